@@ -1,0 +1,66 @@
+/* bench.c - the `tabletop bench` dispatcher and reporting helpers. */
+#include "bench/bench.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+/* Groups, one per area; each lives in bench/bench_NAME.c. */
+static const bench_group_t bench_groups[] = {
+    {NULL, NULL, NULL},
+};
+
+void bench_report(const char *name, double value, const char *unit)
+{
+    if (value != 0.0 && (value >= 1e6 || value < 1e-3))
+        printf("%s: %.4g %s\n", name, value, unit);
+    else if (value >= 1000.0 || value == (double)(long long)value)
+        printf("%s: %.0f %s\n", name, value, unit);
+    else
+        printf("%s: %.3f %s\n", name, value, unit);
+    fflush(stdout);
+}
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bench_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void bench_usage(FILE *out)
+{
+    fprintf(out, "usage: tabletop bench [NAME [OPTIONS]]\n\nbenchmarks:\n");
+    for (const bench_group_t *g = bench_groups; g->name; g++)
+        fprintf(out, "  %-10s %s\n", g->name, g->what);
+}
+
+int bench_main(int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        bench_usage(stdout);
+        return 0;
+    }
+    if (argc < 2) {
+        int status = 0;
+        for (const bench_group_t *g = bench_groups; g->name; g++) {
+            char *sub[] = {(char *)g->name, NULL};
+            if (g->run(1, sub) != 0)
+                status = 1;
+        }
+        return status;
+    }
+    for (const bench_group_t *g = bench_groups; g->name; g++)
+        if (!strcmp(g->name, argv[1]))
+            return g->run(argc - 1, argv + 1);
+    fprintf(stderr, "tabletop bench: unknown benchmark '%s'\n", argv[1]);
+    bench_usage(stderr);
+    return 2;
+}

@@ -1,0 +1,137 @@
+/*
+ * hal.h - the hardware abstraction layer: one table of operations per
+ * backend (ARCHITECTURE.md):
+ *
+ *   sdl    C models of the RTL, SDL2 window/keyboard/audio or headless
+ *   sim    the project's RTL compiled by Verilator (sim/), same frontend
+ *   board  the DE1-SoC through /dev/mem, USB keyboard through libusb
+ *
+ * The console never draws to a window or plays a sound itself: it renders
+ * RGB565 into a framebuffer in (host view of) SDRAM and drives the
+ * go_peripheral registers exactly as seed 000 §4.6 says (hal_gp.h wraps
+ * that write sequence).  Everything the player sees comes back out of the
+ * backend's VGA output (hal_read_frame), and everything they hear out of
+ * its audio stream.  So the same console code runs unchanged on all three.
+ *
+ * Time: every backend has a clock that advances only through
+ * ops->advance().  Windowed backends keep it near real time (advance
+ * sleeps); headless ones run it as fast as they can, so a script and a seed
+ * always give the same frames and samples.
+ *
+ * Keys are HID usage codes (seed 000 Appendix B), whatever the backend.
+ */
+#ifndef TABLETOP_HAL_H
+#define TABLETOP_HAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HAL_FB_WIDTH 640
+#define HAL_FB_HEIGHT 480
+#define HAL_FB_BYTES (HAL_FB_WIDTH * HAL_FB_HEIGHT * 2) /* 614400 */
+
+/* HPS physical addresses (ARCHITECTURE.md address map). */
+#define HAL_LW_BRIDGE_BASE 0xFF200000u
+#define HAL_LW_BRIDGE_SPAN 0x00200000u /* 2 MB */
+#define HAL_FB0_PHYS 0xC0000000u       /* FB_ADDR_HI 0xC0 */
+#define HAL_FB1_PHYS 0xC1000000u       /* FB_ADDR_HI 0xC1 */
+
+/* go_peripheral registers, byte offsets on the LW bridge (seed 000 §4.1). */
+#define REG_AUDIO_CMD 0x00    /* W [2:0] 0 none, 1 place, 2 capture, 3 illegal, 4 game over */
+#define REG_AUDIO_STATUS 0x04 /* R [0] busy */
+#define REG_VGA_CTRL 0x08     /* W [0] 1 = swap at next vsync; see docs/registers.md for read-back */
+#define REG_VGA_STATUS 0x0C   /* R [0] in vertical blanking */
+#define REG_FB_ADDR_HI 0x10   /* W [7:0] upper 8 bits of the framebuffer to show */
+#define REG_RESERVED 0x14
+
+/* Connect Four mailbox (seed 004) and Othello ports (seed 003), LW offsets. */
+#define REG_C4_BASE 0x1000
+#define REG_OTHELLO_BASE 0x2000
+#define REG_UART_BASE 0x3000
+
+#define AUDIO_NONE 0
+#define AUDIO_PLACE 1
+#define AUDIO_CAPTURE 2
+#define AUDIO_ILLEGAL 3
+#define AUDIO_GAME_OVER 4
+
+/* Audio stream format: 8 kHz mono signed 16-bit (seed 000 §3.8). */
+#define HAL_AUDIO_RATE 8000
+
+/* HID usage codes used by the console (seed 000 Appendix B and more). */
+#define HID_KEY_A 0x04 /* ..0x1D for 'z' */
+#define HID_KEY_1 0x1E /* ..0x26 for '9' */
+#define HID_KEY_0 0x27
+#define HID_KEY_ENTER 0x28
+#define HID_KEY_ESCAPE 0x29
+#define HID_KEY_BACKSPACE 0x2A
+#define HID_KEY_TAB 0x2B
+#define HID_KEY_SPACE 0x2C
+#define HID_KEY_RIGHT 0x4F
+#define HID_KEY_LEFT 0x50
+#define HID_KEY_DOWN 0x51
+#define HID_KEY_UP 0x52
+/* Not a HID code: the user closed the window or sent EOF/SIGINT. */
+#define HAL_KEY_QUIT 0x10000
+
+typedef struct hal_ops {
+    const char *name; /* "sdl", "sim", "board" */
+
+    /* Host view of physical memory [phys, phys + len): the two SDRAM
+     * framebuffers.  NULL if the range is not mapped. */
+    void *(*map)(void *ctx, uint32_t phys, size_t len);
+
+    /* 32-bit register access on the LW bridge; offset is in bytes. */
+    uint32_t (*reg_read)(void *ctx, uint32_t offset);
+    void (*reg_write)(void *ctx, uint32_t offset, uint32_t value);
+
+    /* Lets usec microseconds of backend time pass (clocks the model,
+     * streams audio, refreshes the window when there is one). */
+    void (*advance)(void *ctx, uint32_t usec);
+
+    /* Backend time in microseconds since open. */
+    uint64_t (*time_us)(void *ctx);
+
+    /* Next key press as a HID usage code, 0 if none is waiting,
+     * HAL_KEY_QUIT if the user asked to quit.  Held arrows auto-repeat. */
+    int (*poll_key)(void *ctx);
+
+    /* The picture at the VGA output now, as 640x480 RGB444 (0x0RGB per
+     * pixel): a complete frame scanned after the last swap took effect
+     * (the backend runs its clock as far as needed).  Returns 0, or -1 if
+     * the backend cannot see its output. */
+    int (*read_frame)(void *ctx, uint16_t *rgb444);
+
+    void (*close)(void *ctx);
+} hal_ops_t;
+
+typedef struct hal {
+    const hal_ops_t *ops;
+    void *ctx;
+} hal_t;
+
+/* Zeroed fields mean "default". */
+typedef struct hal_config {
+    const char *backend; /* "sdl" (default), "sim", "board" */
+    int headless;        /* no window, no sound card; keys only from the console's script */
+    const char *devmem;  /* board: memory device (default "/dev/mem") */
+    const char *trace;   /* sim: FST waveform file, or NULL */
+    const char *wav;     /* write every audio sample streamed to this WAV file, or NULL */
+    int scale;           /* window scale factor; 0: 1 */
+} hal_config_t;
+
+/* Opens the named backend.  Returns 0, or -1 with a one-line message that
+ * names the problem and the fix in err (e.g. "no display: run with
+ * --headless"). */
+int hal_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
+void hal_close(hal_t *h);
+
+/* Inline helpers so callers read like the seed's hw_iface.h. */
+static inline uint32_t hal_read(hal_t *h, uint32_t off) { return h->ops->reg_read(h->ctx, off); }
+static inline void hal_write(hal_t *h, uint32_t off, uint32_t v) { h->ops->reg_write(h->ctx, off, v); }
+static inline void hal_advance(hal_t *h, uint32_t usec) { h->ops->advance(h->ctx, usec); }
+static inline uint64_t hal_time_us(hal_t *h) { return h->ops->time_us(h->ctx); }
+static inline int hal_poll_key(hal_t *h) { return h->ops->poll_key(h->ctx); }
+static inline int hal_read_frame(hal_t *h, uint16_t *rgb444) { return h->ops->read_frame(h->ctx, rgb444); }
+
+#endif

@@ -1,0 +1,1 @@
+typedef int hal_placeholder_t;

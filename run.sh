@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# run.sh - from a fresh clone to playing or to a green test suite.
+#
+#   ./run.sh play [tabletop play options]   install what is missing, build, play
+#   ./run.sh test                           install what is missing, build, run all tests
+#   ./run.sh build                          install what is missing, build
+#   ./run.sh deps                           only install what is missing
+#
+# Packages come from Debian/Ubuntu apt; the script asks for sudo only when it
+# has to install something and is not root.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+BUILD_DIR=${BUILD_DIR:-build}
+
+# What playing needs, and what the full test suite needs on top.
+PLAY_PACKAGES="gcc pkg-config meson ninja-build libsdl2-dev libpng-dev libusb-1.0-0-dev
+  verilator g++ python3"
+TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf qemu-user-static clang"
+
+missing_packages() {
+    local p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || echo "$p"
+    done
+}
+
+install_packages() {
+    local missing
+    missing=$(missing_packages "$@" | tr '\n' ' ')
+    [ -z "${missing// /}" ] && return 0
+    if ! command -v apt-get >/dev/null; then
+        echo "run.sh: please install these packages with your package manager: $missing" >&2
+        exit 1
+    fi
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "run.sh: installing $missing"
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+}
+
+build() {
+    if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+        meson setup "$BUILD_DIR" "$@"
+    fi
+    meson compile -C "$BUILD_DIR"
+}
+
+# Prints Criterion cases (TAP lines) and other tests as one closing line.
+summarise() {
+    python3 - "$BUILD_DIR/meson-logs/testlog.json" <<'PY'
+import json, re, sys
+passed = failed = skipped = 0
+for line in open(sys.argv[1]):
+    t = json.loads(line)
+    out = t.get("stdout") or ""
+    tap = re.findall(r"^(ok|not ok)\b(.*)$", out, re.M)
+    if tap:
+        for status, rest in tap:
+            if "# SKIP" in rest:
+                skipped += 1
+            elif status == "ok":
+                passed += 1
+            else:
+                failed += 1
+        if t["result"] not in ("OK", "SKIP", "EXPECTEDFAIL") and not any(s == "not ok" for s, _ in tap):
+            failed += 1
+    elif t["result"] in ("OK", "EXPECTEDFAIL"):
+        passed += 1
+    elif t["result"] == "SKIP":
+        skipped += 1
+    else:
+        failed += 1
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+PY
+}
+
+cmd=${1:-play}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+deps)
+    install_packages $PLAY_PACKAGES $TEST_PACKAGES
+    ;;
+build)
+    install_packages $PLAY_PACKAGES
+    build
+    ;;
+play)
+    install_packages $PLAY_PACKAGES
+    build
+    exec "$BUILD_DIR/tabletop" play "$@"
+    ;;
+test)
+    install_packages $PLAY_PACKAGES $TEST_PACKAGES
+    build
+    status=0
+    meson test -C "$BUILD_DIR" --print-errorlogs --num-processes "$(nproc)" "$@" || status=$?
+    summarise
+    exit $status
+    ;;
+*)
+    sed -n '2,10p' "$0" >&2
+    exit 2
+    ;;
+esac

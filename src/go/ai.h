@@ -1,0 +1,71 @@
+/*
+ * ai.h - the three computer players of seed 000 §3.5-3.7: pure C, no I/O.
+ *
+ *   level 1  uniformly random legal move, pass when none (§3.5)
+ *   level 2  greedy: P3 capture +10/stone, P2 rescue own atari +8,
+ *            P1 atari +2 per liberty removed, P0 random 0..3 with a slight
+ *            centre preference; ties broken at random (§3.6)
+ *   level 3  UCT-MCTS, UCB1 with C = 1.41, 200 simulations by default,
+ *            settable by count or by time (§3.7)
+ *
+ * An ai_t owns its random generator and a node pool allocated once at
+ * ai_create(); nothing is allocated per move.  The same seed, config and
+ * position always give the same move (time-limited search excepted).
+ */
+#ifndef TABLETOP_GO_AI_H
+#define TABLETOP_GO_AI_H
+
+#include <stdint.h>
+#include "board.h"
+
+typedef enum { AI_RANDOM = 1, AI_GREEDY = 2, AI_MCTS = 3 } AiLevel;
+
+#define MCTS_SIMULATIONS 200
+/* Seed §3.7 plays out "to depth 81"; our playouts run until two passes and
+ * are capped at MCTS_MAX_DEPTH moves per board point (a 9x9 playout:
+ * 3 * 81 = 243 moves), which no real playout reaches. */
+#define MCTS_MAX_DEPTH 81
+
+/* Zeroed fields mean "default". */
+typedef struct {
+    AiLevel level;      /* 0: AI_MCTS */
+    int playouts;       /* MCTS simulations per move; 0: MCTS_SIMULATIONS */
+    int time_ms;        /* if > 0, MCTS searches for this long instead */
+    uint64_t seed;      /* random seed; 0 means seed 1 */
+    int pool_nodes;     /* node pool size; 0: the default stated in ai.c */
+} AiConfig;
+
+typedef struct ai ai_t;
+
+/* Returns NULL only if the node pool cannot be allocated. */
+ai_t *ai_create(const AiConfig *cfg);
+void ai_destroy(ai_t *ai);
+
+/* Reseeds the generator (GTP "--seed", console "--seed"). */
+void ai_set_seed(ai_t *ai, uint64_t seed);
+void ai_set_level(ai_t *ai, AiLevel level);
+void ai_set_playouts(ai_t *ai, int playouts);
+void ai_set_time_ms(ai_t *ai, int time_ms);
+
+/* The move for b->turn.  Always legal on b (or a pass). */
+Move ai_choose(ai_t *ai, const BoardState *b);
+
+/* Asks a running ai_choose (on another thread) to return its best move so
+ * far as soon as possible.  Safe to call from any thread. */
+void ai_request_stop(ai_t *ai);
+
+/* Statistics of the last ai_choose (for benchmarks and GTP). */
+typedef struct {
+    int simulations;   /* playouts run */
+    int nodes_used;    /* tree nodes taken from the pool */
+    double win_rate;   /* root's estimated win rate for the side to move */
+} AiStats;
+void ai_last_stats(const ai_t *ai, AiStats *out);
+
+/* Bytes of the node pool (benchmarks report it). */
+size_t ai_pool_bytes(const ai_t *ai);
+
+/* Seed §7 interface: one process-wide ai_t per level, seed 1. */
+Move ai_get_move(const BoardState *b, AiLevel level);
+
+#endif
