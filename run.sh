@@ -16,7 +16,8 @@ BUILD_DIR=${BUILD_DIR:-build}
 # What playing needs, and what the full test suite needs on top.
 PLAY_PACKAGES="gcc pkg-config meson ninja-build libsdl2-dev libpng-dev libusb-1.0-0-dev
   verilator g++ python3"
-TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf qemu-user-static clang"
+TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf qemu-user-static clang
+  tcl file"
 
 missing_packages() {
     local p

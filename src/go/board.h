@@ -69,6 +69,10 @@ typedef struct BoardState {
     uint16_t libs[BOARD_POINTS];     /* liberties of the group rooted here */
     uint16_t stones[BOARD_POINTS];   /* stone count of the group rooted here */
     uint16_t ko_point;               /* point forbidden by simple ko, 0 if none */
+    uint8_t ko_color;                /* colour that may not play at ko_point */
+    int n_empty;                     /* empty points on the board (9x9 start: 81) */
+    uint16_t empty_list[BOARD_POINTS];  /* the empty points, in no order */
+    uint16_t empty_index[BOARD_POINTS]; /* position of a point in empty_list */
 } BoardState;
 
 /* A fresh 9x9 board, komi 5.5, Black to move. */

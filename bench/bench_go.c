@@ -1,0 +1,137 @@
+/*
+ * bench_go.c - `tabletop bench go [--quick]`: the Go engine's figures
+ * (issue 2, "Benchmarks"), with GNU Go beside them where that makes sense.
+ *
+ *   go_playouts_per_s        reference-policy playouts from the empty 9x9
+ *                            board, one core (issue 2's policy: uniform
+ *                            random legal moves, no filling of one-point
+ *                            eyes, simple ko, two passes end)
+ *   go_playout_moves_mean    stones played per playout (passes excluded)
+ *   go_playout_black_win_rate  Black's share of wins at komi 5.5
+ *   go_l3_move_ms_200 / _10000  level-3 move on the empty board
+ *   go_pool_bytes            the node pool of one ai_t
+ *   gnugo_*                  /usr/games/gnugo genmove on the empty board
+ */
+#include "bench/bench.h"
+#include "go/ai.h"
+#include "go/board.h"
+#include "go/board_private.h"
+#include "go/mcts.h"
+#include "go/playout.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GNUGO_PATH "/usr/games/gnugo"
+
+static void bench_go_playouts(long count)
+{
+    BoardState start, b;
+    board_init(&start);
+    rng_t rng;
+    rng_seed(&rng, 42);
+    long black_wins = 0, moves = 0;
+    double t0 = bench_cpu_now();
+    for (long i = 0; i < count; i++) {
+        board_copy(&b, &start);
+        int margin = playout_run(&b, PLAYOUT_REFERENCE, 3 * 81, &rng, NULL, NULL);
+        black_wins += margin > 0;
+        moves += b.move_number;
+    }
+    double dt = bench_cpu_now() - t0;
+    bench_report("go_playouts", (double)count, "playouts");
+    bench_report("go_playouts_per_s", (double)count / dt, "playouts/s");
+    bench_report("go_playout_moves_mean", (double)moves / (double)count, "moves");
+    bench_report("go_playout_black_win_rate", (double)black_wins / (double)count, "fraction");
+}
+
+static void bench_go_level3(int sims, int repeats, const char *name)
+{
+    AiConfig cfg = {.level = AI_MCTS, .playouts = sims, .seed = 7};
+    ai_t *ai = ai_create(&cfg);
+    if (!ai) {
+        fprintf(stderr, "bench go: cannot allocate the node pool\n");
+        return;
+    }
+    BoardState b;
+    board_init(&b);
+    AiStats st = {0};
+    double t0 = bench_now();
+    for (int i = 0; i < repeats; i++)
+        ai_choose(ai, &b);
+    double dt = (bench_now() - t0) / repeats;
+    ai_last_stats(ai, &st);
+    char full[64];
+    snprintf(full, sizeof full, "%s", name);
+    bench_report(full, dt * 1000.0, "ms");
+    snprintf(full, sizeof full, "%s_nodes", name);
+    bench_report(full, st.nodes_used, "nodes");
+    snprintf(full, sizeof full, "%s_sims_per_s", name);
+    bench_report(full, sims / dt, "simulations/s");
+    ai_destroy(ai);
+}
+
+/* Wall time of one GNU Go session running `moves` genmoves on the empty
+ * 9x9 board, minus a session without them: seconds per genmove. */
+static double bench_gnugo_genmove(const char *flags, int moves)
+{
+    char cmd[512];
+    double times[2];
+    for (int pass = 0; pass < 2; pass++) {
+        int n = pass ? moves : 0;
+        char script[256] = "boardsize 9\\nclear_board\\n";
+        for (int i = 0; i < n; i++)
+            strcat(script, i % 2 ? "genmove w\\n" : "genmove b\\n");
+        strcat(script, "quit\\n");
+        snprintf(cmd, sizeof cmd, "printf '%s' | %s --mode gtp --chinese-rules %s", script,
+                 GNUGO_PATH, flags);
+        double t0 = bench_now();
+        FILE *p = popen(cmd, "r");
+        if (!p)
+            return -1.0;
+        char line[256];
+        while (fgets(line, sizeof line, p))
+            ;
+        if (pclose(p) != 0)
+            return -1.0;
+        times[pass] = bench_now() - t0;
+    }
+    return (times[1] - times[0]) / moves;
+}
+
+/* `tabletop bench go [--quick]` (a row of bench_groups in bench.c). */
+int bench_go_run(int argc, char **argv)
+{
+    int quick = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick"))
+            quick = 1;
+        else {
+            fprintf(stderr, "tabletop bench go: unknown option '%s' (try --quick)\n", argv[i]);
+            return 2;
+        }
+    }
+    bench_go_playouts(quick ? 20000 : 1000000);
+    bench_go_level3(200, quick ? 5 : 20, "go_l3_move_ms_200");
+    bench_go_level3(10000, quick ? 1 : 3, "go_l3_move_ms_10000");
+    AiConfig cfg = {0};
+    ai_t *ai = ai_create(&cfg);
+    if (ai) {
+        bench_report("go_pool_nodes", (double)(ai_pool_bytes(ai) / sizeof(mcts_node_t)), "nodes");
+        bench_report("go_pool_bytes", (double)ai_pool_bytes(ai), "bytes");
+        ai_destroy(ai);
+    }
+    if (access(GNUGO_PATH, X_OK) != 0) {
+        printf("# gnugo: %s not found, GNU Go figures skipped\n", GNUGO_PATH);
+        return 0;
+    }
+    int moves = quick ? 2 : 6;
+    double mc = bench_gnugo_genmove("--monte-carlo", moves);
+    double def = bench_gnugo_genmove("", moves);
+    if (mc >= 0)
+        bench_report("gnugo_montecarlo_genmove_ms", mc * 1000.0, "ms");
+    if (def >= 0)
+        bench_report("gnugo_default_genmove_ms", def * 1000.0, "ms");
+    return 0;
+}

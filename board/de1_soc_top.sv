@@ -1,0 +1,235 @@
+// de1_soc_top.sv - DE1-SoC (5CSEMA5F31C6) top level for tabletop: the pins
+// of the board, wired to the Platform Designer system soc_system that
+// docs/board.md builds (HPS + SDRAM controller + go_peripheral + audio core).
+//
+// Pin names are those of the DE1-SoC User Manual and board/tabletop.qsf.
+// The board's VGA DAC (ADV7123) has 8-bit channels; go_peripheral drives
+// RGB444, so each 4-bit channel goes to the top bits of its DAC channel and
+// the low four bits are 0 (full white is 0xF0, 94% of the DAC's range --
+// the picture the sdl and sim backends show, ARCHITECTURE.md "Frames").
+//
+// The soc_system port names follow the export names of docs/board.md
+// ("Platform Designer system"); Platform Designer makes them
+// <export>_<signal role>.  Not synthesised here: Quartus does not run in CI.
+`default_nettype none
+
+module de1_soc_top (
+    // ---- FPGA side ---------------------------------------------------------
+    input  wire logic        CLOCK_50,          // 50 MHz oscillator
+    input  wire logic [3:0]  KEY,               // push buttons, active low; KEY[0] resets the FPGA logic
+    output      logic [9:0]  LEDR,              // LEDR[0]: VGA vsync seen (heartbeat), others off
+
+    output      logic [7:0]  VGA_R,             // ADV7123 DAC inputs
+    output      logic [7:0]  VGA_G,
+    output      logic [7:0]  VGA_B,
+    output      logic        VGA_HS,            // active low
+    output      logic        VGA_VS,            // active low
+    output      logic        VGA_BLANK_N,       // low outside the visible area
+    output      logic        VGA_SYNC_N,        // sync on green: off (low)
+    output      logic        VGA_CLK,           // 25 MHz DAC clock
+
+    input  wire logic        AUD_ADCDAT,        // WM8731 (codec in master mode)
+    inout  wire logic        AUD_ADCLRCK,
+    inout  wire logic        AUD_BCLK,
+    output      logic        AUD_DACDAT,
+    inout  wire logic        AUD_DACLRCK,
+    output      logic        AUD_XCK,           // 12.288 MHz codec master clock
+    output      logic        FPGA_I2C_SCLK,     // codec configuration
+    inout  wire logic        FPGA_I2C_SDAT,
+
+    output      logic [12:0] DRAM_ADDR,         // 64 MB SDRAM: the framebuffers
+    output      logic [1:0]  DRAM_BA,
+    output      logic        DRAM_CAS_N,
+    output      logic        DRAM_CKE,
+    output      logic        DRAM_CLK,
+    output      logic        DRAM_CS_N,
+    inout  wire logic [15:0] DRAM_DQ,
+    output      logic        DRAM_LDQM,
+    output      logic        DRAM_RAS_N,
+    output      logic        DRAM_UDQM,
+    output      logic        DRAM_WE_N,
+
+    // ---- HPS side (locations fixed by the HPS; see tabletop.qsf) ------------
+    output      logic [14:0] HPS_DDR3_ADDR,
+    output      logic [2:0]  HPS_DDR3_BA,
+    output      logic        HPS_DDR3_CAS_N,
+    output      logic        HPS_DDR3_CKE,
+    output      logic        HPS_DDR3_CK_N,
+    output      logic        HPS_DDR3_CK_P,
+    output      logic        HPS_DDR3_CS_N,
+    output      logic [3:0]  HPS_DDR3_DM,
+    inout  wire logic [31:0] HPS_DDR3_DQ,
+    inout  wire logic [3:0]  HPS_DDR3_DQS_N,
+    inout  wire logic [3:0]  HPS_DDR3_DQS_P,
+    output      logic        HPS_DDR3_ODT,
+    output      logic        HPS_DDR3_RAS_N,
+    output      logic        HPS_DDR3_RESET_N,
+    input  wire logic        HPS_DDR3_RZQ,
+    output      logic        HPS_DDR3_WE_N,
+
+    output      logic        HPS_ENET_GTX_CLK,  // Ethernet: scp the binary over it
+    inout  wire logic        HPS_ENET_INT_N,
+    output      logic        HPS_ENET_MDC,
+    inout  wire logic        HPS_ENET_MDIO,
+    input  wire logic        HPS_ENET_RX_CLK,
+    input  wire logic [3:0]  HPS_ENET_RX_DATA,
+    input  wire logic        HPS_ENET_RX_DV,
+    output      logic [3:0]  HPS_ENET_TX_DATA,
+    output      logic        HPS_ENET_TX_EN,
+
+    output      logic        HPS_SD_CLK,        // the SD card Linux boots from
+    inout  wire logic        HPS_SD_CMD,
+    inout  wire logic [3:0]  HPS_SD_DATA,
+
+    input  wire logic        HPS_USB_CLKOUT,    // USB host (ULPI): the keyboard
+    inout  wire logic [7:0]  HPS_USB_DATA,
+    input  wire logic        HPS_USB_DIR,
+    input  wire logic        HPS_USB_NXT,
+    output      logic        HPS_USB_STP,
+    inout  wire logic        HPS_CONV_USB_N,
+
+    input  wire logic        HPS_UART_RX,       // serial console (USB-UART)
+    output      logic        HPS_UART_TX,
+
+    inout  wire logic        HPS_I2C1_SCLK,
+    inout  wire logic        HPS_I2C1_SDAT,
+    inout  wire logic        HPS_I2C2_SCLK,
+    inout  wire logic        HPS_I2C2_SDAT,
+    inout  wire logic        HPS_I2C_CONTROL,
+    inout  wire logic        HPS_GSENSOR_INT,
+    inout  wire logic        HPS_KEY,
+    inout  wire logic        HPS_LED,
+    inout  wire logic        HPS_LTC_GPIO,
+    output      logic        HPS_SPIM_CLK,
+    input  wire logic        HPS_SPIM_MISO,
+    output      logic        HPS_SPIM_MOSI,
+    inout  wire logic        HPS_SPIM_SS
+);
+    // go_peripheral's RGB444, widened for the DAC.
+    logic [3:0] vga_r4, vga_g4, vga_b4;
+    assign VGA_R = {vga_r4, 4'b0000};
+    assign VGA_G = {vga_g4, 4'b0000};
+    assign VGA_B = {vga_b4, 4'b0000};
+
+    // LEDR[0] toggles every 32 frames while the VGA controller scans.
+    logic       vs_prev;
+    logic [5:0] vs_count;
+    always_ff @(posedge CLOCK_50) begin
+        vs_prev <= VGA_VS;
+        if (vs_prev && !VGA_VS)
+            vs_count <= vs_count + 6'd1;
+    end
+    assign LEDR = {9'b0, vs_count[5]};
+
+    logic [1:0] dram_dqm;
+    assign DRAM_LDQM = dram_dqm[0];
+    assign DRAM_UDQM = dram_dqm[1];
+
+    soc_system soc_inst (
+        .clk_clk                               (CLOCK_50),
+        .reset_reset_n                         (KEY[0]),
+
+        // go_peripheral's vga conduit
+        .vga_r                                 (vga_r4),
+        .vga_g                                 (vga_g4),
+        .vga_b                                 (vga_b4),
+        .vga_hs                                (VGA_HS),
+        .vga_vs                                (VGA_VS),
+        .vga_blank_n                           (VGA_BLANK_N),
+        .vga_sync_n                            (VGA_SYNC_N),
+        .vga_clk                               (VGA_CLK),
+
+        // University Program audio core, its clock and the codec configuration
+        .audio_ADCDAT                          (AUD_ADCDAT),
+        .audio_ADCLRCK                         (AUD_ADCLRCK),
+        .audio_BCLK                            (AUD_BCLK),
+        .audio_DACDAT                          (AUD_DACDAT),
+        .audio_DACLRCK                         (AUD_DACLRCK),
+        .audio_clk_clk                         (AUD_XCK),
+        .av_config_SDAT                        (FPGA_I2C_SDAT),
+        .av_config_SCLK                        (FPGA_I2C_SCLK),
+
+        // SDRAM controller and its phase-shifted clock
+        .sdram_addr                            (DRAM_ADDR),
+        .sdram_ba                              (DRAM_BA),
+        .sdram_cas_n                           (DRAM_CAS_N),
+        .sdram_cke                             (DRAM_CKE),
+        .sdram_cs_n                            (DRAM_CS_N),
+        .sdram_dq                              (DRAM_DQ),
+        .sdram_dqm                             (dram_dqm),
+        .sdram_ras_n                           (DRAM_RAS_N),
+        .sdram_we_n                            (DRAM_WE_N),
+        .sdram_clk_clk                         (DRAM_CLK),
+
+        // HPS DDR3
+        .memory_mem_a                          (HPS_DDR3_ADDR),
+        .memory_mem_ba                         (HPS_DDR3_BA),
+        .memory_mem_ck                         (HPS_DDR3_CK_P),
+        .memory_mem_ck_n                       (HPS_DDR3_CK_N),
+        .memory_mem_cke                        (HPS_DDR3_CKE),
+        .memory_mem_cs_n                       (HPS_DDR3_CS_N),
+        .memory_mem_ras_n                      (HPS_DDR3_RAS_N),
+        .memory_mem_cas_n                      (HPS_DDR3_CAS_N),
+        .memory_mem_we_n                       (HPS_DDR3_WE_N),
+        .memory_mem_reset_n                    (HPS_DDR3_RESET_N),
+        .memory_mem_dq                         (HPS_DDR3_DQ),
+        .memory_mem_dqs                        (HPS_DDR3_DQS_P),
+        .memory_mem_dqs_n                      (HPS_DDR3_DQS_N),
+        .memory_mem_odt                        (HPS_DDR3_ODT),
+        .memory_mem_dm                         (HPS_DDR3_DM),
+        .memory_oct_rzqin                      (HPS_DDR3_RZQ),
+
+        // HPS peripherals, pin-muxed as on the board's SD card image
+        .hps_io_hps_io_emac1_inst_TX_CLK       (HPS_ENET_GTX_CLK),
+        .hps_io_hps_io_emac1_inst_TXD0         (HPS_ENET_TX_DATA[0]),
+        .hps_io_hps_io_emac1_inst_TXD1         (HPS_ENET_TX_DATA[1]),
+        .hps_io_hps_io_emac1_inst_TXD2         (HPS_ENET_TX_DATA[2]),
+        .hps_io_hps_io_emac1_inst_TXD3         (HPS_ENET_TX_DATA[3]),
+        .hps_io_hps_io_emac1_inst_RXD0         (HPS_ENET_RX_DATA[0]),
+        .hps_io_hps_io_emac1_inst_MDIO         (HPS_ENET_MDIO),
+        .hps_io_hps_io_emac1_inst_MDC          (HPS_ENET_MDC),
+        .hps_io_hps_io_emac1_inst_RX_CTL       (HPS_ENET_RX_DV),
+        .hps_io_hps_io_emac1_inst_TX_CTL       (HPS_ENET_TX_EN),
+        .hps_io_hps_io_emac1_inst_RX_CLK       (HPS_ENET_RX_CLK),
+        .hps_io_hps_io_emac1_inst_RXD1         (HPS_ENET_RX_DATA[1]),
+        .hps_io_hps_io_emac1_inst_RXD2         (HPS_ENET_RX_DATA[2]),
+        .hps_io_hps_io_emac1_inst_RXD3         (HPS_ENET_RX_DATA[3]),
+        .hps_io_hps_io_sdio_inst_CMD           (HPS_SD_CMD),
+        .hps_io_hps_io_sdio_inst_D0            (HPS_SD_DATA[0]),
+        .hps_io_hps_io_sdio_inst_D1            (HPS_SD_DATA[1]),
+        .hps_io_hps_io_sdio_inst_CLK           (HPS_SD_CLK),
+        .hps_io_hps_io_sdio_inst_D2            (HPS_SD_DATA[2]),
+        .hps_io_hps_io_sdio_inst_D3            (HPS_SD_DATA[3]),
+        .hps_io_hps_io_usb1_inst_D0            (HPS_USB_DATA[0]),
+        .hps_io_hps_io_usb1_inst_D1            (HPS_USB_DATA[1]),
+        .hps_io_hps_io_usb1_inst_D2            (HPS_USB_DATA[2]),
+        .hps_io_hps_io_usb1_inst_D3            (HPS_USB_DATA[3]),
+        .hps_io_hps_io_usb1_inst_D4            (HPS_USB_DATA[4]),
+        .hps_io_hps_io_usb1_inst_D5            (HPS_USB_DATA[5]),
+        .hps_io_hps_io_usb1_inst_D6            (HPS_USB_DATA[6]),
+        .hps_io_hps_io_usb1_inst_D7            (HPS_USB_DATA[7]),
+        .hps_io_hps_io_usb1_inst_CLK           (HPS_USB_CLKOUT),
+        .hps_io_hps_io_usb1_inst_STP           (HPS_USB_STP),
+        .hps_io_hps_io_usb1_inst_DIR           (HPS_USB_DIR),
+        .hps_io_hps_io_usb1_inst_NXT           (HPS_USB_NXT),
+        .hps_io_hps_io_spim1_inst_CLK          (HPS_SPIM_CLK),
+        .hps_io_hps_io_spim1_inst_MOSI         (HPS_SPIM_MOSI),
+        .hps_io_hps_io_spim1_inst_MISO         (HPS_SPIM_MISO),
+        .hps_io_hps_io_spim1_inst_SS0          (HPS_SPIM_SS),
+        .hps_io_hps_io_uart0_inst_RX           (HPS_UART_RX),
+        .hps_io_hps_io_uart0_inst_TX           (HPS_UART_TX),
+        .hps_io_hps_io_i2c0_inst_SDA           (HPS_I2C1_SDAT),
+        .hps_io_hps_io_i2c0_inst_SCL           (HPS_I2C1_SCLK),
+        .hps_io_hps_io_i2c1_inst_SDA           (HPS_I2C2_SDAT),
+        .hps_io_hps_io_i2c1_inst_SCL           (HPS_I2C2_SCLK),
+        .hps_io_hps_io_gpio_inst_GPIO09        (HPS_CONV_USB_N),
+        .hps_io_hps_io_gpio_inst_GPIO35        (HPS_ENET_INT_N),
+        .hps_io_hps_io_gpio_inst_GPIO40        (HPS_LTC_GPIO),
+        .hps_io_hps_io_gpio_inst_GPIO48        (HPS_I2C_CONTROL),
+        .hps_io_hps_io_gpio_inst_GPIO53        (HPS_LED),
+        .hps_io_hps_io_gpio_inst_GPIO54        (HPS_KEY),
+        .hps_io_hps_io_gpio_inst_GPIO61        (HPS_GSENSOR_INT)
+    );
+endmodule
+
+`default_nettype wire

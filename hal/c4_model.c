@@ -1,0 +1,97 @@
+/* c4_model.c - the mailbox FSM of rtl/connect4_mailbox.sv, clock by clock. */
+#include "hal/c4_model.h"
+
+#include <string.h>
+
+#include "connect4/c4_ai.h"
+
+/* States in the order of connect4_mailbox.sv's state_e. */
+enum { C4M_ADDR, C4M_WAIT, C4M_DATA, C4M_COMPUTE, C4M_WRITE_MOVE, C4M_WRITE_FLAG };
+
+void c4_model_reset(c4_model_t *m)
+{
+    memset(m, 0, sizeof *m);
+    m->fsm = C4M_ADDR;
+}
+
+
+/* One clock edge of the FSM, before any bus write of the same clock. */
+static void c4_model_step(c4_model_t *m)
+{
+    switch (m->fsm) {
+    case C4M_ADDR:
+        m->ram_addr = m->idx;
+        m->fsm = C4M_WAIT;
+        break;
+    case C4M_WAIT:
+        m->ram_q = m->mem[m->ram_addr];
+        m->fsm = C4M_DATA;
+        break;
+    case C4M_DATA:
+        m->fsm = C4M_ADDR;
+        if (m->idx == 0) {
+            if (m->ram_q == C4_MODEL_FLAG_NEW)
+                m->idx = 1;
+        } else {
+            m->rows[m->idx - 1] = (uint16_t)(m->ram_q & 0x3FFFu);
+            if (m->idx == 6)
+                m->fsm = C4M_COMPUTE;
+            else
+                m->idx++;
+        }
+        break;
+    case C4M_COMPUTE:
+        m->move_q = c4_ai_decide(m->rows, NULL) & 0xFFu;
+        m->fsm = C4M_WRITE_MOVE;
+        break;
+    case C4M_WRITE_MOVE:
+        m->mem[7] = m->move_q;
+        m->fsm = C4M_WRITE_FLAG;
+        break;
+    case C4M_WRITE_FLAG:
+        m->mem[0] = C4_MODEL_FLAG_DONE;
+        m->idx = 0;
+        m->fsm = C4M_ADDR;
+        break;
+    default:
+        m->fsm = C4M_ADDR;
+        break;
+    }
+    m->cycles++;
+}
+
+uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset)
+{
+    uint32_t v = (offset < C4_MODEL_SPAN && !(offset & 3u)) ? m->mem[offset >> 2] : 0;
+    c4_model_step(m);
+    return v;
+}
+
+void c4_model_reg_write(c4_model_t *m, uint32_t offset, uint32_t value)
+{
+    c4_model_step(m);
+    if (offset < C4_MODEL_SPAN && !(offset & 3u))
+        m->mem[offset >> 2] = value;
+}
+
+void c4_model_tick(c4_model_t *m, uint64_t n)
+{
+    /* Idle polling with no new flag changes nothing but the 3-clock phase,
+     * so long waits cost no time. */
+    if (m->idx == 0 && m->fsm <= C4M_DATA && m->mem[0] != C4_MODEL_FLAG_NEW &&
+        m->ram_q != C4_MODEL_FLAG_NEW && n > 6) {
+        uint64_t skip = ((n - 6) / 3) * 3;
+        if (m->fsm == C4M_ADDR || m->fsm == C4M_DATA)
+            m->ram_addr = 0; /* an ADDR step happens within any 3 clocks */
+        m->ram_q = m->mem[0];
+        m->cycles += skip;
+        n -= skip;
+    }
+    while (n--)
+        c4_model_step(m);
+}
+
+int c4_model_busy(const c4_model_t *m)
+{
+    return m->idx != 0 || m->fsm >= C4M_COMPUTE;
+}

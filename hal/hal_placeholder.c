@@ -1,1 +1,0 @@
-typedef int hal_placeholder_t;

@@ -1,0 +1,247 @@
+/*
+ * hal_sdl.c - the `sdl` backend: the FPGA is replaced by C models of the
+ * RTL (gp_model for go_peripheral), SDRAM by host memory, and the monitor,
+ * speaker and keyboard by an SDL2 window (sdl_host) - or, headless, by
+ * nothing at all: frames are read back with read_frame and samples go only
+ * to the --wav file.
+ *
+ * Time is the model's clock.  Windowed, advance() sleeps so that it tracks
+ * real time; headless it is virtual and runs as fast as the host can.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "c4_model.h" /* connect4 (issue 6): the mailbox model at REG_C4_BASE */
+#include "gp_model.h"
+#include "hal.h"
+#include "hal_backends.h"
+#include "wav.h"
+#if HAVE_SDL
+#include "sdl_host.h"
+#endif
+
+#define SAMPLE_CHUNK 256
+
+typedef struct sdl_backend {
+    gp_model_t gp;
+    c4_model_t c4;         /* connect4 (issue 6): mailbox at REG_C4_BASE, same 50 MHz clock */
+    uint16_t *fb[2];       /* host memory behind HAL_FB0_PHYS and HAL_FB1_PHYS */
+    wav_writer_t wav;
+    int have_wav;
+    int16_t chunk[SAMPLE_CHUNK]; /* samples on their way to the WAV and the speaker */
+    size_t chunk_len;
+#if HAVE_SDL
+    sdl_host_t *host;      /* NULL when headless */
+    uint16_t *frame;       /* RGB444 scratch for the window */
+    int shown_hi;          /* buffer last shown in the window, -1 none */
+#endif
+} sdl_backend_t;
+
+static void flush_samples(sdl_backend_t *s)
+{
+    if (!s->chunk_len)
+        return;
+    if (s->have_wav) {
+        wav_writer_append(&s->wav, s->chunk, s->chunk_len);
+        /* Keep the header right, so a killed run leaves a readable file. */
+        wav_writer_flush(&s->wav);
+    }
+#if HAVE_SDL
+    if (s->host)
+        sdl_host_queue_audio(s->host, s->chunk, s->chunk_len);
+#endif
+    s->chunk_len = 0;
+}
+
+static void on_sample(void *user, int16_t sample)
+{
+    sdl_backend_t *s = user;
+    s->chunk[s->chunk_len++] = sample;
+    if (s->chunk_len == SAMPLE_CHUNK)
+        flush_samples(s);
+}
+
+/* The framebuffer the VGA controller reads for FB_ADDR_HI = hi, or NULL
+ * for SDRAM outside the two buffers (it reads as black). */
+static const uint16_t *buffer_for_hi(const sdl_backend_t *s, unsigned hi)
+{
+    if (hi == (HAL_FB0_PHYS >> 24))
+        return s->fb[0];
+    if (hi == (HAL_FB1_PHYS >> 24))
+        return s->fb[1];
+    return NULL;
+}
+
+static void *sdl_map(void *ctx, uint32_t phys, size_t len)
+{
+    sdl_backend_t *s = ctx;
+    const uint32_t bases[2] = {HAL_FB0_PHYS, HAL_FB1_PHYS};
+    for (int i = 0; i < 2; i++)
+        if (phys >= bases[i] && len <= HAL_FB_BYTES && phys - bases[i] <= HAL_FB_BYTES - len)
+            return (uint8_t *)s->fb[i] + (phys - bases[i]);
+    return NULL;
+}
+
+static uint32_t sdl_reg_read(void *ctx, uint32_t offset)
+{
+    sdl_backend_t *s = ctx;
+    if (offset < 0x20)
+        return gp_model_read(&s->gp, offset);
+    /* connect4 (issue 6): the Connect Four mailbox model. */
+    if (offset >= REG_C4_BASE && offset < REG_C4_BASE + C4_MODEL_SPAN)
+        return c4_model_reg_read(&s->c4, offset - REG_C4_BASE);
+    /* Models of other peripherals (e.g. the Connect Four mailbox at
+     * REG_C4_BASE) are routed here as they arrive. */
+    return 0;
+}
+
+static void sdl_reg_write(void *ctx, uint32_t offset, uint32_t value)
+{
+    sdl_backend_t *s = ctx;
+    if (offset < 0x20)
+        gp_model_write(&s->gp, offset, value);
+    /* connect4 (issue 6): the Connect Four mailbox model. */
+    else if (offset >= REG_C4_BASE && offset < REG_C4_BASE + C4_MODEL_SPAN)
+        c4_model_reg_write(&s->c4, offset - REG_C4_BASE, value);
+}
+
+/* Converts the displayed buffer as the VGA pins carry it. */
+static void convert_displayed(const sdl_backend_t *s, uint16_t *rgb444)
+{
+    const uint16_t *src = buffer_for_hi(s, s->gp.displayed_hi);
+    for (size_t i = 0; i < (size_t)HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
+        rgb444[i] = src ? gp_rgb565_to_444(src[i]) : 0;
+}
+
+static int sdl_read_frame(void *ctx, uint16_t *rgb444)
+{
+    sdl_backend_t *s = ctx;
+    /* As on the other backends, the frame read is the first one scanned
+     * completely after the last swap: let a pending swap happen, then run
+     * to the end of the visible part of the next frame that starts now or
+     * later.  Nothing writes the displayed buffer meanwhile, so the picture
+     * is that buffer; the time matters for the audio stream. */
+    for (int i = 0; i < 3 && s->gp.swap_pending; i++)
+        gp_model_advance(&s->gp, GP_CLOCKS_PER_FRAME - s->gp.clock % GP_CLOCKS_PER_FRAME);
+    uint64_t start = s->gp.clock + (GP_CLOCKS_PER_FRAME - s->gp.clock % GP_CLOCKS_PER_FRAME) %
+                                       GP_CLOCKS_PER_FRAME;
+    gp_model_advance(&s->gp, start + GP_VBLANK_START - s->gp.clock);
+    convert_displayed(s, rgb444);
+    return 0;
+}
+
+static void sdl_advance(void *ctx, uint32_t usec)
+{
+    sdl_backend_t *s = ctx;
+    gp_model_advance(&s->gp, (uint64_t)usec * (GP_CLOCK_HZ / 1000000u));
+    c4_model_tick(&s->c4, (uint64_t)usec * (C4_MODEL_CLOCK_HZ / 1000000u)); /* connect4 (issue 6) */
+#if HAVE_SDL
+    if (s->host) {
+        flush_samples(s);
+        if (s->shown_hi != s->gp.displayed_hi || sdl_host_needs_redraw(s->host)) {
+            convert_displayed(s, s->frame);
+            sdl_host_show_frame(s->host, s->frame);
+            s->shown_hi = s->gp.displayed_hi;
+        }
+        sdl_host_pace(s->host, s->gp.clock / (GP_CLOCK_HZ / 1000000u));
+    }
+#endif
+}
+
+static uint64_t sdl_time_us(void *ctx)
+{
+    sdl_backend_t *s = ctx;
+    return s->gp.clock / (GP_CLOCK_HZ / 1000000u);
+}
+
+static int sdl_poll_key(void *ctx)
+{
+    sdl_backend_t *s = ctx;
+#if HAVE_SDL
+    if (s->host)
+        return sdl_host_poll_key(s->host);
+#else
+    (void)s;
+#endif
+    return 0; /* headless: keys come only from the console's script */
+}
+
+static void sdl_close(void *ctx)
+{
+    sdl_backend_t *s = ctx;
+    flush_samples(s);
+    if (s->have_wav && wav_writer_close(&s->wav) != 0)
+        fprintf(stderr, "tabletop: error while writing the WAV file\n");
+#if HAVE_SDL
+    if (s->host)
+        sdl_host_close(s->host);
+    free(s->frame);
+#endif
+    free(s->fb[0]);
+    free(s->fb[1]);
+    free(s);
+}
+
+static const hal_ops_t sdl_ops = {
+    .name = "sdl",
+    .map = sdl_map,
+    .reg_read = sdl_reg_read,
+    .reg_write = sdl_reg_write,
+    .advance = sdl_advance,
+    .time_us = sdl_time_us,
+    .poll_key = sdl_poll_key,
+    .read_frame = sdl_read_frame,
+    .close = sdl_close,
+};
+
+int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
+{
+    sdl_backend_t *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    /* SDRAM powers up with garbage on the board; zero here, and the console
+     * draws every pixel before its first swap anyway. */
+    s->fb[0] = calloc(1, HAL_FB_BYTES);
+    s->fb[1] = calloc(1, HAL_FB_BYTES);
+    if (!s->fb[0] || !s->fb[1]) {
+        snprintf(err, errlen, "out of memory");
+        sdl_close(s);
+        return -1;
+    }
+    gp_model_init(&s->gp, on_sample, s);
+    c4_model_reset(&s->c4); /* connect4 (issue 6) */
+#if HAVE_SDL
+    s->shown_hi = -1;
+    if (!cfg->headless) {
+        s->frame = malloc(HAL_FB_BYTES);
+        s->host = s->frame ? sdl_host_open("tabletop", cfg->scale, err, errlen) : NULL;
+        if (!s->host) {
+            if (!s->frame)
+                snprintf(err, errlen, "out of memory");
+            sdl_close(s);
+            return -1;
+        }
+    }
+#else
+    if (!cfg->headless) {
+        snprintf(err, errlen, "this tabletop was built without SDL2: run with --headless, or "
+                              "install libsdl2-dev and rebuild");
+        sdl_close(s);
+        return -1;
+    }
+#endif
+    if (cfg->wav) {
+        if (wav_writer_open(&s->wav, cfg->wav, HAL_AUDIO_RATE, err, errlen) != 0) {
+            sdl_close(s);
+            return -1;
+        }
+        s->have_wav = 1;
+    }
+    h->ops = &sdl_ops;
+    h->ctx = s;
+    return 0;
+}

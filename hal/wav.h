@@ -1,0 +1,33 @@
+/*
+ * wav.h - a streaming WAV writer for --wav: 8 kHz mono signed 16-bit PCM.
+ * The header's sizes are patched on every wav_writer_flush() and at close,
+ * so a file cut short by a crash is still readable up to the last flush.
+ */
+#ifndef TABLETOP_WAV_H
+#define TABLETOP_WAV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct wav_writer {
+    FILE *f;
+    uint32_t rate;     /* samples per second (8000) */
+    uint64_t samples;  /* samples written so far */
+    int failed;        /* 1 after a write error */
+} wav_writer_t;
+
+/* Creates (truncates) path and writes the header.  Returns 0, or -1 with a
+ * message naming the file in err. */
+int wav_writer_open(wav_writer_t *w, const char *path, uint32_t rate, char *err, size_t errlen);
+
+/* Appends samples (little-endian on disk whatever the host). */
+void wav_writer_append(wav_writer_t *w, const int16_t *samples, size_t n);
+
+/* Patches the header's sizes and flushes the stream. */
+void wav_writer_flush(wav_writer_t *w);
+
+/* Flushes and closes; returns 0, or -1 if any write failed. */
+int wav_writer_close(wav_writer_t *w);
+
+#endif

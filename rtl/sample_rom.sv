@@ -1,0 +1,23 @@
+// sample_rom.sv - one sound clip: DEPTH signed 16-bit samples in on-chip
+// ROM, loaded with $readmemh from a .vh file (one 4-digit hex value per
+// line, made by tools/wav2vh.py).  Registered read, so it maps to M10K.
+`default_nettype none
+
+module sample_rom #(
+    parameter int DEPTH = 1600,           // samples in the clip
+    parameter     FILE  = "place.vh",     // $readmemh image
+    parameter int AW    = $clog2(DEPTH)   // address width
+) (
+    input  wire logic          clk,   // 50 MHz system clock
+    input  wire logic [AW-1:0] addr,  // sample index, < DEPTH
+    output      logic [15:0]   q      // sample at addr, one clock later
+);
+    logic [15:0] mem [0:DEPTH-1];
+
+    initial $readmemh(FILE, mem);
+
+    always_ff @(posedge clk)
+        q <= mem[addr];
+endmodule
+
+`default_nettype wire

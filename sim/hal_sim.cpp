@@ -1,0 +1,228 @@
+/*
+ * hal_sim.cpp - the `sim` backend: the HAL on top of the Verilator harness.
+ *
+ * The console's framebuffers are the harness's SDRAM (map), its register
+ * accesses are Avalon-MM slave transactions on the model (reg_read/write),
+ * and backend time is the model's clock, 50 cycles per microsecond
+ * (advance).  What the player sees is what the VGA sampler rebuilt from the
+ * simulated pins (read_frame, and the window), what they hear is what the
+ * Avalon-ST sink took from the simulated audio sources (the WAV file, and
+ * the SDL audio queue).  Windowed, advance() paces the model to real time
+ * (sdl_host_pace) and falls behind gracefully when the host is too slow.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vector>
+
+#include "sim_harness.h"
+
+extern "C" {
+#include "config.h"
+#include "hal.h"
+#include "hal_backends.h"
+#include "wav.h"
+#if HAVE_SDL
+#include "sdl_host.h"
+#endif
+}
+
+namespace {
+
+/* Register offsets the go_peripheral decodes: its 5-bit word address. */
+constexpr uint32_t SIM_REG_SPAN = 0x80;
+/* One frame of clk: 800 x 525 pixels at 2 clocks each. */
+constexpr uint64_t FRAME_CYCLES = 800ull * 525 * 2;
+
+struct sim_backend {
+    sim_harness_t *h = nullptr;
+    wav_writer_t wav;
+    bool have_wav = false;
+    std::vector<int16_t> left, right;
+    uint64_t channel_mismatches = 0;
+#if HAVE_SDL
+    sdl_host_t *host = nullptr;
+    uint64_t shown_frames = 0; /* frames_done when the window was last updated */
+#endif
+};
+
+/* Moves the samples the sink collected to the WAV file and the speaker. */
+void drain_audio(sim_backend *s)
+{
+    s->left.clear();
+    s->right.clear();
+    sim_harness_take_audio(s->h, &s->left, &s->right, nullptr);
+    if (s->left.empty())
+        return;
+    if (s->left != s->right)
+        s->channel_mismatches++;
+    if (s->have_wav)
+        wav_writer_append(&s->wav, s->left.data(), s->left.size());
+#if HAVE_SDL
+    if (s->host)
+        sdl_host_queue_audio(s->host, s->left.data(), s->left.size());
+#endif
+}
+
+void *sim_map(void *ctx, uint32_t phys, size_t len)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    if (phys < HAL_FB0_PHYS)
+        return nullptr;
+    return sim_harness_sdram(s->h, phys - HAL_FB0_PHYS, len);
+}
+
+uint32_t sim_reg_read(void *ctx, uint32_t offset)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    /* Other peripherals on the bridge are not in this model: they read 0,
+     * like the go_peripheral's own unmapped offsets. */
+    if (offset >= SIM_REG_SPAN || (offset & 3))
+        return 0;
+    return sim_harness_reg_read(s->h, offset);
+}
+
+void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    if (offset >= SIM_REG_SPAN || (offset & 3))
+        return;
+    sim_harness_reg_write(s->h, offset, value);
+}
+
+#if HAVE_SDL
+void update_window(sim_backend *s)
+{
+    const uint64_t done = sim_harness_frames_done(s->h);
+    if (done != s->shown_frames || sdl_host_needs_redraw(s->host)) {
+        const uint16_t *f = sim_harness_frame(s->h);
+        if (f)
+            sdl_host_show_frame(s->host, f);
+        s->shown_frames = done;
+    }
+}
+#endif
+
+void sim_advance(void *ctx, uint32_t usec)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    sim_harness_run(s->h, (uint64_t)usec * SIM_CYCLES_PER_US);
+    drain_audio(s);
+#if HAVE_SDL
+    if (s->host) {
+        update_window(s);
+        sdl_host_pace(s->host, sim_harness_cycles(s->h) / SIM_CYCLES_PER_US);
+    }
+#endif
+}
+
+uint64_t sim_time_us(void *ctx)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    return sim_harness_cycles(s->h) / SIM_CYCLES_PER_US;
+}
+
+int sim_poll_key(void *ctx)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+#if HAVE_SDL
+    if (s->host)
+        return sdl_host_poll_key(s->host);
+#else
+    (void)s;
+#endif
+    return 0; /* headless: keys come only from the console's script */
+}
+
+/* Runs the clock until a frame that began scanning after this call (and
+ * after any pending swap was taken) has been sampled: memory written
+ * before the call is then on it. */
+int sim_read_frame(void *ctx, uint16_t *rgb444)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    for (int i = 0; i < 200 && (sim_harness_reg_read(s->h, REG_VGA_CTRL) & 1); i++)
+        sim_harness_run(s->h, FRAME_CYCLES / 100);
+    const uint64_t since = sim_harness_cycles(s->h);
+    const uint64_t limit = since + 3 * FRAME_CYCLES;
+    while (!(sim_harness_frames_done(s->h) > 0 && sim_harness_frame_start_cycle(s->h) >= since)) {
+        if (sim_harness_cycles(s->h) > limit)
+            return -1;
+        sim_harness_run(s->h, 5000);
+    }
+    drain_audio(s);
+    memcpy(rgb444, sim_harness_frame(s->h), sizeof(uint16_t) * SIM_FRAME_W * SIM_FRAME_H);
+    return 0;
+}
+
+void sim_close(void *ctx)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    if (s->h)
+        drain_audio(s);
+    if (s->have_wav && wav_writer_close(&s->wav) != 0)
+        fprintf(stderr, "tabletop: error while writing the WAV file\n");
+    if (s->channel_mismatches)
+        fprintf(stderr, "tabletop: sim: left and right audio channels differed %llu times\n",
+                (unsigned long long)s->channel_mismatches);
+#if HAVE_SDL
+    if (s->host)
+        sdl_host_close(s->host);
+#endif
+    sim_harness_free(s->h);
+    delete s;
+}
+
+const hal_ops_t sim_ops = {
+    "sim",
+    sim_map,
+    sim_reg_read,
+    sim_reg_write,
+    sim_advance,
+    sim_time_us,
+    sim_poll_key,
+    sim_read_frame,
+    sim_close,
+};
+
+} // namespace
+
+extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
+{
+    static const hal_config_t defaults = {};
+    if (!cfg)
+        cfg = &defaults;
+    sim_backend *s = new sim_backend();
+    memset(&s->wav, 0, sizeof s->wav);
+    s->h = sim_harness_new(cfg->trace, err, errlen);
+    if (!s->h) {
+        delete s;
+        return -1;
+    }
+#if HAVE_SDL
+    if (!cfg->headless) {
+        s->host = sdl_host_open("tabletop (sim)", cfg->scale, err, errlen);
+        if (!s->host) {
+            sim_close(s);
+            return -1;
+        }
+    }
+#else
+    if (!cfg->headless) {
+        snprintf(err, errlen, "this tabletop was built without SDL2: run with --headless, or "
+                              "install libsdl2-dev and rebuild");
+        sim_close(s);
+        return -1;
+    }
+#endif
+    if (cfg->wav) {
+        if (wav_writer_open(&s->wav, cfg->wav, HAL_AUDIO_RATE, err, errlen) != 0) {
+            sim_close(s);
+            return -1;
+        }
+        s->have_wav = true;
+    }
+    h->ops = &sim_ops;
+    h->ctx = s;
+    return 0;
+}

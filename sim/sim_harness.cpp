@@ -1,0 +1,423 @@
+/* sim_harness.cpp - clock, bus models and VGA sampler around the Verilated
+ * go_peripheral (sim_harness.h). */
+#include "sim_harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <deque>
+#include <memory>
+
+#include "Vgo_peripheral.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#ifndef SIM_SOUND_DIR
+#error "SIM_SOUND_DIR must name the folder of the ROM images (sim/meson.build)"
+#endif
+
+namespace {
+
+struct burst_t {
+    uint32_t addr;     /* next byte address */
+    unsigned left;     /* words still to deliver */
+    uint64_t ready_at; /* first cycle a word may be delivered */
+};
+
+void span_add(sim_span_t *sp, uint64_t v)
+{
+    if (sp->count == 0 || v < sp->min)
+        sp->min = v;
+    if (sp->count == 0 || v > sp->max)
+        sp->max = v;
+    sp->count++;
+}
+
+} // namespace
+
+struct sim_harness {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vgo_peripheral> top;
+    std::unique_ptr<VerilatedFstC> fst;
+    uint64_t cycle = 0;
+
+    /* SDRAM: calloc'd so untouched pages cost nothing. */
+    uint8_t *sdram = nullptr;
+
+    /* master responder */
+    sim_bus_config_t bus;
+    bool bus_plain = true; /* no patterns: the fast path */
+    std::deque<burst_t> bursts;
+    uint64_t bad_reads = 0;
+    uint64_t words_read = 0;
+
+    /* audio sink */
+    std::vector<int16_t> left, right;
+    std::vector<uint64_t> left_cycles;
+
+    /* VGA sampler state, in sampled pixels */
+    bool prev_clk = false, prev_hs = true, prev_vs = true, prev_bl = false;
+    uint64_t pix = 0;
+    uint64_t t_hs_fall = 0, t_hs_rise = 0, t_bl_rise = 0, t_bl_fall = 0;
+    uint64_t t_vs_fall = 0, t_vs_rise = 0, t_last_line = 0;
+    bool have_hs_fall = false, have_hs_rise = false, have_vs_fall = false, have_vs_rise = false;
+    bool first_active_after_vs = false;
+    uint64_t active_lines = 0;
+    unsigned x = 0, y = 0;
+    bool frame_ok = false; /* a vsync has been seen since the frame began */
+    uint64_t vsyncs = 0;
+    uint64_t cur_start_cycle = 0, done_start_cycle = 0, frames_done = 0;
+    std::vector<uint16_t> cur, done;
+    sim_vga_timing_t timing;
+
+    void tick();
+    void sample_vga();
+};
+
+const char *sim_harness_sound_dir(void)
+{
+    return SIM_SOUND_DIR;
+}
+
+sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen)
+{
+    static const char *const names[] = {"place", "capture", "illegal", "gameover"};
+    for (const char *n : names) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s.vh", SIM_SOUND_DIR, n);
+        if (access(path, R_OK) != 0) {
+            snprintf(err, errlen, "sim: sample ROM image %s is missing: rebuild (meson compile)",
+                     path);
+            return nullptr;
+        }
+    }
+    sim_harness_t *s = new sim_harness();
+    s->sdram = static_cast<uint8_t *>(calloc(1, SIM_SDRAM_BYTES));
+    if (!s->sdram) {
+        snprintf(err, errlen, "sim: cannot allocate %u MB of simulated SDRAM",
+                 SIM_SDRAM_BYTES >> 20);
+        delete s;
+        return nullptr;
+    }
+    s->ctx.reset(new VerilatedContext());
+    s->ctx->debug(0);
+    s->ctx->fatalOnError(false);
+    if (trace_path)
+        s->ctx->traceEverOn(true);
+    s->top.reset(new Vgo_peripheral(s->ctx.get(), "go_peripheral"));
+    if (trace_path) {
+        FILE *probe = fopen(trace_path, "wb");
+        if (!probe) {
+            snprintf(err, errlen, "sim: cannot write the trace file %s", trace_path);
+            sim_harness_free(s);
+            return nullptr;
+        }
+        fclose(probe);
+        s->fst.reset(new VerilatedFstC());
+        s->top->trace(s->fst.get(), 99);
+        s->fst->open(trace_path);
+    }
+    s->cur.assign(SIM_FRAME_W * SIM_FRAME_H, 0);
+    memset(&s->timing, 0, sizeof s->timing);
+    s->bus.read_latency = 1;
+
+    Vgo_peripheral *t = s->top.get();
+    t->clk = 0;
+    t->reset_n = 0;
+    t->avs_address = 0;
+    t->avs_read = 0;
+    t->avs_write = 0;
+    t->avs_writedata = 0;
+    t->avm_readdata = 0;
+    t->avm_readdatavalid = 0;
+    t->avm_waitrequest = 0;
+    t->aso_left_ready = 1;
+    t->aso_right_ready = 1;
+    for (int i = 0; i < 4; i++)
+        s->tick();
+    t->reset_n = 1;
+    return s;
+}
+
+void sim_harness_free(sim_harness_t *s)
+{
+    if (!s)
+        return;
+    if (s->fst)
+        s->fst->close();
+    if (s->top)
+        s->top->final();
+    free(s->sdram);
+    delete s;
+}
+
+Vgo_peripheral *sim_harness_model(sim_harness_t *s)
+{
+    return s->top.get();
+}
+
+/* The VGA sampler: called on every rising vga_clk, when the pins (which
+ * change on the other clk edge) are stable, as the DAC latches them. */
+void sim_harness::sample_vga()
+{
+    Vgo_peripheral *t = top.get();
+    const bool hs = t->vga_hs, vs = t->vga_vs, bl = t->vga_blank_n;
+    pix++;
+    if (bl) {
+        if (!prev_bl) {
+            t_bl_rise = pix;
+            if (have_hs_rise)
+                span_add(&timing.h_back, pix - t_hs_rise);
+            if (first_active_after_vs && have_vs_rise) {
+                span_add(&timing.v_back, pix - t_vs_rise);
+                first_active_after_vs = false;
+            }
+            t_last_line = pix;
+            x = 0;
+        }
+        if (!hs)
+            timing.hs_in_active++;
+        if (x < SIM_FRAME_W && y < SIM_FRAME_H)
+            cur[y * SIM_FRAME_W + x] =
+                (uint16_t)((t->vga_r & 0xF) << 8 | (t->vga_g & 0xF) << 4 | (t->vga_b & 0xF));
+        x++;
+    } else if (prev_bl) {
+        t_bl_fall = pix;
+        span_add(&timing.h_active, pix - t_bl_rise);
+        if (x != SIM_FRAME_W)
+            timing.bad_lines++;
+        active_lines++;
+        y++;
+        if (y == SIM_FRAME_H && frame_ok) {
+            done.swap(cur);
+            if (cur.size() != done.size())
+                cur.assign(SIM_FRAME_W * SIM_FRAME_H, 0);
+            done_start_cycle = cur_start_cycle;
+            frames_done++;
+        }
+    }
+    if (hs != prev_hs) {
+        if (!hs) {
+            if (have_hs_fall)
+                span_add(&timing.h_total, pix - t_hs_fall);
+            if (t_bl_fall > t_hs_fall && have_hs_fall)
+                span_add(&timing.h_front, pix - t_bl_fall);
+            t_hs_fall = pix;
+            have_hs_fall = true;
+        } else {
+            span_add(&timing.h_sync, pix - t_hs_fall);
+            t_hs_rise = pix;
+            have_hs_rise = true;
+        }
+    }
+    if (vs != prev_vs) {
+        if (!vs) {
+            if (have_vs_fall) {
+                span_add(&timing.v_total, pix - t_vs_fall);
+                span_add(&timing.v_active, active_lines);
+                span_add(&timing.v_front, pix - t_last_line);
+            }
+            t_vs_fall = pix;
+            have_vs_fall = true;
+            active_lines = 0;
+            vsyncs++;
+            /* A new frame is scanned from here on. */
+            y = 0;
+            frame_ok = true;
+            cur_start_cycle = cycle;
+        } else {
+            span_add(&timing.v_sync, pix - t_vs_fall);
+            t_vs_rise = pix;
+            have_vs_rise = true;
+            first_active_after_vs = true;
+        }
+    }
+    prev_hs = hs;
+    prev_vs = vs;
+    prev_bl = bl;
+}
+
+/* One clk cycle, two phases: drive the bus models' outputs with clk low and
+ * let the DUT settle, observe its outputs, then the rising edge. */
+void sim_harness::tick()
+{
+    Vgo_peripheral *t = top.get();
+
+    /* Phase 1: responder outputs for this cycle. */
+    bool wait = false;
+    bool valid = false;
+    uint32_t data = 0;
+    if (bus_plain) {
+        if (!bursts.empty() && bursts.front().ready_at <= cycle)
+            valid = true;
+    } else {
+        if (!bus.waitreq.empty())
+            wait = bus.waitreq[cycle % bus.waitreq.size()] != 0;
+        if (!bursts.empty() && bursts.front().ready_at <= cycle &&
+            (bus.gaps.empty() || !bus.gaps[cycle % bus.gaps.size()]))
+            valid = true;
+        if (!bus.ready.empty()) {
+            const uint8_t r = bus.ready[cycle % bus.ready.size()];
+            t->aso_left_ready = r & 1;
+            t->aso_right_ready = (r >> 1) & 1;
+        }
+    }
+    if (valid) {
+        burst_t &b = bursts.front();
+        if ((uint64_t)b.addr + 4 <= SIM_SDRAM_BYTES) {
+            memcpy(&data, sdram + b.addr, 4); /* little-endian host, as the HPS */
+        } else {
+            bad_reads++;
+        }
+        b.addr += 4;
+        words_read++;
+        if (--b.left == 0)
+            bursts.pop_front();
+    }
+    t->avm_waitrequest = wait;
+    t->avm_readdatavalid = valid;
+    t->avm_readdata = data;
+    t->clk = 0;
+    t->eval();
+    if (fst)
+        fst->dump(cycle * 20000 + 10000);
+
+    /* Observe: requests accepted and samples taken on this edge. */
+    if (t->avm_read && !wait) {
+        const unsigned lat = bus.read_latency ? bus.read_latency : 1;
+        bursts.push_back(burst_t{t->avm_address, t->avm_burstcount ? t->avm_burstcount : 16u,
+                                 cycle + lat});
+    }
+    if (t->aso_left_valid && t->aso_left_ready) {
+        left.push_back((int16_t)t->aso_left_data);
+        left_cycles.push_back(cycle);
+    }
+    if (t->aso_right_valid && t->aso_right_ready)
+        right.push_back((int16_t)t->aso_right_data);
+
+    /* Phase 2: the rising edge. */
+    t->clk = 1;
+    t->eval();
+    cycle++;
+    if (fst)
+        fst->dump(cycle * 20000);
+    const bool c = t->vga_clk;
+    if (c && !prev_clk)
+        sample_vga();
+    prev_clk = c;
+}
+
+void sim_harness_run(sim_harness_t *s, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        s->tick();
+}
+
+unsigned sim_harness_run_frames(sim_harness_t *s, unsigned n)
+{
+    const uint64_t want = s->frames_done + n;
+    /* A frame is 800 x 525 x 2 clocks; allow two more for the first vsync. */
+    const uint64_t limit = s->cycle + (uint64_t)(n + 2) * 800 * 525 * 2;
+    while (s->frames_done < want && s->cycle < limit) {
+        for (int i = 0; i < 1000; i++)
+            s->tick();
+    }
+    return (unsigned)(s->frames_done + n - want);
+}
+
+uint64_t sim_harness_cycles(const sim_harness_t *s)
+{
+    return s->cycle;
+}
+
+uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
+{
+    Vgo_peripheral *t = s->top.get();
+    t->avs_address = (offset >> 2) & 0x1F;
+    t->avs_read = 1;
+    s->tick();
+    t->avs_read = 0;
+    /* Read latency 1: readdata was registered on that edge. */
+    return t->avs_readdata;
+}
+
+void sim_harness_reg_write(sim_harness_t *s, uint32_t offset, uint32_t value)
+{
+    Vgo_peripheral *t = s->top.get();
+    t->avs_address = (offset >> 2) & 0x1F;
+    t->avs_writedata = value;
+    t->avs_write = 1;
+    s->tick();
+    t->avs_write = 0;
+}
+
+uint8_t *sim_harness_sdram(sim_harness_t *s, uint32_t addr, size_t len)
+{
+    if ((uint64_t)addr + len > SIM_SDRAM_BYTES)
+        return nullptr;
+    return s->sdram + addr;
+}
+
+void sim_harness_set_bus(sim_harness_t *s, const sim_bus_config_t *cfg)
+{
+    s->bus = *cfg;
+    if (s->bus.read_latency == 0)
+        s->bus.read_latency = 1;
+    s->bus_plain = s->bus.read_latency == 1 && s->bus.waitreq.empty() && s->bus.gaps.empty() &&
+                   s->bus.ready.empty();
+    if (s->bus.ready.empty()) {
+        s->top->aso_left_ready = 1;
+        s->top->aso_right_ready = 1;
+    }
+}
+
+uint64_t sim_harness_bad_reads(const sim_harness_t *s)
+{
+    return s->bad_reads;
+}
+
+uint64_t sim_harness_words_read(const sim_harness_t *s)
+{
+    return s->words_read;
+}
+
+const uint16_t *sim_harness_frame(const sim_harness_t *s)
+{
+    return s->frames_done ? s->done.data() : nullptr;
+}
+
+uint64_t sim_harness_frames_done(const sim_harness_t *s)
+{
+    return s->frames_done;
+}
+
+uint64_t sim_harness_frame_start_cycle(const sim_harness_t *s)
+{
+    return s->done_start_cycle;
+}
+
+uint64_t sim_harness_vsyncs(const sim_harness_t *s)
+{
+    return s->vsyncs;
+}
+
+const sim_vga_timing_t *sim_harness_timing(const sim_harness_t *s)
+{
+    return &s->timing;
+}
+
+void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
+                            std::vector<int16_t> *right, std::vector<uint64_t> *cycles)
+{
+    if (left)
+        left->insert(left->end(), s->left.begin(), s->left.end());
+    if (right)
+        right->insert(right->end(), s->right.begin(), s->right.end());
+    if (cycles)
+        cycles->insert(cycles->end(), s->left_cycles.begin(), s->left_cycles.end());
+    s->left.clear();
+    s->right.clear();
+    s->left_cycles.clear();
+}

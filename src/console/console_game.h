@@ -1,0 +1,78 @@
+/*
+ * console_game.h - how a game plugs into the console.
+ *
+ * A game module is the console-side half of a game: its screens (title,
+ * menus, board, game over), its key mapping, its sound cues and its
+ * autosave.  The rules and the AI stay in the game's own pure library
+ * (src/go, src/connect4, ...); the module calls them.  Modules never touch
+ * the HAL: they draw into the buffer the console hands them and return
+ * AUDIO_* cues; the console presents the frame with that cue (seed 000
+ * §4.6), so every backend sees the same register writes.
+ *
+ * The console's loop, for the module that is active:
+ *
+ *   enter()                        once, when the player picks the game
+ *   key(hid)                       per key press (HID usage code)
+ *   tick(now_us)                   often; polls threads, timers
+ *   if dirty: render(fb); present with take_sound()
+ *   busy()                         headless scripts wait while it is not NONE
+ *
+ * To add a game: write src/console/NAME_game.c defining a
+ * `const console_game_t NAME_game_module`, declare it below and add it to
+ * the table in console.c (the chooser lists the games in table order).
+ */
+#ifndef TABLETOP_CONSOLE_GAME_H
+#define TABLETOP_CONSOLE_GAME_H
+
+#include <stdint.h>
+
+/* What the console gives every module; zeroed fields mean "default". */
+typedef struct console_env {
+    uint64_t seed;        /* random seed for computer players (>= 1) */
+    const char *save_dir; /* autosave directory (exists), or NULL: no autosave */
+    int headless;         /* 1: no window; scripts drive the keys */
+} console_env_t;
+
+/* What busy() answers. */
+typedef enum {
+    CONSOLE_BUSY_NONE = 0,    /* settled: the next script step may run */
+    CONSOLE_BUSY_WORKING = 1, /* a thread computes; headless waits without letting game time pass */
+    CONSOLE_BUSY_WAITING = 2, /* waiting for game time to pass (e.g. a minimum think time) */
+} console_busy_t;
+
+/* What key() asks of the console. */
+typedef enum {
+    CONSOLE_GAME_STAY = 0, /* keep running this module */
+    CONSOLE_GAME_LEAVE,    /* back to the game chooser (Escape on the title) */
+} console_game_status_t;
+
+typedef struct console_game {
+    const char *id;    /* the --game name: "go" */
+    const char *title; /* shown in the chooser: "Go 9x9" */
+
+    /* Allocates the module's state; NULL if out of memory. */
+    void *(*create)(const console_env_t *env);
+    /* Stops any thread and frees the state. */
+    void (*destroy)(void *game);
+
+    /* Shows the module's first screen (its title screen). */
+    void (*enter)(void *game);
+    /* Handles one key press (HID usage code). */
+    console_game_status_t (*key)(void *game, int hid);
+    /* Lets time pass: collects a finished AI move etc. now_us is backend time. */
+    void (*tick)(void *game, uint64_t now_us);
+    /* Whether the module is working on its own (e.g. the AI is thinking). */
+    console_busy_t (*busy)(void *game);
+    /* 1 if the screen changed since the last render. */
+    int (*dirty)(void *game);
+    /* Draws the whole current screen into fb (640x480 RGB565). */
+    void (*render)(void *game, uint16_t *fb);
+    /* The AUDIO_* cue to play with the next frame (AUDIO_NONE if none);
+     * taking it clears it. */
+    int (*take_sound)(void *game);
+} console_game_t;
+
+/* The modules built into the console. */
+extern const console_game_t go_game_module;
+
+#endif

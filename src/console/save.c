@@ -1,0 +1,92 @@
+/* save.c - the autosave directory and putting saves aside; see save.h. */
+#include "save.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int save_make_dirs(const char *path)
+{
+    char tmp[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof tmp)
+        return -1;
+    memcpy(tmp, path, n + 1);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    return stat(tmp, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
+}
+
+int save_dir_resolve(const char *option, char *buf, size_t len, char *err, size_t errlen)
+{
+    int n;
+    const char *xdg = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    if (option && *option)
+        n = snprintf(buf, len, "%s", option);
+    else if (xdg && *xdg == '/')
+        n = snprintf(buf, len, "%s/tabletop", xdg);
+    else if (home && *home)
+        n = snprintf(buf, len, "%s/.local/state/tabletop", home);
+    else {
+        snprintf(err, errlen, "no place for autosaves: set HOME or XDG_STATE_HOME, or pass "
+                              "--save-dir DIR");
+        return -1;
+    }
+    if (n < 0 || (size_t)n >= len) {
+        snprintf(err, errlen, "autosave directory path too long");
+        return -1;
+    }
+    if (save_make_dirs(buf) != 0) {
+        snprintf(err, errlen, "cannot create autosave directory %s: %s", buf, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int save_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int save_move_aside(const char *path, const char *suffix, char *newpath, size_t len, char *err,
+                    size_t errlen)
+{
+    for (int i = 0; i < 1000; i++) {
+        int n = i ? snprintf(newpath, len, "%s.%d.%s", path, i, suffix)
+                  : snprintf(newpath, len, "%s.%s", path, suffix);
+        if (n < 0 || (size_t)n >= len) {
+            snprintf(err, errlen, "path too long: %s", path);
+            return -1;
+        }
+        struct stat st;
+        if (lstat(newpath, &st) == 0)
+            continue;
+        /* link + unlink never overwrites a file that appeared meanwhile. */
+        if (link(path, newpath) == 0) {
+            unlink(path);
+            return 0;
+        }
+        if (errno == EEXIST)
+            continue;
+        if (rename(path, newpath) == 0)
+            return 0;
+        snprintf(err, errlen, "cannot rename %s to %s: %s", path, newpath, strerror(errno));
+        return -1;
+    }
+    snprintf(err, errlen, "too many old copies of %s", path);
+    return -1;
+}

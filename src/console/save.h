@@ -1,0 +1,28 @@
+/*
+ * save.h - where autosaves live and how they are put aside.  A save is
+ * never deleted silently: a discarded one becomes NAME.bak, an unreadable
+ * one NAME.corrupt (numbered if that name is taken).
+ */
+#ifndef TABLETOP_SAVE_H
+#define TABLETOP_SAVE_H
+
+#include <stddef.h>
+
+/* The autosave directory: option if given, else $XDG_STATE_HOME/tabletop,
+ * else ~/.local/state/tabletop; created if missing.  Returns 0 with the
+ * path in buf, or -1 with a message in err. */
+int save_dir_resolve(const char *option, char *buf, size_t len, char *err, size_t errlen);
+
+/* mkdir -p: creates path and its parents.  Returns 0, or -1 (errno set). */
+int save_make_dirs(const char *path);
+
+/* 1 if path names an existing regular file. */
+int save_exists(const char *path);
+
+/* Renames path to the first free of "path.SUFFIX", "path.1.SUFFIX",
+ * "path.2.SUFFIX"...  Returns 0 with the new name in newpath, or -1 with a
+ * message in err (the file is then untouched). */
+int save_move_aside(const char *path, const char *suffix, char *newpath, size_t len, char *err,
+                    size_t errlen);
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * playout.c - Monte Carlo playouts (see playout.h).
+ *
+ * Uniform choice without a candidate copy: pick a random index among the
+ * first k entries of the board's empty list; if that point is unplayable,
+ * swap it behind position k and shrink k.  Every playable point is equally
+ * likely, and the list stays a valid (reordered) empty list.
+ */
+#include "playout.h"
+#include "board_private.h"
+
+static inline void empty_swap(BoardState *b, int i, int j)
+{
+    uint16_t pi = b->empty_list[i], pj = b->empty_list[j];
+    b->empty_list[i] = pj;
+    b->empty_list[j] = pi;
+    b->empty_index[pj] = (uint16_t)i;
+    b->empty_index[pi] = (uint16_t)j;
+}
+
+int playout_pick_reference(BoardState *b, Stone color, rng_t *rng)
+{
+    int k = b->n_empty;
+    while (k > 0) {
+        int i = rng_below(rng, k);
+        int p = b->empty_list[i];
+        if (!board_is_eye(b, color, p) && board_check_point(b, color, p) == MOVE_OK)
+            return p;
+        empty_swap(b, i, --k);
+    }
+    return BOARD_PASS_POINT;
+}
+
+/* The heuristic policy's tactical answer to the last move, or 0: capture a
+ * group the last move left in atari (the last stone's neighbours), or
+ * extend a group of ours the last move put in atari, when that extension
+ * gains liberties. */
+static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
+{
+    if (b->last_move.pass || b->last_move.row < 0)
+        return 0;
+    int last = board_point(b->last_move.row, b->last_move.col);
+    int cands[8];
+    int n = 0;
+    int nb[4] = {last - 1, last + 1, last - BOARD_STRIDE, last + BOARD_STRIDE};
+    /* Capture the last stone's group if it is in atari. */
+    if (b->color[last] == 3 - color && board_group_libs(b, last) == 1) {
+        int lib = 0;
+        for (int i = 0; i < 4 && !lib; i++)
+            if (b->color[nb[i]] == EMPTY)
+                lib = nb[i];
+        if (!lib) {
+            int g = b->group[last], s = g;
+            do {
+                int sn[4] = {s - 1, s + 1, s - BOARD_STRIDE, s + BOARD_STRIDE};
+                for (int i = 0; i < 4 && !lib; i++)
+                    if (b->color[sn[i]] == EMPTY)
+                        lib = sn[i];
+                s = b->next_stone[s];
+            } while (s != g && !lib);
+        }
+        if (lib && board_check_point(b, color, lib) == MOVE_OK)
+            cands[n++] = lib;
+    }
+    /* Our groups next to the last stone in atari: capture an adjacent
+     * enemy in atari, or run if running gives at least two liberties. */
+    for (int i = 0; i < 4; i++) {
+        int q = nb[i];
+        if (b->color[q] != color || board_group_libs(b, q) != 1)
+            continue;
+        int g = b->group[q], s = g;
+        do {
+            int sn[4] = {s - 1, s + 1, s - BOARD_STRIDE, s + BOARD_STRIDE};
+            for (int j = 0; j < 4; j++) {
+                int t = sn[j];
+                if (b->color[t] == EMPTY) {
+                    /* the liberty: extending there must give >= 2 libs */
+                    int libs = 0;
+                    int tn[4] = {t - 1, t + 1, t - BOARD_STRIDE, t + BOARD_STRIDE};
+                    for (int k = 0; k < 4; k++) {
+                        if (b->color[tn[k]] == EMPTY)
+                            libs++;
+                        else if (b->color[tn[k]] == color && b->group[tn[k]] != g)
+                            libs += board_group_libs(b, tn[k]) - 1;
+                    }
+                    if (libs >= 2 && n < 8 && board_check_point(b, color, t) == MOVE_OK)
+                        cands[n++] = t;
+                } else if (b->color[t] == 3 - color && board_group_libs(b, t) == 1) {
+                    int h = b->group[t], u = h, lib = 0;
+                    do {
+                        int un[4] = {u - 1, u + 1, u - BOARD_STRIDE, u + BOARD_STRIDE};
+                        for (int k = 0; k < 4 && !lib; k++)
+                            if (b->color[un[k]] == EMPTY)
+                                lib = un[k];
+                        u = b->next_stone[u];
+                    } while (u != h && !lib);
+                    if (lib && n < 8 && board_check_point(b, color, lib) == MOVE_OK)
+                        cands[n++] = lib;
+                }
+            }
+            s = b->next_stone[s];
+        } while (s != g && n < 8);
+    }
+    return n ? cands[rng_below(rng, n)] : 0;
+}
+
+int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rng,
+                uint16_t *moves, int *n_moves)
+{
+    if (b->game_over)
+        return board_score(b, NULL, NULL);
+    int passes = b->consecutive_passes;
+    Stone color = b->turn;
+    for (int i = 0; i < max_moves && passes < 2; i++) {
+        int p = 0;
+        if (policy == PLAYOUT_HEURISTIC)
+            p = playout_pick_tactical(b, color, rng);
+        if (!p)
+            p = playout_pick_reference(b, color, rng);
+        if (p == BOARD_PASS_POINT) {
+            passes++;
+            b->last_move.pass = 1;
+            b->last_move.row = -1;
+            b->ko_point = 0;
+        } else {
+            passes = 0;
+            board_play_point(b, color, p);
+            if (moves)
+                moves[(*n_moves)++] = (uint16_t)(p | (color == WHITE ? 0x8000 : 0));
+        }
+        color = (Stone)(3 - color);
+    }
+    b->turn = color;
+    return board_score_playout(b);
+}

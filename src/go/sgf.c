@@ -1,0 +1,766 @@
+/*
+ * sgf.c - SGF FF[4] records of Go games: a small recursive-descent reader,
+ * a writer, and a replayer onto a BoardState (see sgf.h for what is kept).
+ *
+ * The reader walks the whole first game tree so that a broken bracket
+ * anywhere in it is reported, but keeps only the main line (the first
+ * child of every tree).  Text after the first game tree (further games of
+ * a collection) is not read at all.  Errors carry the line and column of
+ * the offending character, counted from 1; a tab counts as one column.
+ */
+#define _GNU_SOURCE /* fsync, mkstemp */
+#include "sgf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Files larger than this are certainly not 9x9 game records. */
+#define SGF_MAX_FILE_BYTES (4u << 20)
+/* A property value longer than this is cut (text) or rejected (others). */
+#define SGF_MAX_VALUE 4096
+
+void sgf_game_init(sgf_game_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->size = BOARD_DEFAULT_SIZE;
+    g->komi2 = BOARD_DEFAULT_KOMI2;
+    snprintf(g->rules, sizeof g->rules, "Chinese");
+}
+
+int sgf_add_move(sgf_game_t *g, Stone color, Move m)
+{
+    if (g->n_moves >= SGF_MAX_MOVES)
+        return -1;
+    sgf_move_t *mv = &g->moves[g->n_moves++];
+    mv->color = color;
+    mv->move = m;
+    if (m.pass)
+        mv->move.row = mv->move.col = -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reader                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    const char *text;
+    size_t len;
+    size_t pos;
+    int line, col;     /* of text[pos], from 1 */
+    sgf_game_t *g;     /* being filled */
+    /* Where each move and setup point was read: property order inside a
+     * node is free, so points are checked against SZ once the root is read. */
+    int move_line[SGF_MAX_MOVES], move_col[SGF_MAX_MOVES];
+    int setup_line[SGF_MAX_SETUP], setup_col[SGF_MAX_SETUP];
+    int node_index;    /* 0 for the root node of the main line */
+    int main_line;     /* the current node is on the main line */
+    int error;
+    char *err;
+    size_t errlen;
+    char value[SGF_MAX_VALUE + 1]; /* the property value being read, unescaped */
+    size_t value_len;
+    int value_line, value_col;     /* where the value's '[' was */
+} sgf_reader_t;
+
+static int reader_fail_at(sgf_reader_t *r, int line, int col, const char *fmt, ...)
+{
+    if (r->error)
+        return -1;
+    r->error = 1;
+    char what[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (r->err && r->errlen)
+        snprintf(r->err, r->errlen, "line %d, column %d: %s", line, col, what);
+    return -1;
+}
+
+#define reader_fail(r, ...) reader_fail_at((r), (r)->line, (r)->col, __VA_ARGS__)
+
+static int reader_peek(const sgf_reader_t *r)
+{
+    return r->pos < r->len ? (unsigned char)r->text[r->pos] : -1;
+}
+
+/* Advances one byte, keeping line/column.  CR LF, LF CR, CR and LF each
+ * count as one line break. */
+static int reader_next(sgf_reader_t *r)
+{
+    if (r->pos >= r->len)
+        return -1;
+    int c = (unsigned char)r->text[r->pos++];
+    if (c == '\n' || c == '\r') {
+        int other = c == '\n' ? '\r' : '\n';
+        if (r->pos < r->len && r->text[r->pos] == other)
+            r->pos++;
+        r->line++;
+        r->col = 1;
+        return '\n';
+    }
+    r->col++;
+    return c;
+}
+
+static int is_sgf_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static void reader_skip_space(sgf_reader_t *r)
+{
+    while (r->pos < r->len && is_sgf_space((unsigned char)r->text[r->pos]))
+        reader_next(r);
+}
+
+/* Reads one "[...]" value into r->value, resolving escapes and soft line
+ * breaks; other line breaks are kept as '\n'.  Too long values are cut. */
+static int reader_read_value(sgf_reader_t *r)
+{
+    r->value_line = r->line;
+    r->value_col = r->col;
+    reader_next(r); /* '[' */
+    r->value_len = 0;
+    for (;;) {
+        int c = reader_next(r);
+        if (c < 0)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "property value not closed with ']'");
+        if (c == ']')
+            break;
+        if (c == '\\') {
+            c = reader_next(r);
+            if (c < 0)
+                return reader_fail_at(r, r->value_line, r->value_col,
+                                      "property value not closed with ']'");
+            if (c == '\n')
+                continue; /* soft line break: removed */
+        }
+        if (r->value_len < SGF_MAX_VALUE)
+            r->value[r->value_len++] = (char)c;
+    }
+    r->value[r->value_len] = '\0';
+    return 0;
+}
+
+/* Stores a SimpleText/Text value: line breaks become spaces in SimpleText
+ * and stay in Text; other white space becomes a space; cut to fit, never
+ * in the middle of a UTF-8 sequence. */
+static void store_text(const char *value, char *dst, size_t dstlen, int keep_breaks)
+{
+    size_t n = 0;
+    for (const char *p = value; *p && n + 1 < dstlen; p++) {
+        char c = *p;
+        if (c == '\n')
+            c = keep_breaks ? '\n' : ' ';
+        else if (is_sgf_space((unsigned char)c))
+            c = ' ';
+        dst[n++] = c;
+    }
+    /* Do not leave half a UTF-8 character at the cut. */
+    if (value[n] != '\0') {
+        while (n > 0 && ((unsigned char)dst[n - 1] & 0xC0) == 0x80)
+            n--;
+        if (n > 0 && ((unsigned char)dst[n - 1] & 0xC0) == 0xC0)
+            n--;
+    }
+    dst[n] = '\0';
+}
+
+/* Parses a whole decimal integer (optional sign); -1 if malformed. */
+static int parse_int(const char *s, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno || v < -100000 || v > 100000)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* Parses an SGF Real into half points, rounding to the nearest half. */
+static int parse_komi2(const char *s, int *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno || v < -1000.0 || v > 1000.0)
+        return -1;
+    /* Only digits, sign and a decimal point: strtod also takes "inf", "0x1p3". */
+    for (const char *p = s; *p; p++)
+        if (!((*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == '+'))
+            return -1;
+    double h = v * 2.0;
+    *out = (int)(h < 0 ? h - 0.5 : h + 0.5);
+    return 0;
+}
+
+/* Decodes a point value "cd" into a Move (checked against the board size
+ * later).  "" and "tt" are passes when allow_pass: every supported board
+ * is at most 19x19, where "tt" is off the board.  Returns 0 or fails. */
+static int decode_point(sgf_reader_t *r, const char *v, int allow_pass, Move *m)
+{
+    m->pass = 0;
+    m->row = m->col = -1;
+    if (allow_pass && (v[0] == '\0' || !strcmp(v, "tt"))) {
+        m->pass = 1;
+        return 0;
+    }
+    if (strlen(v) != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z')
+        return reader_fail_at(r, r->value_line, r->value_col,
+                              "'%s' is not a point (two letters a..s)", v);
+    m->row = v[1] - 'a';
+    m->col = v[0] - 'a';
+    return 0;
+}
+
+/* Fails if a point read at (line, col) lies outside the final board. */
+static int check_point(sgf_reader_t *r, Move m, int line, int col)
+{
+    int size = r->g->size;
+    if (m.pass || (m.row < size && m.col < size))
+        return 0;
+    return reader_fail_at(r, line, col, "point '%c%c' is off the %dx%d board",
+                          'a' + m.col, 'a' + m.row, size, size);
+}
+
+/* Per-node bookkeeping used to reject nodes that hold two moves. */
+typedef struct {
+    int has_move;
+} sgf_node_state_t;
+
+static int add_setup(sgf_reader_t *r, Stone color, int row, int col)
+{
+    sgf_game_t *g = r->g;
+    /* A later setup of the same point replaces the earlier one. */
+    for (int i = 0; i < g->n_setup; i++) {
+        if (g->setup[i].move.row == row && g->setup[i].move.col == col) {
+            g->setup[i].color = color;
+            return 0;
+        }
+    }
+    if (g->n_setup >= SGF_MAX_SETUP)
+        return reader_fail_at(r, r->value_line, r->value_col, "too many setup stones");
+    r->setup_line[g->n_setup] = r->value_line;
+    r->setup_col[g->n_setup] = r->value_col;
+    sgf_move_t *s = &g->setup[g->n_setup++];
+    s->color = color;
+    s->move.row = row;
+    s->move.col = col;
+    s->move.pass = 0;
+    return 0;
+}
+
+/* Applies one property value of the main line to the game. */
+static int apply_value(sgf_reader_t *r, const char *ident, int value_index,
+                       sgf_node_state_t *node)
+{
+    sgf_game_t *g = r->g;
+    const char *v = r->value;
+
+    if (!strcmp(ident, "B") || !strcmp(ident, "W")) {
+        if (value_index > 0 || node->has_move)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "a node holds more than one move");
+        node->has_move = 1;
+        Move m;
+        if (decode_point(r, v, 1, &m))
+            return -1;
+        if (g->n_moves >= SGF_MAX_MOVES)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "more than %d moves", SGF_MAX_MOVES);
+        r->move_line[g->n_moves] = r->value_line;
+        r->move_col[g->n_moves] = r->value_col;
+        sgf_add_move(g, ident[0] == 'B' ? BLACK : WHITE, m);
+        return 0;
+    }
+    if (!strcmp(ident, "AB") || !strcmp(ident, "AW") || !strcmp(ident, "AE")) {
+        if (g->n_moves > 0)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "setup (%s) after the first move is not supported", ident);
+        Stone color = ident[1] == 'B' ? BLACK : ident[1] == 'W' ? WHITE : EMPTY;
+        /* A compressed point list "aa:cc" names a rectangle. */
+        const char *colon = strchr(v, ':');
+        Move a, b;
+        if (colon) {
+            char first[SGF_MAX_VALUE + 1];
+            size_t n = (size_t)(colon - v);
+            memcpy(first, v, n);
+            first[n] = '\0';
+            if (decode_point(r, first, 0, &a) || decode_point(r, colon + 1, 0, &b))
+                return -1;
+        } else {
+            if (decode_point(r, v, 0, &a))
+                return -1;
+            b = a;
+        }
+        int r0 = a.row < b.row ? a.row : b.row, r1 = a.row < b.row ? b.row : a.row;
+        int c0 = a.col < b.col ? a.col : b.col, c1 = a.col < b.col ? b.col : a.col;
+        for (int row = r0; row <= r1; row++)
+            for (int col = c0; col <= c1; col++)
+                if (add_setup(r, color, row, col))
+                    return -1;
+        return 0;
+    }
+
+    /* Everything else is a root (game-info) property; later nodes' copies
+     * are ignored, as are values after the first. */
+    if (r->node_index != 0 || value_index > 0)
+        return 0;
+    if (!strcmp(ident, "GM")) {
+        int gm;
+        if (parse_int(v, &gm) || gm != 1)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "GM[%s]: not a game of Go (GM[1])", v);
+    } else if (!strcmp(ident, "FF")) {
+        int ff;
+        if (parse_int(v, &ff) || ff < 1 || ff > 4)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "FF[%s]: unknown file format (1..4)", v);
+    } else if (!strcmp(ident, "SZ")) {
+        int sz;
+        if (strchr(v, ':'))
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "SZ[%s]: rectangular boards are not supported", v);
+        if (parse_int(v, &sz))
+            return reader_fail_at(r, r->value_line, r->value_col, "SZ[%s]: not a number", v);
+        if (sz < BOARD_MIN_SIZE || sz > BOARD_MAX_SIZE)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "SZ[%d]: board size must be %d..%d", sz,
+                                  BOARD_MIN_SIZE, BOARD_MAX_SIZE);
+        g->size = sz;
+    } else if (!strcmp(ident, "KM")) {
+        int k2;
+        if (parse_komi2(v, &k2))
+            return reader_fail_at(r, r->value_line, r->value_col, "KM[%s]: not a number", v);
+        g->komi2 = k2;
+    } else if (!strcmp(ident, "RU")) {
+        store_text(v, g->rules, sizeof g->rules, 0);
+    } else if (!strcmp(ident, "RE")) {
+        store_text(v, g->result, sizeof g->result, 0);
+    } else if (!strcmp(ident, "PB")) {
+        store_text(v, g->black, sizeof g->black, 0);
+    } else if (!strcmp(ident, "PW")) {
+        store_text(v, g->white, sizeof g->white, 0);
+    } else if (!strcmp(ident, "DT")) {
+        store_text(v, g->date, sizeof g->date, 0);
+    } else if (!strcmp(ident, "AP")) {
+        store_text(v, g->application, sizeof g->application, 0);
+    } else if (!strcmp(ident, "GC")) {
+        store_text(v, g->comment, sizeof g->comment, 1);
+    }
+    return 0;
+}
+
+/* Reads a property identifier.  FF[4] idents are upper-case letters;
+ * FF[1-3] files may mix in lower-case letters ("AddBlack" style), which
+ * are dropped, as old readers did. */
+static int reader_read_ident(sgf_reader_t *r, char *ident, size_t identlen)
+{
+    size_t n = 0;
+    int line = r->line, col = r->col;
+    int c;
+    while ((c = reader_peek(r)) >= 0 && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
+        reader_next(r);
+        if (c >= 'A' && c <= 'Z') {
+            if (n + 1 >= identlen)
+                return reader_fail_at(r, line, col, "property name too long");
+            ident[n++] = (char)c;
+        }
+    }
+    ident[n] = '\0';
+    if (n == 0)
+        return reader_fail_at(r, line, col, "property name has no upper-case letter");
+    return 0;
+}
+
+/* Node = ";" { Property }.  On entry r is at ';'. */
+static int reader_read_node(sgf_reader_t *r)
+{
+    sgf_node_state_t node = {0};
+    reader_next(r); /* ';' */
+    for (;;) {
+        reader_skip_space(r);
+        int c = reader_peek(r);
+        if (c < 0 || c == ';' || c == '(' || c == ')')
+            return 0;
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
+            if (c == '[')
+                return reader_fail(r, "property value without a property name");
+            return reader_fail(r, "unexpected character '%c' in a node", c);
+        }
+        char ident[16];
+        int ident_line = r->line, ident_col = r->col;
+        if (reader_read_ident(r, ident, sizeof ident))
+            return -1;
+        reader_skip_space(r);
+        if (reader_peek(r) != '[')
+            return reader_fail_at(r, ident_line, ident_col, "property %s has no value", ident);
+        int index = 0;
+        while (reader_peek(r) == '[') {
+            if (reader_read_value(r))
+                return -1;
+            if (r->main_line && apply_value(r, ident, index, &node))
+                return -1;
+            index++;
+            reader_skip_space(r);
+        }
+    }
+}
+
+/* GameTree = "(" Sequence { GameTree } ")".  On entry r is at '('. */
+static int reader_read_tree(sgf_reader_t *r, int depth)
+{
+    int open_line = r->line, open_col = r->col;
+    if (depth > 10000)
+        return reader_fail(r, "variations nested too deeply");
+    reader_next(r); /* '(' */
+    reader_skip_space(r);
+    if (reader_peek(r) != ';')
+        return reader_fail(r, "a game tree must start with a node (';')");
+    while (reader_peek(r) == ';') {
+        if (reader_read_node(r))
+            return -1;
+        if (r->main_line)
+            r->node_index++;
+        reader_skip_space(r);
+    }
+    int was_main = r->main_line;
+    int child = 0;
+    for (;;) {
+        reader_skip_space(r);
+        int c = reader_peek(r);
+        if (c == ')') {
+            reader_next(r);
+            break;
+        }
+        if (c < 0)
+            return reader_fail_at(r, open_line, open_col, "game tree not closed with ')'");
+        if (c != '(')
+            return reader_fail(r, "unexpected character '%c' after a node sequence", c);
+        /* Only the first variation continues the main line. */
+        r->main_line = was_main && child == 0;
+        if (reader_read_tree(r, depth + 1))
+            return -1;
+        child++;
+    }
+    r->main_line = was_main;
+    return 0;
+}
+
+int sgf_parse(const char *text, size_t len, sgf_game_t *out, char *err, size_t errlen)
+{
+    if (err && errlen)
+        err[0] = '\0';
+    sgf_reader_t *r = calloc(1, sizeof *r);
+    sgf_game_t *g = malloc(sizeof *g);
+    if (!r || !g) {
+        free(r);
+        free(g);
+        if (err && errlen)
+            snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memset(g, 0, sizeof *g);
+    g->size = 19; /* FF[4]: SZ defaults to 19 */
+    g->komi2 = 0; /* no KM: no komi recorded */
+    r->text = text;
+    r->len = len;
+    r->line = r->col = 1;
+    r->g = g;
+    r->main_line = 1;
+    r->err = err;
+    r->errlen = errlen;
+
+    /* A UTF-8 byte order mark and white space may precede the game. */
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
+        r->pos = 3;
+    reader_skip_space(r);
+    int rc = 0;
+    if (r->pos >= r->len)
+        rc = reader_fail(r, "no game: the file is empty");
+    else if (reader_peek(r) != '(')
+        rc = reader_fail(r, "expected '(' to start a game tree");
+    else
+        rc = reader_read_tree(r, 0);
+    for (int i = 0; rc == 0 && i < g->n_setup; i++)
+        rc = check_point(r, g->setup[i].move, r->setup_line[i], r->setup_col[i]);
+    for (int i = 0; rc == 0 && i < g->n_moves; i++)
+        rc = check_point(r, g->moves[i].move, r->move_line[i], r->move_col[i]);
+    if (rc == 0)
+        memcpy(out, g, sizeof *g);
+    free(r);
+    free(g);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writer                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    char *buf;
+    size_t len;
+    size_t pos;      /* bytes needed so far */
+    size_t line_len; /* characters on the current output line */
+} sgf_out_t;
+
+static void out_char(sgf_out_t *o, char c)
+{
+    if (o->pos + 1 < o->len)
+        o->buf[o->pos] = c;
+    o->pos++;
+    o->line_len = c == '\n' ? 0 : o->line_len + 1;
+}
+
+static void out_str(sgf_out_t *o, const char *s)
+{
+    while (*s)
+        out_char(o, *s++);
+}
+
+/* Writes "ID[value]" with ']' and '\' escaped (and ':' for composed AP). */
+static void out_text_prop(sgf_out_t *o, const char *ident, const char *value)
+{
+    if (!value[0])
+        return;
+    out_str(o, ident);
+    out_char(o, '[');
+    for (const char *p = value; *p; p++) {
+        if (*p == ']' || *p == '\\')
+            out_char(o, '\\');
+        out_char(o, *p);
+    }
+    out_char(o, ']');
+}
+
+static void out_point(sgf_out_t *o, Move m)
+{
+    out_char(o, '[');
+    if (!m.pass) {
+        out_char(o, (char)('a' + m.col));
+        out_char(o, (char)('a' + m.row));
+    }
+    out_char(o, ']');
+}
+
+size_t sgf_write(const sgf_game_t *g, char *buf, size_t len)
+{
+    sgf_out_t o = {buf, len, 0, 0};
+    char num[32];
+
+    out_str(&o, "(;GM[1]FF[4]CA[UTF-8]");
+    out_text_prop(&o, "AP", g->application[0] ? g->application : "tabletop");
+    snprintf(num, sizeof num, "SZ[%d]", g->size);
+    out_str(&o, num);
+    int k = g->komi2;
+    snprintf(num, sizeof num, "KM[%s%d%s]", k < 0 ? "-" : "", (k < 0 ? -k : k) / 2,
+             (k & 1) ? ".5" : "");
+    out_str(&o, num);
+    out_text_prop(&o, "RU", g->rules);
+    out_text_prop(&o, "PB", g->black);
+    out_text_prop(&o, "PW", g->white);
+    out_text_prop(&o, "DT", g->date);
+    out_text_prop(&o, "RE", g->result);
+    out_text_prop(&o, "GC", g->comment);
+
+    static const char *const setup_ident[3] = {"AE", "AB", "AW"};
+    for (int color = BLACK; color <= WHITE + 1; color++) {
+        Stone s = color == WHITE + 1 ? EMPTY : (Stone)color;
+        int first = 1;
+        for (int i = 0; i < g->n_setup; i++) {
+            if (g->setup[i].color != s)
+                continue;
+            if (first) {
+                out_char(&o, '\n');
+                out_str(&o, setup_ident[s]);
+                first = 0;
+            } else if (o.line_len > 72) {
+                out_char(&o, '\n');
+            }
+            out_point(&o, g->setup[i].move);
+        }
+    }
+    for (int i = 0; i < g->n_moves; i++) {
+        if (i % 10 == 0)
+            out_char(&o, '\n');
+        out_char(&o, ';');
+        out_char(&o, g->moves[i].color == WHITE ? 'W' : 'B');
+        out_point(&o, g->moves[i].move);
+    }
+    out_str(&o, ")\n");
+    if (len > 0)
+        buf[o.pos < len ? o.pos : len - 1] = '\0';
+    return o.pos;
+}
+
+/* ------------------------------------------------------------------ */
+/* Replay                                                               */
+/* ------------------------------------------------------------------ */
+
+static const char *move_result_text(MoveResult r)
+{
+    switch (r) {
+    case MOVE_OK: return "ok";
+    case MOVE_ILLEGAL_SUICIDE: return "suicide";
+    case MOVE_ILLEGAL_KO: return "ko";
+    case MOVE_ILLEGAL_OCCUPIED: return "occupied";
+    case MOVE_ILLEGAL_OFF_BOARD: return "off the board";
+    case MOVE_ILLEGAL_GAME_OVER: return "the game is over";
+    }
+    return "illegal";
+}
+
+int sgf_replay(const sgf_game_t *g, int upto, BoardState *b, char *err, size_t errlen)
+{
+    BoardState *t = malloc(sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (board_reset(t, g->size, g->komi2) != 0) {
+        snprintf(err, errlen, "board size %d is not supported (%d..%d)", g->size,
+                 BOARD_MIN_SIZE, BOARD_MAX_SIZE);
+        free(t);
+        return -1;
+    }
+    char vtx[8];
+    for (int i = 0; i < g->n_setup; i++) {
+        const sgf_move_t *s = &g->setup[i];
+        if (board_setup(t, s->color, s->move.row, s->move.col) != 0) {
+            board_vertex_format(g->size, s->move, vtx, sizeof vtx);
+            snprintf(err, errlen, "setup stone at %s leaves a group without liberties", vtx);
+            free(t);
+            return -1;
+        }
+    }
+    /* A setup position with White's stones only (or a handicap) does not
+     * say who moves; the first recorded move decides, via board_play. */
+    int n = upto < 0 || upto > g->n_moves ? g->n_moves : upto;
+    for (int i = 0; i < n; i++) {
+        const sgf_move_t *m = &g->moves[i];
+        if (m->move.pass) {
+            board_pass_color(t, m->color);
+            continue;
+        }
+        MoveResult res = board_play(t, m->color, m->move.row, m->move.col);
+        if (res != MOVE_OK) {
+            board_vertex_format(g->size, m->move, vtx, sizeof vtx);
+            snprintf(err, errlen, "move %d (%c %s): illegal: %s", i + 1,
+                     m->color == WHITE ? 'W' : 'B', vtx, move_result_text(res));
+            free(t);
+            return -1;
+        }
+    }
+    board_copy(b, t);
+    free(t);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Files                                                                */
+/* ------------------------------------------------------------------ */
+
+int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *text = malloc(SGF_MAX_FILE_BYTES + 1);
+    if (!text) {
+        fclose(f);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    size_t n = fread(text, 1, SGF_MAX_FILE_BYTES + 1, f);
+    int read_error = ferror(f);
+    fclose(f);
+    if (read_error) {
+        snprintf(err, errlen, "%s: read error", path);
+        free(text);
+        return -1;
+    }
+    if (n > SGF_MAX_FILE_BYTES) {
+        snprintf(err, errlen, "%s: larger than %u bytes, not a game record", path,
+                 SGF_MAX_FILE_BYTES);
+        free(text);
+        return -1;
+    }
+    char what[256];
+    int rc = sgf_parse(text, n, out, what, sizeof what);
+    if (rc != 0)
+        snprintf(err, errlen, "%s: %s", path, what);
+    free(text);
+    return rc;
+}
+
+int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen)
+{
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    if (!text) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    sgf_write(g, text, need + 1);
+
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) {
+        free(text);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
+        free(tmp);
+        free(text);
+        return -1;
+    }
+    int rc = 0;
+    size_t done = 0;
+    while (done < need) {
+        ssize_t w = write(fd, text + done, need - done);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            rc = -1;
+            break;
+        }
+        done += (size_t)w;
+    }
+    if (rc == 0 && fsync(fd) != 0)
+        rc = -1;
+    int saved_errno = errno;
+    /* mkstemp makes the file 0600; a game record is an ordinary file. */
+    if (rc == 0)
+        (void)fchmod(fd, 0644);
+    if (close(fd) != 0 && rc == 0) {
+        rc = -1;
+        saved_errno = errno;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        rc = -1;
+        saved_errno = errno;
+    }
+    if (rc != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(saved_errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    free(text);
+    return rc;
+}

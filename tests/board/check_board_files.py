@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Checks the DE1-SoC board files against the RTL, without Quartus.
+
+  1. board/go_peripheral_hw.tcl runs in tclsh (with the qsys commands
+     recorded instead of executed): every interface port it declares is a
+     port of rtl/go_peripheral.sv with the same direction and width, every
+     RTL port is declared, every HDL parameter exists in the RTL, and every
+     file of its fileset exists;
+  2. every port of board/de1_soc_top.sv has exactly one pin location in
+     board/tabletop.qsf, and no pin is used twice;
+  3. verilator lints board/de1_soc_top.sv together with the real
+     go_peripheral behind a stand-in soc_system that has the ports the top
+     level connects (so widths and names between them agree).
+
+usage: check_board_files.py SOURCE_DIR [VERILATOR]
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+FAILS = []
+
+
+def fail(msg):
+    FAILS.append(msg)
+    print("FAIL: " + msg)
+
+
+# Tcl stand-ins: print one line per declaration the checker needs.
+TCL_STUBS = r"""
+proc package {args} {}
+proc set_module_property {args} {}
+proc add_fileset {args} {}
+proc set_fileset_property {args} {}
+proc add_fileset_file {name kind how path args} { puts "FILE $path" }
+proc add_parameter {name type default args} { puts "PARAM $name" }
+proc set_parameter_property {name prop value} {
+    if {$prop eq "HDL_PARAMETER" && $value} { puts "HDLPARAM $name" }
+}
+proc add_interface {name kind dir} { puts "INTERFACE $name $kind $dir" }
+proc set_interface_property {args} {}
+proc set_interface_assignment {args} {}
+proc add_interface_port {itf port role dir width} { puts "PORT $itf $port $role $dir $width" }
+"""
+
+
+def rtl_ports(sv_text, module):
+    """({name: (direction, width)}, {parameter names}) of a module's ANSI header."""
+    sv_text = re.sub(r"//[^\n]*|/\*.*?\*/", "", sv_text, flags=re.S)
+    m = re.search(r"\bmodule\s+%s\b" % module, sv_text)
+    if not m:
+        return {}, set()
+    pos = m.end()
+
+    def group(at):
+        """Text inside the parentheses opening at sv_text[at], and the end."""
+        depth = 0
+        for i in range(at, len(sv_text)):
+            if sv_text[i] == "(":
+                depth += 1
+            elif sv_text[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    return sv_text[at + 1:i], i + 1
+        return "", len(sv_text)
+
+    params = set()
+    rest = sv_text[pos:].lstrip()
+    pos = len(sv_text) - len(rest)
+    if rest.startswith("#"):
+        ptext, pos = group(sv_text.index("(", pos))
+        params = set(re.findall(r"parameter\s+(?:[\w\[\]:]+\s+)*?(\w+)\s*=", ptext))
+    ports_text, _ = group(sv_text.index("(", pos))
+    ports, direction, width = {}, None, 1
+    for item in ports_text.split(","):
+        d = re.match(r"\s*(input|output|inout)\b", item)
+        if d:
+            direction = d.group(1)
+            w = re.search(r"\[(\d+)\s*:\s*0\]", item)
+            width = int(w.group(1)) + 1 if w else 1
+        name = re.findall(r"\w+", item)[-1]
+        ports[name] = (direction, width)
+    return ports, params
+
+
+def check_hw_tcl(src):
+    hw = os.path.join(src, "board", "go_peripheral_hw.tcl")
+    r = subprocess.run(["tclsh"], input=TCL_STUBS + open(hw).read(), text=True,
+                       capture_output=True, cwd=os.path.dirname(hw))
+    if r.returncode:
+        fail("tclsh could not run go_peripheral_hw.tcl: " + r.stderr.strip())
+        return
+    sv = open(os.path.join(src, "rtl", "go_peripheral.sv")).read()
+    ports, params = rtl_ports(sv, "go_peripheral")
+    if not ports:
+        fail("no port list found in rtl/go_peripheral.sv")
+        return
+    declared = {}
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if f[0] == "FILE":
+            path = os.path.normpath(os.path.join(src, "board", f[1]))
+            if not os.path.exists(path):
+                fail("hw.tcl fileset names a missing file: " + f[1])
+        elif f[0] == "HDLPARAM" and f[1] not in params:
+            fail("hw.tcl HDL parameter %s is not a parameter of go_peripheral" % f[1])
+        elif f[0] == "PORT":
+            _, itf, port, role, direction, width = f
+            declared[port] = (direction.lower(), int(width))
+    for port, (direction, width) in declared.items():
+        if port not in ports:
+            fail("hw.tcl port %s is not a port of go_peripheral" % port)
+        elif ports[port] != (direction, width):
+            fail("hw.tcl port %s is %s %d, the RTL says %s %d"
+                 % (port, direction, width, ports[port][0], ports[port][1]))
+    for port in ports:
+        if port not in declared:
+            fail("go_peripheral port %s is in no hw.tcl interface" % port)
+    print("hw.tcl: %d ports, %d parameters checked against rtl/go_peripheral.sv"
+          % (len(declared), len(params)))
+
+
+def check_pins(src):
+    top = open(os.path.join(src, "board", "de1_soc_top.sv")).read()
+    ports, _ = rtl_ports(top, "de1_soc_top")
+    wanted = set()
+    for name, (_, width) in ports.items():
+        if width == 1:
+            wanted.add(name)
+        else:
+            wanted.update("%s[%d]" % (name, i) for i in range(width))
+    qsf = open(os.path.join(src, "board", "tabletop.qsf")).read()
+    locs = re.findall(r"^set_location_assignment\s+PIN_(\w+)\s+-to\s+(\S+)", qsf, re.M)
+    by_name, by_pin = {}, {}
+    for pin, name in locs:
+        if name in by_name:
+            fail("%s has two locations" % name)
+        by_name[name] = pin
+        if pin in by_pin:
+            fail("pin %s is given to both %s and %s" % (pin, by_pin[pin], name))
+        by_pin[pin] = name
+    for name in sorted(wanted - set(by_name)):
+        fail("top-level port %s has no pin location" % name)
+    for name in sorted(set(by_name) - wanted):
+        fail("qsf locates %s, which is not a top-level port" % name)
+    print("pins: %d top-level signals, %d locations" % (len(wanted), len(by_name)))
+
+
+def check_lint(src, verilator):
+    top = open(os.path.join(src, "board", "de1_soc_top.sv")).read()
+    inst = re.search(r"soc_system\s+soc_inst\s*\((.*?)\);", top, re.S).group(1)
+    conns = re.findall(r"\.(\w+)\s*\(\s*([^)]*?)\s*\)", inst)
+    top_ports, _ = rtl_ports(top, "de1_soc_top")
+    sigs = dict(top_ports)
+    sigs.update({"vga_r4": ("output", 4), "vga_g4": ("output", 4), "vga_b4": ("output", 4),
+                 "dram_dqm": ("output", 2)})
+
+    def width_of(expr):
+        base = re.match(r"(\w+)(\[(\d+)\])?", expr)
+        if base.group(2):
+            return 1
+        return sigs[base.group(1)][1]
+
+    # A stand-in soc_system: go_peripheral's vga conduit is the real module,
+    # every other port is tied off or left open.
+    lines = ["`default_nettype none", "module soc_system ("]
+    decls = []
+    for port, expr in conns:
+        w = width_of(expr)
+        rng = "[%d:0] " % (w - 1) if w > 1 else ""
+        top_dir = sigs[re.match(r"\w+", expr).group(0)][0]
+        if top_dir == "input":
+            decls.append("    input  wire logic %s%s" % (rng, port))
+        elif top_dir == "inout":
+            decls.append("    inout  wire logic %s%s" % (rng, port))
+        else:
+            decls.append("    output      logic %s%s" % (rng, port))
+    lines.append(",\n".join(decls))
+    lines.append(");")
+    vga = {p for p, _ in conns if p.startswith("vga_")}
+    lines.append("    /* verilator lint_off PINCONNECTEMPTY */")
+    lines.append("    go_peripheral #(.SOUND_DIR(\"%s\")) gp_inst (" % os.path.join(src, "rtl", "sounds"))
+    lines.append("        .clk(clk_clk), .reset_n(reset_reset_n),")
+    lines.append("        .avs_address(5'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
+    lines.append("        .avm_address(), .avm_read(), .avm_burstcount(), .avm_readdata(32'd0), .avm_readdatavalid(1'b0), .avm_waitrequest(1'b0),")
+    lines.append("        .aso_left_data(), .aso_left_valid(), .aso_left_ready(1'b1),")
+    lines.append("        .aso_right_data(), .aso_right_valid(), .aso_right_ready(1'b1),")
+    lines.append("        " + ", ".join(".%s(%s)" % (p, p) for p in sorted(vga)))
+    lines.append("    );")
+    for port, expr in conns:
+        if port in vga:
+            continue
+        d = [x for x in decls if x.endswith(" " + port)][0]
+        if d.strip().startswith("output"):
+            w = width_of(expr)
+            lines.append("    assign %s = '0;" % port)
+    lines.append("endmodule")
+    with tempfile.TemporaryDirectory() as tmp:
+        stub = os.path.join(tmp, "soc_system_stub.sv")
+        open(stub, "w").write("\n".join(lines) + "\n")
+        rtl = os.path.join(src, "rtl")
+        files = [os.path.join(rtl, f) for f in ("go_peripheral.sv", "vga_controller.sv",
+                                                 "line_buffer.sv", "pix_clk_en.sv",
+                                                 "audio_controller.sv", "sample_rom.sv")]
+        cmd = [verilator, "--lint-only", "-Wall", "-Wno-UNUSEDSIGNAL", "-Wno-UNDRIVEN",
+               "-Wno-DECLFILENAME", "--top-module", "de1_soc_top",
+               os.path.join(src, "board", "de1_soc_top.sv"), stub] + files
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            fail("verilator lint of the top level failed:\n" + r.stderr)
+        else:
+            print("lint: de1_soc_top + go_peripheral + stand-in soc_system clean")
+
+
+def main():
+    src = sys.argv[1]
+    verilator = sys.argv[2] if len(sys.argv) > 2 else ""
+    check_hw_tcl(src)
+    check_pins(src)
+    if verilator:
+        check_lint(src, verilator)
+    else:
+        print("lint: skipped (no verilator)")
+    print("%d problems" % len(FAILS))
+    return 1 if FAILS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

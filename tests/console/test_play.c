@@ -1,0 +1,625 @@
+/*
+ * test_play.c - the real `tabletop` program, headless, driven by the
+ * scripts in tests/data/console: golden frames compared pixel for pixel,
+ * every menu transition, the sounds in the --wav stream, game over with
+ * the right score, PvC games at each level, autosave, resume after
+ * SIGKILL, corrupt and discarded saves, and the no-display message.
+ *
+ * Regenerate the golden frames (then LOOK at them):
+ *   TABLETOP_UPDATE_GOLDEN=1 meson test -C BUILD console-play
+ */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "console/frame_png.h"
+
+#define MAX_ARGS 32
+
+static const char *env_or_die(const char *name)
+{
+    const char *v = getenv(name);
+    cr_assert(v && *v, "%s is not set (run through meson test)", name);
+    return v;
+}
+
+static const char *bin(void) { return env_or_die("TABLETOP_BIN"); }
+static const char *data_dir(void) { return env_or_die("TABLETOP_TEST_DATA"); }
+static const char *sound_dir(void) { return env_or_die("TABLETOP_SOUNDS"); }
+
+static char *make_tmpdir(void)
+{
+    char *d = strdup("/tmp/tabletop-console-XXXXXX");
+    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
+    return d;
+}
+
+static char *path_join(const char *a, const char *b)
+{
+    char *p = malloc(strlen(a) + strlen(b) + 2);
+    sprintf(p, "%s/%s", a, b);
+    return p;
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t r;
+    while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap)
+            buf = realloc(buf, (cap *= 2) + 1);
+    }
+    fclose(f);
+    buf[n] = 0;
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert(f, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+typedef struct {
+    int status; /* exit status, or 128 + signal */
+    char err[8192];
+} run_t;
+
+/* Runs tabletop with argv (argv[0] is ignored) and extra environment
+ * changes ("NAME=value" sets, "NAME" unsets); stderr is captured. */
+static run_t run_env(const char *const *argv, const char *const *env)
+{
+    run_t r = {0};
+    char errpath[] = "/tmp/tabletop-stderr-XXXXXX";
+    int fd = mkstemp(errpath);
+    cr_assert(fd >= 0);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(fd, 2);
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        for (int i = 0; env && env[i]; i++) {
+            const char *eq = strchr(env[i], '=');
+            if (eq) {
+                char name[128];
+                snprintf(name, sizeof name, "%.*s", (int)(eq - env[i]), env[i]);
+                setenv(name, eq + 1, 1);
+            } else {
+                unsetenv(env[i]);
+            }
+        }
+        char *args[MAX_ARGS];
+        int n = 0;
+        args[n++] = (char *)bin();
+        for (int i = 1; argv[i] && n < MAX_ARGS - 1; i++)
+            args[n++] = (char *)argv[i];
+        args[n] = NULL;
+        execv(args[0], args);
+        _exit(127);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    close(fd);
+    char *e = read_all(errpath, NULL);
+    if (e) {
+        snprintf(r.err, sizeof r.err, "%s", e);
+        free(e);
+    }
+    unlink(errpath);
+    return r;
+}
+
+/* Plays script (a file path) headless with --game go, frames into dir,
+ * saves into dir/save, samples into dir/out.wav. */
+static run_t play(const char *dir, const char *script, const char *seed)
+{
+    char *frames = strdup(dir), *save = path_join(dir, "save"), *wav = path_join(dir, "out.wav");
+    const char *argv[] = {"tabletop", "play", "--game", "go", "--headless", "--script", script,
+                          "--frames", frames, "--save-dir", save, "--wav", wav, "--seed",
+                          seed ? seed : "1", NULL};
+    run_t r = run_env(argv, NULL);
+    free(frames);
+    free(save);
+    free(wav);
+    return r;
+}
+
+static char *data_file(const char *name)
+{
+    return path_join(data_dir(), name);
+}
+
+/* Plays a script given as text. */
+static run_t play_text(const char *dir, const char *text, const char *seed)
+{
+    char *script = path_join(dir, "script.txt");
+    write_text(script, text);
+    run_t r = play(dir, script, seed);
+    free(script);
+    return r;
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    size_t n;
+    char *buf = read_all(from, &n);
+    cr_assert(buf, "cannot read %s", from);
+    FILE *f = fopen(to, "wb");
+    cr_assert(f, "cannot write %s", to);
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    free(buf);
+}
+
+/* Compares dir/snap.png with golden/golden.png pixel for pixel (or
+ * replaces the golden when TABLETOP_UPDATE_GOLDEN is set). */
+static void check_golden(const char *dir, const char *snap, const char *golden)
+{
+    char actual[4096], want[4096], err[512];
+    snprintf(actual, sizeof actual, "%s/%s.png", dir, snap);
+    snprintf(want, sizeof want, "%s/golden/%s.png", data_dir(), golden);
+    cr_assert(file_exists(actual), "no frame %s", actual);
+    const char *update = getenv("TABLETOP_UPDATE_GOLDEN");
+    if (update && *update && strcmp(update, "0")) {
+        if (!strcmp(snap, golden))
+            copy_file(actual, want);
+        return;
+    }
+    uint16_t *a = NULL, *b = NULL;
+    int aw, ah, bw, bh;
+    cr_assert_eq(frame_png_read(actual, &a, &aw, &ah, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(frame_png_read(want, &b, &bw, &bh, err, sizeof err), 0, "%s", err);
+    cr_assert(aw == bw && ah == bh, "%s: %dx%d, golden %dx%d", snap, aw, ah, bw, bh);
+    long diff = 0, first = -1;
+    for (long i = 0; i < (long)aw * ah; i++)
+        if (a[i] != b[i]) {
+            if (first < 0)
+                first = i;
+            diff++;
+        }
+    cr_assert_eq(diff, 0, "%s differs from golden %s in %ld pixels, first at (%ld, %ld): %03x vs %03x",
+                 snap, golden, diff, first % aw, first / aw, a[first], b[first]);
+    free(a);
+    free(b);
+}
+
+/* ---- WAV helpers ---- */
+
+typedef struct {
+    int16_t *s;
+    size_t n;
+} pcm_t;
+
+static pcm_t read_wav(const char *path)
+{
+    size_t len;
+    char *buf = read_all(path, &len);
+    cr_assert(buf, "cannot read %s", path);
+    cr_assert(len >= 44 && !memcmp(buf, "RIFF", 4) && !memcmp(buf + 36, "data", 4),
+              "%s is not a canonical WAV", path);
+    unsigned char *u = (unsigned char *)buf;
+    cr_assert_eq(u[22], 1, "mono");
+    cr_assert_eq(u[24] | u[25] << 8, 8000, "8 kHz");
+    size_t data = (size_t)u[40] | (size_t)u[41] << 8 | (size_t)u[42] << 16 | (size_t)u[43] << 24;
+    cr_assert_eq(data, len - 44, "data size in the header matches the file");
+    pcm_t p = {malloc(data + 2), data / 2};
+    for (size_t i = 0; i < p.n; i++)
+        p.s[i] = (int16_t)(u[44 + 2 * i] | u[45 + 2 * i] << 8);
+    free(buf);
+    return p;
+}
+
+static pcm_t clip(const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.wav", sound_dir(), name);
+    return read_wav(path);
+}
+
+/* 1 if the stream ends with the whole clip. */
+static int ends_with(pcm_t stream, pcm_t c)
+{
+    return stream.n >= c.n && !memcmp(stream.s + stream.n - c.n, c.s, c.n * 2);
+}
+
+static char *out_wav(const char *dir)
+{
+    return path_join(dir, "out.wav");
+}
+
+/* The main line of an SGF file, e.g. ";B[ee];W[ed]". */
+static void sgf_moves(const char *path, char *out, size_t len)
+{
+    char *text = read_all(path, NULL);
+    cr_assert(text, "no record %s", path);
+    size_t n = 0;
+    for (char *p = text; *p; p++)
+        if (*p == ';' && (p[1] == 'B' || p[1] == 'W') && p[2] == '[') {
+            char *end = strchr(p, ']');
+            cr_assert(end);
+            size_t k = (size_t)(end - p) + 1;
+            cr_assert(n + k < len);
+            memcpy(out + n, p, k);
+            n += k;
+        }
+    out[n] = 0;
+    free(text);
+}
+
+/* ---- golden frames and transitions ---- */
+
+Test(console_play, title_screen)
+{
+    char *dir = make_tmpdir();
+    char *script = data_file("title.txt");
+    run_t r = play(dir, script, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "title", "title");
+}
+
+Test(console_play, menu_transitions)
+{
+    char *dir = make_tmpdir();
+    run_t r = play(dir, data_file("menus.txt"), NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "title", "title");
+    check_golden(dir, "mode_menu", "mode_menu");      /* title -> mode */
+    check_golden(dir, "title_again", "title");        /* mode -> Escape -> title */
+    check_golden(dir, "mode_menu_pvc", "mode_menu_pvc");
+    check_golden(dir, "level_menu", "level_menu");    /* mode -> PvC -> level */
+    check_golden(dir, "level_menu_3", "level_menu_3");
+    check_golden(dir, "mode_menu_back", "mode_menu_pvc"); /* level -> Escape -> mode */
+    check_golden(dir, "game_start", "game_start");    /* mode -> PvP -> empty board */
+}
+
+Test(console_play, board_capture_illegal_and_cursor)
+{
+    char *dir = make_tmpdir();
+    run_t r = play(dir, data_file("board.txt"), NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "board_capture", "board_capture");
+    check_golden(dir, "board_illegal", "board_illegal");
+    check_golden(dir, "board_cursor", "board_cursor");
+    /* The illegal move was the last sound: the stream ends with that clip. */
+    cr_assert(ends_with(read_wav(out_wav(dir)), clip("illegal")));
+    char moves[512];
+    sgf_moves(path_join(dir, "save/go.sgf"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee];W[ed];B[dd];W[da];B[fd];W[fa];B[ec]");
+}
+
+Test(console_play, ko_and_suicide_are_refused_with_their_reason)
+{
+    char *dir = make_tmpdir();
+    run_t r = play(dir, data_file("ko.txt"), NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "board_ko", "board_ko");
+    check_golden(dir, "board_suicide", "board_suicide");
+    cr_assert(ends_with(read_wav(out_wav(dir)), clip("illegal")));
+    /* Refused moves change nothing: not in the record either. */
+    char moves[512];
+    sgf_moves(path_join(dir, "save/go.sgf"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ba];W[ca];B[ab];W[bb];B[bc];W[cc];B[ii];W[db];B[cb]");
+}
+
+Test(console_play, game_over_after_two_passes_with_the_right_score)
+{
+    char *dir = make_tmpdir();
+    run_t r = play(dir, data_file("gameover.txt"), NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "one_pass", "one_pass");
+    check_golden(dir, "gameover", "gameover");
+    check_golden(dir, "after_gameover", "mode_menu"); /* game over -> Enter -> mode menu */
+    cr_assert(ends_with(read_wav(out_wav(dir)), clip("gameover")));
+    /* The finished game is kept as a record and the autosave is cleared. */
+    cr_assert(!file_exists(path_join(dir, "save/go.sgf")));
+    char *rec = read_all(path_join(dir, "save/go-last.sgf"), NULL);
+    cr_assert(rec, "no go-last.sgf");
+    cr_assert(strstr(rec, "RE[B+3.5]"), "%s", rec);
+    cr_assert(strstr(rec, ";B[];W[])"), "%s", rec);
+}
+
+Test(console_play, chooser_lists_go_first)
+{
+    char *dir = make_tmpdir();
+    char *save = path_join(dir, "save");
+    const char *argv[] = {"tabletop", "play", "--headless", "--script", data_file("chooser.txt"),
+                          "--frames", dir, "--save-dir", save, NULL};
+    run_t r = run_env(argv, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "chooser", "chooser");
+    check_golden(dir, "chooser_go_title", "title"); /* chooser -> Enter -> Go title */
+    check_golden(dir, "chooser_back", "chooser");   /* Go title -> Escape -> chooser */
+}
+
+/* ---- sounds (seed §4.6) ---- */
+
+Test(console_play, a_stone_plays_the_place_clip)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\nenter\nenter\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    pcm_t got = read_wav(out_wav(dir)), want = clip("place");
+    cr_assert_eq(got.n, want.n, "exactly one place clip, got %zu samples", got.n);
+    cr_assert(ends_with(got, want));
+}
+
+Test(console_play, a_capture_plays_the_capture_clip)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir,
+                        "enter\nenter\nenter\nup\nenter\nleft\nenter\nup\nup\nup\nenter\n"
+                        "down\ndown\ndown\nright\nright\nenter\nup\nup\nup\nenter\n"
+                        "down\ndown\nleft\nenter\n",
+                        NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    pcm_t got = read_wav(out_wav(dir));
+    cr_assert(ends_with(got, clip("capture")));
+    /* Seven stones, seven clips started: six cut short by the next one. */
+    cr_assert(got.n > clip("capture").n);
+}
+
+Test(console_play, a_pass_is_silent_and_menus_are_silent)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\ndown\nup\nenter\nspace\nright\nescape\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(read_wav(out_wav(dir)).n, 0);
+}
+
+/* ---- the computer ---- */
+
+/* The human tries a fixed walk of points (an occupied one is refused and
+ * changes nothing), then passes until the game ends; returns the record's
+ * moves. */
+static void pvc_game(const char *dir, int level, const char *seed, char *moves, size_t len)
+{
+    static const char walk[] = "enter\nup\nup\nenter\nleft\nleft\nenter\ndown\ndown\ndown\n"
+                               "enter\nright\nright\nright\nright\nenter\nup\nenter\n"
+                               "left\nenter\ndown\ndown\nenter\nleft\nleft\nleft\nenter\n";
+    char text[8192];
+    int n = snprintf(text, sizeof text, "enter\n2\n%d\n%s", level, walk);
+    for (int i = 0; i < 300; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "space\n");
+    run_t r = play_text(dir, text, seed);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *last = path_join(dir, "save/go-last.sgf");
+    cr_assert(file_exists(last), "level %d: the game did not finish", level);
+    char *rec = read_all(last, NULL);
+    char gc[64];
+    snprintf(gc, sizeof gc, "GC[tabletop mode=pvc level=%d]", level);
+    cr_assert(strstr(rec, gc), "%s", rec);
+    cr_assert(strstr(rec, "RE["), "%s", rec);
+    sgf_moves(last, moves, len);
+    /* The human's first stone, the computer's answers, and the end by passes. */
+    cr_assert(!strncmp(moves, ";B[ee];W[", 9), "%s", moves);
+    size_t m = strlen(moves);
+    cr_assert(m >= 8 && (!strcmp(moves + m - 8, ";B[];W[]") || !strcmp(moves + m - 8, ";W[];B[]")),
+              "the game did not end with two passes: %s", moves);
+    /* The human placed more than the first stone before passing. */
+    cr_assert(strstr(moves + 6, ";B[") && strstr(moves + 6, ";B[")[3] != ']', "%s", moves);
+    free(rec);
+}
+
+Test(console_play, full_pvc_games_at_each_level, .timeout = 240)
+{
+    static char moves[3][16384];
+    for (int level = 1; level <= 3; level++) {
+        char *dir = make_tmpdir();
+        pvc_game(dir, level, "5", moves[level - 1], sizeof moves[0]);
+        cr_assert(strstr(moves[level - 1], ";W[") != NULL);
+        cr_assert(ends_with(read_wav(out_wav(dir)), clip("gameover")));
+    }
+}
+
+Test(console_play, same_seed_same_game)
+{
+    char a[16384], b[16384];
+    char *d1 = make_tmpdir(), *d2 = make_tmpdir();
+    pvc_game(d1, 2, "42", a, sizeof a);
+    pvc_game(d2, 2, "42", b, sizeof b);
+    cr_assert_str_eq(a, b);
+}
+
+/* ---- never lose a game ---- */
+
+Test(console_play, killed_mid_game_resumes_with_no_move_lost, .timeout = 60)
+{
+    char *dir = make_tmpdir();
+    char *save = path_join(dir, "save");
+    char *saved = path_join(save, "go.sgf");
+    int pipefd[2];
+    cr_assert_eq(pipe(pipefd), 0);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(pipefd[0], 0);
+        close(pipefd[1]);
+        int devnull = open("/dev/null", O_WRONLY);
+        dup2(devnull, 1);
+        execl(bin(), bin(), "play", "--game", "go", "--headless", "--script", "-", "--save-dir",
+              save, (char *)NULL);
+        _exit(127);
+    }
+    close(pipefd[0]);
+    const char keys[] = "enter\nenter\nenter\nup\nenter\nleft\nenter\n";
+    cr_assert_eq(write(pipefd[1], keys, sizeof keys - 1), (ssize_t)(sizeof keys - 1));
+    /* Wait until the third move is on disk, then pull the plug. */
+    char moves[512] = "";
+    for (int i = 0; i < 1000; i++) {
+        if (file_exists(saved)) {
+            sgf_moves(saved, moves, sizeof moves);
+            if (!strcmp(moves, ";B[ee];W[ed];B[dd]"))
+                break;
+        }
+        usleep(10000);
+    }
+    kill(pid, SIGKILL);
+    int st;
+    waitpid(pid, &st, 0);
+    close(pipefd[1]);
+    cr_assert(WIFSIGNALED(st), "the program was not killed");
+    cr_assert_str_eq(moves, ";B[ee];W[ed];B[dd]");
+
+    /* Start again: the resume prompt, then the same position, then play on. */
+    run_t r = play_text(dir, "enter\nsnap resume_prompt\nenter\nsnap resumed\nspace\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "resume_prompt", "resume_prompt");
+    check_golden(dir, "resumed", "resumed");
+    sgf_moves(saved, moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee];W[ed];B[dd];W[]");
+}
+
+Test(console_play, escape_keeps_the_game_and_the_menu_resumes_it)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\nenter\nenter\nescape\nsnap mode_menu_saved\n3\nspace\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "mode_menu_saved", "mode_menu_saved");
+    char moves[256];
+    sgf_moves(path_join(dir, "save/go.sgf"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee];W[]");
+}
+
+Test(console_play, a_new_game_puts_the_old_save_aside)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\nenter\nenter\nescape\n1\nup\nenter\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char moves[256];
+    sgf_moves(path_join(dir, "save/go.sgf.bak"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee]");
+    sgf_moves(path_join(dir, "save/go.sgf"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ed]");
+}
+
+Test(console_play, discarding_a_save_keeps_it_as_bak)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\nenter\nenter\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    r = play_text(dir, "enter\nescape\nsnap after_discard\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(!file_exists(path_join(dir, "save/go.sgf")));
+    char moves[256];
+    sgf_moves(path_join(dir, "save/go.sgf.bak"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee]");
+    /* A second discard does not overwrite the first. */
+    r = play_text(dir, "enter\nenter\nup\nenter\n", NULL);
+    r = play_text(dir, "enter\nescape\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    sgf_moves(path_join(dir, "save/go.sgf.1.bak"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ed]");
+}
+
+Test(console_play, corrupt_save_is_reported_and_kept_aside)
+{
+    char *dir = make_tmpdir();
+    char *save = path_join(dir, "save");
+    mkdir(save, 0755);
+    write_text(path_join(save, "go.sgf"), "(;GM[1]FF[4]SZ[9];B[ee];W[ee");
+    run_t r = play_text(dir, "enter\nsnap corrupt_notice\nenter\nenter\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.err, "unreadable"), "%s", r.err);
+    cr_assert(file_exists(path_join(save, "go.sgf.corrupt")));
+    char *kept = read_all(path_join(save, "go.sgf.corrupt"), NULL);
+    cr_assert_str_eq(kept, "(;GM[1]FF[4]SZ[9];B[ee];W[ee");
+    check_golden(dir, "corrupt_notice", "corrupt_notice");
+    /* And a new game went on normally. */
+    char moves[256];
+    sgf_moves(path_join(save, "go.sgf"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee]");
+}
+
+/* The windowed path (SDL's dummy video driver, real time, the window's
+ * event loop) shows the same frames as headless, and quits cleanly when
+ * the window is closed (SIGTERM becomes SDL_QUIT). */
+Test(console_play, windowed_run_gives_the_same_frames, .timeout = 60)
+{
+    char *dir = make_tmpdir();
+    char *save = path_join(dir, "save");
+    char *script = path_join(dir, "script.txt");
+    write_text(script, "snap title\nenter\nsnap mode_menu\n");
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        setenv("SDL_VIDEODRIVER", "dummy", 1);
+        setenv("SDL_AUDIODRIVER", "dummy", 1);
+        execl(bin(), bin(), "play", "--game", "go", "--script", script, "--frames", dir,
+              "--save-dir", save, (char *)NULL);
+        _exit(127);
+    }
+    char *last = path_join(dir, "mode_menu.png");
+    for (int i = 0; i < 1000 && !file_exists(last); i++)
+        usleep(10000);
+    usleep(100000);
+    kill(pid, SIGTERM);
+    int st;
+    waitpid(pid, &st, 0);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "windowed run did not quit cleanly (%d)", st);
+    check_golden(dir, "title", "title");
+    check_golden(dir, "mode_menu", "mode_menu");
+}
+
+/* ---- bad input ---- */
+
+Test(console_play, malformed_script_line_changes_nothing)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\nenter\nenter\nsnap ok\nfly away\n", NULL);
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.err, "line 5"), "%s", r.err);
+    cr_assert(!file_exists(path_join(dir, "ok.png")), "a step ran before the error");
+    cr_assert(!file_exists(path_join(dir, "save/go.sgf")));
+    /* One line of message. */
+    cr_assert(strchr(r.err, '\n') == r.err + strlen(r.err) - 1, "%s", r.err);
+}
+
+Test(console_play, no_display_says_how_to_run_headless)
+{
+    char *dir = make_tmpdir();
+    char *save = path_join(dir, "save");
+    const char *argv[] = {"tabletop", "play", "--game", "go", "--save-dir", save, NULL};
+    const char *env[] = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", NULL};
+    run_t r = run_env(argv, env);
+    cr_assert_eq(r.status, 1, "%s", r.err);
+    cr_assert(strstr(r.err, "no display found: run `tabletop play --headless --script FILE "
+                            "--frames DIR`, or set DISPLAY"),
+              "%s", r.err);
+}
+
+Test(console_play, unknown_backend_is_a_clear_error)
+{
+    const char *argv[] = {"tabletop", "play", "--backend", "fpga", "--headless", NULL};
+    run_t r = run_env(argv, NULL);
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.err, "unknown backend"), "%s", r.err);
+}
