@@ -15,7 +15,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 
 # What playing needs, and what the full test suite needs on top.
 PLAY_PACKAGES="gcc pkg-config meson ninja-build libsdl2-dev libpng-dev libusb-1.0-0-dev
-  verilator g++ python3"
+  verilator g++ make zlib1g-dev python3"
 TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf qemu-user-static clang
   tcl file"
 

@@ -10,7 +10,8 @@
  *   go_playout_black_win_rate  Black's share of wins at komi 5.5
  *   go_l3_move_ms_200 / _10000  level-3 move on the empty board
  *   go_pool_bytes            the node pool of one ai_t
- *   gnugo_*                  /usr/games/gnugo genmove on the empty board
+ *   gnugo_*                  /usr/games/gnugo genmove, first moves of a
+ *                            self-play game from the empty board
  */
 #include "bench/bench.h"
 #include "go/ai.h"
@@ -72,8 +73,9 @@ static void bench_go_level3(int sims, int repeats, const char *name)
     ai_destroy(ai);
 }
 
-/* Wall time of one GNU Go session running `moves` genmoves on the empty
- * 9x9 board, minus a session without them: seconds per genmove. */
+/* Wall time of one GNU Go session playing the first `moves` genmoves of a
+ * self-play game from the empty 9x9 board, minus a session without them:
+ * seconds per genmove. */
 static double bench_gnugo_genmove(const char *flags, int moves)
 {
     char cmd[512];
@@ -126,7 +128,7 @@ int bench_go_run(int argc, char **argv)
         printf("# gnugo: %s not found, GNU Go figures skipped\n", GNUGO_PATH);
         return 0;
     }
-    int moves = quick ? 2 : 6;
+    int moves = quick ? 4 : 10;
     double mc = bench_gnugo_genmove("--monte-carlo", moves);
     double def = bench_gnugo_genmove("", moves);
     if (mc >= 0)

@@ -93,8 +93,10 @@ module audio_controller #(
             // A sample still on offer is withdrawn: the new clip starts clean.
             playing         <= start ? cmd : 3'd0;
             index           <= '0;
-            // The ROM answers two clocks after index moves: offer sample 0 then.
-            timer           <= TW'(PERIOD - 2);
+            // Sample 0 falls due one period after the command, like every
+            // later one: it is taken PERIOD clocks after the write (with
+            // ready high), as in the C model.  The ROM has long answered.
+            timer           <= TW'(1);
             all_sent        <= 1'b0;
             aso_left_valid  <= 1'b0;
             aso_right_valid <= 1'b0;

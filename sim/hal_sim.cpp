@@ -17,6 +17,9 @@
 #include <vector>
 
 #include "sim_harness.h"
+#if SIM_HAVE_C4
+#include "sim_c4.h"
+#endif
 
 extern "C" {
 #include "config.h"
@@ -37,6 +40,9 @@ constexpr uint64_t FRAME_CYCLES = 800ull * 525 * 2;
 
 struct sim_backend {
     sim_harness_t *h = nullptr;
+#if SIM_HAVE_C4
+    sim_c4_t *c4 = nullptr; /* the Connect Four mailbox at REG_C4_BASE */
+#endif
     wav_writer_t wav;
     bool have_wav = false;
     std::vector<int16_t> left, right;
@@ -73,9 +79,25 @@ void *sim_map(void *ctx, uint32_t phys, size_t len)
     return sim_harness_sdram(s->h, phys - HAL_FB0_PHYS, len);
 }
 
+#if SIM_HAVE_C4
+bool is_c4(uint32_t offset)
+{
+    return offset >= REG_C4_BASE && offset < REG_C4_BASE + SIM_C4_SPAN && !(offset & 3);
+}
+#endif
+
 uint32_t sim_reg_read(void *ctx, uint32_t offset)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
+#if SIM_HAVE_C4
+    if (is_c4(offset)) {
+        /* One bus clock for the whole FPGA: both models advance by one. */
+        const uint32_t v = sim_c4_reg_read(s->c4, sim_harness_cycles(s->h),
+                                           (offset - REG_C4_BASE) >> 2);
+        sim_harness_run(s->h, 1);
+        return v;
+    }
+#endif
     /* Other peripherals on the bridge are not in this model: they read 0,
      * like the go_peripheral's own unmapped offsets. */
     if (offset >= SIM_REG_SPAN || (offset & 3))
@@ -86,6 +108,13 @@ uint32_t sim_reg_read(void *ctx, uint32_t offset)
 void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
+#if SIM_HAVE_C4
+    if (is_c4(offset)) {
+        sim_c4_reg_write(s->c4, sim_harness_cycles(s->h), (offset - REG_C4_BASE) >> 2, value);
+        sim_harness_run(s->h, 1);
+        return;
+    }
+#endif
     if (offset >= SIM_REG_SPAN || (offset & 3))
         return;
     sim_harness_reg_write(s->h, offset, value);
@@ -138,9 +167,8 @@ int sim_poll_key(void *ctx)
 /* Runs the clock until a frame that began scanning after this call (and
  * after any pending swap was taken) has been sampled: memory written
  * before the call is then on it. */
-int sim_read_frame(void *ctx, uint16_t *rgb444)
+int read_fresh_frame(sim_backend *s, uint16_t *rgb444)
 {
-    sim_backend *s = static_cast<sim_backend *>(ctx);
     for (int i = 0; i < 200 && (sim_harness_reg_read(s->h, REG_VGA_CTRL) & 1); i++)
         sim_harness_run(s->h, FRAME_CYCLES / 100);
     const uint64_t since = sim_harness_cycles(s->h);
@@ -153,6 +181,21 @@ int sim_read_frame(void *ctx, uint16_t *rgb444)
     drain_audio(s);
     memcpy(rgb444, sim_harness_frame(s->h), sizeof(uint16_t) * SIM_FRAME_W * SIM_FRAME_H);
     return 0;
+}
+
+/* The sampler runs only while a frame is wanted, unless a window shows
+ * every frame. */
+int sim_read_frame(void *ctx, uint16_t *rgb444)
+{
+    sim_backend *s = static_cast<sim_backend *>(ctx);
+    sim_harness_set_sampling(s->h, 1);
+    int status = read_fresh_frame(s, rgb444);
+#if HAVE_SDL
+    if (s->host)
+        return status;
+#endif
+    sim_harness_set_sampling(s->h, 0);
+    return status;
 }
 
 void sim_close(void *ctx)
@@ -170,6 +213,9 @@ void sim_close(void *ctx)
         sdl_host_close(s->host);
 #endif
     sim_harness_free(s->h);
+#if SIM_HAVE_C4
+    sim_c4_free(s->c4);
+#endif
     delete s;
 }
 
@@ -199,6 +245,9 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
         delete s;
         return -1;
     }
+#if SIM_HAVE_C4
+    s->c4 = sim_c4_new();
+#endif
 #if HAVE_SDL
     if (!cfg->headless) {
         s->host = sdl_host_open("tabletop (sim)", cfg->scale, err, errlen);
@@ -222,6 +271,9 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
         }
         s->have_wav = true;
     }
+    /* Headless, nobody looks at the pins between read_frame calls. */
+    if (cfg->headless)
+        sim_harness_set_sampling(s->h, 0);
     h->ops = &sim_ops;
     h->ctx = s;
     return 0;

@@ -2,6 +2,7 @@
  * go_peripheral (sim_harness.h). */
 #include "sim_harness.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,9 +56,10 @@ struct sim_harness {
 
     /* audio sink */
     std::vector<int16_t> left, right;
-    std::vector<uint64_t> left_cycles;
+    std::vector<uint64_t> left_cycles, right_cycles;
 
     /* VGA sampler state, in sampled pixels */
+    bool sampling = true;
     bool prev_clk = false, prev_hs = true, prev_vs = true, prev_bl = false;
     uint64_t pix = 0;
     uint64_t t_hs_fall = 0, t_hs_rise = 0, t_bl_rise = 0, t_bl_fall = 0;
@@ -110,7 +112,10 @@ sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen)
     if (trace_path) {
         FILE *probe = fopen(trace_path, "wb");
         if (!probe) {
-            snprintf(err, errlen, "sim: cannot write the trace file %s", trace_path);
+            snprintf(err, errlen,
+                     "sim: cannot write the trace file %s (%s): give --trace a path in a "
+                     "writable directory",
+                     trace_path, strerror(errno));
             sim_harness_free(s);
             return nullptr;
         }
@@ -207,7 +212,8 @@ void sim_harness::sample_vga()
             t_hs_fall = pix;
             have_hs_fall = true;
         } else {
-            span_add(&timing.h_sync, pix - t_hs_fall);
+            if (have_hs_fall)
+                span_add(&timing.h_sync, pix - t_hs_fall);
             t_hs_rise = pix;
             have_hs_rise = true;
         }
@@ -228,7 +234,8 @@ void sim_harness::sample_vga()
             frame_ok = true;
             cur_start_cycle = cycle;
         } else {
-            span_add(&timing.v_sync, pix - t_vs_fall);
+            if (have_vs_fall)
+                span_add(&timing.v_sync, pix - t_vs_fall);
             t_vs_rise = pix;
             have_vs_rise = true;
             first_active_after_vs = true;
@@ -294,8 +301,10 @@ void sim_harness::tick()
         left.push_back((int16_t)t->aso_left_data);
         left_cycles.push_back(cycle);
     }
-    if (t->aso_right_valid && t->aso_right_ready)
+    if (t->aso_right_valid && t->aso_right_ready) {
         right.push_back((int16_t)t->aso_right_data);
+        right_cycles.push_back(cycle);
+    }
 
     /* Phase 2: the rising edge. */
     t->clk = 1;
@@ -304,7 +313,7 @@ void sim_harness::tick()
     if (fst)
         fst->dump(cycle * 20000);
     const bool c = t->vga_clk;
-    if (c && !prev_clk)
+    if (c && !prev_clk && sampling)
         sample_vga();
     prev_clk = c;
 }
@@ -373,6 +382,24 @@ void sim_harness_set_bus(sim_harness_t *s, const sim_bus_config_t *cfg)
     }
 }
 
+void sim_harness_set_sampling(sim_harness_t *s, int on)
+{
+    if (on && !s->sampling) {
+        /* Pins moved while nobody looked: take them as they are now (no
+         * false edges), forget partial intervals, wait for a vsync. */
+        Vgo_peripheral *t = s->top.get();
+        s->prev_hs = t->vga_hs;
+        s->prev_vs = t->vga_vs;
+        s->prev_bl = t->vga_blank_n;
+        s->have_hs_fall = s->have_hs_rise = s->have_vs_fall = s->have_vs_rise = false;
+        s->first_active_after_vs = false;
+        s->t_bl_fall = 0;
+        s->frame_ok = false;
+        s->y = SIM_FRAME_H;
+    }
+    s->sampling = on != 0;
+}
+
 uint64_t sim_harness_bad_reads(const sim_harness_t *s)
 {
     return s->bad_reads;
@@ -409,8 +436,12 @@ const sim_vga_timing_t *sim_harness_timing(const sim_harness_t *s)
 }
 
 void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
-                            std::vector<int16_t> *right, std::vector<uint64_t> *cycles)
+                            std::vector<int16_t> *right, std::vector<uint64_t> *cycles,
+                            std::vector<uint64_t> *right_cycles)
 {
+    if (right_cycles)
+        right_cycles->insert(right_cycles->end(), s->right_cycles.begin(),
+                             s->right_cycles.end());
     if (left)
         left->insert(left->end(), s->left.begin(), s->left.end());
     if (right)
@@ -420,4 +451,5 @@ void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
     s->left.clear();
     s->right.clear();
     s->left_cycles.clear();
+    s->right_cycles.clear();
 }

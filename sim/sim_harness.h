@@ -109,6 +109,11 @@ uint64_t sim_harness_bad_reads(const sim_harness_t *s);
 /* Words delivered on the master port so far. */
 uint64_t sim_harness_words_read(const sim_harness_t *s);
 
+/* Turns the VGA sampler off (a headless run that reads no frame saves its
+ * cost) or back on; on again, it waits for the next vsync before it builds
+ * a frame or measures anything.  On after sim_harness_new. */
+void sim_harness_set_sampling(sim_harness_t *s, int on);
+
 /* The last complete frame, 640x480 RGB444 (0x0RGB), or NULL before one. */
 const uint16_t *sim_harness_frame(const sim_harness_t *s);
 /* Frames completed so far, and the cycle at which the last completed
@@ -120,10 +125,11 @@ uint64_t sim_harness_vsyncs(const sim_harness_t *s);
 const sim_vga_timing_t *sim_harness_timing(const sim_harness_t *s);
 
 /* Audio samples accepted on each channel since the last take, moved to out
- * (appended).  Also records the cycle of each accepted left sample when
- * cycles is not NULL. */
+ * (appended).  Also appends the clock each left (cycles) and right
+ * (right_cycles) sample was taken on, when those are not NULL. */
 void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
-                            std::vector<int16_t> *right, std::vector<uint64_t> *cycles);
+                            std::vector<int16_t> *right, std::vector<uint64_t> *cycles,
+                            std::vector<uint64_t> *right_cycles = nullptr);
 
 /* The go_peripheral's SOUND_DIR: where the model reads its ROM images. */
 const char *sim_harness_sound_dir(void);

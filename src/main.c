@@ -54,7 +54,10 @@ static const char *option_value(int argc, char **argv, int *i)
     return argv[++*i];
 }
 
-static int play_main(int argc, char **argv, int first)
+/* Parses `play` options from argv[first..] into *opts (pointers into argv).
+ * Returns 0, or 2 after a one-line message on stderr.  Kept apart from
+ * play_main so tests/fuzz/fuzz_cmdline.c can drive it without a console. */
+static int play_parse(int argc, char **argv, int first, console_options_t *opts_out)
 {
     console_options_t opts = {0};
     for (int i = first; i < argc; i++) {
@@ -111,6 +114,16 @@ static int play_main(int argc, char **argv, int first)
                 opts.backend);
         return 2;
     }
+    *opts_out = opts;
+    return 0;
+}
+
+static int play_main(int argc, char **argv, int first)
+{
+    console_options_t opts;
+    int rc = play_parse(argc, argv, first, &opts);
+    if (rc != 0)
+        return rc;
     return console_run(&opts);
 }
 

@@ -28,6 +28,7 @@
 /* The games on the console, in chooser order. */
 static const console_game_t *const games[] = {
     &go_game_module,
+    &connect4_game_module, /* connect4 (issue 6) */
 };
 #define GAME_COUNT ((int)(sizeof games / sizeof games[0]))
 
@@ -224,6 +225,7 @@ int console_run(const console_options_t *opts)
     c->active = -1;
     c->env.seed = opts->seed ? opts->seed : 1;
     c->env.headless = opts->headless;
+    c->env.hal = &c->hal; /* connect4 (issue 6): for the mailbox driver */
 
     /* Check everything the user typed before opening anything. */
     if (opts->script) {

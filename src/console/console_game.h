@@ -31,6 +31,9 @@ typedef struct console_env {
     uint64_t seed;        /* random seed for computer players (>= 1) */
     const char *save_dir; /* autosave directory (exists), or NULL: no autosave */
     int headless;         /* 1: no window; scripts drive the keys */
+    /* connect4 (issue 6): the backend, for accelerator drivers only (the
+     * Connect Four mailbox); modules still never draw or play through it. */
+    struct hal *hal;
 } console_env_t;
 
 /* What busy() answers. */
@@ -74,5 +77,6 @@ typedef struct console_game {
 
 /* The modules built into the console. */
 extern const console_game_t go_game_module;
+extern const console_game_t connect4_game_module; /* src/connect4/c4_screen.c (issue 6) */
 
 #endif

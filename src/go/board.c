@@ -148,6 +148,58 @@ void board_copy(BoardState *dst, const BoardState *src)
         memcpy(dst, src, sizeof *dst);
 }
 
+int board_libs_after(const BoardState *b, Stone color, int p, int *stones)
+{
+    const uint8_t *c = b->color;
+    int opp = 3 - color;
+    int libs[2] = {0, 0};
+    int nl = 0, n_stones = 1;
+    int nb[4] = {p - 1, p + 1, p - BOARD_STRIDE, p + BOARD_STRIDE};
+    for (int i = 0; i < 4; i++) {
+        int q = nb[i];
+        if (c[q] == EMPTY) {
+            if (nl == 1 && libs[0] == q)
+                continue;
+            if (nl == 1)
+                return 2;
+            libs[nl++] = q;
+        } else if (c[q] == opp && b->libs[b->group[q]] == 1)
+            return 2;
+    }
+    int done[4];
+    int nd = 0;
+    for (int i = 0; i < 4; i++) {
+        int q = nb[i];
+        if (c[q] != color)
+            continue;
+        int g = b->group[q], dup = 0;
+        for (int k = 0; k < nd; k++)
+            dup |= done[k] == g;
+        if (dup)
+            continue;
+        done[nd++] = g;
+        if (b->libs[g] >= 3)
+            return 2;
+        n_stones += b->stones[g];
+        int s = g;
+        do {
+            int sn[4] = {s - 1, s + 1, s - BOARD_STRIDE, s + BOARD_STRIDE};
+            for (int j = 0; j < 4; j++) {
+                int l = sn[j];
+                if (c[l] != EMPTY || l == p || (nl == 1 && libs[0] == l))
+                    continue;
+                if (nl == 1)
+                    return 2;
+                libs[nl++] = l;
+            }
+            s = b->next_stone[s];
+        } while (s != g);
+    }
+    if (stones)
+        *stones = n_stones;
+    return nl;
+}
+
 /* Removes the captured group rooted at g; returns its size. */
 static int group_remove(BoardState *b, int g)
 {

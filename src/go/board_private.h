@@ -77,6 +77,12 @@ static inline int board_is_eye(const BoardState *b, Stone color, int p)
     return border ? enemy == 0 : enemy <= 1;
 }
 
+/* Liberties (capped at 2) of the group a stone of color at empty p would
+ * form; 2 as well if the move captures.  *stones gets the size of that
+ * group when the answer is below 2.  Playouts and tree priors use it to
+ * spot self-atari. */
+int board_libs_after(const BoardState *b, Stone color, int p, int *stones);
+
 /* Liberties of the group holding the stone at p (exact, kept incrementally). */
 static inline int board_group_libs(const BoardState *b, int p) { return b->libs[b->group[p]]; }
 

@@ -31,6 +31,23 @@ int playout_pick_reference(BoardState *b, Stone color, rng_t *rng)
     return BOARD_PASS_POINT;
 }
 
+/* As the reference pick, but also refusing self-atari of two or more
+ * stones (a single-stone throw-in stays allowed: it kills eyes). */
+static int playout_pick_safe(BoardState *b, Stone color, rng_t *rng)
+{
+    int k = b->n_empty;
+    while (k > 0) {
+        int i = rng_below(rng, k);
+        int p = b->empty_list[i];
+        int stones = 1;
+        if (!board_is_eye(b, color, p) && board_check_point(b, color, p) == MOVE_OK &&
+            (board_libs_after(b, color, p, &stones) >= 2 || stones < 2))
+            return p;
+        empty_swap(b, i, --k);
+    }
+    return BOARD_PASS_POINT;
+}
+
 /* The heuristic policy's tactical answer to the last move, or 0: capture a
  * group the last move left in atari (the last stone's neighbours), or
  * extend a group of ours the last move put in atari, when that extension
@@ -116,7 +133,8 @@ int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rn
         if (policy == PLAYOUT_HEURISTIC)
             p = playout_pick_tactical(b, color, rng);
         if (!p)
-            p = playout_pick_reference(b, color, rng);
+            p = policy == PLAYOUT_HEURISTIC ? playout_pick_safe(b, color, rng)
+                                            : playout_pick_reference(b, color, rng);
         if (p == BOARD_PASS_POINT) {
             passes++;
             b->last_move.pass = 1;

@@ -339,8 +339,9 @@ static int apply_value(sgf_reader_t *r, const char *ident, int value_index,
                                   BOARD_MIN_SIZE, BOARD_MAX_SIZE);
         g->size = sz;
     } else if (!strcmp(ident, "KM")) {
-        int k2;
-        if (parse_komi2(v, &k2))
+        int k2 = 0;
+        /* Some editors write an empty KM[] for "no komi". */
+        if (v[0] != '\0' && parse_komi2(v, &k2))
             return reader_fail_at(r, r->value_line, r->value_col, "KM[%s]: not a number", v);
         g->komi2 = k2;
     } else if (!strcmp(ident, "RU")) {
@@ -672,6 +673,17 @@ int sgf_replay(const sgf_game_t *g, int upto, BoardState *b, char *err, size_t e
 
 int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen)
 {
+    /* Only regular files: a FIFO, a terminal or /dev/stdin would block a
+     * GTP engine forever waiting for a game record. */
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a regular file", path);
+        return -1;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));

@@ -15,13 +15,16 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "config.h"
 #include "go/ai.h"
 #include "go/sgf.h"
 #include "gtp_status.h"
 
-#define GTP_MAX_ARGS 8
+/* Words on a line, id and command included: set_free_handicap may list
+ * every point of a 19x19 board but one. */
+#define GTP_MAX_ARGS (BOARD_MAX_SIZE * BOARD_MAX_SIZE + 2)
 #define GTP_NAME "tabletop"
 
 /* Seconds of safety per move when a clock runs (pipe and process latency). */
@@ -642,6 +645,140 @@ static int cmd_captures(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
+/* ---- handicap (GTP v2 section 4.1) ---- */
+
+/* 1 if no stone is on the board and no move has been played. */
+static int engine_board_empty(const gtp_engine_t *e)
+{
+    if (e->record->n_moves > 0)
+        return 0;
+    for (int r = 0; r < e->board.size; r++)
+        for (int c = 0; c < e->board.size; c++)
+            if (board_get(&e->board, r, c) != EMPTY)
+                return 0;
+    return 1;
+}
+
+/* Most fixed handicap stones for the board size: 9 on odd sizes from 9
+ * up, 4 on 7x7 and even sizes from 8 up, none below 7. */
+static int handicap_max(int size)
+{
+    if (size < 7)
+        return 0;
+    if (size == 7 || size % 2 == 0)
+        return 4;
+    return 9;
+}
+
+/* The fixed placement of n stones (2 <= n <= handicap_max), as GNU Go,
+ * GTP's reference implementation, places them: corner points on the third
+ * line (fourth from 13x13 up) - two diagonal corners, a third one, all
+ * four - then for 5, 7 and 9 the centre, for 6 and 7 the left and right
+ * side points, for 8 and 9 all four side points.  Fills out[] in row order
+ * from the top (GNU Go's answer order) and returns n. */
+static int handicap_points(int size, int n, Move out[9])
+{
+    int lo = size >= 13 ? 3 : 2, hi = size - 1 - lo, mid = size / 2;
+    /* Rows count from the top. */
+    int take[3][3] = {{0}};           /* [row: lo, mid, hi][col: lo, mid, hi] */
+    take[0][2] = take[2][0] = 1;      /* upper right, lower left */
+    if (n >= 3)
+        take[0][0] = 1;               /* upper left */
+    if (n >= 4)
+        take[2][2] = 1;               /* lower right */
+    if (n == 5 || n == 7 || n == 9)
+        take[1][1] = 1;               /* centre */
+    if (n >= 6)
+        take[1][0] = take[1][2] = 1;  /* left and right sides */
+    if (n >= 8)
+        take[0][1] = take[2][1] = 1;  /* top and bottom sides */
+    const int line[3] = {lo, mid, hi};
+    int k = 0;
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 3; c++)
+            if (take[r][c]) {
+                out[k].row = line[r];
+                out[k].col = line[c];
+                out[k].pass = 0;
+                k++;
+            }
+    return k;
+}
+
+/* Puts the handicap stones in the record's setup and replays; replies
+ * with their vertices when `answer`. */
+static int engine_place_handicap(gtp_engine_t *e, const Move *points, int n, int answer)
+{
+    sgf_game_t *g = e->record;
+    int old = g->n_setup;
+    for (int i = 0; i < n; i++) {
+        sgf_move_t *s = &g->setup[g->n_setup++];
+        s->color = BLACK;
+        s->move = points[i];
+    }
+    char err[160];
+    if (engine_replay(e, err, sizeof err) != 0) {
+        g->n_setup = old;
+        engine_replay(e, err, sizeof err);
+        return fail(e, "bad vertex list");
+    }
+    for (int i = 0; answer && i < n; i++) {
+        char v[8];
+        board_vertex_format(e->board.size, points[i], v, sizeof v);
+        reply(e, i ? " %s" : "%s", v);
+    }
+    return 0;
+}
+
+static int handicap_fixed_common(gtp_engine_t *e, int argc, char **argv, int free_choice)
+{
+    int n;
+    if (argc != 1 || parse_count(argv[0], &n))
+        return fail(e, "syntax error");
+    int max = handicap_max(e->board.size);
+    /* place_free_handicap may place fewer stones than asked (GTP 4.1.2). */
+    if (free_choice && n > max)
+        n = max;
+    if (n < 2 || n > max)
+        return fail(e, "invalid number of stones");
+    if (!engine_board_empty(e))
+        return fail(e, "board not empty");
+    Move points[9];
+    handicap_points(e->board.size, n, points);
+    return engine_place_handicap(e, points, n, 1);
+}
+
+static int cmd_fixed_handicap(gtp_engine_t *e, int argc, char **argv)
+{
+    return handicap_fixed_common(e, argc, argv, 0);
+}
+
+static int cmd_place_free_handicap(gtp_engine_t *e, int argc, char **argv)
+{
+    return handicap_fixed_common(e, argc, argv, 1);
+}
+
+static int cmd_set_free_handicap(gtp_engine_t *e, int argc, char **argv)
+{
+    int size = e->board.size;
+    if (argc < 2 || argc > size * size - 1)
+        return fail(e, "bad vertex list");
+    static Move points[BOARD_MAX_SIZE * BOARD_MAX_SIZE];
+    for (int i = 0; i < argc; i++) {
+        int v = parse_vertex(e, argv[i], &points[i]);
+        if (v < 0)
+            return fail(e, "syntax error");
+        if (v > 0 || points[i].pass)
+            return fail(e, "bad vertex list");
+        for (int j = 0; j < i; j++)
+            if (points[j].row == points[i].row && points[j].col == points[i].col)
+                return fail(e, "bad vertex list");
+    }
+    if (!engine_board_empty(e))
+        return fail(e, "board not empty");
+    return engine_place_handicap(e, points, argc, 0);
+}
+
 static const struct {
     const char *name;
     gtp_handler_t run;
@@ -670,6 +807,9 @@ static const struct {
     {"is_legal", cmd_is_legal},
     {"list_stones", cmd_list_stones},
     {"captures", cmd_captures},
+    {"fixed_handicap", cmd_fixed_handicap},
+    {"place_free_handicap", cmd_place_free_handicap},
+    {"set_free_handicap", cmd_set_free_handicap},
 };
 
 #define GTP_N_COMMANDS (sizeof gtp_commands / sizeof gtp_commands[0])
@@ -769,9 +909,10 @@ const char *gtp_engine_execute(gtp_engine_t *e, const char *line)
     }
     buf[k] = '\0';
 
-    char *argv[GTP_MAX_ARGS + 1];
+    static char *argv[GTP_MAX_ARGS + 1];
     int argc = 0, too_many = 0;
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         if (argc < GTP_MAX_ARGS + 1)
             argv[argc++] = tok;
         else

@@ -235,6 +235,8 @@ Test(gtp_transcript, sgf_in_process) { run_in_process("sgf.gtp"); }
 Test(gtp_transcript, sgf_binary) { run_binary("sgf.gtp"); }
 Test(gtp_transcript, peers_in_process) { run_in_process("peers.gtp"); }
 Test(gtp_transcript, peers_binary) { run_binary("peers.gtp"); }
+Test(gtp_transcript, handicap_in_process) { run_in_process("handicap.gtp"); }
+Test(gtp_transcript, handicap_binary) { run_binary("handicap.gtp"); }
 
 /* ---- behaviours checked in C ---- */
 

@@ -1,5 +1,6 @@
 /*
- * test_peer.c - THE REAL PEER: complete 9x9 games between `tabletop gtp`
+ * test_peer.c - THE REAL PEER: complete games (9x9, and one 13x13 for the
+ * columns past J) between `tabletop gtp`
  * and GNU Go (`/usr/games/gnugo --mode gtp --chinese-rules`) through pipes,
  * with tabletop as Black and as White.  After every move both engines must
  * hold the same stones (list_stones) and prisoners (captures), and each
@@ -20,7 +21,8 @@
 #include "gtp_pipe.h"
 
 #define GNUGO "/usr/games/gnugo"
-#define MOVE_CAP 160
+/* Moves per board point before a game is cut short (9x9: 162). */
+#define MOVE_CAP_PER_POINT 2
 #define REPLY_MS 120000
 
 typedef struct {
@@ -89,17 +91,17 @@ static void assert_same_position(peer_t *a, peer_t *b, int move)
     }
 }
 
-/* Sets b (9x9, komi 5.5) from a peer's list_stones answers. */
-static void board_from_peer(peer_t *p, BoardState *b)
+/* Sets b (komi 5.5) from a peer's list_stones answers. */
+static void board_from_peer(peer_t *p, BoardState *b, int size)
 {
-    board_reset(b, 9, 11);
+    board_reset(b, size, 11);
     for (int q = 0; q < 2; q++) {
         char list[2048];
         snprintf(list, sizeof list, "%s", must(p, q ? "list_stones white" : "list_stones black"));
         char *save = NULL;
         for (char *t = strtok_r(list, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
             Move m;
-            cr_assert_eq(board_vertex_parse(9, t, &m), 0, "%s: bad vertex %s", p->name, t);
+            cr_assert_eq(board_vertex_parse(size, t, &m), 0, "%s: bad vertex %s", p->name, t);
             cr_assert_eq(board_setup(b, q ? WHITE : BLACK, m.row, m.col), 0);
         }
     }
@@ -107,16 +109,16 @@ static void board_from_peer(peer_t *p, BoardState *b)
 
 /* GNU Go's score must be area scoring of the final position once its own
  * dead stones are lifted: the scoring rules of both engines are the same. */
-static void assert_same_scoring(peer_t *gg, const char *gg_score)
+static void assert_same_scoring(peer_t *gg, const char *gg_score, int size)
 {
     BoardState b;
-    board_from_peer(gg, &b);
+    board_from_peer(gg, &b, size);
     char dead[2048];
     snprintf(dead, sizeof dead, "%s", must(gg, "final_status_list dead"));
     char *save = NULL;
     for (char *t = strtok_r(dead, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
         Move m;
-        cr_assert_eq(board_vertex_parse(9, t, &m), 0);
+        cr_assert_eq(board_vertex_parse(size, t, &m), 0);
         cr_assert_eq(board_setup(&b, EMPTY, m.row, m.col), 0);
     }
     char ours[32];
@@ -125,19 +127,22 @@ static void assert_same_scoring(peer_t *gg, const char *gg_score)
                      "stones: board_score says %s, GNU Go %s", ours, gg_score);
 }
 
-static void start_peer(peer_t *p, const char *name, char *const argv[])
+static void start_peer(peer_t *p, const char *name, char *const argv[], int size)
 {
     p->name = name;
     cr_assert_eq(gtp_pipe_start(&p->pipe, argv, NULL), 0, "cannot start %s", name);
-    must(p, "boardsize 9");
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "boardsize %d", size);
+    must(p, cmd);
     must(p, "clear_board");
     must(p, "komi 5.5");
 }
 
 /* Plays one game; tabletop_black says which side tabletop takes. */
-static void play_game(int tabletop_black, const char *level, const char *playouts,
+static void play_game(int size, int tabletop_black, const char *level, const char *playouts,
                       const char *seed)
 {
+    const int move_cap = MOVE_CAP_PER_POINT * size * size;
     if (access(GNUGO, X_OK) != 0)
         cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
     char *tt_argv[] = {(char *)tabletop_exe(), "gtp", "--level", (char *)level, "--playouts",
@@ -145,13 +150,13 @@ static void play_game(int tabletop_black, const char *level, const char *playout
     char *gg_argv[] = {GNUGO, "--mode", "gtp", "--chinese-rules", "--level", "1", "--seed",
                        (char *)seed, NULL};
     peer_t tt, gg;
-    start_peer(&tt, "tabletop", tt_argv);
-    start_peer(&gg, "gnugo", gg_argv);
+    start_peer(&tt, "tabletop", tt_argv, size);
+    start_peer(&gg, "gnugo", gg_argv, size);
 
     peer_t *black = tabletop_black ? &tt : &gg;
     peer_t *white = tabletop_black ? &gg : &tt;
     int passes = 0, moves = 0, resigned = 0;
-    for (moves = 0; moves < MOVE_CAP && passes < 2; moves++) {
+    for (moves = 0; moves < move_cap && passes < 2; moves++) {
         int black_to_move = moves % 2 == 0;
         peer_t *mover = black_to_move ? black : white;
         peer_t *other = black_to_move ? white : black;
@@ -175,15 +180,15 @@ static void play_game(int tabletop_black, const char *level, const char *playout
         must(other, cmd);
         assert_same_position(&tt, &gg, moves + 1);
     }
-    cr_assert(resigned || passes == 2 || moves == MOVE_CAP);
+    cr_assert(resigned || passes == 2 || moves == move_cap);
 
     char tt_score[64], gg_score[64];
     snprintf(tt_score, sizeof tt_score, "%s", must(&tt, "final_score"));
     snprintf(gg_score, sizeof gg_score, "%s", must(&gg, "final_score"));
     fprintf(stderr,
-            "peer: tabletop (level %s, %s playouts) as %s vs GNU Go level 1, seed %s: "
+            "peer: %dx%d, tabletop (level %s, %s playouts) as %s vs GNU Go level 1, seed %s: "
             "%d moves%s; final_score tabletop %s, GNU Go %s\n",
-            level, playouts, tabletop_black ? "Black" : "White", seed, moves,
+            size, size, level, playouts, tabletop_black ? "Black" : "White", seed, moves,
             passes == 2 ? " to two passes" : "", tt_score, gg_score);
     cr_assert(tt_score[0] == 'B' || tt_score[0] == 'W' || !strcmp(tt_score, "0"), "%s",
               tt_score);
@@ -192,7 +197,7 @@ static void play_game(int tabletop_black, const char *level, const char *playout
     normalise_vertices(must(&gg, "final_status_list dead"), gg_dead, sizeof gg_dead);
     normalise_vertices(must(&tt, "final_status_list dead"), tt_dead, sizeof tt_dead);
     fprintf(stderr, "peer: dead stones: tabletop [%s], GNU Go [%s]\n", tt_dead, gg_dead);
-    assert_same_scoring(&gg, gg_score);
+    assert_same_scoring(&gg, gg_score, size);
 
     /* The record crosses over both ways. */
     char dir[] = "/tmp/tabletop-peer-XXXXXX";
@@ -230,7 +235,39 @@ static void play_game(int tabletop_black, const char *level, const char *playout
     gtp_pipe_stop(&gg.pipe, 1);
 }
 
-Test(gnugo_peer, tabletop_black_level3, .timeout = 150) { play_game(1, "3", "200", "17"); }
-Test(gnugo_peer, tabletop_white_level3, .timeout = 150) { play_game(0, "3", "200", "23"); }
-Test(gnugo_peer, tabletop_black_level2, .timeout = 150) { play_game(1, "2", "200", "5"); }
-Test(gnugo_peer, tabletop_white_level1, .timeout = 150) { play_game(0, "1", "200", "9"); }
+Test(gnugo_peer, tabletop_black_level3, .timeout = 150) { play_game(9, 1, "3", "200", "17"); }
+Test(gnugo_peer, tabletop_white_level3, .timeout = 150) { play_game(9, 0, "3", "200", "23"); }
+Test(gnugo_peer, tabletop_black_level2, .timeout = 150) { play_game(9, 1, "2", "200", "5"); }
+Test(gnugo_peer, tabletop_white_level1, .timeout = 150) { play_game(9, 0, "1", "200", "9"); }
+Test(gnugo_peer, tabletop_black_level2_13x13, .timeout = 150) { play_game(13, 1, "2", "200", "31"); }
+
+/* fixed_handicap places the stones where GNU Go, GTP's reference
+ * implementation, places them, and refuses the same counts. */
+Test(gnugo_peer, fixed_handicap_matches_gnugo, .timeout = 60)
+{
+    if (access(GNUGO, X_OK) != 0)
+        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    char *tt_argv[] = {(char *)tabletop_exe(), "gtp", "--level", "1", NULL};
+    char *gg_argv[] = {GNUGO, "--mode", "gtp", "--chinese-rules", NULL};
+    static const int sizes[] = {7, 8, 9, 13, 19};
+    peer_t tt, gg;
+    start_peer(&tt, "tabletop", tt_argv, 9);
+    start_peer(&gg, "gnugo", gg_argv, 9);
+    for (int s = 0; s < 5; s++)
+        for (int n = 1; n <= 10; n++) {
+            char cmd[64], a[512], b[512];
+            int ok_a, ok_b;
+            snprintf(cmd, sizeof cmd, "boardsize %d", sizes[s]);
+            must(&tt, cmd);
+            must(&gg, cmd);
+            snprintf(cmd, sizeof cmd, "fixed_handicap %d", n);
+            cr_assert_eq(gtp_pipe_command(&tt.pipe, cmd, &ok_a, a, sizeof a, REPLY_MS), 0);
+            cr_assert_eq(gtp_pipe_command(&gg.pipe, cmd, &ok_b, b, sizeof b, REPLY_MS), 0);
+            cr_assert_eq(ok_a, ok_b, "%dx%d %s: tabletop '%s', GNU Go '%s'", sizes[s], sizes[s],
+                         cmd, a, b);
+            if (ok_a)
+                cr_assert_str_eq(a, b, "%dx%d %s", sizes[s], sizes[s], cmd);
+        }
+    cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
+    gtp_pipe_stop(&gg.pipe, 1);
+}

@@ -185,6 +185,11 @@ Test(sgf, missing_file_is_an_error)
     char err[512];
     cr_assert_eq(sgf_load_file("/nonexistent/dir/game.sgf", &g, err, sizeof err), -1);
     cr_assert(strstr(err, "/nonexistent/dir/game.sgf"), "%s", err);
+    /* Devices and directories are refused without reading (no blocking). */
+    cr_assert_eq(sgf_load_file("/dev/null", &g, err, sizeof err), -1);
+    cr_assert(strstr(err, "not a regular file"), "%s", err);
+    cr_assert_eq(sgf_load_file("/tmp", &g, err, sizeof err), -1);
+    cr_assert(strstr(err, "not a regular file"), "%s", err);
 }
 
 Test(sgf, replay_names_the_illegal_move)

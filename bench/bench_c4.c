@@ -1,0 +1,205 @@
+/*
+ * bench_c4.c - `tabletop bench c4 [--quick]`: the seed 004 Connect Four AI.
+ *
+ *   c4_ai_decisions_per_s        C model decisions a second (one core)
+ *   c4_mailbox_flag_to_move_*    clocks from the flag write to the answer
+ *                                in the cycle-exact mailbox model (the
+ *                                connect4-parity test holds the RTL to the
+ *                                same clocks), and the time at 50 MHz
+ *   c4_vs_perfect_*              the AI against an exact solver from a set
+ *                                of 12-ply openings, playing both sides
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "bench/c4_solver.h"
+#include "connect4/c4_ai.h"
+#include "connect4/c4_game.h"
+#include "hal/c4_model.h"
+
+static uint32_t bench_c4_rand(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+/* Positions reached by random legal play, the AI to move in each. */
+static int bench_c4_positions(uint16_t (*rows)[6], int want)
+{
+    uint32_t seed = 2024;
+    int n = 0;
+    while (n < want) {
+        c4_game_t g;
+        c4_game_init(&g);
+        while (!c4_game_is_over(&g) && n < want) {
+            c4_game_state_rows(&g, g.to_move, rows[n++]);
+            int col;
+            do
+                col = (int)(bench_c4_rand(&seed) % 7);
+            while (!c4_game_can_play(&g, col));
+            c4_game_play(&g, col);
+        }
+    }
+    return n;
+}
+
+static void bench_c4_speed(int quick)
+{
+    enum { N = 4096 };
+    static uint16_t rows[N][6];
+    bench_c4_positions(rows, N);
+    uint32_t sink = 0;
+    long done = 0;
+    double t0 = bench_cpu_now(), t;
+    do {
+        for (int i = 0; i < N; i++)
+            sink += c4_ai_decide(rows[i], NULL);
+        done += N;
+        t = bench_cpu_now() - t0;
+    } while (t < (quick ? 0.2 : 1.0));
+    bench_report("c4_ai_decisions_per_s", (double)done / t, "decisions/s");
+    if (sink == 0xFFFFFFFFu)
+        printf("# %u\n", sink); /* keeps the loop */
+
+    /* The mailbox handshake, clock by clock, at every polling phase. */
+    c4_model_t m;
+    c4_model_reset(&m);
+    int lo = 1 << 30, hi = 0;
+    long sum = 0, count = 0;
+    for (int i = 0; i < 300; i++) {
+        c4_model_tick(&m, (uint64_t)(i % 5));
+        for (int r = 0; r < 6; r++)
+            c4_model_reg_write(&m, 4u * (1u + (unsigned)r), rows[i][r]);
+        c4_model_reg_write(&m, 0, C4_MODEL_FLAG_NEW);
+        int n = 1;
+        while (c4_model_reg_read(&m, 0) != C4_MODEL_FLAG_DONE && n < 1000)
+            n++;
+        c4_model_reg_write(&m, 0, 0);
+        lo = n < lo ? n : lo;
+        hi = n > hi ? n : hi;
+        sum += n;
+        count++;
+    }
+    bench_report("c4_mailbox_flag_to_move_min", lo, "cycles");
+    bench_report("c4_mailbox_flag_to_move_max", hi, "cycles");
+    bench_report("c4_mailbox_flag_to_move_mean", (double)sum / (double)count, "cycles");
+    bench_report("c4_mailbox_flag_to_move_mean_time", (double)sum / (double)count * 20.0, "ns");
+    bench_report("c4_ai_compute", 1, "cycles");
+}
+
+/* One game from `opening` (columns 0-6), the AI playing side ai_side (1 or
+ * 2), the solver the other.  Returns the winner (0 draw); counts AI moves
+ * and those that kept the position's game-theoretic result. */
+static int bench_c4_game(c4_solver_t *sv, const uint8_t *opening, int plies, int ai_side,
+                         int *ai_moves, int *ai_keeps)
+{
+    c4_game_t g;
+    c4_solver_pos_t p;
+    c4_game_init(&g);
+    c4_solver_pos_init(&p);
+    for (int i = 0; i < plies; i++) {
+        c4_game_play(&g, opening[i]);
+        c4_solver_play(&p, opening[i]);
+    }
+    while (!c4_game_is_over(&g)) {
+        int col;
+        if (g.to_move == ai_side) {
+            int before;
+            c4_solver_best_move(sv, &p, &before);
+            uint16_t rows[6];
+            c4_game_state_rows(&g, ai_side, rows);
+            col = (int)(c4_ai_decide(rows, NULL) & 7u);
+            int after;
+            if (c4_solver_is_winning_move(&p, col)) {
+                after = 1;
+            } else {
+                c4_solver_pos_t q = p;
+                c4_solver_play(&q, col);
+                after = q.moves == 42 ? 0 : -c4_solver_solve(sv, &q);
+            }
+            (*ai_moves)++;
+            if ((before > 0) == (after > 0) && (before < 0) == (after < 0))
+                (*ai_keeps)++;
+        } else {
+            col = c4_solver_best_move(sv, &p, NULL);
+        }
+        if (c4_game_play(&g, col) != C4_OK)
+            return -1;
+        c4_solver_play(&p, col);
+    }
+    return g.winner;
+}
+
+static int bench_c4_strength(int quick)
+{
+    c4_solver_t *sv = c4_solver_new(23);
+    if (!sv) {
+        fprintf(stderr, "bench c4: out of memory for the solver\n");
+        return 1;
+    }
+    /* Openings: 12 random plies from a fixed seed, skipping any where a
+     * side has a four or an immediate win (the AI should meet a real
+     * middle game). */
+    enum { PLIES = 12 };
+    int want = quick ? 3 : 10;
+    uint32_t seed = 4;
+    int wins = 0, draws = 0, losses = 0, moves = 0, keeps = 0, games = 0;
+    double t0 = bench_now();
+    for (int o = 0; o < want;) {
+        uint8_t opening[PLIES];
+        c4_solver_pos_t p;
+        c4_solver_pos_init(&p);
+        int ok = 1;
+        for (int i = 0; i < PLIES && ok; i++) {
+            int col;
+            do
+                col = (int)(bench_c4_rand(&seed) % 7);
+            while (!c4_solver_can_play(&p, col));
+            for (int c = 0; c < 7; c++)
+                if (c4_solver_can_play(&p, c) && c4_solver_is_winning_move(&p, c))
+                    ok = 0;
+            opening[i] = (uint8_t)col;
+            c4_solver_play(&p, col);
+        }
+        if (!ok)
+            continue;
+        for (int side = 1; side <= 2; side++) {
+            int w = bench_c4_game(sv, opening, PLIES, side, &moves, &keeps);
+            games++;
+            if (w == side)
+                wins++;
+            else if (w == 0)
+                draws++;
+            else
+                losses++;
+        }
+        o++;
+    }
+    double t = bench_now() - t0;
+    bench_report("c4_vs_perfect_games", games, "games");
+    bench_report("c4_vs_perfect_ai_wins", wins, "games");
+    bench_report("c4_vs_perfect_ai_draws", draws, "games");
+    bench_report("c4_vs_perfect_ai_losses", losses, "games");
+    bench_report("c4_vs_perfect_ai_moves_keeping_result", 100.0 * keeps / (moves ? moves : 1),
+                 "%");
+    bench_report("c4_vs_perfect_solver_nodes", (double)c4_solver_nodes(sv), "positions");
+    bench_report("c4_vs_perfect_time", t, "s");
+    c4_solver_free(sv);
+    return 0;
+}
+
+int bench_c4_run(int argc, char **argv)
+{
+    int quick = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) {
+            quick = 1;
+        } else {
+            fprintf(stderr, "tabletop bench c4: unknown option '%s' (only --quick)\n", argv[i]);
+            return 2;
+        }
+    }
+    bench_c4_speed(quick);
+    return bench_c4_strength(quick);
+}

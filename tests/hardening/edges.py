@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Clear failure at every edge (issue 7), against the real program.
+
+    edges.py TABLETOP HAVE_SIM WORKDIR
+
+Each case runs tabletop where something the program needs is missing or
+wrong and checks the contract of ARCHITECTURE.md / issue 7: exactly one line
+on stderr, naming the problem and the fix, and the expected exit status
+(non-zero where the program cannot go on).  Prints TAP.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+TABLETOP, HAVE_SIM, WORK = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
+RUNS_FOR = 4  # seconds a program that can go on must keep running
+
+shutil.rmtree(WORK, ignore_errors=True)
+os.makedirs(WORK)
+
+# A script that takes one snapshot and one that does nothing.
+SNAP_SCRIPT = os.path.join(WORK, "snap.txt")
+with open(SNAP_SCRIPT, "w") as f:
+    f.write("snap first\n")
+EMPTY_SCRIPT = os.path.join(WORK, "empty.txt")
+open(EMPTY_SCRIPT, "w").close()
+# A regular file where a directory should be: nothing can be created below it
+# (root ignores permission bits, so a read-only directory would not do).
+A_FILE = os.path.join(WORK, "a-file")
+with open(A_FILE, "w") as f:
+    f.write("not a directory\n")
+NOT_A_DIR = os.path.join(A_FILE, "sub")
+# A sparse file standing in for /dev/mem (docs/board.md), and a root-only one.
+DEVMEM = os.path.join(WORK, "devmem")
+for path in (DEVMEM, DEVMEM + "-root"):
+    with open(path, "wb") as f:
+        f.truncate(4 << 30)
+SAVES = os.path.join(WORK, "saves")
+
+# The environment of a machine with neither display nor sound card.
+BARE_ENV = {k: v for k, v in os.environ.items()
+            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+BARE_ENV["XDG_STATE_HOME"] = os.path.join(WORK, "state")
+HEADLESS_ENV = dict(BARE_ENV, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def case(name, args, problem, fix, status="nonzero", env=None, prefix=(), skip=None,
+         stdin=subprocess.DEVNULL):
+    return dict(name=name, args=args, problem=problem, fix=fix, status=status,
+                env=env or BARE_ENV, prefix=list(prefix), skip=skip, stdin=stdin)
+
+
+CASES = [
+    case("unknown --game", ["--game", "chess"], r"unknown game 'chess'",
+         r"choose go, connect4"),
+    case("unknown --backend", ["play", "--backend", "fpga"], r"unknown backend 'fpga'",
+         r"choose sdl, sim or board"),
+    case("unknown option", ["--frobnicate"], r"unknown option '--frobnicate'", r"--help"),
+    case("option without its value", ["--headless", "--script"], r"--script needs a value",
+         r"--help"),
+    case("bad --seed", ["--seed", "-3"], r"--seed", r"non-negative integer"),
+    case("unknown command", ["frobnicate"], r"unknown command 'frobnicate'", r"--help"),
+    case("no display without --headless", ["--game", "go"], r"no display",
+         r"--headless"),
+    case("missing script", ["--headless", "--script", os.path.join(WORK, "nope.txt")],
+         r"script .*nope\.txt", r"No such file|check the path|give"),
+    case("frames directory not writable",
+         ["--headless", "--game", "go", "--save-dir", SAVES, "--script", SNAP_SCRIPT,
+          "--frames", NOT_A_DIR], r"frames|" + re.escape(NOT_A_DIR), r"--frames|writable|director",
+         env=HEADLESS_ENV),
+    case("WAV file not writable",
+         ["--headless", "--save-dir", SAVES, "--script", EMPTY_SCRIPT, "--wav",
+          os.path.join(NOT_A_DIR, "a.wav")], r"WAV|wav", r"--wav|writable|director",
+         env=HEADLESS_ENV),
+    case("autosave directory impossible",
+         ["--headless", "--game", "go", "--script", EMPTY_SCRIPT, "--save-dir", NOT_A_DIR],
+         r"autosave directory", r"--save-dir|writable|director", env=HEADLESS_ENV),
+    case("no /dev/mem (board backend, --devmem /nonexistent)",
+         ["--backend", "board", "--headless", "--script", EMPTY_SCRIPT, "--save-dir", SAVES,
+          "--devmem", "/nonexistent"], r"/nonexistent", r"truncate|memory device|--devmem"),
+    case("not root (board backend, /dev/mem readable only by root)",
+         ["--backend", "board", "--headless", "--script", EMPTY_SCRIPT, "--save-dir", SAVES,
+          "--devmem", DEVMEM + "-root"], r"permission denied", r"root|sudo",
+         prefix=["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
+         skip=None if shutil.which("setpriv") and os.geteuid() == 0 else "needs root and setpriv"),
+    case("sim backend not built", ["--backend", "sim", "--headless", "--script", EMPTY_SCRIPT,
+                                   "--save-dir", SAVES],
+         r"sim backend not built", r"verilator", env=HEADLESS_ENV,
+         skip="this build has the sim backend" if HAVE_SIM else None),
+    case("sim trace file not writable",
+         ["--backend", "sim", "--headless", "--script", EMPTY_SCRIPT, "--save-dir", SAVES,
+          "--trace", os.path.join(NOT_A_DIR, "t.fst")], r"trace|t\.fst", r"--trace|writable|director",
+         env=HEADLESS_ENV, skip=None if HAVE_SIM else "this build has no sim backend"),
+    # Where the program can go on, it says so once and keeps running: status
+    # "runs" means it must still be running after RUNS_FOR seconds.
+    case("no audio device (window, no sound card)",
+         ["--game", "go", "--save-dir", SAVES],
+         r"no sound", r"SDL_AUDIODRIVER|--headless|silen", status="runs",
+         env=dict(BARE_ENV, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="no-such-driver")),
+    case("no USB keyboard (board backend, input not a terminal)",
+         ["--backend", "board", "--devmem", DEVMEM, "--save-dir", SAVES],
+         r"no USB keyboard", r"plug", status="runs"),
+    case("gtp: bad --level", ["gtp", "--level", "9"], r"level", r"1, 2 or 3|1\.\.3|1-3|1\|2\|3"),
+    case("connect4: impossible position", ["connect4", "move", "48"], r"position '48'",
+         r"1-7|digits"),
+    case("connect4: unknown backend", ["connect4", "move", "4", "--backend", "fpga"],
+         r"unknown backend 'fpga'", r"choose sdl, sim or board"),
+]
+
+# The root-only stand-in for /dev/mem.
+os.chmod(DEVMEM + "-root", 0o600)
+os.chmod(WORK, 0o755)
+for p in (EMPTY_SCRIPT, SNAP_SCRIPT):
+    os.chmod(p, 0o644)
+
+print("1..%d" % len(CASES))
+failed = 0
+for n, c in enumerate(CASES, 1):
+    title = "%d - %s" % (n, c["name"])
+    if c["skip"]:
+        print("ok %s # SKIP %s" % (title, c["skip"]))
+        continue
+    cmd = c["prefix"] + [TABLETOP] + c["args"]
+    problems = []
+    if c["status"] == "runs":
+        p = subprocess.Popen(cmd, env=c["env"], stdin=c["stdin"], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        try:
+            p.wait(timeout=RUNS_FOR)
+            problems.append("exited (status %d); expected it to go on" % p.returncode)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            p.returncode = 0
+        err = p.stderr.read().decode(errors="replace")
+        p.stderr.close()
+    else:
+        try:
+            p = subprocess.run(cmd, env=c["env"], stdin=c["stdin"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=60)
+        except subprocess.TimeoutExpired:
+            print("not ok %s\n# timed out: %s" % (title, " ".join(cmd)))
+            failed += 1
+            continue
+        err = p.stderr.decode(errors="replace")
+    lines = [l for l in err.splitlines() if l.strip()]
+    if c["status"] == "nonzero" and p.returncode == 0:
+        problems.append("exit status 0, expected non-zero")
+    if p.returncode < 0 or p.returncode >= 128:
+        problems.append("killed by a signal (status %d)" % p.returncode)
+    if len(lines) != 1:
+        problems.append("%d lines on stderr, expected exactly one" % len(lines))
+    if not re.search(c["problem"], err):
+        problems.append("message does not name the problem (/%s/)" % c["problem"])
+    if not re.search(c["fix"], err):
+        problems.append("message does not name the fix (/%s/)" % c["fix"])
+    if problems:
+        failed += 1
+        print("not ok %s" % title)
+        print("# command: %s" % " ".join(cmd))
+        print("# exit status %d; stderr:" % p.returncode)
+        for l in err.splitlines()[:10]:
+            print("#   " + l)
+        for pr in problems:
+            print("# " + pr)
+    else:
+        print("ok %s  (status %d: %s)" % (title, p.returncode, lines[0]))
+sys.exit(1 if failed else 0)

@@ -1,0 +1,443 @@
+/*
+ * test_parity.c - the sim backend against the sdl backend: the real
+ * `tabletop` program runs the console's golden-frame scripts
+ * (tests/data/console/ scripts) headless on both backends; every PNG frame the
+ * sim backend writes (rebuilt from the simulated VGA pins) must equal the
+ * sdl backend's pixel for pixel, and the golden frame of the same name.
+ * The audio each writes with --wav is cut into clips, and every clip the
+ * simulated Avalon-ST stream carried must be (a prefix of, and the last
+ * one all of) the ROM image of the sound the sdl backend played there.
+ * tests/data/sim/sounds.txt lets every clip play out: there both WAVs must
+ * be exactly the ROM clips one after another.
+ */
+#define _GNU_SOURCE /* nftw */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "console/frame_png.h"
+
+#define NCLIPS 4
+static const char *const clip_names[NCLIPS] = {"place", "capture", "illegal", "gameover"};
+
+typedef struct {
+    int16_t *s;
+    size_t n;
+} pcm_t;
+
+static const char *env_or_die(const char *name)
+{
+    const char *v = getenv(name);
+    cr_assert(v && *v, "%s is not set (run through meson test)", name);
+    return v;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+/* Deletes a test's scratch folder (only once its checks have run). */
+static void remove_tree(const char *dir)
+{
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static char *make_tmpdir(void)
+{
+    char *d = strdup("/tmp/tabletop-parity-XXXXXX");
+    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
+    return d;
+}
+
+/* Runs tabletop headless on backend with the script; frames, saves and
+ * the WAV go under dir.  Returns the exit status; stderr goes to
+ * dir/stderr.txt. */
+static int play(const char *backend, const char *dir, const char *script, const char *game)
+{
+    char save[4096], wav[4096], errf[4096];
+    snprintf(save, sizeof save, "%s/save", dir);
+    snprintf(wav, sizeof wav, "%s/out.wav", dir);
+    snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        int fd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        if (fd >= 0)
+            dup2(fd, 2);
+        const char *bin = getenv("TABLETOP_BIN");
+        if (game)
+            execl(bin, bin, "play", "--backend", backend, "--game", game, "--headless",
+                  "--script", script, "--frames", dir, "--save-dir", save, "--wav", wav,
+                  "--seed", "1", (char *)NULL);
+        else
+            execl(bin, bin, "play", "--backend", backend, "--headless", "--script", script,
+                  "--frames", dir, "--save-dir", save, "--wav", wav, "--seed", "1",
+                  (char *)NULL);
+        _exit(127);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static pcm_t read_wav(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "cannot read %s", path);
+    unsigned char h[44];
+    cr_assert_eq(fread(h, 1, 44, f), 44u, "%s: short header", path);
+    cr_assert(!memcmp(h, "RIFF", 4) && !memcmp(h + 36, "data", 4), "%s: not a WAV", path);
+    cr_assert_eq(h[22], 1, "%s: not mono", path);
+    cr_assert_eq(h[24] | h[25] << 8, 8000, "%s: not 8 kHz", path);
+    size_t bytes = (size_t)h[40] | (size_t)h[41] << 8 | (size_t)h[42] << 16 |
+                   (size_t)h[43] << 24;
+    pcm_t p = {malloc(bytes + 2), bytes / 2};
+    unsigned char *raw = malloc(bytes + 2);
+    cr_assert_eq(fread(raw, 1, bytes, f), bytes, "%s: data shorter than its header", path);
+    for (size_t i = 0; i < p.n; i++)
+        p.s[i] = (int16_t)(raw[2 * i] | raw[2 * i + 1] << 8);
+    free(raw);
+    fclose(f);
+    return p;
+}
+
+/* A clip as the simulated ROM holds it (the .vh image the model loaded). */
+static pcm_t read_rom(int c)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.vh", env_or_die("TABLETOP_ROM_DIR"), clip_names[c]);
+    FILE *f = fopen(path, "r");
+    cr_assert(f, "cannot read %s", path);
+    pcm_t p = {malloc(2 * 12000 + 2), 0};
+    unsigned v;
+    while (p.n < 12000 && fscanf(f, "%x", &v) == 1)
+        p.s[p.n++] = (int16_t)v;
+    fclose(f);
+    return p;
+}
+
+static pcm_t roms[NCLIPS];
+
+static void load_roms(void)
+{
+    for (int c = 0; c < NCLIPS; c++)
+        if (!roms[c].s)
+            roms[c] = read_rom(c);
+}
+
+/* Cuts s[pos..n) into clips: each a prefix of a ROM clip, the last one
+ * whole.  Writes the clip numbers to ids and returns their count, or -1
+ * if the stream is not made of clips.  A prefix may run on by chance into
+ * samples of the next clip, so shorter cuts are tried too. */
+static int split_clips(const pcm_t *s, size_t pos, int *ids, int max, size_t *lens)
+{
+    if (pos == s->n)
+        return 0;
+    if (max == 0)
+        return -1;
+    for (int c = 0; c < NCLIPS; c++) {
+        size_t lcp = 0;
+        while (lcp < roms[c].n && pos + lcp < s->n && s->s[pos + lcp] == roms[c].s[lcp])
+            lcp++;
+        for (size_t len = lcp; len > 0 && len + 8 > lcp; len--) {
+            /* Only the last clip of the stream must be whole. */
+            if (pos + len == s->n && len != roms[c].n)
+                continue;
+            int k = split_clips(s, pos + len, ids + 1, max - 1, lens ? lens + 1 : NULL);
+            if (k >= 0) {
+                ids[0] = c;
+                if (lens)
+                    lens[0] = len;
+                return k + 1;
+            }
+        }
+    }
+    return -1;
+}
+
+static void check_png_pair(const char *sim_png, const char *other_png, const char *what)
+{
+    uint16_t *a = NULL, *b = NULL;
+    int aw, ah, bw, bh;
+    char err[512];
+    cr_assert_eq(frame_png_read(sim_png, &a, &aw, &ah, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(frame_png_read(other_png, &b, &bw, &bh, err, sizeof err), 0, "%s", err);
+    cr_assert(aw == bw && ah == bh, "%s: %dx%d vs %dx%d", what, aw, ah, bw, bh);
+    long diff = 0, first = -1;
+    for (long i = 0; i < (long)aw * ah; i++)
+        if (a[i] != b[i]) {
+            if (first < 0)
+                first = i;
+            diff++;
+        }
+    cr_expect_eq(diff, 0, "%s: %ld pixels differ, first at (%ld,%ld): sim %03x, other %03x",
+                 what, diff, first % aw, first / aw, first >= 0 ? a[first] : 0,
+                 first >= 0 ? b[first] : 0);
+    free(a);
+    free(b);
+}
+
+/* Runs script on both backends and holds sim to sdl (and to the golden
+ * frames where one has the snap's name).  Returns the number of frames. */
+static int check_script(const char *script_name, const char *game)
+{
+    char script[4096];
+    snprintf(script, sizeof script, "%s/%s", env_or_die("TABLETOP_CONSOLE_DATA"), script_name);
+    char *dsim = make_tmpdir(), *dsdl = make_tmpdir();
+    int st = play("sdl", dsdl, script, game);
+    cr_assert_eq(st, 0, "sdl backend exited %d on %s (see %s/stderr.txt)", st, script_name,
+                 dsdl);
+    st = play("sim", dsim, script, game);
+    cr_assert_eq(st, 0, "sim backend exited %d on %s (see %s/stderr.txt)", st, script_name,
+                 dsim);
+
+    int frames = 0;
+    DIR *d = opendir(dsdl);
+    cr_assert(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".png"))
+            continue;
+        char a[4096], b[4096], g[4096], what[512];
+        snprintf(a, sizeof a, "%s/%s", dsim, e->d_name);
+        snprintf(b, sizeof b, "%s/%s", dsdl, e->d_name);
+        snprintf(g, sizeof g, "%s/golden/%s", env_or_die("TABLETOP_CONSOLE_DATA"), e->d_name);
+        cr_assert(access(a, R_OK) == 0, "%s: the sim backend wrote no %s", script_name,
+                  e->d_name);
+        snprintf(what, sizeof what, "%s %s (sim vs sdl)", script_name, e->d_name);
+        check_png_pair(a, b, what);
+        if (access(g, R_OK) == 0) {
+            snprintf(what, sizeof what, "%s %s (sim vs golden)", script_name, e->d_name);
+            check_png_pair(a, g, what);
+        }
+        frames++;
+    }
+    closedir(d);
+
+    /* Sounds: the same clips in the same order, each exactly its ROM. */
+    load_roms();
+    char wsim[4096], wsdl[4096];
+    snprintf(wsim, sizeof wsim, "%s/out.wav", dsim);
+    snprintf(wsdl, sizeof wsdl, "%s/out.wav", dsdl);
+    pcm_t psim = read_wav(wsim), psdl = read_wav(wsdl);
+    int ids_sim[256], ids_sdl[256];
+    int nsim = split_clips(&psim, 0, ids_sim, 256, NULL);
+    int nsdl = split_clips(&psdl, 0, ids_sdl, 256, NULL);
+    cr_expect_geq(nsim, 0, "%s: the sim audio stream (%zu samples) is not made of ROM clips",
+                  script_name, psim.n);
+    cr_expect_geq(nsdl, 0, "%s: the sdl audio stream is not made of clips", script_name);
+    cr_expect_eq(nsim, nsdl, "%s: %d clips on sim, %d on sdl", script_name, nsim, nsdl);
+    for (int i = 0; i < nsim && i < nsdl; i++)
+        cr_expect_eq(ids_sim[i], ids_sdl[i], "%s: clip %d is %s on sim, %s on sdl", script_name,
+                     i, clip_names[ids_sim[i]], clip_names[ids_sdl[i]]);
+    free(psim.s);
+    free(psdl.s);
+    remove_tree(dsim);
+    remove_tree(dsdl);
+    free(dsim);
+    free(dsdl);
+    return frames;
+}
+
+Test(sim_parity, title, .timeout = 120)
+{
+    cr_expect_eq(check_script("title.txt", "go"), 1);
+}
+
+Test(sim_parity, menus, .timeout = 180)
+{
+    cr_expect_eq(check_script("menus.txt", "go"), 8);
+}
+
+Test(sim_parity, board_capture_illegal_cursor, .timeout = 180)
+{
+    cr_expect_eq(check_script("board.txt", "go"), 3);
+}
+
+Test(sim_parity, ko_and_suicide, .timeout = 180)
+{
+    cr_expect_eq(check_script("ko.txt", "go"), 3);
+}
+
+Test(sim_parity, game_over, .timeout = 180)
+{
+    cr_expect_eq(check_script("gameover.txt", "go"), 3);
+}
+
+Test(sim_parity, chooser, .timeout = 120)
+{
+    cr_expect_eq(check_script("chooser.txt", NULL), 3);
+}
+
+/* Every clip played to its end: the WAV is the ROM clips back to back, on
+ * both backends, to the sample. */
+Test(sim_parity, every_sound_is_its_rom_clip, .timeout = 180)
+{
+    char script[4096];
+    snprintf(script, sizeof script, "%s/sounds.txt", env_or_die("TABLETOP_SIM_DATA"));
+    load_roms();
+    static const int want[] = {0, 0, 0, 0, 0, 0, 1, 2, 3};
+    const int nwant = (int)(sizeof want / sizeof want[0]);
+    size_t total = 0;
+    for (int i = 0; i < nwant; i++)
+        total += roms[want[i]].n;
+    const char *backends[] = {"sim", "sdl"};
+    for (int b = 0; b < 2; b++) {
+        char *dir = make_tmpdir();
+        int st = play(backends[b], dir, script, "go");
+        cr_assert_eq(st, 0, "%s backend exited %d (see %s/stderr.txt)", backends[b], st, dir);
+        char wav[4096];
+        snprintf(wav, sizeof wav, "%s/out.wav", dir);
+        pcm_t p = read_wav(wav);
+        cr_assert_eq(p.n, total, "%s: %zu samples, want %zu (9 whole clips)", backends[b], p.n,
+                     total);
+        size_t pos = 0;
+        for (int i = 0; i < nwant; i++) {
+            const pcm_t *c = &roms[want[i]];
+            cr_expect(!memcmp(p.s + pos, c->s, c->n * 2), "%s: clip %d is not the %s ROM",
+                      backends[b], i, clip_names[want[i]]);
+            pos += c->n;
+        }
+        free(p.s);
+        remove_tree(dir);
+        free(dir);
+    }
+}
+
+/* The clip splitter must reject a stream that is not made of clips, or
+ * the checks above could not fail. */
+Test(sim_parity, splitter_rejects_foreign_audio)
+{
+    load_roms();
+    pcm_t s = {malloc(2 * 3000), 0};
+    memcpy(s.s, roms[0].s, 500 * 2); /* a cut place clip */
+    s.n = 500;
+    memcpy(s.s + s.n, roms[2].s, roms[2].n * 2); /* a whole illegal clip */
+    s.n += roms[2].n;
+    int ids[8];
+    size_t lens[8];
+    cr_assert_eq(split_clips(&s, 0, ids, 8, lens), 2);
+    cr_expect_eq(ids[0], 0);
+    cr_expect_eq(lens[0], 500u);
+    cr_expect_eq(ids[1], 2);
+    s.s[700] ^= 0x40; /* one sample off inside the last clip */
+    cr_expect_lt(split_clips(&s, 0, ids, 8, NULL), 0);
+    s.s[700] ^= 0x40;
+    s.n -= 1; /* the last clip cut short */
+    cr_expect_lt(split_clips(&s, 0, ids, 8, NULL), 0);
+    free(s.s);
+}
+
+/* Windowed (SDL's dummy video driver): the window path of the backend -
+ * sampler always on, frames to the window, pacing to real time, samples to
+ * the SDL queue - gives the same frames, and SIGTERM quits cleanly. */
+Test(sim_parity, windowed_sim_gives_the_same_frames, .timeout = 120)
+{
+    char *dir = make_tmpdir();
+    char script[4096], save[4096], last[4096];
+    snprintf(script, sizeof script, "%s/script.txt", dir);
+    snprintf(save, sizeof save, "%s/save", dir);
+    snprintf(last, sizeof last, "%s/mode_menu.png", dir);
+    FILE *f = fopen(script, "w");
+    cr_assert(f);
+    fputs("snap title\nenter\nsnap mode_menu\n", f);
+    fclose(f);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        setenv("SDL_VIDEODRIVER", "dummy", 1);
+        setenv("SDL_AUDIODRIVER", "dummy", 1);
+        const char *bin = getenv("TABLETOP_BIN");
+        execl(bin, bin, "play", "--backend", "sim", "--game", "go", "--script", script,
+              "--frames", dir, "--save-dir", save, (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 6000 && access(last, R_OK) != 0; i++)
+        usleep(10000);
+    usleep(200000);
+    kill(pid, SIGTERM);
+    int st;
+    waitpid(pid, &st, 0);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "windowed sim run did not quit cleanly (%d)",
+              st);
+    const char *names[] = {"title", "mode_menu"};
+    for (int i = 0; i < 2; i++) {
+        char a[4096], g[4096], what[256];
+        snprintf(a, sizeof a, "%s/%s.png", dir, names[i]);
+        snprintf(g, sizeof g, "%s/golden/%s.png", env_or_die("TABLETOP_CONSOLE_DATA"), names[i]);
+        cr_assert(access(a, R_OK) == 0, "no %s.png from the windowed run", names[i]);
+        snprintf(what, sizeof what, "windowed %s (sim vs golden)", names[i]);
+        check_png_pair(a, g, what);
+    }
+    remove_tree(dir);
+    free(dir);
+}
+
+/* Runs `tabletop connect4 move POSITION --backend B`; returns its output
+ * (stdout and stderr) and exit status in *status. */
+static char *c4_move(const char *position, const char *backend, int *status)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "'%s' connect4 move '%s' --backend %s 2>&1",
+             getenv("TABLETOP_BIN"), position, backend);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p, "popen %s", cmd);
+    char *out = calloc(1, 1024);
+    size_t n = fread(out, 1, 1023, p);
+    out[n] = 0;
+    int st = pclose(p);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    return out;
+}
+
+/* The Connect Four AI in the Verilated mailbox answers every position as
+ * the C model does (and refuses the same impossible ones). */
+Test(sim_parity, connect4_moves_from_the_rtl, .timeout = 120)
+{
+    uint32_t seed = 2024;
+    int answered = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        char pos[64];
+        seed = seed * 1664525u + 1013904223u;
+        int len = (int)((seed >> 8) % 30);
+        int height[7] = {0};
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            int c = (int)((seed >> 8) % 7);
+            /* Every tenth position keeps an overfull column: bad input. */
+            if (height[c] == 6 && trial % 10)
+                continue;
+            height[c]++;
+            pos[n++] = (char)('1' + c);
+        }
+        pos[n] = 0;
+        int ssim, ssdl;
+        char *osim = c4_move(pos, "sim", &ssim), *osdl = c4_move(pos, "sdl", &ssdl);
+        cr_expect_eq(ssim, ssdl, "'%s': exit %d on sim, %d on sdl", pos, ssim, ssdl);
+        cr_expect_str_eq(osim, osdl, "'%s': sim said '%s', sdl '%s'", pos, osim, osdl);
+        answered += ssim == 0;
+        free(osim);
+        free(osdl);
+    }
+    cr_expect_gt(answered, 30, "only %d positions were answered", answered);
+}

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# ci_hardening.sh - the hardening checks of issue 7 (docs/hardening.md):
+#
+#   tools/ci_hardening.sh [STEP...]      default: every step, in this order
+#
+#   werror    gcc build with -Wall -Wextra -Werror (meson -Dwerror=true)  build-werror/
+#   lint      verilator --lint-only -Wall on every top module in rtl/
+#   cppcheck  cppcheck on src/ hal/ sim/ (.cppcheck-suppressions)
+#   tidy      clang-tidy on src/ hal/ sim/ (.clang-tidy)                 needs build-asan/
+#   asan      the whole test suite built with ASan + UBSan, zero reports  build-asan/
+#   fuzz      each libFuzzer target for FUZZ_SECONDS (default 45)         build-fuzz/
+#
+# Every step is one result; the script ends with its own summary line in
+# run.sh's format (`N passed, N failed, N skipped`) and exits 1 if a step
+# failed.  Meant to run after `./run.sh test` (the packages are then in):
+# `./run.sh harden` does both the package check and this.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+FUZZ_SECONDS=${FUZZ_SECONDS:-45}
+JOBS=$(nproc)
+LOG_DIR=${HARDEN_LOG_DIR:-build-hardening-logs}
+mkdir -p "$LOG_DIR"
+
+passed=0
+failed=0
+skipped=0
+failures=()
+
+note() { printf 'harden: %s\n' "$*"; }
+
+# Runs step NAME (a shell function) with its output in LOG_DIR/NAME.log and
+# counts it; a failing step prints the end of its log.
+run_step() {
+    local name=$1
+    local start=$SECONDS
+    note "== $name"
+    if "step_$name" >"$LOG_DIR/$name.log" 2>&1; then
+        passed=$((passed + 1))
+        echo "ok - $name ($((SECONDS - start)) s)"
+    else
+        failed=$((failed + 1))
+        failures+=("$name")
+        echo "not ok - $name ($((SECONDS - start)) s); last lines of $LOG_DIR/$name.log:"
+        tail -n 40 "$LOG_DIR/$name.log" | sed 's/^/#   /'
+    fi
+    # Each step may print `name: value unit` figures for the report.
+    grep -E '^[a-z0-9_-]+: [0-9.]+ [a-z/]+$' "$LOG_DIR/$name.log" || true
+}
+
+# Configures DIR with the given options unless it exists, then builds it.
+setup_and_build() {
+    local dir=$1
+    shift
+    if [ ! -f "$dir/build.ninja" ]; then
+        meson setup "$dir" "$@" || return 1
+    fi
+    meson compile -C "$dir"
+}
+
+step_werror() {
+    setup_and_build build-werror -Dwerror=true -Dbuildtype=debugoptimized
+}
+
+# Each top module with the files it needs; the files listed by the
+# meson.build files that build them.
+step_lint() {
+    local status=0
+    verilator --lint-only -Wall --top-module go_peripheral \
+        rtl/go_peripheral.sv rtl/vga_controller.sv rtl/audio_controller.sv \
+        rtl/line_buffer.sv rtl/sample_rom.sv rtl/pix_clk_en.sv || status=1
+    verilator --lint-only -Wall --top-module connect4_mailbox \
+        rtl/connect4_pkg.sv rtl/connect4_gen_state.sv rtl/connect4_max_connect.sv \
+        rtl/connect4_move_determiner.sv rtl/connect4_win_finder.sv \
+        rtl/connect4_trap_determiner.sv rtl/connect4_find_minimum.sv rtl/connect4_ai.sv \
+        rtl/connect4_mailbox.sv || status=1
+    # Any other module in rtl/ that nothing above instantiates is linted on
+    # its own, so a new file cannot slip past.
+    local f m
+    for f in rtl/*.sv; do
+        m=$(basename "$f" .sv)
+        case "$m" in
+        go_peripheral | vga_controller | audio_controller | line_buffer | sample_rom | \
+            pix_clk_en | connect4_*) ;;
+        *) verilator --lint-only -Wall --top-module "$m" rtl/*.sv || status=1 ;;
+        esac
+    done
+    [ $status -eq 0 ] && echo "verilator lint: clean"
+    return $status
+}
+
+step_cppcheck() {
+    local inc=build-werror
+    [ -f "$inc/config.h" ] || inc=build-asan
+    cppcheck -q --std=c11 --enable=warning,performance,portability --inline-suppr \
+        --error-exitcode=1 -j "$JOBS" --max-configs=1 \
+        -I . -I src -I hal -I "$inc" \
+        -DHAVE_SDL=1 -DHAVE_PNG=1 -DHAVE_USB=1 -DHAVE_SIM=1 -DHAL_HAVE_SIM=1 \
+        -DHAL_HAVE_BOARD=1 -DSIM_SOUND_DIR='"."' \
+        --suppressions-list=.cppcheck-suppressions \
+        --template='{file}:{line}: {severity}: {id}: {message}' \
+        src hal sim
+}
+
+# clang-tidy needs a compile database whose generated headers exist (the
+# Verilated model's): the sanitizer build's, built first.
+step_tidy() {
+    setup_and_build build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dbuildtype=debugoptimized || return 1
+    run-clang-tidy -p build-asan -j "$JOBS" -quiet "$PWD/(src|hal|sim)/"
+}
+
+# The whole suite with ASan + UBSan.  UBSan stops at its first report and
+# LeakSanitizer is on, so any report fails the test that made it.  The
+# board-qemu test is left out: it cross-builds its own ARM binary (no
+# sanitizers there) and the main CI run already covers it.
+step_asan() {
+    setup_and_build build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dbuildtype=debugoptimized || return 1
+    local tests
+    tests=$(meson test -C build-asan --list 2>/dev/null | grep ' / ' | sed 's/^.* \/ //' |
+        grep -vx 'board-qemu')
+    # shellcheck disable=SC2086
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        meson test -C build-asan --print-errorlogs --num-processes "$JOBS" \
+        --timeout-multiplier 3 $tests
+}
+
+# Every fuzz target for FUZZ_SECONDS from its seed corpus, new inputs kept
+# in build-fuzz/fuzz-work (not in the repository).  A crash, leak, timeout
+# or sanitizer report stops the target and leaves its input in
+# build-fuzz/fuzz-work/artifacts: copy it into tests/fuzz/corpus/TARGET/.
+step_fuzz() {
+    CC=clang CXX=clang++ setup_and_build build-fuzz -Dfuzz=true \
+        -Db_sanitize=address,undefined -Db_lundef=false -Dsim=disabled -Dtests=disabled \
+        -Dbuildtype=debugoptimized || return 1
+    local status=0 t work=build-fuzz/fuzz-work
+    mkdir -p "$work/artifacts"
+    for t in tests/fuzz/fuzz_*.c; do
+        t=$(basename "$t" .c)
+        t=${t#fuzz_}
+        mkdir -p "$work/$t"
+        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+            "build-fuzz/tests/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
+            -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3 \
+            -artifact_prefix="$work/artifacts/$t-" "$work/$t" "tests/fuzz/corpus/$t" \
+            >"$work/$t.log" 2>&1
+        local rc=$?
+        local rate runs
+        rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/$t.log")
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")
+        echo "fuzz_$t: ${rate:-0} exec/s"
+        echo "fuzz_${t}_runs: ${runs:-0} runs"
+        if [ $rc -ne 0 ]; then
+            status=1
+            echo "fuzz_$t FAILED (status $rc):"
+            grep -E -A25 'ERROR|fuzz check failed|SUMMARY|runtime error' "$work/$t.log" | head -60
+        fi
+    done
+    return $status
+}
+
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(werror lint cppcheck tidy asan fuzz)
+for s in "${steps[@]}"; do
+    if ! declare -F "step_$s" >/dev/null; then
+        echo "harden: unknown step '$s' (choose werror lint cppcheck tidy asan fuzz)" >&2
+        exit 2
+    fi
+    run_step "$s"
+done
+
+[ $failed -gt 0 ] && note "failed: ${failures[*]}"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ]
