@@ -5,6 +5,7 @@
 #   ./run.sh test                           install what is missing, build, run all tests
 #   ./run.sh build                          install what is missing, build
 #   ./run.sh deps                           only install what is missing
+#   ./run.sh harden [STEP...]               sanitizers, fuzzing, static analysis (tools/ci_hardening.sh)
 #
 # Packages come from Debian/Ubuntu apt; the script asks for sudo only when it
 # has to install something and is not root.
@@ -17,7 +18,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 PLAY_PACKAGES="gcc pkg-config meson ninja-build libsdl2-dev libpng-dev libusb-1.0-0-dev
   verilator g++ make zlib1g-dev python3"
 TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf qemu-user-static clang
-  tcl file"
+  tcl file libclang-rt-14-dev clang-tidy cppcheck"
 
 missing_packages() {
     local p
@@ -101,8 +102,12 @@ test)
     summarise
     exit $status
     ;;
+harden)
+    install_packages $PLAY_PACKAGES $TEST_PACKAGES
+    exec tools/ci_hardening.sh "$@"
+    ;;
 *)
-    sed -n '2,10p' "$0" >&2
+    sed -n '2,11p' "$0" >&2
     exit 2
     ;;
 esac

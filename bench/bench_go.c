@@ -8,9 +8,9 @@
  *                            eyes, simple ko, two passes end)
  *   go_playout_moves_mean    stones played per playout (passes excluded)
  *   go_playout_black_win_rate  Black's share of wins at komi 5.5
- *   go_l3_move_ms_200 / _10000  level-3 move on the empty board
+ *   go_l3_move_ms_200 / _10000  level-3 move on the empty board (CPU time)
  *   go_pool_bytes            the node pool of one ai_t
- *   gnugo_*                  /usr/games/gnugo genmove, first moves of a
+ *   gnugo_*                  /usr/games/gnugo genmove (CPU time), first moves of a
  *                            self-play game from the empty board
  */
 #include "bench/bench.h"
@@ -21,6 +21,7 @@
 #include "go/playout.h"
 
 #include <stdio.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -58,10 +59,10 @@ static void bench_go_level3(int sims, int repeats, const char *name)
     BoardState b;
     board_init(&b);
     AiStats st = {0};
-    double t0 = bench_now();
+    double t0 = bench_cpu_now();
     for (int i = 0; i < repeats; i++)
         ai_choose(ai, &b);
-    double dt = (bench_now() - t0) / repeats;
+    double dt = (bench_cpu_now() - t0) / repeats;
     ai_last_stats(ai, &st);
     char full[64];
     snprintf(full, sizeof full, "%s", name);
@@ -73,7 +74,16 @@ static void bench_go_level3(int sims, int repeats, const char *name)
     ai_destroy(ai);
 }
 
-/* Wall time of one GNU Go session playing the first `moves` genmoves of a
+/* CPU seconds used so far by waited-for child processes (GNU Go). */
+static double bench_child_cpu_now(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* CPU time of one GNU Go session playing the first `moves` genmoves of a
  * self-play game from the empty 9x9 board, minus a session without them:
  * seconds per genmove. */
 static double bench_gnugo_genmove(const char *flags, int moves)
@@ -88,7 +98,7 @@ static double bench_gnugo_genmove(const char *flags, int moves)
         strcat(script, "quit\\n");
         snprintf(cmd, sizeof cmd, "printf '%s' | %s --mode gtp --chinese-rules %s", script,
                  GNUGO_PATH, flags);
-        double t0 = bench_now();
+        double t0 = bench_child_cpu_now();
         FILE *p = popen(cmd, "r");
         if (!p)
             return -1.0;
@@ -97,7 +107,7 @@ static double bench_gnugo_genmove(const char *flags, int moves)
             ;
         if (pclose(p) != 0)
             return -1.0;
-        times[pass] = bench_now() - t0;
+        times[pass] = bench_child_cpu_now() - t0;
     }
     return (times[1] - times[0]) / moves;
 }

@@ -205,7 +205,15 @@ int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t
             path[++depth] = node;
             path_color[depth] = (uint8_t)who;
         }
-        /* Simulation. */
+        /* Simulation.  A node after two passes is scored by playing on
+         * rather than by counting the board as it stands: stones that
+         * are dead but not yet captured would otherwise count as alive,
+         * and the search would pass into a loss under any scoring that
+         * removes dead stones (GNU Go's final_score, or a human). */
+        if (state.game_over) {
+            state.game_over = 0;
+            state.consecutive_passes = 0;
+        }
         int margin = playout_run(&state, m->params.policy, max_moves, rng,
                                  m->params.rave ? trace : NULL, &n_trace);
         float black_win = margin > 0 ? 1.0f : margin < 0 ? 0.0f : 0.5f;

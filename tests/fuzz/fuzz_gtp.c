@@ -11,6 +11,8 @@
  * Speed: final_score and final_status_list play 256 random games each and
  * genmove searches, so an input gets at most FUZZ_GTP_COSTLY of them (the
  * rest are skipped) and FUZZ_GTP_LINES lines; cheap commands dominate.
+ * After a time_settings or time_left line genmove is skipped too: with a
+ * clock the engine thinks for real seconds, as it should.
  *
  * loadsgf with a path containing '/' is skipped: it could name /dev/stdin
  * or a FIFO and block the fuzzer; relative names hit nothing in the
@@ -43,25 +45,50 @@ static int fuzz_line_is_costly(const char *line)
     return strstr(line, "final_s") != NULL || strstr(line, "genmove") != NULL;
 }
 
+/* One engine per level, kept across inputs: creating one (and its 9.6 MB
+ * node pool) costs more than most inputs.  Each input starts with the
+ * commands a controller sends for a new game, so only the AI's random state
+ * carries over; an engine that answered quit is replaced. */
+static gtp_engine_t *fuzz_engines[3];
+
+static gtp_engine_t *fuzz_engine(int level)
+{
+    gtp_engine_t **slot = &fuzz_engines[level - 1];
+    if (!*slot) {
+        gtp_options_t opts = {0};
+        opts.level = level;
+        opts.playouts = 8;
+        opts.seed = 1;
+        *slot = gtp_engine_create(&opts);
+        FUZZ_CHECK(*slot != NULL, "gtp_engine_create failed");
+    }
+    /* time_settings with byo-yomi time and no stones: no time limits. */
+    static const char *const reset[] = {"boardsize 9", "clear_board", "komi 5.5",
+                                        "time_settings 0 1 0"};
+    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) {
+        const char *r = gtp_engine_execute(*slot, reset[i]);
+        FUZZ_CHECK(r && r[0] == '=', "'%s' failed: %s", reset[i], r ? r : "(null)");
+    }
+    return *slot;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0 || size > 4096)
         return 0;
-    gtp_options_t opts = {0};
-    opts.level = 1 + data[0] % 3;
-    opts.playouts = 8;
-    opts.seed = 1;
-    gtp_engine_t *e = gtp_engine_create(&opts);
-    FUZZ_CHECK(e != NULL, "gtp_engine_create failed");
+    gtp_engine_t *e = fuzz_engine(1 + data[0] % 3);
 
     char *text = fuzz_strndup(data + 1, size - 1);
     char *save = NULL;
-    int costly = 0, lines = 0;
+    int costly = 0, lines = 0, clocked = 0;
     for (char *line = strtok_r(text, "\n", &save); line && lines < FUZZ_GTP_LINES;
          line = strtok_r(NULL, "\n", &save), lines++) {
         if (fuzz_line_is_risky(line))
             continue;
-        if (fuzz_line_is_costly(line) && ++costly > FUZZ_GTP_COSTLY)
+        /* Once a clock is set, genmove rightly thinks for real seconds. */
+        if (strstr(line, "time_"))
+            clocked = 1;
+        if (fuzz_line_is_costly(line) && (clocked || ++costly > FUZZ_GTP_COSTLY))
             continue;
         const char *r = gtp_engine_execute(e, line);
         fuzz_check_response(line, r);
@@ -72,6 +99,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
     }
     free(text);
-    gtp_engine_destroy(e);
+    if (gtp_engine_wants_quit(e)) {
+        gtp_engine_destroy(e);
+        fuzz_engines[data[0] % 3] = NULL;
+    }
     return 0;
 }

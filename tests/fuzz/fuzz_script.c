@@ -39,13 +39,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 8192)
         return 0;
-    char *text = fuzz_strndup(data, size);
     char err[256];
 
     /* The line parser, line by line, as the file reader will call it. */
     script_step_t steps[512];
     int n_steps = 0, bad = 0, line_no = 0;
-    char *save = NULL;
     char *copy = fuzz_strndup(data, size);
     for (char *p = copy; p && !bad;) {
         char *nl = strchr(p, '\n');
@@ -64,7 +62,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         p = nl ? nl + 1 : NULL;
     }
-    (void)save;
     free(copy);
 
     /* The same text as a --script file.  NUL bytes end a C string early, so
@@ -98,6 +95,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    n_steps);
     }
     unlink(fuzz_path);
-    free(text);
     return 0;
 }
