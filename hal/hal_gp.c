@@ -44,7 +44,7 @@ void hal_gp_present(hal_gp_t *gp, int sound)
     while (hal_read(hal, REG_VGA_CTRL) & 1) {
         if (waited >= PRESENT_TIMEOUT_US) {
             fprintf(stderr, "tabletop: the %s backend did not take a swap in %u ms\n",
-                    hal->ops->name, PRESENT_TIMEOUT_US / 1000);
+                    hal->ops->name, (unsigned)(PRESENT_TIMEOUT_US / 1000));
             break;
         }
         hal_advance(hal, PRESENT_STEP_US);

@@ -107,9 +107,13 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         if (host->audio)
             SDL_PauseAudioDevice(host->audio, 0);
         else
-            fprintf(stderr, "tabletop: no sound (SDL: %s)\n", SDL_GetError());
+            fprintf(stderr, "tabletop: no sound (SDL: %s): playing on silently; set "
+                    "SDL_AUDIODRIVER to a working driver or use --headless\n",
+                    SDL_GetError());
     } else {
-        fprintf(stderr, "tabletop: no sound (SDL: %s)\n", SDL_GetError());
+        fprintf(stderr, "tabletop: no sound (SDL: %s): playing on silently; set "
+                "SDL_AUDIODRIVER to a working driver or use --headless\n",
+                SDL_GetError());
     }
     host->anchor_real_us = real_us();
     host->anchor_backend_us = 0;

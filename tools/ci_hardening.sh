@@ -110,7 +110,7 @@ step_tidy() {
     local out=build-asan/clang-tidy.log status=0
     run-clang-tidy -p build-asan -j "$JOBS" -quiet "$PWD/(src|hal|sim)/" >"$out" 2>&1 || status=1
     # The findings alone (without colours) at the end, where run_step shows them.
-    sed 's/\x1b\[[0-9;]*m//g' "$out" | grep -E '^/.*: (warning|error): ' | sort -u
+    sed 's/\x1b\[[0-9;]*m//g' "$out" | grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): ' | sort -u
     [ $status -eq 0 ] && echo "clang-tidy: no findings"
     return $status
 }
@@ -128,7 +128,7 @@ step_asan() {
     # shellcheck disable=SC2086
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     LSAN_OPTIONS=suppressions=$PWD/tools/lsan-suppressions.txt:print_suppressions=0 \
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$PWD/tools/ubsan-suppressions.txt \
         meson test -C build-asan --print-errorlogs --num-processes "$JOBS" \
         --timeout-multiplier 3 $tests
 }

@@ -76,7 +76,8 @@ int script_parse_line(const char *text, int line, script_step_t *out, char *err,
         return -1;
     }
 
-    if (!strcasecmp(word, "wait")) {
+    /* arg is set here (checked above); testing it again tells the analyzer. */
+    if (arg && !strcasecmp(word, "wait")) {
         char *end;
         errno = 0;
         unsigned long ms = strtoul(arg, &end, 10);
@@ -89,7 +90,7 @@ int script_parse_line(const char *text, int line, script_step_t *out, char *err,
         out->wait_ms = (uint32_t)ms;
         return 1;
     }
-    if (!strcasecmp(word, "key")) {
+    if (arg && !strcasecmp(word, "key")) {
         char *end;
         errno = 0;
         unsigned long code = strtoul(arg, &end, 0);
@@ -102,7 +103,7 @@ int script_parse_line(const char *text, int line, script_step_t *out, char *err,
         out->key = (int)code;
         return 1;
     }
-    if (!strcasecmp(word, "snap")) {
+    if (arg && !strcasecmp(word, "snap")) {
         size_t len = strlen(arg);
         int ok = len > 0 && len < SCRIPT_NAME_MAX && arg[0] != '.';
         for (size_t i = 0; ok && i < len; i++)

@@ -650,12 +650,12 @@ int board_from_ascii(BoardState *b, const char *text, char *err, size_t errlen)
         const char *e = strchr(s, '\n');
         size_t n = e ? (size_t)(e - s) : strlen(s);
         lineno++;
-        char sq[256];
+        char sq[256] = ""; /* zeroed: clang-analyzer cannot see ascii_squeeze fill it */
         size_t k = ascii_squeeze(s, n < 255 ? n : 255, sq, sizeof sq);
         s = e ? e + 1 : s + n;
         if (k == 0 || sq[0] == ';')
             continue;
-        char low[256];
+        char low[256] = "";
         for (size_t i = 0; i <= k; i++)
             low[i] = (char)tolower((unsigned char)sq[i]);
         if (!strncmp(low, "to_move:", 8) || !strncmp(low, "tomove:", 7)) {

@@ -399,7 +399,7 @@ static int reader_read_node(sgf_reader_t *r)
                 return reader_fail(r, "property value without a property name");
             return reader_fail(r, "unexpected character '%c' in a node", c);
         }
-        char ident[16];
+        char ident[16] = ""; /* zeroed: clang-analyzer does not model strcmp */
         int ident_line = r->line, ident_col = r->col;
         if (reader_read_ident(r, ident, sizeof ident))
             return -1;
@@ -717,6 +717,26 @@ int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen)
     return rc;
 }
 
+/* Makes a rename in path's directory durable: until the directory itself is
+ * on disk, a power cut can bring the old name back.  Best effort: the new
+ * file is already complete whatever happens here. */
+static void sgf_sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    (void)fsync(fd);
+    close(fd);
+}
+
 int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen)
 {
     size_t need = sgf_write(g, NULL, 0);
@@ -768,6 +788,8 @@ int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errle
         rc = -1;
         saved_errno = errno;
     }
+    if (rc == 0)
+        sgf_sync_dir(path);
     if (rc != 0) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(saved_errno));
         unlink(tmp);

@@ -101,7 +101,7 @@ void gtp_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOA
     if (rng == 0)
         rng = 1;
     BoardState *work = malloc(sizeof *work);
-    Stone (*owner)[BOARD_MAX_SIZE] = malloc(sizeof(Stone) * BOARD_MAX_SIZE * BOARD_MAX_SIZE);
+    Stone (*owner)[BOARD_MAX_SIZE] = malloc(sizeof *owner * BOARD_MAX_SIZE);
     if (!work || !owner) {
         free(work);
         free(owner);

@@ -38,6 +38,14 @@ rc, out, err = run("move", "4453", "--backend", "sdl")
 rc2, out2, _ = run("move", "4453")
 check("--backend sdl is the default", rc == 0 and out == out2, f"{out!r} {out2!r}")
 
+# The sim backend (the Verilated mailbox) answers like the sdl model.
+rc, _, err = run("move", "44", "--backend", "sim")
+if "sim backend not built" not in err:
+    for pos in ["", "4453", "112233", "1122337", "445566", "4444333562"]:
+        rc, out, err = run("move", pos, "--backend", "sim")
+        rc2, out2, _ = run("move", pos)
+        check(f"sim answers '{pos}' like sdl", rc == 0 and out == out2, f"{out!r} {out2!r} {err!r}")
+
 # Bad input: one line on stderr, exit status 2, nothing on stdout.
 bad = [
     (["move", "4a5"], "bad character 'a'"),

@@ -80,4 +80,6 @@ Test(c4_frames, against_the_ai_sdl) { check_script("vs_ai", "sdl", ai_frames); }
 
 #if C4_TEST_SIM
 Test(c4_frames, two_players_sim, .timeout = 240) { check_script("pvp", "sim", pvp_frames); }
+/* The AI answers from the Verilated mailbox (sim/sim_c4.cpp). */
+Test(c4_frames, against_the_ai_sim, .timeout = 240) { check_script("vs_ai", "sim", ai_frames); }
 #endif

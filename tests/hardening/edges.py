@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 TABLETOP, HAVE_SIM, WORK = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
 RUNS_FOR = 4  # seconds a program that can go on must keep running
@@ -34,10 +35,29 @@ with open(A_FILE, "w") as f:
 NOT_A_DIR = os.path.join(A_FILE, "sub")
 # A sparse file standing in for /dev/mem (docs/board.md), and a root-only one.
 DEVMEM = os.path.join(WORK, "devmem")
-for path in (DEVMEM, DEVMEM + "-root"):
-    with open(path, "wb") as f:
-        f.truncate(4 << 30)
+with open(DEVMEM, "wb") as f:
+    f.truncate(4 << 30)
 SAVES = os.path.join(WORK, "saves")
+
+# The "not root" case runs as nobody, who may not be able to reach the build
+# directory (a clone under /root): it gets its own world-readable directory
+# in /tmp with a copy of the program, a script, a save directory it may
+# write, and a root-only 4 GB stand-in for /dev/mem.
+NOBODY = tempfile.mkdtemp(prefix="tabletop-edges-")
+os.chmod(NOBODY, 0o755)
+NOBODY_BIN = os.path.join(NOBODY, "tabletop")
+shutil.copy2(TABLETOP, NOBODY_BIN)
+os.chmod(NOBODY_BIN, 0o755)
+NOBODY_SCRIPT = os.path.join(NOBODY, "empty.txt")
+open(NOBODY_SCRIPT, "w").close()
+os.chmod(NOBODY_SCRIPT, 0o644)
+NOBODY_SAVES = os.path.join(NOBODY, "saves")
+os.mkdir(NOBODY_SAVES)
+os.chmod(NOBODY_SAVES, 0o777)
+ROOT_DEVMEM = os.path.join(NOBODY, "devmem-root")
+with open(ROOT_DEVMEM, "wb") as f:
+    f.truncate(4 << 30)
+os.chmod(ROOT_DEVMEM, 0o600)
 
 # The environment of a machine with neither display nor sound card.
 BARE_ENV = {k: v for k, v in os.environ.items()
@@ -47,9 +67,10 @@ HEADLESS_ENV = dict(BARE_ENV, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
 def case(name, args, problem, fix, status="nonzero", env=None, prefix=(), skip=None,
-         stdin=subprocess.DEVNULL):
+         stdin=subprocess.DEVNULL, binary=None):
     return dict(name=name, args=args, problem=problem, fix=fix, status=status,
-                env=env or BARE_ENV, prefix=list(prefix), skip=skip, stdin=stdin)
+                env=env or BARE_ENV, prefix=list(prefix), skip=skip, stdin=stdin,
+                binary=binary or TABLETOP)
 
 
 CASES = [
@@ -81,9 +102,10 @@ CASES = [
          ["--backend", "board", "--headless", "--script", EMPTY_SCRIPT, "--save-dir", SAVES,
           "--devmem", "/nonexistent"], r"/nonexistent", r"truncate|memory device|--devmem"),
     case("not root (board backend, /dev/mem readable only by root)",
-         ["--backend", "board", "--headless", "--script", EMPTY_SCRIPT, "--save-dir", SAVES,
-          "--devmem", DEVMEM + "-root"], r"permission denied", r"root|sudo",
+         ["--backend", "board", "--headless", "--script", NOBODY_SCRIPT, "--save-dir",
+          NOBODY_SAVES, "--devmem", ROOT_DEVMEM], r"permission denied", r"root|sudo",
          prefix=["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
+         binary=NOBODY_BIN, env=dict(BARE_ENV, XDG_STATE_HOME=NOBODY_SAVES),
          skip=None if shutil.which("setpriv") and os.geteuid() == 0 else "needs root and setpriv"),
     case("sim backend not built", ["--backend", "sim", "--headless", "--script", EMPTY_SCRIPT,
                                    "--save-dir", SAVES],
@@ -109,8 +131,6 @@ CASES = [
          r"unknown backend 'fpga'", r"choose sdl, sim or board"),
 ]
 
-# The root-only stand-in for /dev/mem.
-os.chmod(DEVMEM + "-root", 0o600)
 os.chmod(WORK, 0o755)
 for p in (EMPTY_SCRIPT, SNAP_SCRIPT):
     os.chmod(p, 0o644)
@@ -122,7 +142,7 @@ for n, c in enumerate(CASES, 1):
     if c["skip"]:
         print("ok %s # SKIP %s" % (title, c["skip"]))
         continue
-    cmd = c["prefix"] + [TABLETOP] + c["args"]
+    cmd = c["prefix"] + [c["binary"]] + c["args"]
     problems = []
     if c["status"] == "runs":
         p = subprocess.Popen(cmd, env=c["env"], stdin=c["stdin"], stdout=subprocess.DEVNULL,
@@ -167,4 +187,5 @@ for n, c in enumerate(CASES, 1):
             print("# " + pr)
     else:
         print("ok %s  (status %d: %s)" % (title, p.returncode, lines[0]))
+shutil.rmtree(NOBODY, ignore_errors=True)
 sys.exit(1 if failed else 0)
