@@ -28,7 +28,7 @@
 #define PANEL_TOP 420
 #define PANEL_BOTTOM 470
 #define COLOR_BG 0x2104     /* dark gray */
-#define COLOR_BOARD 0xDEA0  /* burlywood */
+#define COLOR_BOARD 0xDDD0  /* burlywood (222,184,135); the seed's 0xDEA0 is yellow: docs/play.md */
 #define COLOR_BLACK 0x1082  /* near-black */
 #define COLOR_WHITE 0xEF7D  /* near-white */
 #define COLOR_CURSOR 0x07E0 /* green */
