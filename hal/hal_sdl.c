@@ -19,6 +19,7 @@
 #include "hal_backends.h"
 #include "wav.h"
 #if HAVE_SDL
+#include "frontend.h"
 #include "sdl_host.h"
 #endif
 
@@ -216,30 +217,15 @@ int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
     c4_model_reset(&s->c4); /* connect4 (issue 6) */
 #if HAVE_SDL
     s->shown_hi = -1;
-    if (!cfg->headless) {
-        s->frame = malloc(HAL_FB_BYTES);
-        s->host = s->frame ? sdl_host_open("tabletop", cfg->scale, err, errlen) : NULL;
-        if (!s->host) {
-            if (!s->frame)
-                snprintf(err, errlen, "out of memory");
-            sdl_close(s);
-            return -1;
-        }
-    }
-#else
-    if (!cfg->headless) {
-        snprintf(err, errlen, "this tabletop was built without SDL2: run with --headless, or "
-                              "install libsdl2-dev and rebuild");
+    if (!cfg->headless && !(s->frame = malloc(HAL_FB_BYTES))) {
+        snprintf(err, errlen, "out of memory");
         sdl_close(s);
         return -1;
     }
 #endif
-    if (cfg->wav) {
-        if (wav_writer_open(&s->wav, cfg->wav, HAL_AUDIO_RATE, err, errlen) != 0) {
-            sdl_close(s);
-            return -1;
-        }
-        s->have_wav = 1;
+    if (hal_frontend_open(cfg, "tabletop", &s->host, &s->wav, &s->have_wav, err, errlen) != 0) {
+        sdl_close(s);
+        return -1;
     }
     h->ops = &sdl_ops;
     h->ctx = s;

@@ -25,6 +25,7 @@ extern "C" {
 #include "config.h"
 #include "hal.h"
 #include "hal_backends.h"
+#include "frontend.h"
 #include "wav.h"
 #if HAVE_SDL
 #include "sdl_host.h"
@@ -44,11 +45,11 @@ struct sim_backend {
     sim_c4_t *c4 = nullptr; /* the Connect Four mailbox at REG_C4_BASE */
 #endif
     wav_writer_t wav;
-    bool have_wav = false;
+    int have_wav = 0;
     std::vector<int16_t> left, right;
     uint64_t channel_mismatches = 0;
+    sdl_host_t *host = nullptr; /* NULL when headless */
 #if HAVE_SDL
-    sdl_host_t *host = nullptr;
     uint64_t shown_frames = 0; /* frames_done when the window was last updated */
 #endif
 };
@@ -248,28 +249,10 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
 #if SIM_HAVE_C4
     s->c4 = sim_c4_new();
 #endif
-#if HAVE_SDL
-    if (!cfg->headless) {
-        s->host = sdl_host_open("tabletop (sim)", cfg->scale, err, errlen);
-        if (!s->host) {
-            sim_close(s);
-            return -1;
-        }
-    }
-#else
-    if (!cfg->headless) {
-        snprintf(err, errlen, "this tabletop was built without SDL2: run with --headless, or "
-                              "install libsdl2-dev and rebuild");
+    if (hal_frontend_open(cfg, "tabletop (sim)", &s->host, &s->wav, &s->have_wav, err, errlen) !=
+        0) {
         sim_close(s);
         return -1;
-    }
-#endif
-    if (cfg->wav) {
-        if (wav_writer_open(&s->wav, cfg->wav, HAL_AUDIO_RATE, err, errlen) != 0) {
-            sim_close(s);
-            return -1;
-        }
-        s->have_wav = true;
     }
     /* Headless, nobody looks at the pins between read_frame calls. */
     if (cfg->headless)

@@ -1,0 +1,30 @@
+/* frontend.c - window and WAV writer for the sdl and sim backends. */
+#include "frontend.h"
+
+#include <stdio.h>
+
+#include "config.h"
+
+int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **host,
+                      wav_writer_t *wav, int *have_wav, char *err, size_t errlen)
+{
+    if (!cfg->headless) {
+#if HAVE_SDL
+        *host = sdl_host_open(title, cfg->scale, err, errlen);
+        if (!*host)
+            return -1;
+#else
+        (void)host;
+        (void)title;
+        snprintf(err, errlen, "this tabletop was built without SDL2: run with --headless, or "
+                              "install libsdl2-dev and rebuild");
+        return -1;
+#endif
+    }
+    if (cfg->wav) {
+        if (wav_writer_open(wav, cfg->wav, HAL_AUDIO_RATE, err, errlen) != 0)
+            return -1;
+        *have_wav = 1;
+    }
+    return 0;
+}

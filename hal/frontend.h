@@ -1,0 +1,21 @@
+/*
+ * frontend.h - the host side that the sdl and sim backends share: the SDL
+ * window with keyboard and speaker (unless headless) and the --wav writer.
+ */
+#ifndef TABLETOP_HAL_FRONTEND_H
+#define TABLETOP_HAL_FRONTEND_H
+
+#include <stddef.h>
+
+#include "hal.h"
+#include "sdl_host.h"
+#include "wav.h"
+
+/* Opens the window titled `title` into *host unless cfg->headless, then the
+ * WAV writer if cfg->wav is set (*have_wav = 1).  Returns 0, or -1 with a
+ * one-line message in err; whatever was opened stays in *host / *wav for the
+ * caller's close to release. */
+int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **host,
+                      wav_writer_t *wav, int *have_wav, char *err, size_t errlen);
+
+#endif
