@@ -17,11 +17,9 @@
 #include "gp_model.h"
 #include "hal.h"
 #include "hal_backends.h"
-#include "wav.h"
-#if HAVE_SDL
 #include "frontend.h"
 #include "sdl_host.h"
-#endif
+#include "wav.h"
 
 #define SAMPLE_CHUNK 256
 
@@ -33,8 +31,8 @@ typedef struct sdl_backend {
     int have_wav;
     int16_t chunk[SAMPLE_CHUNK]; /* samples on their way to the WAV and the speaker */
     size_t chunk_len;
+    sdl_host_t *host;      /* NULL when headless (always, without SDL) */
 #if HAVE_SDL
-    sdl_host_t *host;      /* NULL when headless */
     uint16_t *frame;       /* RGB444 scratch for the window */
     int shown_hi;          /* buffer last shown in the window, -1 none */
 #endif
