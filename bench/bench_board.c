@@ -12,7 +12,7 @@
 
 #include "bench/bench.h"
 #include "hal.h"
-#include "hid.h"
+#include "input/hid.h"
 
 int bench_board_run(int argc, char **argv);
 

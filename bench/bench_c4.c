@@ -14,9 +14,9 @@
 
 #include "bench/bench.h"
 #include "bench/c4_solver.h"
-#include "connect4/c4_ai.h"
-#include "connect4/c4_game.h"
-#include "hal/c4_model.h"
+#include "games/connect4/c4_ai.h"
+#include "games/connect4/c4_game.h"
+#include "models/connect4.h"
 
 static uint32_t bench_c4_rand(uint32_t *s)
 {

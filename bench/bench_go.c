@@ -14,11 +14,11 @@
  *                            self-play game from the empty board
  */
 #include "bench/bench.h"
-#include "go/ai.h"
-#include "go/board.h"
-#include "go/board_private.h"
-#include "go/mcts.h"
-#include "go/playout.h"
+#include "games/go/ai.h"
+#include "games/go/board.h"
+#include "games/go/board_private.h"
+#include "games/go/mcts.h"
+#include "games/go/playout.h"
 
 #include <stdio.h>
 #include <sys/resource.h>

@@ -19,9 +19,9 @@
 #include "bench/bench.h"
 #include "console/frame_png.h"
 #include "console/render.h"
-#include "go/board.h"
+#include "games/go/board.h"
 #include "hal.h"
-#include "hal_gp.h"
+#include "drivers/go_peripheral.h"
 
 static const char position[] =
     ". . . . . . . . .\n"
@@ -60,8 +60,8 @@ int bench_render_run(int argc, char **argv)
         fprintf(stderr, "bench render: %s\n", err);
         return 1;
     }
-    hal_gp_t gp;
-    if (hal_gp_init(&gp, &hal, err, sizeof err) != 0) {
+    gp_driver_t gp;
+    if (gp_driver_init(&gp, &hal, err, sizeof err) != 0) {
         fprintf(stderr, "bench render: %s\n", err);
         hal_close(&hal);
         return 1;
@@ -74,9 +74,9 @@ int bench_render_run(int argc, char **argv)
     double t_render = 0, t_present = 0, t_read = 0;
     for (int i = 0; i < frames; i++) {
         double t0 = bench_now();
-        draw_game_screen(&b, hal_gp_back(&gp));
+        draw_game_screen(&b, gp_driver_back(&gp));
         double t1 = bench_now();
-        hal_gp_present(&gp, i % 10 == 0 ? AUDIO_PLACE : AUDIO_NONE);
+        gp_driver_present(&gp, i % 10 == 0 ? AUDIO_PLACE : AUDIO_NONE);
         double t2 = bench_now();
         hal_read_frame(&hal, frame);
         double t3 = bench_now();

@@ -1,5 +1,5 @@
 # go_peripheral_hw.tcl - Platform Designer (Qsys) component for the Go
-# console's FPGA peripheral, rtl/go_peripheral.sv (seed 000 §2, §4.4, §6).
+# console's FPGA peripheral, rtl/go_peripheral/go_peripheral.sv (seed 000 §2, §4.4, §6).
 #
 # Interfaces (docs/board.md shows how to connect them):
 #   clock         clock sink, 50 MHz system clock (clk)
@@ -49,16 +49,16 @@ add_fileset QUARTUS_SYNTH QUARTUS_SYNTH "" ""
 set_fileset_property QUARTUS_SYNTH TOP_LEVEL go_peripheral
 set_fileset_property QUARTUS_SYNTH ENABLE_RELATIVE_INCLUDE_PATHS false
 set_fileset_property QUARTUS_SYNTH ENABLE_FILE_OVERWRITE_MODE false
-add_fileset_file go_peripheral.sv    SYSTEM_VERILOG PATH ../rtl/go_peripheral.sv TOP_LEVEL_FILE
-add_fileset_file vga_controller.sv   SYSTEM_VERILOG PATH ../rtl/vga_controller.sv
-add_fileset_file line_buffer.sv      SYSTEM_VERILOG PATH ../rtl/line_buffer.sv
-add_fileset_file pix_clk_en.sv       SYSTEM_VERILOG PATH ../rtl/pix_clk_en.sv
-add_fileset_file audio_controller.sv SYSTEM_VERILOG PATH ../rtl/audio_controller.sv
-add_fileset_file sample_rom.sv       SYSTEM_VERILOG PATH ../rtl/sample_rom.sv
-add_fileset_file sounds/place.vh     OTHER          PATH ../rtl/sounds/place.vh
-add_fileset_file sounds/capture.vh   OTHER          PATH ../rtl/sounds/capture.vh
-add_fileset_file sounds/illegal.vh   OTHER          PATH ../rtl/sounds/illegal.vh
-add_fileset_file sounds/gameover.vh  OTHER          PATH ../rtl/sounds/gameover.vh
+add_fileset_file go_peripheral.sv    SYSTEM_VERILOG PATH ../rtl/go_peripheral/go_peripheral.sv TOP_LEVEL_FILE
+add_fileset_file vga_controller.sv   SYSTEM_VERILOG PATH ../rtl/go_peripheral/vga_controller.sv
+add_fileset_file line_buffer.sv      SYSTEM_VERILOG PATH ../rtl/go_peripheral/line_buffer.sv
+add_fileset_file pix_clk_en.sv       SYSTEM_VERILOG PATH ../rtl/go_peripheral/pix_clk_en.sv
+add_fileset_file audio_controller.sv SYSTEM_VERILOG PATH ../rtl/go_peripheral/audio_controller.sv
+add_fileset_file sample_rom.sv       SYSTEM_VERILOG PATH ../rtl/go_peripheral/sample_rom.sv
+add_fileset_file sounds/place.vh     OTHER          PATH ../rtl/go_peripheral/sounds/place.vh
+add_fileset_file sounds/capture.vh   OTHER          PATH ../rtl/go_peripheral/sounds/capture.vh
+add_fileset_file sounds/illegal.vh   OTHER          PATH ../rtl/go_peripheral/sounds/illegal.vh
+add_fileset_file sounds/gameover.vh  OTHER          PATH ../rtl/go_peripheral/sounds/gameover.vh
 
 # ---- parameters (go_peripheral.sv) --------------------------------------------
 add_parameter SDRAM_HPS_BASE STD_LOGIC_VECTOR 3221225472
@@ -68,7 +68,7 @@ set_parameter_property SDRAM_HPS_BASE WIDTH 32
 set_parameter_property SDRAM_HPS_BASE UNITS None
 set_parameter_property SDRAM_HPS_BASE HDL_PARAMETER true
 
-add_parameter SOUND_DIR STRING "../rtl/sounds"
+add_parameter SOUND_DIR STRING "../rtl/go_peripheral/sounds"
 set_parameter_property SOUND_DIR DISPLAY_NAME "Folder of the .vh sample ROM images"
 set_parameter_property SOUND_DIR DESCRIPTION "as \$readmemh sees it at synthesis (relative to the Quartus project folder)"
 set_parameter_property SOUND_DIR HDL_PARAMETER true

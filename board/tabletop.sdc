@@ -6,7 +6,7 @@ derive_pll_clocks
 derive_clock_uncertainty
 
 # go_peripheral makes its 25 MHz VGA_CLK from CLOCK_50 by a register
-# (rtl/pix_clk_en.sv), so the DAC sees a generated clock.
+# (rtl/go_peripheral/pix_clk_en.sv), so the DAC sees a generated clock.
 create_generated_clock -name VGA_CLK -source [get_ports {CLOCK_50}] -divide_by 2 [get_ports {VGA_CLK}]
 
 # Push buttons, LEDs and the codec's I2C are slow and asynchronous.

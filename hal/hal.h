@@ -8,8 +8,8 @@
  *
  * The console never draws to a window or plays a sound itself: it renders
  * RGB565 into a framebuffer in (host view of) SDRAM and drives the
- * go_peripheral registers exactly as seed 000 §4.6 says (hal_gp.h wraps
- * that write sequence).  Everything the player sees comes back out of the
+ * go_peripheral registers exactly as seed 000 §4.6 says (the driver
+ * src/drivers/go_peripheral.h wraps that write sequence).  Everything the player sees comes back out of the
  * backend's VGA output (hal_read_frame), and everything they hear out of
  * its audio stream.  So the same console code runs unchanged on all three.
  *
@@ -48,6 +48,27 @@
 #define REG_C4_BASE 0x1000
 #define REG_OTHELLO_BASE 0x2000
 #define REG_UART_BASE 0x3000
+#define REG_GO_RULES_BASE 0x4000
+#define REG_SEVEN_SEG_BASE 0x5000
+#define REG_TILE_BASE 0x6000
+
+/*
+ * The address map (ARCHITECTURE.md), once: every peripheral on the LW
+ * bridge as X(ID, name, byte offset, span in bytes).  Backends without the
+ * real FPGA walk it through hal/periph.h: the sdl backend binds each entry
+ * to a C model (hal/models/), the sim backend to a Verilated model
+ * (sim/bindings/); an entry no backend binds yet reads 0 and ignores
+ * writes.  go_peripheral is the display core each backend owns itself (it
+ * also clocks the system, scans the framebuffer out and streams audio).
+ */
+#define HAL_PERIPHERALS(X)                                                 \
+    X(GO_PERIPHERAL, "go_peripheral", 0x0000u, 0x0020u) /* seed 000 */     \
+    X(CONNECT4, "connect4", REG_C4_BASE, 0x0020u)       /* seed 004 */     \
+    X(OTHELLO, "othello", REG_OTHELLO_BASE, 0x0020u)    /* seed 003 */     \
+    X(LINK_UART, "link_uart", REG_UART_BASE, 0x0020u)   /* seed 001 */     \
+    X(GO_RULES, "go_rules", REG_GO_RULES_BASE, 0x0100u) /* seed 001 */     \
+    X(SEVEN_SEG, "seven_segment", REG_SEVEN_SEG_BASE, 0x0020u)             \
+    X(TILE_DISPLAY, "tile_display", REG_TILE_BASE, 0x0100u) /* seed 002 */
 
 #define AUDIO_NONE 0
 #define AUDIO_PLACE 1

@@ -50,8 +50,8 @@
 #include "config.h"
 #include "hal.h"
 #include "hal_backends.h"
-#include "term_keyboard.h"
-#include "usb_keyboard.h"
+#include "input/term_keyboard.h"
+#include "input/usb_keyboard.h"
 
 _Static_assert(sizeof(off_t) == 8, "mmap offsets above 2 GB need a 64-bit off_t");
 

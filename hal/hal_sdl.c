@@ -1,6 +1,7 @@
 /*
  * hal_sdl.c - the `sdl` backend: the FPGA is replaced by C models of the
- * RTL (gp_model for go_peripheral), SDRAM by host memory, and the monitor,
+ * RTL (models/go_peripheral.h for the display core, and the peripheral
+ * table of models/models.h on the bus), SDRAM by host memory, and the monitor,
  * speaker and keyboard by an SDL2 window (sdl_host) - or, headless, by
  * nothing at all: frames are read back with read_frame and samples go only
  * to the --wav file.
@@ -13,11 +14,12 @@
 #include <string.h>
 
 #include "config.h"
-#include "c4_model.h" /* connect4 (issue 6): the mailbox model at REG_C4_BASE */
-#include "gp_model.h"
+#include "models/go_peripheral.h"
+#include "models/models.h"
 #include "hal.h"
 #include "hal_backends.h"
 #include "frontend.h"
+#include "periph.h"
 #include "sdl_host.h"
 #include "wav.h"
 
@@ -25,7 +27,7 @@
 
 typedef struct sdl_backend {
     gp_model_t gp;
-    c4_model_t c4;         /* connect4 (issue 6): mailbox at REG_C4_BASE, same 50 MHz clock */
+    periph_bus_t bus;      /* the other peripherals' C models, on the same 50 MHz clock */
     uint16_t *fb[2];       /* host memory behind HAL_FB0_PHYS and HAL_FB1_PHYS */
     wav_writer_t wav;
     int have_wav;
@@ -86,24 +88,20 @@ static void *sdl_map(void *ctx, uint32_t phys, size_t len)
 static uint32_t sdl_reg_read(void *ctx, uint32_t offset)
 {
     sdl_backend_t *s = ctx;
-    if (offset < 0x20)
+    if (offset < periph_map[PERIPH_GO_PERIPHERAL].span)
         return gp_model_read(&s->gp, offset);
-    /* connect4 (issue 6): the Connect Four mailbox model. */
-    if (offset >= REG_C4_BASE && offset < REG_C4_BASE + C4_MODEL_SPAN)
-        return c4_model_reg_read(&s->c4, offset - REG_C4_BASE);
-    /* Models of other peripherals (e.g. the Connect Four mailbox at
-     * REG_C4_BASE) are routed here as they arrive. */
-    return 0;
+    uint32_t v = 0;
+    periph_bus_read(&s->bus, s->gp.clock, offset, &v);
+    return v; /* 0 where no model answers */
 }
 
 static void sdl_reg_write(void *ctx, uint32_t offset, uint32_t value)
 {
     sdl_backend_t *s = ctx;
-    if (offset < 0x20)
+    if (offset < periph_map[PERIPH_GO_PERIPHERAL].span)
         gp_model_write(&s->gp, offset, value);
-    /* connect4 (issue 6): the Connect Four mailbox model. */
-    else if (offset >= REG_C4_BASE && offset < REG_C4_BASE + C4_MODEL_SPAN)
-        c4_model_reg_write(&s->c4, offset - REG_C4_BASE, value);
+    else
+        periph_bus_write(&s->bus, s->gp.clock, offset, value);
 }
 
 /* Converts the displayed buffer as the VGA pins carry it. */
@@ -135,7 +133,6 @@ static void sdl_advance(void *ctx, uint32_t usec)
 {
     sdl_backend_t *s = ctx;
     gp_model_advance(&s->gp, (uint64_t)usec * (GP_CLOCK_HZ / 1000000u));
-    c4_model_tick(&s->c4, (uint64_t)usec * (C4_MODEL_CLOCK_HZ / 1000000u)); /* connect4 (issue 6) */
 #if HAVE_SDL
     if (s->host) {
         flush_samples(s);
@@ -178,6 +175,7 @@ static void sdl_close(void *ctx)
         sdl_host_close(s->host);
     free(s->frame);
 #endif
+    periph_bus_close(&s->bus);
     free(s->fb[0]);
     free(s->fb[1]);
     free(s);
@@ -212,7 +210,10 @@ int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
         return -1;
     }
     gp_model_init(&s->gp, on_sample, s);
-    c4_model_reset(&s->c4); /* connect4 (issue 6) */
+    if (periph_bus_open(&s->bus, hal_model_bindings, hal_model_binding_count, err, errlen) != 0) {
+        sdl_close(s);
+        return -1;
+    }
 #if HAVE_SDL
     s->shown_hi = -1;
     if (!cfg->headless && !(s->frame = malloc(HAL_FB_BYTES))) {

@@ -16,16 +16,15 @@
 
 #include <vector>
 
+#include "bindings/bindings.h"
 #include "sim_harness.h"
-#if SIM_HAVE_C4
-#include "sim_c4.h"
-#endif
 
 extern "C" {
 #include "config.h"
 #include "hal.h"
 #include "hal_backends.h"
 #include "frontend.h"
+#include "periph.h"
 #include "wav.h"
 #if HAVE_SDL
 #include "sdl_host.h"
@@ -41,9 +40,7 @@ constexpr uint64_t FRAME_CYCLES = 800ull * 525 * 2;
 
 struct sim_backend {
     sim_harness_t *h = nullptr;
-#if SIM_HAVE_C4
-    sim_c4_t *c4 = nullptr; /* the Connect Four mailbox at REG_C4_BASE */
-#endif
+    periph_bus_t bus = {}; /* the other peripherals' Verilated models (bindings/) */
     wav_writer_t wav;
     int have_wav = 0;
     std::vector<int16_t> left, right;
@@ -80,27 +77,17 @@ void *sim_map(void *ctx, uint32_t phys, size_t len)
     return sim_harness_sdram(s->h, phys - HAL_FB0_PHYS, len);
 }
 
-#if SIM_HAVE_C4
-bool is_c4(uint32_t offset)
-{
-    return offset >= REG_C4_BASE && offset < REG_C4_BASE + SIM_C4_SPAN && !(offset & 3);
-}
-#endif
-
 uint32_t sim_reg_read(void *ctx, uint32_t offset)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
-#if SIM_HAVE_C4
-    if (is_c4(offset)) {
-        /* One bus clock for the whole FPGA: both models advance by one. */
-        const uint32_t v = sim_c4_reg_read(s->c4, sim_harness_cycles(s->h),
-                                           (offset - REG_C4_BASE) >> 2);
+    uint32_t v = 0;
+    if (periph_bus_read(&s->bus, sim_harness_cycles(s->h), offset, &v)) {
+        /* One bus clock for the whole FPGA: every model advances by one. */
         sim_harness_run(s->h, 1);
         return v;
     }
-#endif
-    /* Other peripherals on the bridge are not in this model: they read 0,
-     * like the go_peripheral's own unmapped offsets. */
+    /* Peripherals with no model yet read 0, like the go_peripheral's own
+     * unmapped offsets. */
     if (offset >= SIM_REG_SPAN || (offset & 3))
         return 0;
     return sim_harness_reg_read(s->h, offset);
@@ -109,13 +96,10 @@ uint32_t sim_reg_read(void *ctx, uint32_t offset)
 void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
-#if SIM_HAVE_C4
-    if (is_c4(offset)) {
-        sim_c4_reg_write(s->c4, sim_harness_cycles(s->h), (offset - REG_C4_BASE) >> 2, value);
+    if (periph_bus_write(&s->bus, sim_harness_cycles(s->h), offset, value)) {
         sim_harness_run(s->h, 1);
         return;
     }
-#endif
     if (offset >= SIM_REG_SPAN || (offset & 3))
         return;
     sim_harness_reg_write(s->h, offset, value);
@@ -214,9 +198,7 @@ void sim_close(void *ctx)
         sdl_host_close(s->host);
 #endif
     sim_harness_free(s->h);
-#if SIM_HAVE_C4
-    sim_c4_free(s->c4);
-#endif
+    periph_bus_close(&s->bus);
     delete s;
 }
 
@@ -246,9 +228,10 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
         delete s;
         return -1;
     }
-#if SIM_HAVE_C4
-    s->c4 = sim_c4_new();
-#endif
+    if (periph_bus_open(&s->bus, sim_bindings, sim_binding_count, err, errlen) != 0) {
+        sim_close(s);
+        return -1;
+    }
     if (hal_frontend_open(cfg, "tabletop (sim)", &s->host, &s->wav, &s->have_wav, err, errlen) !=
         0) {
         sim_close(s);

@@ -15,9 +15,9 @@
 
 #include "config.h"
 #include "bench/bench.h"
-#include "connect4/c4_cli.h"
+#include "protocols/connect4_cli.h"
 #include "console/console.h"
-#include "gtp/gtp.h"
+#include "protocols/gtp.h"
 
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"

@@ -62,28 +62,22 @@ step_werror() {
     setup_and_build build-werror -Dwerror=true -Dbuildtype=debugoptimized
 }
 
-# Each top module with the files it needs; the files listed by the
-# meson.build files that build them.
+# Each peripheral's folder in rtl/ (docs/layout.md) linted with its top
+# module; rtl/connect4's package must come first, so files are in the order
+# the folder's rtl/meson.build list gives (package files sort first here).
 step_lint() {
-    local status=0
-    verilator --lint-only -Wall --top-module go_peripheral \
-        rtl/go_peripheral.sv rtl/vga_controller.sv rtl/audio_controller.sv \
-        rtl/line_buffer.sv rtl/sample_rom.sv rtl/pix_clk_en.sv || status=1
-    verilator --lint-only -Wall --top-module connect4_mailbox \
-        rtl/connect4_pkg.sv rtl/connect4_gen_state.sv rtl/connect4_max_connect.sv \
-        rtl/connect4_move_determiner.sv rtl/connect4_win_finder.sv \
-        rtl/connect4_trap_determiner.sv rtl/connect4_find_minimum.sv rtl/connect4_ai.sv \
-        rtl/connect4_mailbox.sv || status=1
-    # Any other module in rtl/ that nothing above instantiates is linted on
-    # its own, so a new file cannot slip past.
-    local f m
-    for f in rtl/*.sv; do
-        m=$(basename "$f" .sv)
-        case "$m" in
-        go_peripheral | vga_controller | audio_controller | line_buffer | sample_rom | \
-            pix_clk_en | connect4_*) ;;
-        *) verilator --lint-only -Wall --top-module "$m" rtl/*.sv || status=1 ;;
+    local status=0 dir name top files
+    for dir in rtl/*/; do
+        name=$(basename "$dir")
+        ls "$dir"*.sv >/dev/null 2>&1 || continue
+        case "$name" in
+        connect4) top=connect4_mailbox ;;
+        *) top=$name ;;
         esac
+        # shellcheck disable=SC2012
+        files=$(ls "$dir"*_pkg.sv 2>/dev/null; ls "$dir"*.sv | grep -v '_pkg\.sv$')
+        # shellcheck disable=SC2086
+        verilator --lint-only -Wall --top-module "$top" $files || status=1
     done
     [ $status -eq 0 ] && echo "verilator lint: clean"
     return $status

@@ -15,7 +15,7 @@
 #include "console_game.h"
 #include "frame_png.h"
 #include "hal.h"
-#include "hal_gp.h"
+#include "drivers/go_peripheral.h"
 #include "render.h"
 #include "save.h"
 #include "script.h"
@@ -34,7 +34,7 @@ static const console_game_t *const games[] = {
 
 typedef struct console {
     hal_t hal;
-    hal_gp_t gp;
+    gp_driver_t gp;
     const console_options_t *opts;
     console_env_t env;
     char save_dir[4096];
@@ -93,16 +93,16 @@ static int refresh(console_t *c)
     if (c->active < 0) {
         if (!c->chooser_dirty)
             return 0;
-        chooser_render(c, hal_gp_back(&c->gp));
-        hal_gp_present(&c->gp, AUDIO_NONE);
+        chooser_render(c, gp_driver_back(&c->gp));
+        gp_driver_present(&c->gp, AUDIO_NONE);
         return 1;
     }
     const console_game_t *g = games[c->active];
     void *s = c->state[c->active];
     if (!g->dirty(s))
         return 0;
-    g->render(s, hal_gp_back(&c->gp));
-    hal_gp_present(&c->gp, g->take_sound(s));
+    g->render(s, gp_driver_back(&c->gp));
+    gp_driver_present(&c->gp, g->take_sound(s));
     return 1;
 }
 
@@ -141,7 +141,7 @@ static void sleep_real_us(long us)
  * time), so that a headless run's WAV ends with whole clips. */
 static void drain_audio(console_t *c)
 {
-    for (int i = 0; i < 3000 && hal_gp_audio_busy(&c->gp); i++)
+    for (int i = 0; i < 3000 && gp_driver_audio_busy(&c->gp); i++)
         hal_advance(&c->hal, 1000);
 }
 
@@ -276,7 +276,7 @@ int console_run(const console_options_t *opts)
         fprintf(stderr, "tabletop: %s\n", err);
         goto out;
     }
-    if (hal_gp_init(&c->gp, &c->hal, err, sizeof err) != 0) {
+    if (gp_driver_init(&c->gp, &c->hal, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: %s\n", err);
         goto out_hal;
     }

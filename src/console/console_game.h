@@ -4,7 +4,7 @@
  * A game module is the console-side half of a game: its screens (title,
  * menus, board, game over), its key mapping, its sound cues and its
  * autosave.  The rules and the AI stay in the game's own pure library
- * (src/go, src/connect4, ...); the module calls them.  Modules never touch
+ * (src/games/go, src/games/connect4, ...); the module calls them.  Modules never touch
  * the HAL: they draw into the buffer the console hands them and return
  * AUDIO_* cues; the console presents the frame with that cue (seed 000
  * §4.6), so every backend sees the same register writes.
@@ -77,6 +77,6 @@ typedef struct console_game {
 
 /* The modules built into the console. */
 extern const console_game_t go_game_module;
-extern const console_game_t connect4_game_module; /* src/connect4/c4_screen.c (issue 6) */
+extern const console_game_t connect4_game_module; /* src/console/screens/connect4.c */
 
 #endif

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "go/board.h"
+#include "games/go/board.h"
 
 #define RENDER_WIDTH 640
 #define RENDER_HEIGHT 480

@@ -3,7 +3,7 @@
 
   1. board/go_peripheral_hw.tcl runs in tclsh (with the qsys commands
      recorded instead of executed): every interface port it declares is a
-     port of rtl/go_peripheral.sv with the same direction and width, every
+     port of rtl/go_peripheral/go_peripheral.sv with the same direction and width, every
      RTL port is declared, every HDL parameter exists in the RTL, and every
      file of its fileset exists;
   2. every port of board/de1_soc_top.sv has exactly one pin location in
@@ -92,10 +92,10 @@ def check_hw_tcl(src):
     if r.returncode:
         fail("tclsh could not run go_peripheral_hw.tcl: " + r.stderr.strip())
         return
-    sv = open(os.path.join(src, "rtl", "go_peripheral.sv")).read()
+    sv = open(os.path.join(src, "rtl", "go_peripheral", "go_peripheral.sv")).read()
     ports, params = rtl_ports(sv, "go_peripheral")
     if not ports:
-        fail("no port list found in rtl/go_peripheral.sv")
+        fail("no port list found in rtl/go_peripheral/go_peripheral.sv")
         return
     declared = {}
     for line in r.stdout.splitlines():
@@ -118,7 +118,7 @@ def check_hw_tcl(src):
     for port in ports:
         if port not in declared:
             fail("go_peripheral port %s is in no hw.tcl interface" % port)
-    print("hw.tcl: %d ports, %d parameters checked against rtl/go_peripheral.sv"
+    print("hw.tcl: %d ports, %d parameters checked against rtl/go_peripheral/go_peripheral.sv"
           % (len(declared), len(params)))
 
 
@@ -181,7 +181,7 @@ def check_lint(src, verilator):
     lines.append(");")
     vga = {p for p, _ in conns if p.startswith("vga_")}
     lines.append("    /* verilator lint_off PINCONNECTEMPTY */")
-    lines.append("    go_peripheral #(.SOUND_DIR(\"%s\")) gp_inst (" % os.path.join(src, "rtl", "sounds"))
+    lines.append("    go_peripheral #(.SOUND_DIR(\"%s\")) gp_inst (" % os.path.join(src, "rtl", "go_peripheral", "sounds"))
     lines.append("        .clk(clk_clk), .reset_n(reset_reset_n),")
     lines.append("        .avs_address(5'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
     lines.append("        .avm_address(), .avm_read(), .avm_burstcount(), .avm_readdata(32'd0), .avm_readdatavalid(1'b0), .avm_waitrequest(1'b0),")
@@ -200,7 +200,7 @@ def check_lint(src, verilator):
     with tempfile.TemporaryDirectory() as tmp:
         stub = os.path.join(tmp, "soc_system_stub.sv")
         open(stub, "w").write("\n".join(lines) + "\n")
-        rtl = os.path.join(src, "rtl")
+        rtl = os.path.join(src, "rtl", "go_peripheral")
         files = [os.path.join(rtl, f) for f in ("go_peripheral.sv", "vga_controller.sv",
                                                  "line_buffer.sv", "pix_clk_en.sv",
                                                  "audio_controller.sv", "sample_rom.sv")]

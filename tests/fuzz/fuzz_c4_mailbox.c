@@ -18,8 +18,8 @@
  */
 #include "fuzz_util.h"
 
-#include "connect4/c4_driver.h"
-#include "connect4/c4_game.h"
+#include "drivers/connect4_mailbox.h"
+#include "games/connect4/c4_game.h"
 #include "hal.h"
 
 typedef struct fuzz_hw {

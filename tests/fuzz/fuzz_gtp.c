@@ -20,7 +20,7 @@
  */
 #include "fuzz_util.h"
 
-#include "gtp/gtp_engine.h"
+#include "protocols/gtp_engine.h"
 
 static void fuzz_check_response(const char *line, const char *r)
 {

@@ -10,7 +10,7 @@
  */
 #include "fuzz_util.h"
 
-#include "hid.h"
+#include "input/hid.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -8,8 +8,8 @@
  */
 #include "fuzz_util.h"
 
-#include "go/board.h"
-#include "go/sgf.h"
+#include "games/go/board.h"
+#include "games/go/sgf.h"
 
 static sgf_game_t fuzz_game, fuzz_again, fuzz_canary;
 

@@ -220,8 +220,7 @@ Test(hal_sim, connect4_mailbox_answers_like_the_c_model)
     sim.ops->close(sim.ctx);
 }
 
-#if SIM_HAVE_C4
-#include "sim_c4.h"
+#include "bindings/connect4.h"
 
 /* Clocks the mailbox at now with a harmless read, then runs the request
  * protocol from clock t; returns the clock at which the flag read 2. */
@@ -259,4 +258,3 @@ Test(hal_sim, connect4_idle_shortcut_is_exact)
         sim_c4_free(slow);
     }
 }
-#endif

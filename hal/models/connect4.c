@@ -1,0 +1,152 @@
+/* models/connect4.c - the mailbox FSM of rtl/connect4/connect4_mailbox.sv, clock by clock. */
+#include "connect4.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/connect4/c4_ai.h"
+
+/* States in the order of connect4_mailbox.sv's state_e. */
+enum { C4M_ADDR, C4M_WAIT, C4M_DATA, C4M_COMPUTE, C4M_WRITE_MOVE, C4M_WRITE_FLAG };
+
+void c4_model_reset(c4_model_t *m)
+{
+    memset(m, 0, sizeof *m);
+    m->fsm = C4M_ADDR;
+}
+
+
+/* One clock edge of the FSM, before any bus write of the same clock. */
+static void c4_model_step(c4_model_t *m)
+{
+    switch (m->fsm) {
+    case C4M_ADDR:
+        m->ram_addr = m->idx;
+        m->fsm = C4M_WAIT;
+        break;
+    case C4M_WAIT:
+        m->ram_q = m->mem[m->ram_addr];
+        m->fsm = C4M_DATA;
+        break;
+    case C4M_DATA:
+        m->fsm = C4M_ADDR;
+        if (m->idx == 0) {
+            if (m->ram_q == C4_MODEL_FLAG_NEW)
+                m->idx = 1;
+        } else {
+            m->rows[m->idx - 1] = (uint16_t)(m->ram_q & 0x3FFFu);
+            if (m->idx == 6)
+                m->fsm = C4M_COMPUTE;
+            else
+                m->idx++;
+        }
+        break;
+    case C4M_COMPUTE:
+        m->move_q = c4_ai_decide(m->rows, NULL) & 0xFFu;
+        m->fsm = C4M_WRITE_MOVE;
+        break;
+    case C4M_WRITE_MOVE:
+        m->mem[7] = m->move_q;
+        m->fsm = C4M_WRITE_FLAG;
+        break;
+    case C4M_WRITE_FLAG:
+        m->mem[0] = C4_MODEL_FLAG_DONE;
+        m->idx = 0;
+        m->fsm = C4M_ADDR;
+        break;
+    default:
+        m->fsm = C4M_ADDR;
+        break;
+    }
+    m->cycles++;
+}
+
+uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset)
+{
+    uint32_t v = (offset < C4_MODEL_SPAN && !(offset & 3u)) ? m->mem[offset >> 2] : 0;
+    c4_model_step(m);
+    return v;
+}
+
+void c4_model_reg_write(c4_model_t *m, uint32_t offset, uint32_t value)
+{
+    c4_model_step(m);
+    if (offset < C4_MODEL_SPAN && !(offset & 3u))
+        m->mem[offset >> 2] = value;
+}
+
+void c4_model_tick(c4_model_t *m, uint64_t n)
+{
+    /* Idle polling with no new flag changes nothing but the 3-clock phase,
+     * so long waits cost no time. */
+    if (m->idx == 0 && m->fsm <= C4M_DATA && m->mem[0] != C4_MODEL_FLAG_NEW &&
+        m->ram_q != C4_MODEL_FLAG_NEW && n > 6) {
+        uint64_t skip = ((n - 6) / 3) * 3;
+        if (m->fsm == C4M_ADDR || m->fsm == C4M_DATA)
+            m->ram_addr = 0; /* an ADDR step happens within any 3 clocks */
+        m->ram_q = m->mem[0];
+        m->cycles += skip;
+        n -= skip;
+    }
+    while (n--)
+        c4_model_step(m);
+}
+
+int c4_model_busy(const c4_model_t *m)
+{
+    return m->idx != 0 || m->fsm >= C4M_COMPUTE;
+}
+
+/* The sdl backend's binding (hal/periph.h): the model catches up to the
+ * system clock at each access, which leaves it where ticking it through
+ * every microsecond would (c4_model_tick's idle skip is exact). */
+typedef struct c4_model_inst {
+    c4_model_t m;
+    uint64_t synced; /* system clock the model has been ticked to */
+} c4_model_inst_t;
+
+static void *c4_binding_open(char *err, size_t errlen)
+{
+    c4_model_inst_t *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    c4_model_reset(&c->m);
+    return c;
+}
+
+static void c4_binding_close(void *inst)
+{
+    free(inst);
+}
+
+static void c4_binding_sync(c4_model_inst_t *c, uint64_t now)
+{
+    if (now > c->synced)
+        c4_model_tick(&c->m, now - c->synced);
+    c->synced = now;
+}
+
+static uint32_t c4_binding_read(void *inst, uint64_t now, uint32_t offset)
+{
+    c4_model_inst_t *c = inst;
+    c4_binding_sync(c, now);
+    return c4_model_reg_read(&c->m, offset);
+}
+
+static void c4_binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
+{
+    c4_model_inst_t *c = inst;
+    c4_binding_sync(c, now);
+    c4_model_reg_write(&c->m, offset, value);
+}
+
+const periph_binding_t c4_model_binding = {
+    .id = PERIPH_CONNECT4,
+    .open = c4_binding_open,
+    .close = c4_binding_close,
+    .read = c4_binding_read,
+    .write = c4_binding_write,
+};

@@ -1,0 +1,56 @@
+/*
+ * models/connect4.h - cycle-exact C model of rtl/connect4/connect4_mailbox.sv, the seed 004
+ * Connect Four mailbox at LW bridge offset 0x1000 (REG_C4_BASE), with the AI
+ * of src/games/connect4/c4_ai.c.  The sdl backend answers the mailbox with it.
+ *
+ * Offsets are byte offsets inside the mailbox (0x00..0x1C: word 0 flag,
+ * words 1-6 rows, word 7 move); the HAL subtracts REG_C4_BASE first.  A
+ * register access is one bus clock, as on the RTL's Avalon slave (read
+ * latency 1): a read returns the word as it was before that clock, a write
+ * lands after the FSM's step of that clock.  c4_model_tick() runs the
+ * 50 MHz clock.
+ */
+#ifndef TABLETOP_C4_MODEL_H
+#define TABLETOP_C4_MODEL_H
+
+#include <stdint.h>
+
+#include "periph.h"
+
+#define C4_MODEL_SPAN 0x20u     /* bytes: 8 words */
+#define C4_MODEL_FLAG_NEW 1u    /* HPS -> FPGA: rows are ready */
+#define C4_MODEL_FLAG_DONE 2u   /* FPGA -> HPS: word 7 holds the move */
+#define C4_MODEL_CLOCK_HZ 50000000u
+
+typedef struct c4_model {
+    uint32_t mem[8];     /* the shared words */
+    int fsm;             /* FSM state, as connect4_mailbox.sv's state_e */
+    unsigned idx;        /* word being read: 0 flag, 1-6 rows */
+    unsigned ram_addr;   /* SRAM address register */
+    uint32_t ram_q;      /* SRAM read data register */
+    uint16_t rows[6];    /* rows read so far */
+    uint32_t move_q;     /* registered AI answer */
+    uint64_t cycles;     /* clocks since reset */
+} c4_model_t;
+
+/* Synchronous reset: every word 0, the FSM polling the flag. */
+void c4_model_reset(c4_model_t *m);
+
+/* Reads the word at byte offset (0x00..0x1C) during one clock; other
+ * offsets read 0. */
+uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset);
+
+/* Writes the word at byte offset during one clock; other offsets only
+ * spend the clock. */
+void c4_model_reg_write(c4_model_t *m, uint32_t offset, uint32_t value);
+
+/* Runs n clocks. */
+void c4_model_tick(c4_model_t *m, uint64_t n);
+
+/* 1 from the flag being seen until the answer is written (the RTL's busy). */
+int c4_model_busy(const c4_model_t *m);
+
+/* The model as the sdl backend's binding at REG_C4_BASE (hal/periph.h). */
+extern const periph_binding_t c4_model_binding;
+
+#endif

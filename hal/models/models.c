@@ -1,0 +1,10 @@
+/* models/models.c - the C models the sdl backend answers registers with (models.h). */
+#include "models.h"
+
+#include "connect4.h"
+
+const periph_binding_t *const hal_model_bindings[] = {
+    &c4_model_binding, /* seed 004: the Connect Four mailbox and AI */
+};
+
+const size_t hal_model_binding_count = sizeof hal_model_bindings / sizeof hal_model_bindings[0];

@@ -1,0 +1,17 @@
+/*
+ * models/models.h - the sdl backend's peripheral table: one C model per
+ * peripheral of HAL_PERIPHERALS that has RTL, each bit-exact with it
+ * (tests/rtl/ holds every model to its RTL).  go_peripheral's model
+ * (go_peripheral.h) is the backend's display core and is not listed.
+ */
+#ifndef TABLETOP_HAL_MODELS_H
+#define TABLETOP_HAL_MODELS_H
+
+#include <stddef.h>
+
+#include "periph.h"
+
+extern const periph_binding_t *const hal_model_bindings[];
+extern const size_t hal_model_binding_count;
+
+#endif

@@ -1,0 +1,78 @@
+/* periph.c - the address map as data and the bus that walks the bindings (periph.h). */
+#include "periph.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define PERIPH_ROW(id, name, base, span) [PERIPH_##id] = {name, base, span},
+const periph_info_t periph_map[PERIPH_COUNT] = {HAL_PERIPHERALS(PERIPH_ROW)};
+#undef PERIPH_ROW
+
+periph_id_t periph_find(uint32_t offset)
+{
+    for (int i = 0; i < PERIPH_COUNT; i++)
+        if (offset >= periph_map[i].base && offset - periph_map[i].base < periph_map[i].span)
+            return (periph_id_t)i;
+    return PERIPH_COUNT;
+}
+
+int periph_bus_open(periph_bus_t *bus, const periph_binding_t *const *table, size_t count,
+                    char *err, size_t errlen)
+{
+    memset(bus, 0, sizeof *bus);
+    for (size_t i = 0; i < count; i++) {
+        const periph_binding_t *b = table[i];
+        if (b->id >= PERIPH_COUNT || bus->binding[b->id]) {
+            snprintf(err, errlen, "peripheral table: entry %zu is out of range or bound twice", i);
+            periph_bus_close(bus);
+            return -1;
+        }
+        char why[192] = "";
+        void *inst = b->open(why, sizeof why);
+        if (!inst) {
+            snprintf(err, errlen, "%s: %s", periph_map[b->id].name, why);
+            periph_bus_close(bus);
+            return -1;
+        }
+        bus->binding[b->id] = b;
+        bus->inst[b->id] = inst;
+    }
+    return 0;
+}
+
+void periph_bus_close(periph_bus_t *bus)
+{
+    for (int i = 0; i < PERIPH_COUNT; i++) {
+        if (bus->binding[i])
+            bus->binding[i]->close(bus->inst[i]);
+        bus->binding[i] = NULL;
+        bus->inst[i] = NULL;
+    }
+}
+
+/* The bound peripheral holding the word at offset, or PERIPH_COUNT. */
+static periph_id_t bus_target(const periph_bus_t *bus, uint32_t offset)
+{
+    if (offset & 3u)
+        return PERIPH_COUNT;
+    periph_id_t id = periph_find(offset);
+    return id < PERIPH_COUNT && bus->binding[id] ? id : PERIPH_COUNT;
+}
+
+int periph_bus_read(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t *value)
+{
+    periph_id_t id = bus_target(bus, offset);
+    if (id == PERIPH_COUNT)
+        return 0;
+    *value = bus->binding[id]->read(bus->inst[id], now, offset - periph_map[id].base);
+    return 1;
+}
+
+int periph_bus_write(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t value)
+{
+    periph_id_t id = bus_target(bus, offset);
+    if (id == PERIPH_COUNT)
+        return 0;
+    bus->binding[id]->write(bus->inst[id], now, offset - periph_map[id].base, value);
+    return 1;
+}

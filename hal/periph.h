@@ -1,0 +1,73 @@
+/*
+ * periph.h - the peripherals on the LW bridge as one table that every
+ * backend without the real FPGA walks the same way.
+ *
+ * The address map is HAL_PERIPHERALS in hal.h.  A backend supplies one
+ * binding per peripheral it can answer, all of the same shape: the sdl
+ * backend its C models (hal/models/models.c), the sim backend its
+ * Verilated models (sim/bindings/bindings.cpp).  periph_bus_* opens them
+ * and routes each 32-bit access to the one whose span holds the offset.
+ * Adding a peripheral touches HAL_PERIPHERALS, the two binding tables and
+ * the peripheral's own files; no backend names it.
+ *
+ *   periph_bus_t bus;
+ *   periph_bus_open(&bus, hal_model_bindings, hal_model_binding_count, err, n);
+ *   if (periph_bus_read(&bus, now, offset, &v)) ...   (0: nobody there)
+ *   periph_bus_close(&bus);
+ */
+#ifndef TABLETOP_PERIPH_H
+#define TABLETOP_PERIPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hal.h"
+
+#define PERIPH_ENUM(id, name, base, span) PERIPH_##id,
+typedef enum periph_id { HAL_PERIPHERALS(PERIPH_ENUM) PERIPH_COUNT } periph_id_t;
+#undef PERIPH_ENUM
+
+typedef struct periph_info {
+    const char *name; /* "connect4" */
+    uint32_t base;    /* LW byte offset (0x1000) */
+    uint32_t span;    /* bytes (0x20: eight registers) */
+} periph_info_t;
+
+/* HAL_PERIPHERALS as data, indexed by periph_id_t. */
+extern const periph_info_t periph_map[PERIPH_COUNT];
+
+/* The peripheral whose span holds the LW byte offset, or PERIPH_COUNT. */
+periph_id_t periph_find(uint32_t offset);
+
+/* One backend's model of one peripheral.  Offsets are bytes inside the
+ * span, word aligned; now is the system clock (50 MHz cycles since the
+ * backend opened), so a model can catch up lazily to the moment of the
+ * access.  Each access is one bus clock of the model. */
+typedef struct periph_binding {
+    periph_id_t id;
+    /* A new instance in its reset state, or NULL with a one-line message. */
+    void *(*open)(char *err, size_t errlen);
+    void (*close)(void *inst);
+    uint32_t (*read)(void *inst, uint64_t now, uint32_t offset);
+    void (*write)(void *inst, uint64_t now, uint32_t offset, uint32_t value);
+} periph_binding_t;
+
+typedef struct periph_bus {
+    const periph_binding_t *binding[PERIPH_COUNT]; /* NULL: nothing answers there */
+    void *inst[PERIPH_COUNT];
+} periph_bus_t;
+
+/* Opens every binding of the table.  Returns 0, or -1 with a message (and
+ * nothing left open). */
+int periph_bus_open(periph_bus_t *bus, const periph_binding_t *const *table, size_t count,
+                    char *err, size_t errlen);
+void periph_bus_close(periph_bus_t *bus);
+
+/* Routes a read or write at LW byte offset.  Returns 1 if a bound
+ * peripheral took it (the read's value in *value), 0 if no bound peripheral
+ * holds a word at that offset (unaligned, unmapped, or not modelled): then
+ * nothing changed and a read should see 0. */
+int periph_bus_read(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t *value);
+int periph_bus_write(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t value);
+
+#endif

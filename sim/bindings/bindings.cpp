@@ -1,0 +1,10 @@
+/* bindings/bindings.cpp - the Verilated models on the sim backend's bus (bindings.h). */
+#include "bindings.h"
+
+#include "connect4.h"
+
+const periph_binding_t *const sim_bindings[] = {
+    &sim_c4_binding, /* seed 004: rtl/connect4/connect4_mailbox.sv */
+};
+
+const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];

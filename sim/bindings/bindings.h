@@ -1,0 +1,19 @@
+/*
+ * bindings/bindings.h - the sim backend's peripheral table: one Verilated
+ * model per peripheral of HAL_PERIPHERALS that has RTL, in the shape of
+ * hal/periph.h (the sdl backend's table, hal/models/models.h, has the same
+ * rows with C models).  go_peripheral is the harness itself (sim_harness.h).
+ */
+#ifndef TABLETOP_SIM_BINDINGS_H
+#define TABLETOP_SIM_BINDINGS_H
+
+#include <stddef.h>
+
+extern "C" {
+#include "periph.h"
+}
+
+extern const periph_binding_t *const sim_bindings[];
+extern const size_t sim_binding_count;
+
+#endif

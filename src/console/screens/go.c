@@ -1,0 +1,734 @@
+/*
+ * screens/go.c - the Go module of the console (seed 000 §4.5, §9): title ->
+ * mode (PvP / PvC) -> level (PvC) -> game -> game over -> mode menu, with
+ * the computer thinking on a thread, sound cues as seed §4.6 says, and an
+ * autosave after every move (docs/play.md).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "console/console_game.h"
+#include "games/go/ai.h"
+#include "games/go/board.h"
+#include "games/go/sgf.h"
+#include "hal.h"
+#include "console/render.h"
+#include "console/save.h"
+
+/* The computer's move lands at least this long after the player's, so the
+ * player sees (and hears) their own stone first. */
+#define AI_MIN_THINK_US 300000
+#define SAVE_NAME "go.sgf"
+#define LAST_NAME "go-last.sgf"
+#define PATH_LEN 4096
+
+typedef enum { GO_TITLE, GO_RESUME, GO_MODE, GO_LEVEL, GO_PLAY, GO_OVER } go_screen_t;
+typedef enum { GO_PVP = 0, GO_PVC = 1 } go_mode_t;
+
+typedef struct go_game {
+    console_env_t env;
+    go_screen_t screen;
+    int menu_sel;           /* mode menu item */
+    int level_sel;          /* level menu item (0..2) */
+    go_mode_t mode;
+    int level;              /* 1..3 in PvC */
+    BoardState board;
+    sgf_game_t *record;     /* the game so far, as saved */
+    sgf_game_t *pending;    /* a save offered for resuming */
+    int cur_row, cur_col;
+    char status[128];
+    uint16_t status_color;
+    char notice[160];       /* a one-off message for the menus (e.g. a corrupt save) */
+    int dirty;
+    int sound;
+    char save_path[PATH_LEN];
+    char last_path[PATH_LEN];
+    /* The computer player. */
+    ai_t *ai;
+    pthread_t thread;
+    int thinking;           /* a thread is running or its move not yet applied */
+    int think_rendered;     /* the frame showing the player's move was drawn */
+    int think_clock_set;
+    uint64_t think_start_us;
+    pthread_mutex_t lock;
+    int ai_done;            /* under lock */
+    Move ai_move;           /* under lock */
+    BoardState think_board; /* the thread's own copy */
+    /* Game over. */
+    int score_black, score_white;
+    char result[16];
+} go_game_t;
+
+static const char *const level_names[3] = {"Level 1  Random", "Level 2  Greedy", "Level 3  MCTS"};
+
+static void set_status(go_game_t *g, uint16_t color, const char *fmt, const char *arg)
+{
+    snprintf(g->status, sizeof g->status, fmt, arg);
+    g->status_color = color;
+}
+
+static const char *side_name(Stone s)
+{
+    return s == BLACK ? "Black" : "White";
+}
+
+static int have_saves(const go_game_t *g)
+{
+    return g->env.save_dir != NULL;
+}
+
+static int ai_turn(const go_game_t *g)
+{
+    return g->mode == GO_PVC && g->board.turn == WHITE && !g->board.game_over;
+}
+
+static void turn_status(go_game_t *g)
+{
+    if (ai_turn(g))
+        set_status(g, COLOR_TEXT, "%s", "Computer is thinking...");
+    else if (g->mode == GO_PVC)
+        set_status(g, COLOR_TEXT, "%s", "Your move (Black)");
+    else
+        set_status(g, COLOR_TEXT, "%s to play", side_name(g->board.turn));
+}
+
+/* ---- the computer's thread ---- */
+
+static void *think_main(void *arg)
+{
+    go_game_t *g = arg;
+    Move m = ai_choose(g->ai, &g->think_board);
+    pthread_mutex_lock(&g->lock);
+    g->ai_move = m;
+    g->ai_done = 1;
+    pthread_mutex_unlock(&g->lock);
+    return NULL;
+}
+
+static void ai_start(go_game_t *g)
+{
+    board_copy(&g->think_board, &g->board);
+    g->ai_done = 0;
+    g->think_rendered = 0;
+    g->think_clock_set = 0;
+    if (pthread_create(&g->thread, NULL, think_main, g) != 0) {
+        /* No thread: think here; the window stalls briefly, nothing is lost. */
+        think_main(g);
+        g->thinking = 2;
+        return;
+    }
+    g->thinking = 1;
+}
+
+/* Waits for the thread and forgets its move (Escape while thinking). */
+static void ai_cancel(go_game_t *g)
+{
+    if (!g->thinking)
+        return;
+    if (g->thinking == 1) {
+        ai_request_stop(g->ai);
+        pthread_join(g->thread, NULL);
+    }
+    g->thinking = 0;
+}
+
+/* ---- records and autosave ---- */
+
+static void record_start(go_game_t *g)
+{
+    sgf_game_init(g->record);
+    snprintf(g->record->application, SGF_TEXT, "tabletop:%s", TABLETOP_VERSION);
+    snprintf(g->record->black, SGF_TEXT, "%s", "Human");
+    if (g->mode == GO_PVC)
+        snprintf(g->record->white, SGF_TEXT, "tabletop level %d", g->level);
+    else
+        snprintf(g->record->white, SGF_TEXT, "%s", "Human");
+    snprintf(g->record->comment, sizeof g->record->comment, "tabletop mode=%s level=%d",
+             g->mode == GO_PVC ? "pvc" : "pvp", g->mode == GO_PVC ? g->level : 0);
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(g->record->date, SGF_TEXT, "%Y-%m-%d", &tm);
+}
+
+static void autosave(go_game_t *g)
+{
+    if (!have_saves(g))
+        return;
+    char err[512];
+    if (sgf_save_file(g->save_path, g->record, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
+        set_status(g, COLOR_WARN, "Autosave failed: %.90s", err);
+    }
+}
+
+/* Puts the autosave aside as *.SUFFIX; returns the new name in out. */
+static int put_aside(go_game_t *g, const char *suffix, char *out, size_t len)
+{
+    char err[512];
+    if (save_move_aside(g->save_path, suffix, out, len, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: %s\n", err);
+        snprintf(g->notice, sizeof g->notice, "%.100s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Parses "tabletop mode=pvc level=3" from the record's GC. */
+static void parse_console_state(const sgf_game_t *rec, go_mode_t *mode, int *level)
+{
+    *mode = GO_PVP;
+    *level = 1;
+    const char *m = strstr(rec->comment, "mode=pvc");
+    const char *l = strstr(rec->comment, "level=");
+    if (m)
+        *mode = GO_PVC;
+    if (l && l[6] >= '1' && l[6] <= '3')
+        *level = l[6] - '0';
+}
+
+/* Loads the autosave into g->pending.  Returns 1 if it can be resumed,
+ * 0 if there is none; an unreadable save is put aside as *.corrupt. */
+static int load_pending(go_game_t *g)
+{
+    if (!have_saves(g) || !save_exists(g->save_path))
+        return 0;
+    char err[512], aside[PATH_LEN];
+    BoardState b;
+    if (sgf_load_file(g->save_path, g->pending, err, sizeof err) != 0 ||
+        sgf_replay(g->pending, -1, &b, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: saved game unreadable: %s\n", err);
+        if (put_aside(g, "corrupt", aside, sizeof aside) == 0) {
+            fprintf(stderr, "tabletop: kept it as %s\n", aside);
+            const char *base = strrchr(aside, '/');
+            snprintf(g->notice, sizeof g->notice, "Saved game unreadable: kept as %.100s",
+                     base ? base + 1 : aside);
+        }
+        return 0;
+    }
+    if (b.game_over) {
+        /* Finished but not cleared (killed at the very end): it is a record now. */
+        rename(g->save_path, g->last_path);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- game flow ---- */
+
+static void enter_play(go_game_t *g)
+{
+    g->screen = GO_PLAY;
+    g->cur_row = g->cur_col = g->board.size / 2;
+    turn_status(g);
+    if (g->mode == GO_PVC) {
+        AiConfig cfg = {.level = (AiLevel)g->level, .seed = g->env.seed};
+        if (!g->ai)
+            g->ai = ai_create(&cfg);
+        if (g->ai) {
+            ai_set_level(g->ai, (AiLevel)g->level);
+            ai_set_seed(g->ai, g->env.seed);
+        }
+        if (!g->ai) {
+            set_status(g, COLOR_WARN, "%s", "Out of memory for the computer player");
+            g->mode = GO_PVP;
+        }
+    }
+    if (ai_turn(g))
+        ai_start(g);
+    g->dirty = 1;
+}
+
+static void new_game(go_game_t *g, go_mode_t mode, int level)
+{
+    char aside[PATH_LEN];
+    /* A game left with Escape is not overwritten by a new one. */
+    if (have_saves(g) && save_exists(g->save_path))
+        put_aside(g, "bak", aside, sizeof aside);
+    g->mode = mode;
+    g->level = level;
+    board_init(&g->board);
+    record_start(g);
+    enter_play(g);
+}
+
+static void resume_pending(go_game_t *g)
+{
+    char err[512];
+    memcpy(g->record, g->pending, sizeof *g->record);
+    parse_console_state(g->record, &g->mode, &g->level);
+    if (sgf_replay(g->record, -1, &g->board, err, sizeof err) != 0) {
+        snprintf(g->notice, sizeof g->notice, "Cannot resume: %.100s", err);
+        g->screen = GO_MODE;
+        g->dirty = 1;
+        return;
+    }
+    enter_play(g);
+}
+
+static void finish_game(go_game_t *g)
+{
+    int margin2 = board_score(&g->board, &g->score_black, &g->score_white);
+    (void)margin2;
+    board_result_string(&g->board, g->result, sizeof g->result);
+    snprintf(g->record->result, SGF_TEXT, "%s", g->result);
+    if (have_saves(g)) {
+        char err[512];
+        /* The finished game is kept as the last record; the autosave is cleared. */
+        if (sgf_save_file(g->last_path, g->record, err, sizeof err) == 0)
+            unlink(g->save_path);
+        else
+            fprintf(stderr, "tabletop: cannot keep the finished game: %s\n", err);
+    }
+    g->screen = GO_OVER;
+    g->sound = AUDIO_GAME_OVER;
+    g->dirty = 1;
+}
+
+static const char *illegal_reason(MoveResult r)
+{
+    switch (r) {
+    case MOVE_ILLEGAL_OCCUPIED:
+        return "point occupied";
+    case MOVE_ILLEGAL_SUICIDE:
+        return "suicide";
+    case MOVE_ILLEGAL_KO:
+        return "ko - play elsewhere first";
+    default:
+        return "not allowed";
+    }
+}
+
+/* Plays m for the side to move (seed §4.6): illegal -> AUDIO_ILLEGAL and
+ * nothing changes; else the record is saved and capture/place sounds. */
+static void play_move(go_game_t *g, Move m)
+{
+    Stone who = g->board.turn;
+    if (m.pass) {
+        board_pass(&g->board);
+    } else {
+        MoveResult r = board_place(&g->board, m.row, m.col);
+        if (r != MOVE_OK) {
+            set_status(g, COLOR_WARN, "Illegal move: %s", illegal_reason(r));
+            g->sound = AUDIO_ILLEGAL;
+            g->dirty = 1;
+            return;
+        }
+    }
+    if (sgf_add_move(g->record, who, m) != 0)
+        fprintf(stderr, "tabletop: the game record is full; later moves are not saved\n");
+    g->dirty = 1;
+    if (g->board.game_over) {
+        finish_game(g);
+        return;
+    }
+    if (m.pass) {
+        g->sound = AUDIO_NONE;
+        turn_status(g);
+        char msg[96];
+        snprintf(msg, sizeof msg, "%s passed - %s", side_name(who),
+                 ai_turn(g) ? "computer is thinking..." : "pass again to end the game");
+        set_status(g, COLOR_TEXT, "%s", msg);
+    } else {
+        g->sound = g->board.last_captures > 0 ? AUDIO_CAPTURE : AUDIO_PLACE;
+        turn_status(g);
+        if (g->mode == GO_PVC && who == WHITE) {
+            char vertex[8], msg[96];
+            board_vertex_format(g->board.size, m, vertex, sizeof vertex);
+            snprintf(msg, sizeof msg, "Computer played %s%s - your move", vertex,
+                     g->board.last_captures ? " and captured" : "");
+            set_status(g, COLOR_TEXT, "%s", msg);
+        }
+    }
+    /* After the status line, so that a failure message stays visible. */
+    autosave(g);
+    if (ai_turn(g))
+        ai_start(g);
+}
+
+/* ---- module interface ---- */
+
+static void *go_create(const console_env_t *env)
+{
+    go_game_t *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->record = calloc(1, sizeof *g->record);
+    g->pending = calloc(1, sizeof *g->pending);
+    if (!g->record || !g->pending) {
+        free(g->record);
+        free(g->pending);
+        free(g);
+        return NULL;
+    }
+    g->env = *env;
+    if (g->env.seed == 0)
+        g->env.seed = 1;
+    if (env->save_dir) {
+        snprintf(g->save_path, sizeof g->save_path, "%s/%s", env->save_dir, SAVE_NAME);
+        snprintf(g->last_path, sizeof g->last_path, "%s/%s", env->save_dir, LAST_NAME);
+    }
+    pthread_mutex_init(&g->lock, NULL);
+    board_init(&g->board);
+    return g;
+}
+
+static void go_destroy(void *game)
+{
+    go_game_t *g = game;
+    ai_cancel(g);
+    if (g->ai)
+        ai_destroy(g->ai);
+    pthread_mutex_destroy(&g->lock);
+    free(g->record);
+    free(g->pending);
+    free(g);
+}
+
+static void go_enter(void *game)
+{
+    go_game_t *g = game;
+    g->screen = GO_TITLE;
+    g->dirty = 1;
+}
+
+/* Mode menu items: PvP, PvC, and "Resume saved game" while one exists. */
+static int mode_items(const go_game_t *g)
+{
+    return have_saves(g) && save_exists(g->save_path) ? 3 : 2;
+}
+
+static void cursor_move(go_game_t *g, int dr, int dc)
+{
+    int r = g->cur_row + dr, c = g->cur_col + dc;
+    if (r >= 0 && r < g->board.size && c >= 0 && c < g->board.size) {
+        g->cur_row = r;
+        g->cur_col = c;
+        g->dirty = 1;
+    }
+}
+
+static console_game_status_t go_key(void *game, int key)
+{
+    go_game_t *g = game;
+    switch (g->screen) {
+    case GO_TITLE:
+        if (key == HID_KEY_ESCAPE)
+            return CONSOLE_GAME_LEAVE;
+        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE) {
+            g->notice[0] = 0;
+            g->screen = load_pending(g) ? GO_RESUME : GO_MODE;
+            g->menu_sel = 0;
+            g->dirty = 1;
+        }
+        break;
+    case GO_RESUME:
+        if (key == HID_KEY_ENTER) {
+            resume_pending(g);
+        } else if (key == HID_KEY_ESCAPE) {
+            char aside[PATH_LEN];
+            if (put_aside(g, "bak", aside, sizeof aside) == 0) {
+                const char *base = strrchr(aside, '/');
+                snprintf(g->notice, sizeof g->notice, "Saved game kept as %.100s",
+                         base ? base + 1 : aside);
+            }
+            g->screen = GO_MODE;
+            g->menu_sel = 0;
+            g->dirty = 1;
+        }
+        break;
+    case GO_MODE: {
+        int n = mode_items(g);
+        int pick = -1;
+        if (key == HID_KEY_UP && g->menu_sel > 0)
+            g->menu_sel--, g->dirty = 1;
+        else if (key == HID_KEY_DOWN && g->menu_sel < n - 1)
+            g->menu_sel++, g->dirty = 1;
+        else if (key == HID_KEY_ENTER)
+            pick = g->menu_sel;
+        else if (key >= HID_KEY_1 && key < HID_KEY_1 + n)
+            pick = key - HID_KEY_1;
+        else if (key == HID_KEY_ESCAPE) {
+            g->screen = GO_TITLE;
+            g->notice[0] = 0;
+            g->dirty = 1;
+        }
+        if (pick == 0) {
+            g->notice[0] = 0;
+            new_game(g, GO_PVP, 0);
+        } else if (pick == 1) {
+            g->notice[0] = 0;
+            g->screen = GO_LEVEL;
+            g->dirty = 1;
+        } else if (pick == 2) {
+            g->notice[0] = 0;
+            if (load_pending(g))
+                resume_pending(g);
+            g->dirty = 1;
+        }
+        break;
+    }
+    case GO_LEVEL: {
+        int pick = -1;
+        if (key == HID_KEY_UP && g->level_sel > 0)
+            g->level_sel--, g->dirty = 1;
+        else if (key == HID_KEY_DOWN && g->level_sel < 2)
+            g->level_sel++, g->dirty = 1;
+        else if (key == HID_KEY_ENTER)
+            pick = g->level_sel;
+        else if (key >= HID_KEY_1 && key <= HID_KEY_1 + 2)
+            pick = key - HID_KEY_1;
+        else if (key == HID_KEY_ESCAPE) {
+            g->screen = GO_MODE;
+            g->dirty = 1;
+        }
+        if (pick >= 0) {
+            g->level_sel = pick;
+            new_game(g, GO_PVC, pick + 1);
+        }
+        break;
+    }
+    case GO_PLAY:
+        if (key == HID_KEY_ESCAPE) {
+            ai_cancel(g);
+            g->screen = GO_MODE;
+            g->menu_sel = 0;
+            snprintf(g->notice, sizeof g->notice, "%s",
+                     g->board.move_number ? "Game saved: choose 3 to resume it" : "");
+            g->dirty = 1;
+            break;
+        }
+        if (key == HID_KEY_UP)
+            cursor_move(g, -1, 0);
+        else if (key == HID_KEY_DOWN)
+            cursor_move(g, 1, 0);
+        else if (key == HID_KEY_LEFT)
+            cursor_move(g, 0, -1);
+        else if (key == HID_KEY_RIGHT)
+            cursor_move(g, 0, 1);
+        else if (g->thinking || ai_turn(g))
+            break; /* the computer's turn: only the cursor and Escape */
+        else if (key == HID_KEY_ENTER)
+            play_move(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
+        else if (key == HID_KEY_SPACE)
+            play_move(g, (Move){.row = -1, .col = -1, .pass = 1});
+        break;
+    case GO_OVER:
+        if (key == HID_KEY_ENTER || key == HID_KEY_ESCAPE) {
+            g->screen = GO_MODE;
+            g->menu_sel = 0;
+            g->notice[0] = 0;
+            g->dirty = 1;
+        }
+        break;
+    }
+    return CONSOLE_GAME_STAY;
+}
+
+static void go_tick(void *game, uint64_t now_us)
+{
+    go_game_t *g = game;
+    if (!g->thinking)
+        return;
+    if (!g->think_clock_set) {
+        g->think_start_us = now_us;
+        g->think_clock_set = 1;
+    }
+    if (!g->think_rendered || now_us < g->think_start_us + AI_MIN_THINK_US)
+        return;
+    pthread_mutex_lock(&g->lock);
+    int done = g->ai_done;
+    Move m = g->ai_move;
+    pthread_mutex_unlock(&g->lock);
+    if (!done)
+        return;
+    if (g->thinking == 1)
+        pthread_join(g->thread, NULL);
+    g->thinking = 0;
+    play_move(g, m);
+}
+
+static console_busy_t go_busy(void *game)
+{
+    go_game_t *g = game;
+    if (!g->thinking)
+        return CONSOLE_BUSY_NONE;
+    pthread_mutex_lock(&g->lock);
+    int done = g->ai_done;
+    pthread_mutex_unlock(&g->lock);
+    return done ? CONSOLE_BUSY_WAITING : CONSOLE_BUSY_WORKING;
+}
+
+static int go_dirty(void *game)
+{
+    go_game_t *g = game;
+    return g->dirty || g->sound != AUDIO_NONE;
+}
+
+static int go_take_sound(void *game)
+{
+    go_game_t *g = game;
+    int s = g->sound;
+    g->sound = AUDIO_NONE;
+    return s;
+}
+
+/* ---- screens ---- */
+
+static void draw_title(void)
+{
+    render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
+    /* A corner of a board with a few stones behind the name. */
+    render_fill_rect(170, 40, 300, 190, COLOR_BOARD);
+    for (int i = 0; i < 6; i++) {
+        render_fill_rect(194 + i * 50, 40, 1, 190, COLOR_LINE);
+    }
+    for (int i = 0; i < 4; i++)
+        render_fill_rect(170, 60 + i * 50, 300, 1, COLOR_LINE);
+    render_circle(194, 60, STONE_RADIUS, COLOR_BLACK, 1);
+    render_circle(444, 210, STONE_RADIUS, COLOR_WHITE, 1);
+    render_circle(394, 60, STONE_RADIUS, COLOR_WHITE, 1);
+    render_circle(244, 210, STONE_RADIUS, COLOR_BLACK, 1);
+    render_string_centered(92, "GO", COLOR_BLACK, 12);
+    render_string_centered(256, "9x9 Go", COLOR_TEXT, 3);
+    render_string_centered(296, "Player vs Player or against the computer", COLOR_DIM, 1);
+    render_string_centered(360, "Press Enter", COLOR_CURSOR, 2);
+    render_string_centered(452, "tabletop  -  arrows move, Enter selects, Escape goes back",
+                           COLOR_DIM, 1);
+}
+
+static void draw_notice(const go_game_t *g)
+{
+    if (g->notice[0])
+        render_string_centered(400, g->notice, COLOR_WARN, 1);
+}
+
+static void draw_resume(const go_game_t *g)
+{
+    go_mode_t mode;
+    int level;
+    char line[128];
+    parse_console_state(g->pending, &mode, &level);
+    render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
+    render_string_centered(70, "Saved game", COLOR_BOARD, 4);
+    render_string_centered(170, "Resume saved game?", COLOR_TEXT, 3);
+    if (mode == GO_PVC)
+        snprintf(line, sizeof line, "Player vs Computer, level %d - %d move%s played", level,
+                 g->pending->n_moves, g->pending->n_moves == 1 ? "" : "s");
+    else
+        snprintf(line, sizeof line, "Player vs Player - %d move%s played", g->pending->n_moves,
+                 g->pending->n_moves == 1 ? "" : "s");
+    render_string_centered(230, line, COLOR_DIM, 2);
+    render_string_centered(320, "Enter: resume", COLOR_CURSOR, 2);
+    render_string_centered(352, "Escape: discard (kept as go.sgf.bak)", COLOR_DIM, 2);
+}
+
+static void draw_side_columns(const go_game_t *g)
+{
+    static const char *const help[] = {"Arrows move", "Enter place", "Space pass", "Esc menu"};
+    for (int i = 0; i < 4; i++)
+        render_string(6, 40 + 16 * i, help[i], COLOR_DIM);
+    char line[32];
+    int x = 556;
+    snprintf(line, sizeof line, "Move %d", g->board.move_number);
+    render_string(x, 40, line, COLOR_TEXT);
+    if (g->mode == GO_PVC)
+        snprintf(line, sizeof line, "vs Level %d", g->level);
+    else
+        snprintf(line, sizeof line, "2 players");
+    render_string(x, 56, line, COLOR_DIM);
+    render_string(x, 72, "Komi 5.5", COLOR_DIM);
+}
+
+static void draw_play(const go_game_t *g)
+{
+    int show_cursor = !ai_turn(g);
+    render_board(&g->board, show_cursor ? g->cur_row : -1, g->cur_col);
+    render_board_coordinates();
+    render_last_move(&g->board);
+    render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, g->board.turn);
+    draw_side_columns(g);
+    render_string_centered(460, g->status, g->status_color, 1);
+}
+
+static void draw_over(const go_game_t *g)
+{
+    char line[96];
+    render_board(&g->board, -1, -1);
+    render_board_coordinates();
+    render_territory(&g->board);
+    render_score_panel(g->score_black, g->score_white, g->board.captured_black,
+                       g->board.captured_white, EMPTY);
+    draw_side_columns(g);
+    /* The result box over the middle of the board. */
+    render_shade_rect(140, 150, 360, 130);
+    render_rect(140, 150, 360, 130, COLOR_BOARD);
+    render_rect(142, 152, 356, 126, COLOR_BOARD);
+    render_string_centered(166, "Game over", COLOR_TEXT, 3);
+    snprintf(line, sizeof line, "Black %d  White %d + %d.%d", g->score_black, g->score_white,
+             g->board.komi2 / 2, (g->board.komi2 & 1) ? 5 : 0);
+    render_string_centered(202, line, COLOR_TEXT, 2);
+    render_string_centered(228, g->result, COLOR_CURSOR, 3);
+    render_string_centered(262, "Enter: menu", COLOR_TEXT, 1);
+    if (g->result[0] == 'B')
+        snprintf(line, sizeof line, "%s", g->mode == GO_PVC ? "You win!" : "Black wins");
+    else if (g->result[0] == 'W')
+        snprintf(line, sizeof line, "%s", g->mode == GO_PVC ? "The computer wins" : "White wins");
+    else
+        snprintf(line, sizeof line, "%s", "Draw");
+    render_string_centered(460, line, COLOR_TEXT, 1);
+}
+
+static void go_render(void *game, uint16_t *fb)
+{
+    go_game_t *g = game;
+    render_init(fb);
+    switch (g->screen) {
+    case GO_TITLE:
+        draw_title();
+        break;
+    case GO_RESUME:
+        draw_resume(g);
+        break;
+    case GO_MODE: {
+        static const char *const items[] = {"1. Player vs Player", "2. Player vs Computer",
+                                            "3. Resume saved game"};
+        render_menu_list("Go 9x9", items, mode_items(g), g->menu_sel,
+                         "Up/Down choose   Enter select   Escape back");
+        draw_notice(g);
+        break;
+    }
+    case GO_LEVEL:
+        render_menu_list("Computer level", level_names, 3, g->level_sel,
+                         "Up/Down choose   Enter start   Escape back");
+        break;
+    case GO_PLAY:
+        draw_play(g);
+        break;
+    case GO_OVER:
+        draw_over(g);
+        break;
+    }
+    g->dirty = 0;
+    if (g->thinking)
+        g->think_rendered = 1;
+}
+
+const console_game_t go_game_module = {
+    .id = "go",
+    .title = "Go 9x9",
+    .create = go_create,
+    .destroy = go_destroy,
+    .enter = go_enter,
+    .key = go_key,
+    .tick = go_tick,
+    .busy = go_busy,
+    .dirty = go_dirty,
+    .render = go_render,
+    .take_sound = go_take_sound,
+};

@@ -1,0 +1,977 @@
+/*
+ * gtp_engine.c - GTP v2 commands over the Go rules engine and the ai.
+ *
+ * Protocol details that are choices, not the spec's words, are listed in
+ * docs/gtp.md.  The position is always the replay of `record` (setup plus
+ * moves): undo pops a move and replays, komi replays with the new komi,
+ * loadsgf replaces the record.  Replaying a few hundred moves costs far
+ * less than one genmove, and keeps one source of truth.
+ */
+#include "gtp_engine.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "games/go/ai.h"
+#include "games/go/sgf.h"
+#include "gtp_status.h"
+
+/* Words on a line, id and command included: set_free_handicap may list
+ * every point of a 19x19 board but one. */
+#define GTP_MAX_ARGS (BOARD_MAX_SIZE * BOARD_MAX_SIZE + 2)
+#define GTP_NAME "tabletop"
+
+/* Seconds of safety per move when a clock runs (pipe and process latency). */
+#define GTP_TIME_MARGIN_MS 250
+/* The shortest search the time manager asks for. */
+#define GTP_TIME_MIN_MS 20
+
+struct gtp_engine {
+    gtp_options_t opts;
+    ai_t *ai;
+    BoardState board;
+    sgf_game_t *record;
+
+    /* Clock from time_settings / time_left (seconds as given by GTP). */
+    int clock_set;            /* 0: no time limits, search by playouts */
+    int main_time, byo_time, byo_stones;
+    int have_left[3];         /* time_left seen for BLACK/WHITE */
+    int left_time[3], left_stones[3];
+
+    int quit;
+    /* The response being built. */
+    char *out;
+    size_t out_len, out_cap;
+    int out_failed;           /* set when the growth of `out` failed */
+};
+
+typedef int (*gtp_handler_t)(gtp_engine_t *e, int argc, char **argv);
+
+/* ------------------------------------------------------------------ */
+/* Response building                                                    */
+/* ------------------------------------------------------------------ */
+
+static void out_reserve(gtp_engine_t *e, size_t more)
+{
+    if (e->out_len + more + 1 <= e->out_cap)
+        return;
+    size_t cap = e->out_cap ? e->out_cap : 256;
+    while (cap < e->out_len + more + 1)
+        cap *= 2;
+    char *n = realloc(e->out, cap);
+    if (!n) {
+        e->out_failed = 1;
+        return;
+    }
+    e->out = n;
+    e->out_cap = cap;
+}
+
+static void out_add(gtp_engine_t *e, const char *text, size_t n)
+{
+    out_reserve(e, n);
+    if (e->out_failed)
+        return;
+    memcpy(e->out + e->out_len, text, n);
+    e->out_len += n;
+    e->out[e->out_len] = '\0';
+}
+
+/* Appends printf-style text to the response body. */
+static void reply(gtp_engine_t *e, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof small) {
+        out_add(e, small, (size_t)n);
+        return;
+    }
+    out_reserve(e, (size_t)n);
+    if (e->out_failed)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(e->out + e->out_len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    e->out_len += (size_t)n;
+}
+
+/* Handlers return 0 with a body, or fail() with the error message. */
+static int fail(gtp_engine_t *e, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    e->out_len = 0;
+    out_add(e, msg, strlen(msg));
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Arguments                                                            */
+/* ------------------------------------------------------------------ */
+
+static int parse_color(const char *s, Stone *out)
+{
+    if (!strcasecmp(s, "b") || !strcasecmp(s, "black"))
+        *out = BLACK;
+    else if (!strcasecmp(s, "w") || !strcasecmp(s, "white"))
+        *out = WHITE;
+    else
+        return -1;
+    return 0;
+}
+
+/* 0: a vertex on this board (or pass); 1: a well-formed vertex that lies
+ * off this board ("J10" on 9x9); -1: not a vertex at all. */
+static int parse_vertex(const gtp_engine_t *e, const char *s, Move *m)
+{
+    if (board_vertex_parse(e->board.size, s, m) == 0)
+        return 0;
+    Move big;
+    if (board_vertex_parse(BOARD_MAX_SIZE, s, &big) == 0)
+        return 1;
+    return -1;
+}
+
+/* A whole non-negative decimal number that fits an int. */
+static int parse_count(const char *s, int *out)
+{
+    if (!*s)
+        return -1;
+    long v = 0;
+    for (const char *p = s; *p; p++) {
+        if (!isdigit((unsigned char)*p))
+            return -1;
+        v = v * 10 + (*p - '0');
+        if (v > 1000000000L)
+            return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+static const char *color_name(Stone c)
+{
+    return c == WHITE ? "white" : "black";
+}
+
+/* ------------------------------------------------------------------ */
+/* The game record                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Replays the record onto the board; the board is untouched on failure. */
+static int engine_replay(gtp_engine_t *e, char *err, size_t errlen)
+{
+    return sgf_replay(e->record, -1, &e->board, err, errlen);
+}
+
+static void engine_clear(gtp_engine_t *e, int size, int komi2)
+{
+    sgf_game_init(e->record);
+    e->record->size = size;
+    e->record->komi2 = komi2;
+    snprintf(e->record->application, sizeof e->record->application, "%s:%s", GTP_NAME,
+             TABLETOP_VERSION);
+    board_reset(&e->board, size, komi2);
+}
+
+/* Plays (color, m) on the board and appends it to the record. */
+static MoveResult engine_play(gtp_engine_t *e, Stone color, Move m)
+{
+    if (e->record->n_moves >= SGF_MAX_MOVES)
+        return MOVE_ILLEGAL_GAME_OVER;
+    if (m.pass) {
+        board_pass_color(&e->board, color);
+    } else {
+        MoveResult r = board_play(&e->board, color, m.row, m.col);
+        if (r != MOVE_OK)
+            return r;
+    }
+    sgf_add_move(e->record, color, m);
+    return MOVE_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Move generation and the clock                                        */
+/* ------------------------------------------------------------------ */
+
+/* Milliseconds to think for `color`, or 0 to search by playout count. */
+static int engine_time_budget(const gtp_engine_t *e, Stone color)
+{
+    if (!e->clock_set)
+        return 0;
+    int left_s, stones;
+    if (e->have_left[color]) {
+        left_s = e->left_time[color];
+        stones = e->left_stones[color];
+    } else if (e->main_time > 0) {
+        left_s = e->main_time;
+        stones = 0;
+    } else {
+        left_s = e->byo_time;
+        stones = e->byo_stones;
+    }
+    double left_ms = left_s * 1000.0;
+    double budget;
+    if (stones > 0) {
+        /* Canadian byo-yomi: share the period among its stones. */
+        budget = left_ms / stones;
+    } else {
+        /* Main time: a share of what is left, by a rough count of the
+         * moves still to come (half the empty points, at least 10). */
+        int empty = 0;
+        for (int r = 0; r < e->board.size; r++)
+            for (int c = 0; c < e->board.size; c++)
+                empty += board_get(&e->board, r, c) == EMPTY;
+        int moves_left = empty / 2 > 10 ? empty / 2 : 10;
+        budget = left_ms / moves_left;
+        /* Byo-yomi after main time: its per-stone share is safe to add. */
+        if (e->byo_time > 0 && e->byo_stones > 0)
+            budget += 0.8 * e->byo_time * 1000.0 / e->byo_stones;
+    }
+    budget = budget * 0.9 - GTP_TIME_MARGIN_MS;
+    if (budget < GTP_TIME_MIN_MS)
+        budget = GTP_TIME_MIN_MS;
+    if (budget > 600000)
+        budget = 600000;
+    return (int)budget;
+}
+
+/* The ai's move for `color` on the current position, not yet played. */
+static Move engine_generate(gtp_engine_t *e, Stone color)
+{
+    /* The ai moves for b->turn; GTP may ask for either colour, so search a
+     * private copy whose turn is set to it (the turn is a plain field that
+     * only selects the mover).  After two passes a controller asking for a
+     * move wants the game to go on (KGS clean-up), so the copy is reopened
+     * with one pass pending. */
+    BoardState *copy = malloc(sizeof *copy);
+    Move m = {-1, -1, 1};
+    if (!copy)
+        return m;
+    board_copy(copy, &e->board);
+    copy->turn = color;
+    if (copy->game_over) {
+        copy->game_over = 0;
+        copy->consecutive_passes = 1;
+    }
+    ai_set_time_ms(e->ai, engine_time_budget(e, color));
+    m = ai_choose(e->ai, copy);
+    /* Defence in depth: never answer with a move the board would refuse. */
+    if (!m.pass && board_check(&e->board, color, m.row, m.col) != MOVE_OK) {
+        m.pass = 1;
+        m.row = m.col = -1;
+    }
+    if (e->opts.log) {
+        AiStats st;
+        ai_last_stats(e->ai, &st);
+        char v[8];
+        board_vertex_format(e->board.size, m, v, sizeof v);
+        fprintf(e->opts.log, "tabletop: %s %s (level %d, %d playouts, win rate %.2f)\n",
+                color_name(color), v, e->opts.level, st.simulations, st.win_rate);
+        fflush(e->opts.log);
+    }
+    free(copy);
+    return m;
+}
+
+/* ------------------------------------------------------------------ */
+/* Commands                                                             */
+/* ------------------------------------------------------------------ */
+
+static int cmd_protocol_version(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    reply(e, "2");
+    return 0;
+}
+
+static int cmd_name(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    reply(e, GTP_NAME);
+    return 0;
+}
+
+static int cmd_version(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    reply(e, "%s", TABLETOP_VERSION);
+    return 0;
+}
+
+static int cmd_known_command(gtp_engine_t *e, int argc, char **argv);
+static int cmd_list_commands(gtp_engine_t *e, int argc, char **argv);
+
+static int cmd_quit(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    e->quit = 1;
+    return 0;
+}
+
+static int cmd_boardsize(gtp_engine_t *e, int argc, char **argv)
+{
+    int size;
+    if (argc != 1 || parse_count(argv[0], &size))
+        return fail(e, "syntax error");
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
+        return fail(e, "unacceptable size");
+    engine_clear(e, size, e->record->komi2);
+    return 0;
+}
+
+static int cmd_clear_board(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0)
+        return fail(e, "syntax error");
+    engine_clear(e, e->board.size, e->record->komi2);
+    /* A new game: the clock starts again from time_settings. */
+    e->have_left[BLACK] = e->have_left[WHITE] = 0;
+    return 0;
+}
+
+static int cmd_komi(gtp_engine_t *e, int argc, char **argv)
+{
+    if (argc != 1)
+        return fail(e, "syntax error");
+    char *end;
+    errno = 0;
+    double k = strtod(argv[0], &end);
+    if (end == argv[0] || *end || errno || !isfinite(k) || fabs(k) > 1000.0)
+        return fail(e, "syntax error");
+    /* Komi is kept in half points; other fractions round to the nearest. */
+    double h = k * 2.0;
+    int komi2 = (int)(h < 0 ? h - 0.5 : h + 0.5);
+    int old = e->record->komi2;
+    e->record->komi2 = komi2;
+    char err[160];
+    if (engine_replay(e, err, sizeof err) != 0) {
+        e->record->komi2 = old;
+        return fail(e, "%s", err);
+    }
+    return 0;
+}
+
+static int cmd_play(gtp_engine_t *e, int argc, char **argv)
+{
+    Stone color;
+    Move m;
+    if (argc != 2 || parse_color(argv[0], &color))
+        return fail(e, "syntax error");
+    int v = parse_vertex(e, argv[1], &m);
+    if (v < 0)
+        return fail(e, "syntax error");
+    if (v > 0)
+        return fail(e, "illegal move");
+    if (e->record->n_moves >= SGF_MAX_MOVES)
+        return fail(e, "move history full (%d moves)", SGF_MAX_MOVES);
+    if (engine_play(e, color, m) != MOVE_OK)
+        return fail(e, "illegal move");
+    return 0;
+}
+
+/* genmove, kgs-genmove_cleanup (play = 1) and reg_genmove (play = 0). */
+static int genmove_common(gtp_engine_t *e, int argc, char **argv, int play)
+{
+    Stone color;
+    if (argc != 1 || parse_color(argv[0], &color))
+        return fail(e, "syntax error");
+    if (play && e->record->n_moves >= SGF_MAX_MOVES)
+        return fail(e, "move history full (%d moves)", SGF_MAX_MOVES);
+    Move m = engine_generate(e, color);
+    if (play && engine_play(e, color, m) != MOVE_OK) {
+        /* Cannot happen after the check in engine_generate; pass instead. */
+        m.pass = 1;
+        engine_play(e, color, m);
+    }
+    char v[8];
+    board_vertex_format(e->board.size, m, v, sizeof v);
+    reply(e, "%s", v);
+    return 0;
+}
+
+static int cmd_genmove(gtp_engine_t *e, int argc, char **argv)
+{
+    return genmove_common(e, argc, argv, 1);
+}
+
+static int cmd_reg_genmove(gtp_engine_t *e, int argc, char **argv)
+{
+    return genmove_common(e, argc, argv, 0);
+}
+
+static int cmd_undo(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0)
+        return fail(e, "syntax error");
+    if (e->record->n_moves == 0)
+        return fail(e, "cannot undo");
+    e->record->n_moves--;
+    char err[160];
+    if (engine_replay(e, err, sizeof err) != 0) {
+        e->record->n_moves++;
+        return fail(e, "cannot undo");
+    }
+    return 0;
+}
+
+static int cmd_showboard(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0)
+        return fail(e, "syntax error");
+    char buf[2048];
+    board_to_ascii(&e->board, buf, sizeof buf);
+    /* A GTP response must not hold an empty line: drop trailing breaks. */
+    size_t n = strlen(buf);
+    while (n && buf[n - 1] == '\n')
+        buf[--n] = '\0';
+    reply(e, "\n%s\n", buf);
+    reply(e, "%s to move, move %d, komi %g\n", color_name(e->board.turn),
+          e->board.move_number, e->board.komi2 / 2.0);
+    reply(e, "black (X) has captured %d, white (O) has captured %d",
+          e->board.captured_black, e->board.captured_white);
+    return 0;
+}
+
+static int cmd_final_score(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0)
+        return fail(e, "syntax error");
+    char res[32];
+    gtp_status_score(&e->board, res, sizeof res);
+    reply(e, "%s", res);
+    return 0;
+}
+
+/* Writes the vertices of the stones of `color` (or both colours for EMPTY)
+ * whose mark in `only` (if not NULL) equals `want`, space separated, row by
+ * row from the top. */
+static void reply_stones_marked(gtp_engine_t *e, Stone color,
+                                unsigned char only[BOARD_MAX_SIZE][BOARD_MAX_SIZE], int want)
+{
+    int first = 1;
+    for (int r = 0; r < e->board.size; r++)
+        for (int c = 0; c < e->board.size; c++) {
+            Stone s = board_get(&e->board, r, c);
+            if (s == EMPTY || (color != EMPTY && s != color))
+                continue;
+            if (only && only[r][c] != want)
+                continue;
+            char v[8];
+            Move m = {r, c, 0};
+            board_vertex_format(e->board.size, m, v, sizeof v);
+            reply(e, first ? "%s" : " %s", v);
+            first = 0;
+        }
+}
+
+static void reply_stones(gtp_engine_t *e, Stone color)
+{
+    reply_stones_marked(e, color, NULL, 0);
+}
+
+static int cmd_final_status_list(gtp_engine_t *e, int argc, char **argv)
+{
+    if (argc != 1)
+        return fail(e, "syntax error");
+    int want_dead;
+    if (!strcasecmp(argv[0], "alive"))
+        want_dead = 0;
+    else if (!strcasecmp(argv[0], "dead"))
+        want_dead = 1;
+    else if (!strcasecmp(argv[0], "seki"))
+        return 0; /* seki is not told apart: such stones count as alive */
+    else
+        return fail(e, "syntax error");
+    unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
+    gtp_status_dead(&e->board, dead);
+    reply_stones_marked(e, EMPTY, dead, want_dead);
+    return 0;
+}
+
+static int cmd_time_settings(gtp_engine_t *e, int argc, char **argv)
+{
+    int main_time, byo_time, byo_stones;
+    if (argc != 3 || parse_count(argv[0], &main_time) || parse_count(argv[1], &byo_time) ||
+        parse_count(argv[2], &byo_stones))
+        return fail(e, "syntax error");
+    e->main_time = main_time;
+    e->byo_time = byo_time;
+    e->byo_stones = byo_stones;
+    /* GTP: byo-yomi time with no stones means no time limits at all. */
+    e->clock_set = !(byo_time > 0 && byo_stones == 0);
+    e->have_left[BLACK] = e->have_left[WHITE] = 0;
+    return 0;
+}
+
+static int cmd_time_left(gtp_engine_t *e, int argc, char **argv)
+{
+    Stone color;
+    int t, stones;
+    if (argc != 3 || parse_color(argv[0], &color) || parse_count(argv[1], &t) ||
+        parse_count(argv[2], &stones))
+        return fail(e, "syntax error");
+    e->have_left[color] = 1;
+    e->left_time[color] = t;
+    e->left_stones[color] = stones;
+    return 0;
+}
+
+static int cmd_loadsgf(gtp_engine_t *e, int argc, char **argv)
+{
+    int move_number = 0;
+    if (argc < 1 || argc > 2 || (argc == 2 && (parse_count(argv[1], &move_number) ||
+                                               move_number < 1)))
+        return fail(e, "syntax error");
+    sgf_game_t *g = malloc(sizeof *g);
+    BoardState *b = malloc(sizeof *b);
+    if (!g || !b) {
+        free(g);
+        free(b);
+        return fail(e, "cannot load file");
+    }
+    char err[512];
+    /* GTP: the position before move `move_number`, i.e. after
+     * move_number - 1 moves; without it, after all of them. */
+    int upto = argc == 2 ? move_number - 1 : -1;
+    int rc = sgf_load_file(argv[0], g, err, sizeof err);
+    if (rc == 0)
+        rc = sgf_replay(g, upto, b, err, sizeof err);
+    if (rc != 0) {
+        if (e->opts.log)
+            fprintf(e->opts.log, "tabletop: loadsgf: %s\n", err);
+        free(g);
+        free(b);
+        return fail(e, "cannot load file");
+    }
+    if (upto >= 0 && upto < g->n_moves)
+        g->n_moves = upto;
+    /* The record keeps what GTP needs; the loaded game comment and result
+     * belong to the file, not to the game that now goes on. */
+    g->result[0] = '\0';
+    g->comment[0] = '\0';
+    snprintf(g->application, sizeof g->application, "%s:%s", GTP_NAME, TABLETOP_VERSION);
+    memcpy(e->record, g, sizeof *g);
+    board_copy(&e->board, b);
+    free(g);
+    free(b);
+    return 0;
+}
+
+static int cmd_printsgf(gtp_engine_t *e, int argc, char **argv)
+{
+    if (argc > 1)
+        return fail(e, "syntax error");
+    sgf_game_t *g = e->record;
+    char saved[SGF_TEXT];
+    memcpy(saved, g->result, sizeof saved);
+    if (e->board.game_over)
+        gtp_status_score(&e->board, g->result, sizeof g->result);
+    int rc = 0;
+    if (argc == 1) {
+        char err[512];
+        if (sgf_save_file(argv[0], g, err, sizeof err) != 0)
+            rc = fail(e, "cannot save file: %s", err);
+    } else {
+        size_t need = sgf_write(g, NULL, 0);
+        char *text = malloc(need + 1);
+        if (!text) {
+            rc = fail(e, "out of memory");
+        } else {
+            sgf_write(g, text, need + 1);
+            /* No empty line may appear inside a GTP response. */
+            size_t w = 0;
+            for (size_t i = 0; i < need; i++)
+                if (!(text[i] == '\n' && (w == 0 || text[w - 1] == '\n')))
+                    text[w++] = text[i];
+            while (w && text[w - 1] == '\n')
+                w--;
+            text[w] = '\0';
+            reply(e, "%s", text);
+            free(text);
+        }
+    }
+    memcpy(g->result, saved, sizeof saved);
+    return rc;
+}
+
+static int cmd_is_legal(gtp_engine_t *e, int argc, char **argv)
+{
+    Stone color;
+    Move m;
+    if (argc != 2 || parse_color(argv[0], &color))
+        return fail(e, "syntax error");
+    int v = parse_vertex(e, argv[1], &m);
+    if (v < 0)
+        return fail(e, "syntax error");
+    int legal = v == 0 && (m.pass || board_check(&e->board, color, m.row, m.col) == MOVE_OK);
+    reply(e, "%d", legal);
+    return 0;
+}
+
+static int cmd_list_stones(gtp_engine_t *e, int argc, char **argv)
+{
+    Stone color;
+    if (argc != 1 || parse_color(argv[0], &color))
+        return fail(e, "syntax error");
+    reply_stones(e, color);
+    return 0;
+}
+
+static int cmd_captures(gtp_engine_t *e, int argc, char **argv)
+{
+    Stone color;
+    if (argc != 1 || parse_color(argv[0], &color))
+        return fail(e, "syntax error");
+    reply(e, "%d", color == BLACK ? e->board.captured_black : e->board.captured_white);
+    return 0;
+}
+
+/* ---- handicap (GTP v2 section 4.1) ---- */
+
+/* 1 if no stone is on the board and no move has been played. */
+static int engine_board_empty(const gtp_engine_t *e)
+{
+    if (e->record->n_moves > 0)
+        return 0;
+    for (int r = 0; r < e->board.size; r++)
+        for (int c = 0; c < e->board.size; c++)
+            if (board_get(&e->board, r, c) != EMPTY)
+                return 0;
+    return 1;
+}
+
+/* Most fixed handicap stones for the board size: 9 on odd sizes from 9
+ * up, 4 on 7x7 and even sizes from 8 up, none below 7. */
+static int handicap_max(int size)
+{
+    if (size < 7)
+        return 0;
+    if (size == 7 || size % 2 == 0)
+        return 4;
+    return 9;
+}
+
+/* The fixed placement of n stones (2 <= n <= handicap_max), as GNU Go,
+ * GTP's reference implementation, places them: corner points on the third
+ * line (fourth from 13x13 up) - two diagonal corners, a third one, all
+ * four - then for 5, 7 and 9 the centre, for 6 and 7 the left and right
+ * side points, for 8 and 9 all four side points.  Fills out[] in row order
+ * from the top (GNU Go's answer order) and returns n. */
+static int handicap_points(int size, int n, Move out[9])
+{
+    int lo = size >= 13 ? 3 : 2, hi = size - 1 - lo, mid = size / 2;
+    /* Rows count from the top. */
+    int take[3][3] = {{0}};           /* [row: lo, mid, hi][col: lo, mid, hi] */
+    take[0][2] = take[2][0] = 1;      /* upper right, lower left */
+    if (n >= 3)
+        take[0][0] = 1;               /* upper left */
+    if (n >= 4)
+        take[2][2] = 1;               /* lower right */
+    if (n == 5 || n == 7 || n == 9)
+        take[1][1] = 1;               /* centre */
+    if (n >= 6)
+        take[1][0] = take[1][2] = 1;  /* left and right sides */
+    if (n >= 8)
+        take[0][1] = take[2][1] = 1;  /* top and bottom sides */
+    const int line[3] = {lo, mid, hi};
+    int k = 0;
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 3; c++)
+            if (take[r][c]) {
+                out[k].row = line[r];
+                out[k].col = line[c];
+                out[k].pass = 0;
+                k++;
+            }
+    return k;
+}
+
+/* Puts the handicap stones in the record's setup and replays; replies
+ * with their vertices when `answer`. */
+static int engine_place_handicap(gtp_engine_t *e, const Move *points, int n, int answer)
+{
+    sgf_game_t *g = e->record;
+    int old = g->n_setup;
+    for (int i = 0; i < n; i++) {
+        sgf_move_t *s = &g->setup[g->n_setup++];
+        s->color = BLACK;
+        s->move = points[i];
+    }
+    char err[160];
+    if (engine_replay(e, err, sizeof err) != 0) {
+        g->n_setup = old;
+        engine_replay(e, err, sizeof err);
+        return fail(e, "bad vertex list");
+    }
+    for (int i = 0; answer && i < n; i++) {
+        char v[8];
+        board_vertex_format(e->board.size, points[i], v, sizeof v);
+        reply(e, i ? " %s" : "%s", v);
+    }
+    return 0;
+}
+
+static int handicap_fixed_common(gtp_engine_t *e, int argc, char **argv, int free_choice)
+{
+    int n;
+    if (argc != 1 || parse_count(argv[0], &n))
+        return fail(e, "syntax error");
+    int max = handicap_max(e->board.size);
+    /* place_free_handicap may place fewer stones than asked (GTP 4.1.2). */
+    if (free_choice && n > max)
+        n = max;
+    if (n < 2 || n > max)
+        return fail(e, "invalid number of stones");
+    if (!engine_board_empty(e))
+        return fail(e, "board not empty");
+    Move points[9];
+    handicap_points(e->board.size, n, points);
+    return engine_place_handicap(e, points, n, 1);
+}
+
+static int cmd_fixed_handicap(gtp_engine_t *e, int argc, char **argv)
+{
+    return handicap_fixed_common(e, argc, argv, 0);
+}
+
+static int cmd_place_free_handicap(gtp_engine_t *e, int argc, char **argv)
+{
+    return handicap_fixed_common(e, argc, argv, 1);
+}
+
+static int cmd_set_free_handicap(gtp_engine_t *e, int argc, char **argv)
+{
+    int size = e->board.size;
+    if (argc < 2 || argc > size * size - 1)
+        return fail(e, "bad vertex list");
+    static Move points[BOARD_MAX_SIZE * BOARD_MAX_SIZE];
+    for (int i = 0; i < argc; i++) {
+        int v = parse_vertex(e, argv[i], &points[i]);
+        if (v < 0)
+            return fail(e, "syntax error");
+        if (v > 0 || points[i].pass)
+            return fail(e, "bad vertex list");
+        for (int j = 0; j < i; j++)
+            if (points[j].row == points[i].row && points[j].col == points[i].col)
+                return fail(e, "bad vertex list");
+    }
+    if (!engine_board_empty(e))
+        return fail(e, "board not empty");
+    return engine_place_handicap(e, points, argc, 0);
+}
+
+static const struct {
+    const char *name;
+    gtp_handler_t run;
+} gtp_commands[] = {
+    {"protocol_version", cmd_protocol_version},
+    {"name", cmd_name},
+    {"version", cmd_version},
+    {"known_command", cmd_known_command},
+    {"list_commands", cmd_list_commands},
+    {"quit", cmd_quit},
+    {"boardsize", cmd_boardsize},
+    {"clear_board", cmd_clear_board},
+    {"komi", cmd_komi},
+    {"play", cmd_play},
+    {"genmove", cmd_genmove},
+    {"undo", cmd_undo},
+    {"showboard", cmd_showboard},
+    {"final_score", cmd_final_score},
+    {"final_status_list", cmd_final_status_list},
+    {"time_settings", cmd_time_settings},
+    {"time_left", cmd_time_left},
+    {"loadsgf", cmd_loadsgf},
+    {"printsgf", cmd_printsgf},
+    {"kgs-genmove_cleanup", cmd_genmove},
+    {"reg_genmove", cmd_reg_genmove},
+    {"is_legal", cmd_is_legal},
+    {"list_stones", cmd_list_stones},
+    {"captures", cmd_captures},
+    {"fixed_handicap", cmd_fixed_handicap},
+    {"place_free_handicap", cmd_place_free_handicap},
+    {"set_free_handicap", cmd_set_free_handicap},
+};
+
+#define GTP_N_COMMANDS (sizeof gtp_commands / sizeof gtp_commands[0])
+
+static int cmd_known_command(gtp_engine_t *e, int argc, char **argv)
+{
+    if (argc != 1)
+        return fail(e, "syntax error");
+    for (size_t i = 0; i < GTP_N_COMMANDS; i++)
+        if (!strcmp(gtp_commands[i].name, argv[0])) {
+            reply(e, "true");
+            return 0;
+        }
+    reply(e, "false");
+    return 0;
+}
+
+static int cmd_list_commands(gtp_engine_t *e, int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0)
+        return fail(e, "syntax error");
+    for (size_t i = 0; i < GTP_N_COMMANDS; i++)
+        reply(e, i ? "\n%s" : "%s", gtp_commands[i].name);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines                                                                */
+/* ------------------------------------------------------------------ */
+
+gtp_engine_t *gtp_engine_create(const gtp_options_t *opts)
+{
+    gtp_engine_t *e = calloc(1, sizeof *e);
+    if (!e) {
+        fprintf(stderr, "tabletop: gtp: out of memory\n");
+        return NULL;
+    }
+    if (opts)
+        e->opts = *opts;
+    if (e->opts.level < AI_RANDOM || e->opts.level > AI_MCTS)
+        e->opts.level = AI_MCTS;
+    e->record = malloc(sizeof *e->record);
+    AiConfig cfg = {0};
+    cfg.level = (AiLevel)e->opts.level;
+    cfg.playouts = e->opts.playouts;
+    cfg.seed = e->opts.seed;
+    e->ai = e->record ? ai_create(&cfg) : NULL;
+    if (!e->ai) {
+        fprintf(stderr, "tabletop: gtp: cannot allocate the ai's node pool\n");
+        free(e->record);
+        free(e);
+        return NULL;
+    }
+    engine_clear(e, BOARD_DEFAULT_SIZE, BOARD_DEFAULT_KOMI2);
+    return e;
+}
+
+void gtp_engine_destroy(gtp_engine_t *e)
+{
+    if (!e)
+        return;
+    ai_destroy(e->ai);
+    free(e->record);
+    free(e->out);
+    free(e);
+}
+
+int gtp_engine_wants_quit(const gtp_engine_t *e)
+{
+    return e->quit;
+}
+
+const BoardState *gtp_engine_board(const gtp_engine_t *e)
+{
+    return &e->board;
+}
+
+const char *gtp_engine_execute(gtp_engine_t *e, const char *line)
+{
+    /* GTP preprocessing: drop control characters other than HT and LF,
+     * cut at '#', turn HT into a space; an empty line gets no answer. */
+    size_t n = strlen(line);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return "? out of memory\n\n";
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if (c == '#' || c == '\n')
+            break;
+        if (c == '\t')
+            c = ' ';
+        else if (c < 32 || c == 127)
+            continue;
+        buf[k++] = (char)c;
+    }
+    buf[k] = '\0';
+
+    static char *argv[GTP_MAX_ARGS + 1];
+    int argc = 0, too_many = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        if (argc < GTP_MAX_ARGS + 1)
+            argv[argc++] = tok;
+        else
+            too_many = 1;
+    }
+    if (argc == 0) {
+        free(buf);
+        return NULL;
+    }
+
+    /* An optional numeric id comes first and is echoed. */
+    char id[24] = "";
+    int first = 0;
+    if (isdigit((unsigned char)argv[0][0])) {
+        int digits = 1;
+        for (const char *p = argv[0]; *p; p++)
+            digits &= isdigit((unsigned char)*p) != 0;
+        if (digits && strlen(argv[0]) < sizeof id) {
+            snprintf(id, sizeof id, "%s", argv[0]);
+            first = 1;
+        }
+    }
+
+    e->out_len = 0;
+    e->out_failed = 0;
+    out_reserve(e, 64);
+    if (e->out)
+        e->out[0] = '\0';
+    int rc;
+    if (first >= argc) {
+        rc = fail(e, "syntax error: no command after the id");
+    } else if (too_many) {
+        rc = fail(e, "syntax error");
+    } else {
+        const char *name = argv[first];
+        rc = 1;
+        for (size_t i = 0; i < GTP_N_COMMANDS; i++)
+            if (!strcmp(gtp_commands[i].name, name)) {
+                rc = gtp_commands[i].run(e, argc - first - 1, argv + first + 1);
+                break;
+            }
+        if (rc == 1)
+            rc = fail(e, "unknown command");
+    }
+    free(buf);
+    if (e->out_failed)
+        return "? out of memory\n\n";
+
+    /* Frame it: "=id body\n\n" or "?id message\n\n". */
+    size_t body_len = e->out_len;
+    char *body = malloc(body_len + 1);
+    if (!body)
+        return "? out of memory\n\n";
+    memcpy(body, e->out ? e->out : "", body_len);
+    body[body_len] = '\0';
+    e->out_len = 0;
+    reply(e, "%c%s %s\n\n", rc == 0 ? '=' : '?', id, body);
+    free(body);
+    if (e->out_failed)
+        return "? out of memory\n\n";
+    return e->out;
+}

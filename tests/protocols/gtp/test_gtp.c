@@ -1,0 +1,520 @@
+/*
+ * test_gtp.c - the GTP engine: transcripts in tests/data/gtp/ (*.gtp) run
+ * in-process (gtp_engine_execute) and through the real `tabletop gtp`
+ * binary, plus behaviours a transcript cannot pin down (generated moves,
+ * the clock, loadsgf/printsgf with files, out-of-turn genmove).
+ *
+ * Transcript format: ";;" lines are comments, ";; args: ..." gives the
+ * engine's command line; "> " lines are sent (escapes \t \r \\ \xNN);
+ * the lines after one, up to the next "> ", are the expected response
+ * (its closing blank line included).  An expected line ending in "{*}"
+ * matches any line that starts with what precedes it.
+ */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "games/go/board.h"
+#include "games/go/sgf.h"
+#include "protocols/gtp_engine.h"
+#include "gtp_pipe.h"
+
+#define MAX_STEPS 256
+
+typedef struct {
+    char *args[16];
+    char *args_line; /* the strdup'd line the args point into */
+    int nargs;
+    int nsteps;
+    char *input[MAX_STEPS];    /* decoded command line, without '\n' */
+    char *expected[MAX_STEPS]; /* expected response text */
+} transcript_t;
+
+static const char *data_dir(void)
+{
+    const char *d = getenv("TABLETOP_TEST_DATA");
+    cr_assert(d, "TABLETOP_TEST_DATA is not set (meson sets it)");
+    return d;
+}
+
+static const char *tabletop_exe(void)
+{
+    const char *x = getenv("TABLETOP_EXE");
+    cr_assert(x, "TABLETOP_EXE is not set (meson sets it)");
+    return x;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)n + 1);
+    cr_assert(text);
+    cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+static char *decode_escapes(const char *s)
+{
+    char *out = malloc(strlen(s) + 1), *w = out;
+    for (; *s; s++) {
+        if (*s == '\\' && s[1]) {
+            char c = s[1];
+            if (c == 't' || c == 'r' || c == '\\') {
+                *w++ = c == 't' ? '\t' : c == 'r' ? '\r' : '\\';
+                s++;
+                continue;
+            }
+            if (c == 'x' && s[2] && s[3]) {
+                char hex[3] = {s[2], s[3], 0};
+                *w++ = (char)strtol(hex, NULL, 16);
+                s += 3;
+                continue;
+            }
+        }
+        *w++ = *s;
+    }
+    *w = '\0';
+    return out;
+}
+
+static void transcript_load(transcript_t *t, const char *name)
+{
+    memset(t, 0, sizeof *t);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/gtp/%s", data_dir(), name);
+    char *text = read_file(path);
+    char *save = NULL;
+    /* Keep empty lines: they are part of expected responses. */
+    char *line = text;
+    while (line && *line) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = '\0';
+        if (!strncmp(line, ";; args:", 8)) {
+            free(t->args_line);
+            char *args = t->args_line = strdup(line + 8);
+            for (char *tok = strtok_r(args, " ", &save); tok && t->nargs < 15;
+                 tok = strtok_r(NULL, " ", &save))
+                t->args[t->nargs++] = tok;
+        } else if (!strncmp(line, ";;", 2)) {
+            /* comment */
+        } else if (line[0] == '>' && (line[1] == ' ' || line[1] == '\0')) {
+            cr_assert_lt(t->nsteps, MAX_STEPS);
+            t->input[t->nsteps] = decode_escapes(line[1] ? line + 2 : "");
+            t->expected[t->nsteps] = calloc(1, 1);
+            t->nsteps++;
+        } else {
+            cr_assert_gt(t->nsteps, 0, "%s: a response before any command", name);
+            char **e = &t->expected[t->nsteps - 1];
+            size_t n = strlen(*e);
+            *e = realloc(*e, n + strlen(line) + 2);
+            sprintf(*e + n, "%s\n", line);
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+}
+
+static void transcript_free(transcript_t *t)
+{
+    for (int i = 0; i < t->nsteps; i++) {
+        free(t->input[i]);
+        free(t->expected[i]);
+    }
+    free(t->args_line);
+}
+
+/* Line-by-line comparison with the "{*}" wildcard. */
+static int output_matches(const char *expected, const char *actual)
+{
+    while (*expected || *actual) {
+        const char *en = strchr(expected, '\n');
+        const char *an = strchr(actual, '\n');
+        size_t el = en ? (size_t)(en - expected) : strlen(expected);
+        size_t al = an ? (size_t)(an - actual) : strlen(actual);
+        if (!*expected || !*actual)
+            return 0;
+        if (el >= 3 && !strncmp(expected + el - 3, "{*}", 3)) {
+            if (al < el - 3 || strncmp(expected, actual, el - 3))
+                return 0;
+        } else if (el != al || strncmp(expected, actual, el)) {
+            return 0;
+        }
+        if (!!en != !!an)
+            return 0;
+        expected += el + (en ? 1 : 0);
+        actual += al + (an ? 1 : 0);
+    }
+    return 1;
+}
+
+static gtp_engine_t *engine_for(const transcript_t *t)
+{
+    gtp_options_t o = {0};
+    for (int i = 0; i + 1 < t->nargs; i += 2) {
+        if (!strcmp(t->args[i], "--level"))
+            o.level = atoi(t->args[i + 1]);
+        else if (!strcmp(t->args[i], "--playouts"))
+            o.playouts = atoi(t->args[i + 1]);
+        else if (!strcmp(t->args[i], "--seed"))
+            o.seed = strtoull(t->args[i + 1], NULL, 0);
+    }
+    gtp_engine_t *e = gtp_engine_create(&o);
+    cr_assert(e);
+    return e;
+}
+
+static void run_in_process(const char *name)
+{
+    transcript_t t;
+    transcript_load(&t, name);
+    cr_assert_gt(t.nsteps, 0);
+    /* loadsgf paths in transcripts are relative to tests/data. */
+    cr_assert_eq(chdir(data_dir()), 0);
+    gtp_engine_t *e = engine_for(&t);
+    for (int i = 0; i < t.nsteps; i++) {
+        const char *got = gtp_engine_wants_quit(e) ? NULL : gtp_engine_execute(e, t.input[i]);
+        cr_expect(output_matches(t.expected[i], got ? got : ""),
+                  "%s: after '%s'\nexpected:\n%s\ngot:\n%s", name, t.input[i], t.expected[i],
+                  got ? got : "(nothing)");
+    }
+    gtp_engine_destroy(e);
+    transcript_free(&t);
+}
+
+static void run_binary(const char *name)
+{
+    transcript_t t;
+    transcript_load(&t, name);
+    char input[] = "/tmp/tabletop-gtp-in-XXXXXX";
+    int fd = mkstemp(input);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    size_t expected_len = 0;
+    for (int i = 0; i < t.nsteps; i++) {
+        fprintf(f, "%s\n", t.input[i]);
+        expected_len += strlen(t.expected[i]);
+    }
+    fclose(f);
+    char *expected = calloc(1, expected_len + 1);
+    for (int i = 0; i < t.nsteps; i++)
+        strcat(expected, t.expected[i]);
+
+    char *argv[20];
+    int argc = 0;
+    argv[argc++] = (char *)tabletop_exe();
+    argv[argc++] = "gtp";
+    for (int i = 0; i < t.nargs; i++)
+        argv[argc++] = t.args[i];
+    argv[argc] = NULL;
+    char *out = NULL;
+    int status = gtp_pipe_run_file(argv, data_dir(), input, &out, 60000);
+    unlink(input);
+    cr_assert_eq(status, 0, "%s: tabletop gtp exited with %d", name, status);
+    cr_assert(output_matches(expected, out), "%s through the binary\nexpected:\n%s\ngot:\n%s",
+              name, expected, out);
+    free(out);
+    free(expected);
+    transcript_free(&t);
+}
+
+Test(gtp_transcript, basic_in_process) { run_in_process("basic.gtp"); }
+Test(gtp_transcript, basic_binary) { run_binary("basic.gtp"); }
+Test(gtp_transcript, rules_in_process) { run_in_process("rules.gtp"); }
+Test(gtp_transcript, rules_binary) { run_binary("rules.gtp"); }
+Test(gtp_transcript, sgf_in_process) { run_in_process("sgf.gtp"); }
+Test(gtp_transcript, sgf_binary) { run_binary("sgf.gtp"); }
+Test(gtp_transcript, peers_in_process) { run_in_process("peers.gtp"); }
+Test(gtp_transcript, peers_binary) { run_binary("peers.gtp"); }
+Test(gtp_transcript, handicap_in_process) { run_in_process("handicap.gtp"); }
+Test(gtp_transcript, handicap_binary) { run_binary("handicap.gtp"); }
+
+/* ---- behaviours checked in C ---- */
+
+/* Runs a command, asserts success, returns the body (static buffer). */
+static const char *ok(gtp_engine_t *e, const char *cmd)
+{
+    static char body[8192];
+    const char *r = gtp_engine_execute(e, cmd);
+    cr_assert(r, "no response to '%s'", cmd);
+    cr_assert(r[0] == '=' && r[1] == ' ', "'%s' failed: %s", cmd, r);
+    size_t n = strlen(r);
+    cr_assert(n >= 4 && !strcmp(r + n - 2, "\n\n"), "'%s': response not closed: %s", cmd, r);
+    snprintf(body, sizeof body, "%.*s", (int)(n - 4), r + 2);
+    return body;
+}
+
+static void expect_error(gtp_engine_t *e, const char *cmd, const char *message)
+{
+    const char *r = gtp_engine_execute(e, cmd);
+    cr_assert(r, "no response to '%s'", cmd);
+    char want[256];
+    snprintf(want, sizeof want, "? %s\n\n", message);
+    cr_assert_str_eq(r, want, "'%s'", cmd);
+}
+
+Test(gtp_engine, genmove_plays_legal_moves_for_either_colour_at_every_level)
+{
+    for (int level = 1; level <= 3; level++) {
+        gtp_options_t o = {.level = level, .playouts = 64, .seed = 5};
+        gtp_engine_t *e = gtp_engine_create(&o);
+        cr_assert(e);
+        ok(e, "boardsize 9");
+        ok(e, "clear_board");
+        ok(e, "play b e5");
+        /* Black again, out of turn: the engine must move for Black. */
+        for (int i = 0; i < 3; i++) {
+            char v[16];
+            snprintf(v, sizeof v, "%s", ok(e, "genmove black"));
+            cr_assert_neq(strcmp(v, "pass"), 0, "level %d passed on an open board", level);
+            Move m;
+            cr_assert_eq(board_vertex_parse(9, v, &m), 0, "not a vertex: %s", v);
+            cr_assert_eq(board_get(gtp_engine_board(e), m.row, m.col), BLACK);
+            char cmd[32];
+            snprintf(cmd, sizeof cmd, "is_legal w %s", v);
+            cr_assert_str_eq(ok(e, cmd), "0");
+        }
+        /* reg_genmove does not play. */
+        uint64_t hash = gtp_engine_board(e)->hash;
+        const char *v = ok(e, "reg_genmove w");
+        Move m;
+        cr_assert_eq(board_vertex_parse(9, v, &m), 0);
+        cr_assert_eq(gtp_engine_board(e)->hash, hash);
+        /* White answers a full game's worth of moves without error. */
+        for (int i = 0; i < 40; i++) {
+            v = ok(e, i % 2 ? "genmove b" : "kgs-genmove_cleanup w");
+            cr_assert_eq(board_vertex_parse(9, v, &m), 0, "not a vertex: %s", v);
+        }
+        cr_assert_eq(strlen(ok(e, "printsgf")) > 40, 1);
+        gtp_engine_destroy(e);
+    }
+}
+
+Test(gtp_engine, genmove_is_deterministic_for_a_seed)
+{
+    char first[64][8];
+    for (int run = 0; run < 2; run++) {
+        gtp_options_t o = {.level = 3, .playouts = 50, .seed = 99};
+        gtp_engine_t *e = gtp_engine_create(&o);
+        for (int i = 0; i < 20; i++) {
+            const char *v = ok(e, i % 2 ? "genmove w" : "genmove b");
+            if (run == 0)
+                snprintf(first[i], sizeof first[i], "%s", v);
+            else
+                cr_assert_str_eq(v, first[i], "move %d differs between runs", i + 1);
+        }
+        gtp_engine_destroy(e);
+    }
+}
+
+Test(gtp_engine, clock_settings_drive_a_time_limited_search)
+{
+    gtp_options_t o = {.level = 3, .seed = 2};
+    gtp_engine_t *e = gtp_engine_create(&o);
+    expect_error(e, "time_settings 10 0", "syntax error");
+    expect_error(e, "time_settings a b c", "syntax error");
+    expect_error(e, "time_left b 10", "syntax error");
+    expect_error(e, "time_left red 10 0", "syntax error");
+    /* Canadian byo-yomi: 1 second for 10 stones; the search stays short. */
+    ok(e, "time_settings 0 1 10");
+    ok(e, "time_left b 1 10");
+    Move m;
+    cr_assert_eq(board_vertex_parse(9, ok(e, "genmove b"), &m), 0);
+    /* Absolute time, a few seconds left. */
+    ok(e, "time_settings 2 0 0");
+    ok(e, "time_left w 1 0");
+    cr_assert_eq(board_vertex_parse(9, ok(e, "genmove w"), &m), 0);
+    /* No time limits: back to playouts. */
+    ok(e, "time_settings 0 1 0");
+    cr_assert_eq(board_vertex_parse(9, ok(e, "genmove b"), &m), 0);
+    gtp_engine_destroy(e);
+}
+
+Test(gtp_engine, printsgf_to_a_file_and_loadsgf_with_a_move_number)
+{
+    gtp_options_t o = {.level = 1, .seed = 8};
+    gtp_engine_t *e = gtp_engine_create(&o);
+    ok(e, "boardsize 9");
+    ok(e, "komi 7.5");
+    const char *moves[] = {"b c3", "w g7", "b e5", "w pass", "b d4", "w c4"};
+    for (int i = 0; i < 6; i++) {
+        char cmd[32];
+        snprintf(cmd, sizeof cmd, "play %s", moves[i]);
+        ok(e, cmd);
+    }
+    char dir[] = "/tmp/tabletop-gtp-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[256], cmd[320];
+    snprintf(path, sizeof path, "%s/g.sgf", dir);
+    snprintf(cmd, sizeof cmd, "printsgf %s", path);
+    cr_assert_str_eq(ok(e, cmd), "");
+
+    sgf_game_t *g = malloc(sizeof *g);
+    char err[512];
+    cr_assert_eq(sgf_load_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(g->n_moves, 6);
+    cr_assert_eq(g->komi2, 15);
+    cr_assert(g->moves[3].move.pass);
+
+    /* loadsgf FILE 4: the position before move 4, after three moves. */
+    ok(e, "boardsize 13");
+    snprintf(cmd, sizeof cmd, "loadsgf %s 4", path);
+    cr_assert_str_eq(ok(e, cmd), "");
+    cr_assert_eq(gtp_engine_board(e)->size, 9);
+    cr_assert_eq(gtp_engine_board(e)->komi2, 15);
+    cr_assert_str_eq(ok(e, "list_stones b"), "E5 C3");
+    cr_assert_str_eq(ok(e, "list_stones w"), "G7");
+    cr_assert_eq(gtp_engine_board(e)->turn, WHITE);
+    /* The loaded moves are history: undo walks back through them. */
+    ok(e, "undo");
+    cr_assert_str_eq(ok(e, "list_stones b"), "C3");
+    /* Whole file. */
+    snprintf(cmd, sizeof cmd, "loadsgf %s", path);
+    ok(e, cmd);
+    cr_assert_str_eq(ok(e, "list_stones w"), "G7 C4");
+
+    /* Errors leave the position alone. */
+    uint64_t hash = gtp_engine_board(e)->hash;
+    snprintf(cmd, sizeof cmd, "loadsgf %s/none.sgf", dir);
+    expect_error(e, cmd, "cannot load file");
+    snprintf(cmd, sizeof cmd, "loadsgf %s 0", path);
+    expect_error(e, cmd, "syntax error");
+    snprintf(cmd, sizeof cmd, "loadsgf %s x", path);
+    expect_error(e, cmd, "syntax error");
+    expect_error(e, "loadsgf", "syntax error");
+    snprintf(cmd, sizeof cmd, "printsgf %s/missing/x.sgf", dir);
+    const char *r = gtp_engine_execute(e, cmd);
+    cr_assert(!strncmp(r, "? cannot save file", 18), "%s", r);
+    cr_assert_eq(gtp_engine_board(e)->hash, hash);
+
+    unlink(path);
+    rmdir(dir);
+    free(g);
+    gtp_engine_destroy(e);
+}
+
+Test(gtp_engine, play_goes_on_after_two_passes_and_score_counts_it)
+{
+    gtp_engine_t *e = gtp_engine_create(NULL);
+    ok(e, "boardsize 5");
+    ok(e, "komi 0");
+    ok(e, "play b pass");
+    ok(e, "play w pass");
+    cr_assert_eq(gtp_engine_board(e)->game_over, 1);
+    cr_assert_str_eq(ok(e, "final_score"), "0");
+    ok(e, "play b c3");
+    cr_assert_eq(gtp_engine_board(e)->game_over, 0);
+    cr_assert_str_eq(ok(e, "final_score"), "B+25.0");
+    cr_assert_str_eq(ok(e, "final_status_list alive"), "C3");
+    ok(e, "play w pass");
+    ok(e, "play b pass");
+    /* After the game ends, printsgf records the result. */
+    const char *sgf = ok(e, "printsgf");
+    cr_assert(strstr(sgf, "RE[B+25.0]") || strstr(sgf, "RE[B+25]"), "%s", sgf);
+    gtp_engine_destroy(e);
+}
+
+Test(gtp_binary, end_of_input_ends_cleanly_and_bad_options_are_refused)
+{
+    char input[] = "/tmp/tabletop-gtp-in-XXXXXX";
+    int fd = mkstemp(input);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, "1 name\n2 boardsize 9", 20), 20); /* no final newline, no quit */
+    close(fd);
+    char *argv[] = {(char *)tabletop_exe(), "gtp", "--level", "1", NULL};
+    char *out = NULL;
+    cr_assert_eq(gtp_pipe_run_file(argv, NULL, input, &out, 30000), 0);
+    cr_assert_str_eq(out, "=1 tabletop\n\n=2 \n\n");
+    free(out);
+
+    char *bad[][5] = {
+        {(char *)tabletop_exe(), "gtp", "--level", "4", NULL},
+        {(char *)tabletop_exe(), "gtp", "--playouts", "-3", NULL},
+        {(char *)tabletop_exe(), "gtp", "--seed", "x", NULL},
+        {(char *)tabletop_exe(), "gtp", "--colour", "b", NULL},
+        {(char *)tabletop_exe(), "gtp", "--level", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cr_assert_eq(gtp_pipe_run_file(bad[i], NULL, input, &out, 30000), 2, "%s %s", bad[i][2],
+                     bad[i][3] ? bad[i][3] : "");
+        cr_assert_str_eq(out, "", "no GTP output expected");
+        free(out);
+    }
+    unlink(input);
+}
+
+/* Controllers talk one command at a time and wait: each answer must arrive
+ * without closing stdin (the binary flushes after every response). */
+Test(gtp_binary, answers_are_flushed_one_by_one)
+{
+    char *argv[] = {(char *)tabletop_exe(), "gtp", "--level", "2", "--seed", "4", NULL};
+    gtp_pipe_t p;
+    cr_assert_eq(gtp_pipe_start(&p, argv, NULL), 0);
+    int good;
+    char body[4096];
+    cr_assert_eq(gtp_pipe_command(&p, "protocol_version", &good, body, sizeof body, 10000), 0);
+    cr_assert(good);
+    cr_assert_str_eq(body, "2");
+    cr_assert_eq(gtp_pipe_command(&p, "genmove b", &good, body, sizeof body, 10000), 0);
+    cr_assert(good);
+    cr_assert_eq(gtp_pipe_command(&p, "play b zz", &good, body, sizeof body, 10000), 0);
+    cr_assert(!good);
+    cr_assert_eq(gtp_pipe_stop(&p, 1), 0);
+}
+
+/* Random bytes and random command-shaped lines: every non-empty line gets
+ * exactly one well-formed response and the engine stays usable. */
+Test(gtp_engine, garbage_lines_get_well_formed_answers)
+{
+    static const char *const words[] = {
+        "play", "genmove", "undo", "boardsize", "komi", "b", "w", "white", "A1", "j9", "T19",
+        "pass", "-1", "0", "5", "19", "100000000000", "1.5e3", "nan", "is_legal", "list_stones",
+        "captures", "final_status_list", "dead", "time_left", "time_settings", "loadsgf",
+        "/dev/null", "showboard", "final_score", "known_command", "\t", "#", "reg_genmove"};
+    gtp_options_t o = {.level = 2, .seed = 3};
+    gtp_engine_t *e = gtp_engine_create(&o);
+    uint64_t s = 777;
+    for (int iter = 0; iter < 3000; iter++) {
+        char line[256];
+        size_t len = 0;
+        int tokens = 1 + (int)(iter % 5);
+        for (int t = 0; t < tokens && len < 200; t++) {
+            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            unsigned r = (unsigned)(s >> 33);
+            if (r % 7 == 0) {
+                /* a few raw bytes, control characters included */
+                for (int k = 0; k < 4; k++)
+                    line[len++] = (char)(1 + (r >> (k * 8)) % 255);
+            } else {
+                const char *w = words[r % (sizeof words / sizeof words[0])];
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s", w);
+            }
+            line[len++] = ' ';
+        }
+        line[len] = '\0';
+        const char *r = gtp_engine_execute(e, line);
+        if (!r)
+            continue;
+        size_t n = strlen(r);
+        cr_assert(r[0] == '=' || r[0] == '?', "bad response to '%s': %s", line, r);
+        cr_assert(n >= 3 && !strcmp(r + n - 2, "\n\n"), "unterminated response: %s", r);
+        cr_assert(strstr(r, "\n\n") == r + n - 2, "empty line inside a response: %s", r);
+        if (gtp_engine_wants_quit(e))
+            break;
+    }
+    /* Still a working engine. */
+    gtp_engine_execute(e, "boardsize 9");
+    cr_assert_str_eq(ok(e, "protocol_version"), "2");
+    ok(e, "play b e5");
+    cr_assert_str_eq(ok(e, "list_stones b"), "E5");
+    gtp_engine_destroy(e);
+}
