@@ -17,7 +17,7 @@
  *   if dirty: render(fb); present with take_sound()
  *   busy()                         headless scripts wait while it is not NONE
  *
- * To add a game: write src/console/NAME_game.c defining a
+ * To add a game: write src/console/screens/NAME.c defining a
  * `const console_game_t NAME_game_module`, declare it below and add it to
  * the table in console.c (the chooser lists the games in table order).
  */
