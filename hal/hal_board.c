@@ -52,6 +52,7 @@
 #include "hal_backends.h"
 #include "input/term_keyboard.h"
 #include "input/usb_keyboard.h"
+#include "periph.h"
 
 _Static_assert(sizeof(off_t) == 8, "mmap offsets above 2 GB need a 64-bit off_t");
 
@@ -88,9 +89,12 @@ static void *board_map(void *ctx, uint32_t phys, size_t len)
     return NULL;
 }
 
+/* The board walks the same peripheral table as the other backends: only
+ * words inside a peripheral of the address map reach the bridge.  On the
+ * real HPS an access that no slave decodes is a bus error, not a 0. */
 static int board_offset_ok(uint32_t offset)
 {
-    return (offset & 3u) == 0 && offset < HAL_LW_BRIDGE_SPAN;
+    return (offset & 3u) == 0 && offset < HAL_LW_BRIDGE_SPAN && periph_find(offset) != PERIPH_COUNT;
 }
 
 static uint32_t board_reg_read(void *ctx, uint32_t offset)
