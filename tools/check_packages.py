@@ -197,9 +197,10 @@ class Checker:
                + list(link_args) + ["-Wl,--trace"])
         r = self.run(cmd)
         if r.returncode != 0:
-            self.problem("%s: %s cannot compile and link a program:\n    $ %s\n%s" % (
+            self.problem("%s: %s cannot compile and link a program:\n    $ %s\n%s%s" % (
                 label, compiler[0], " ".join(cmd),
-                "\n".join("    " + l for l in r.stdout.strip().splitlines()[-12:])))
+                "\n".join("    " + l for l in r.stdout.strip().splitlines()[-12:]),
+                self.recommends_hint(exe)))
             return False
         for line in r.stdout.splitlines():
             m = re.search(r"\((/[^()]+)\)\s*$", line)
@@ -218,6 +219,21 @@ class Checker:
                     label, " ".join(wrapper), r.stdout.strip()[-600:]))
                 return False
         return True
+
+    def recommends_hint(self, exe):
+        """What the compiler's packages only recommend: run.sh installs
+        without Recommends, and that is where a missing C library hides."""
+        recs = set()
+        for _, owners in self.owners_of_chain(exe):
+            for pkg in owners:
+                r = subprocess.run(["apt-cache", "depends", "--no-suggests", pkg],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                   universal_newlines=True)
+                recs |= set(re.findall(r"^\s*Recommends: (\S+)", r.stdout, re.M))
+        if not recs:
+            return ""
+        return "\n    (%s only recommends %s; run.sh installs without Recommends)" % (
+            exe, ", ".join(sorted(recs)))
 
     def from_meson(self):
         """Compilers, libraries and programs of BUILD's configuration."""
