@@ -14,11 +14,16 @@ cd "$(dirname "$0")"
 
 BUILD_DIR=${BUILD_DIR:-build}
 
-# What playing needs, and what the full test suite needs on top.
-PLAY_PACKAGES="gcc pkg-config meson ninja-build libsdl2-dev libpng-dev libusb-1.0-0-dev
-  verilator g++ make zlib1g-dev python3"
-TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf qemu-user-static clang
-  tcl file libclang-rt-14-dev clang-tidy cppcheck"
+# What playing needs, and what the full test suite needs on top.  Installed
+# without Recommends, so a package only recommended by another is named:
+# gcc recommends the C library's headers (libc6-dev), and the cross compiler
+# gcc-arm-linux-gnueabihf the ARM one (libc6-dev-armhf-cross: Scrt1.o, crti.o).
+# tools/check_packages.py (the packages-complete test) fails when a package
+# the build or the tests use is missing here.
+PLAY_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libsdl2-dev libpng-dev
+  libusb-1.0-0-dev verilator g++ make zlib1g-dev python3"
+TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
+  qemu-user-static clang tcl file libclang-rt-14-dev clang-tidy cppcheck"
 
 missing_packages() {
     local p
