@@ -8,6 +8,11 @@
 int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **host,
                       wav_writer_t *wav, int *have_wav, char *err, size_t errlen)
 {
+    if (cfg->wav) {
+        if (wav_writer_open(wav, cfg->wav, HAL_AUDIO_RATE, err, errlen) != 0)
+            return -1;
+        *have_wav = 1;
+    }
     if (!cfg->headless) {
 #if HAVE_SDL
         *host = sdl_host_open(title, cfg->scale, err, errlen);
@@ -21,10 +26,23 @@ int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **h
         return -1;
 #endif
     }
-    if (cfg->wav) {
-        if (wav_writer_open(wav, cfg->wav, HAL_AUDIO_RATE, err, errlen) != 0)
-            return -1;
-        *have_wav = 1;
-    }
     return 0;
+}
+
+int hal_frontend_close(sdl_host_t *host, wav_writer_t *wav, int have_wav)
+{
+    int status = 0;
+    if (have_wav && wav_writer_close(wav) != 0) {
+        char err[768];
+        wav_writer_describe_failure(wav, err, sizeof err);
+        fprintf(stderr, "tabletop: %s\n", err);
+        status = -1;
+    }
+#if HAVE_SDL
+    if (host)
+        sdl_host_close(host);
+#else
+    (void)host;
+#endif
+    return status;
 }

@@ -11,11 +11,16 @@
 #include "sdl_host.h"
 #include "wav.h"
 
-/* Opens the window titled `title` into *host unless cfg->headless, then the
- * WAV writer if cfg->wav is set (*have_wav = 1).  Returns 0, or -1 with a
- * one-line message in err; whatever was opened stays in *host / *wav for the
- * caller's close to release. */
+/* Opens the WAV writer if cfg->wav is set (*have_wav = 1), then the window
+ * titled `title` into *host unless cfg->headless: a bad --wav path fails
+ * before any window shows.  Returns 0, or -1 with a one-line message in err;
+ * whatever was opened stays in *host / *wav for hal_frontend_close. */
 int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **host,
                       wav_writer_t *wav, int *have_wav, char *err, size_t errlen);
+
+/* Closes the WAV writer (if have_wav) and the window (if host).  Returns 0,
+ * or -1 after one line on stderr when the WAV file could not be written
+ * completely: the run failed to deliver what was asked. */
+int hal_frontend_close(sdl_host_t *host, wav_writer_t *wav, int have_wav);
 
 #endif

@@ -37,11 +37,13 @@ int hal_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
     return -1;
 }
 
-void hal_close(hal_t *h)
+int hal_close(hal_t *h)
 {
+    int status = 0;
     if (h && h->ops) {
-        h->ops->close(h->ctx);
+        status = h->ops->close(h->ctx);
         h->ops = NULL;
         h->ctx = NULL;
     }
+    return status;
 }

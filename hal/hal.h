@@ -123,7 +123,9 @@ typedef struct hal_ops {
      * the backend cannot see its output. */
     int (*read_frame)(void *ctx, uint16_t *rgb444);
 
-    void (*close)(void *ctx);
+    /* Releases everything; returns 0, or -1 after a one-line message when
+     * something the run was asked to produce is incomplete (a --wav file). */
+    int (*close)(void *ctx);
 } hal_ops_t;
 
 typedef struct hal {
@@ -145,7 +147,9 @@ typedef struct hal_config {
  * names the problem and the fix in err (e.g. "no display: run with
  * --headless"). */
 int hal_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
-void hal_close(hal_t *h);
+/* Closes the backend; returns 0, or -1 (already reported on stderr) when
+ * an output of the run could not be written completely: exit non-zero. */
+int hal_close(hal_t *h);
 
 /* Inline helpers so callers read like the seed's hw_iface.h. */
 static inline uint32_t hal_read(hal_t *h, uint32_t off) { return h->ops->reg_read(h->ctx, off); }

@@ -201,11 +201,11 @@ static int board_read_frame(void *ctx, uint16_t *rgb444)
     return 0;
 }
 
-static void board_close(void *ctx)
+static int board_close(void *ctx)
 {
     board_t *b = ctx;
     if (!b)
-        return;
+        return 0;
     usb_keyboard_close(b->usb);
     term_keyboard_close(b->term);
     if (b->fb[1])
@@ -219,6 +219,7 @@ static void board_close(void *ctx)
     if (b->log)
         fclose(b->log);
     free(b);
+    return 0;
 }
 
 static const hal_ops_t board_ops = {

@@ -164,21 +164,19 @@ static int sdl_poll_key(void *ctx)
     return 0; /* headless: keys come only from the console's script */
 }
 
-static void sdl_close(void *ctx)
+static int sdl_close(void *ctx)
 {
     sdl_backend_t *s = ctx;
     flush_samples(s);
-    if (s->have_wav && wav_writer_close(&s->wav) != 0)
-        fprintf(stderr, "tabletop: error while writing the WAV file\n");
+    int status = hal_frontend_close(s->host, &s->wav, s->have_wav);
 #if HAVE_SDL
-    if (s->host)
-        sdl_host_close(s->host);
     free(s->frame);
 #endif
     periph_bus_close(&s->bus);
     free(s->fb[0]);
     free(s->fb[1]);
     free(s);
+    return status;
 }
 
 static const hal_ops_t sdl_ops = {

@@ -1,9 +1,13 @@
 /* sdl_host.c - SDL2 window, keyboard and audio queue; see sdl_host.h. */
 #include "sdl_host.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <SDL.h>
 
@@ -14,6 +18,12 @@
 #define PACE_SLACK_US 100000
 /* Silence queued ahead of a clip: 100 ms at 8 kHz. */
 #define AUDIO_LEAD_SAMPLES 800
+
+/* Bounds on a remembered window size: anything outside is a corrupt file. */
+#define SETTINGS_MIN_W HAL_FB_WIDTH
+#define SETTINGS_MIN_H HAL_FB_HEIGHT
+#define SETTINGS_MAX 32768
+#define SETTINGS_MAX_BYTES 4096
 
 struct sdl_host {
     SDL_Window *window;
@@ -26,6 +36,8 @@ struct sdl_host {
     int have_frame;
     uint64_t anchor_real_us;    /* real time matching anchor_backend_us */
     uint64_t anchor_backend_us;
+    sdl_host_window_t opened;   /* the window as opened: close saves only a change */
+    int windowed_w, windowed_h; /* the windowed size, kept while fullscreen */
 };
 
 static uint64_t real_us(void)
@@ -51,6 +63,229 @@ static int display_missing(void)
 static const char no_display_msg[] =
     "no display found: run `tabletop play --headless --script FILE --frames DIR`, or set DISPLAY";
 
+int sdl_host_fit_scale(int usable_w, int usable_h, int deco_w, int deco_h)
+{
+    int scale = 1;
+    /* No upper limit but the display: a 4K desktop gets 4x. */
+    while (scale < 64 && (long)HAL_FB_WIDTH * (scale + 1) + deco_w <= usable_w &&
+           (long)HAL_FB_HEIGHT * (scale + 1) + deco_h <= usable_h)
+        scale++;
+    return scale;
+}
+
+int sdl_host_settings_path(char *buf, size_t len)
+{
+    const char *xdg = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (xdg && *xdg == '/') /* the XDG spec: a relative value is ignored */
+        n = snprintf(buf, len, "%s/tabletop/window.conf", xdg);
+    else if (home && *home)
+        n = snprintf(buf, len, "%s/.local/state/tabletop/window.conf", home);
+    else
+        return -1;
+    return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int sdl_host_settings_load(const char *path, sdl_host_window_t *out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char text[SETTINGS_MAX_BYTES + 1];
+    size_t n = fread(text, 1, sizeof text, f);
+    int read_error = ferror(f);
+    fclose(f);
+    if (read_error || n > SETTINGS_MAX_BYTES || memchr(text, 0, n))
+        return -1;
+    text[n] = 0;
+    sdl_host_window_t w = {0};
+    int have_size = 0, have_fullscreen = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        int a, b, used = 0;
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "size %d %d%n", &a, &b, &used) == 2 && !line[used] && !have_size &&
+            a >= SETTINGS_MIN_W && a <= SETTINGS_MAX && b >= SETTINGS_MIN_H &&
+            b <= SETTINGS_MAX) {
+            w.width = a;
+            w.height = b;
+            have_size = 1;
+        } else if (sscanf(line, "fullscreen %d%n", &a, &used) == 1 && !line[used] &&
+                   !have_fullscreen && (a == 0 || a == 1)) {
+            w.fullscreen = a;
+            have_fullscreen = 1;
+        } else {
+            return -1;
+        }
+    }
+    if (!have_size || !have_fullscreen)
+        return -1;
+    *out = w;
+    return 0;
+}
+
+/* mkdir -p for the folder holding path (everything before its last '/'). */
+static int make_parent_dirs(const char *path)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash || slash == path)
+        return 0;
+    size_t n = (size_t)(slash - path);
+    if (n >= sizeof dir)
+        return -1;
+    memcpy(dir, path, n);
+    dir[n] = 0;
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+int sdl_host_settings_save(const char *path, const sdl_host_window_t *w, char *err,
+                           size_t errlen)
+{
+    char tmp[4096 + 32];
+    mode_t mode = 0644;
+    struct stat st;
+    if (lstat(path, &st) == 0) {
+        /* Someone else's device, pipe or link is not ours to replace. */
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "cannot remember the window in %s: not a regular file "
+                                  "(remove it to let tabletop write it)", path);
+            return -1;
+        }
+        mode = st.st_mode & 07777;
+    }
+    if (make_parent_dirs(path) != 0) {
+        snprintf(err, errlen, "cannot remember the window: cannot create the folder of %s: %s",
+                 path, strerror(errno));
+        return -1;
+    }
+    if (snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "cannot remember the window: path too long: %s", path);
+        return -1;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot remember the window in %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    char text[160];
+    int n = snprintf(text, sizeof text,
+                     "# tabletop's window, written when it closes (a broken file is ignored)\n"
+                     "size %d %d\nfullscreen %d\n",
+                     w->width, w->height, w->fullscreen ? 1 : 0);
+    int ok = n > 0 && write(fd, text, (size_t)n) == n && fchmod(fd, mode) == 0 && fsync(fd) == 0;
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        ok = 0;
+        saved = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = 0;
+        saved = errno;
+    }
+    if (!ok) {
+        unlink(tmp);
+        snprintf(err, errlen, "cannot remember the window in %s: %s", path, strerror(saved));
+        return -1;
+    }
+    return 0;
+}
+
+/* alsa-lib reports a missing sound card on stderr itself, eight lines of it,
+ * before SDL can tell us; our own one line says it all.  While audio opens,
+ * stderr goes to a scratch file; afterwards every line that is not alsa-lib's
+ * is passed on. */
+static int quiet_stderr_begin(FILE **capture)
+{
+    *capture = tmpfile();
+    if (!*capture)
+        return -1;
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    if (saved < 0 || dup2(fileno(*capture), STDERR_FILENO) < 0) {
+        if (saved >= 0)
+            close(saved);
+        fclose(*capture);
+        *capture = NULL;
+        return -1;
+    }
+    return saved;
+}
+
+static void quiet_stderr_end(int saved, FILE *capture)
+{
+    if (saved < 0)
+        return;
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    char line[1024];
+    rewind(capture);
+    while (fgets(line, sizeof line, capture))
+        if (strncmp(line, "ALSA lib ", 9) != 0)
+            fputs(line, stderr);
+    fclose(capture);
+}
+
+static const char no_sound_fmt[] = "tabletop: no sound (SDL: %s): playing on silently; set "
+                                   "SDL_AUDIODRIVER to a working driver or use --headless\n";
+
+static void open_audio(sdl_host_t *host)
+{
+    FILE *capture;
+    int saved = quiet_stderr_begin(&capture);
+    char why[256] = "";
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) == 0) {
+        SDL_AudioSpec want = {0}, have;
+        want.freq = HAL_AUDIO_RATE;
+        want.format = AUDIO_S16SYS;
+        want.channels = 1;
+        want.samples = 256;
+        host->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
+        if (host->audio)
+            SDL_PauseAudioDevice(host->audio, 0);
+        else
+            snprintf(why, sizeof why, "%s", SDL_GetError());
+        if (!host->audio)
+            SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    } else {
+        snprintf(why, sizeof why, "%s", SDL_GetError());
+    }
+    quiet_stderr_end(saved, capture);
+    if (!host->audio)
+        fprintf(stderr, no_sound_fmt, why);
+}
+
+/* The area a window may take on the first display: without panels if SDL
+ * knows them, else the whole display, else just 1x. */
+static SDL_Rect usable_bounds(void)
+{
+    SDL_Rect r = {0, 0, HAL_FB_WIDTH, HAL_FB_HEIGHT};
+    if (SDL_GetDisplayUsableBounds(0, &r) != 0 || r.w <= 0 || r.h <= 0)
+        if (SDL_GetDisplayBounds(0, &r) != 0 || r.w <= 0 || r.h <= 0)
+            r = (SDL_Rect){0, 0, HAL_FB_WIDTH, HAL_FB_HEIGHT};
+    return r;
+}
+
 sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen)
 {
     if (display_missing()) {
@@ -67,25 +302,55 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
         return NULL;
     }
-    if (scale <= 0) {
-        SDL_DisplayMode mode;
-        scale = 1;
-        if (SDL_GetDesktopDisplayMode(0, &mode) == 0) {
-            /* Leave room for panels and window decorations. */
-            while (scale < 3 && HAL_FB_WIDTH * (scale + 1) <= mode.w * 9 / 10 &&
-                   HAL_FB_HEIGHT * (scale + 1) <= mode.h * 85 / 100)
-                scale++;
-        }
+    SDL_Rect usable = usable_bounds();
+    sdl_host_window_t want = {0};
+    char path[4096];
+    int fitted = 0; /* the size came from sdl_host_fit_scale: may shrink for decorations */
+    if (scale > 0) {
+        want.width = HAL_FB_WIDTH * scale; /* the caller's scale comes first */
+        want.height = HAL_FB_HEIGHT * scale;
+    } else if (sdl_host_settings_path(path, sizeof path) == 0 &&
+               sdl_host_settings_load(path, &want) == 0 && want.width <= usable.w &&
+               want.height <= usable.h) {
+        /* as the player left it */
+    } else {
+        int s = sdl_host_fit_scale(usable.w, usable.h, 0, 0);
+        want = (sdl_host_window_t){HAL_FB_WIDTH * s, HAL_FB_HEIGHT * s, want.fullscreen};
+        fitted = 1;
     }
     host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                    HAL_FB_WIDTH * scale, HAL_FB_HEIGHT * scale,
+                                    want.width, want.height,
                                     SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (host->window)
+    if (host->window) {
+        SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, HAL_FB_HEIGHT);
+        /* The title bar and frame are known only once the window is up: if
+         * they push a fitted window off the usable area, one factor less. */
+        int top = 0, left = 0, bottom = 0, right = 0;
+        if (fitted && SDL_GetWindowBordersSize(host->window, &top, &left, &bottom, &right) == 0) {
+            int s = sdl_host_fit_scale(usable.w, usable.h, left + right, top + bottom);
+            if (HAL_FB_WIDTH * s < want.width) {
+                want.width = HAL_FB_WIDTH * s;
+                want.height = HAL_FB_HEIGHT * s;
+                SDL_SetWindowSize(host->window, want.width, want.height);
+                SDL_SetWindowPosition(host->window, SDL_WINDOWPOS_CENTERED,
+                                      SDL_WINDOWPOS_CENTERED);
+            }
+        }
+        host->windowed_w = want.width;
+        host->windowed_h = want.height;
+        if (want.fullscreen &&
+            SDL_SetWindowFullscreen(host->window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
+            want.fullscreen = 0;
+        host->opened = want;
         host->renderer = SDL_CreateRenderer(host->window, -1, SDL_RENDERER_PRESENTVSYNC);
+    }
     if (host->window && !host->renderer)
         host->renderer = SDL_CreateRenderer(host->window, -1, SDL_RENDERER_SOFTWARE);
     if (host->renderer) {
+        /* Any window size shows the 4:3 picture at a whole factor, centred
+         * on black: pixels stay square and sharp. */
         SDL_RenderSetLogicalSize(host->renderer, HAL_FB_WIDTH, HAL_FB_HEIGHT);
+        SDL_RenderSetIntegerScale(host->renderer, SDL_TRUE);
         host->texture = SDL_CreateTexture(host->renderer, SDL_PIXELFORMAT_RGB444,
                                           SDL_TEXTUREACCESS_STREAMING, HAL_FB_WIDTH,
                                           HAL_FB_HEIGHT);
@@ -97,27 +362,39 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         return NULL;
     }
     /* Sound is a bonus: without a sound card the console still plays. */
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) == 0) {
-        SDL_AudioSpec want = {0}, have;
-        want.freq = HAL_AUDIO_RATE;
-        want.format = AUDIO_S16SYS;
-        want.channels = 1;
-        want.samples = 256;
-        host->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
-        if (host->audio)
-            SDL_PauseAudioDevice(host->audio, 0);
-        else
-            fprintf(stderr, "tabletop: no sound (SDL: %s): playing on silently; set "
-                    "SDL_AUDIODRIVER to a working driver or use --headless\n",
-                    SDL_GetError());
-    } else {
-        fprintf(stderr, "tabletop: no sound (SDL: %s): playing on silently; set "
-                "SDL_AUDIODRIVER to a working driver or use --headless\n",
-                SDL_GetError());
-    }
+    open_audio(host);
     host->anchor_real_us = real_us();
     host->anchor_backend_us = 0;
     return host;
+}
+
+void sdl_host_get_window(sdl_host_t *host, sdl_host_window_t *out)
+{
+    out->fullscreen = (SDL_GetWindowFlags(host->window) & SDL_WINDOW_FULLSCREEN) != 0;
+    if (!out->fullscreen)
+        SDL_GetWindowSize(host->window, &host->windowed_w, &host->windowed_h);
+    out->width = host->windowed_w;
+    out->height = host->windowed_h;
+}
+
+void *sdl_host_sdl_window(sdl_host_t *host)
+{
+    return host->window;
+}
+
+/* Remembers the window if the player changed it since open. */
+static void remember_window(sdl_host_t *host)
+{
+    sdl_host_window_t now;
+    char path[4096], err[4096 + 128];
+    sdl_host_get_window(host, &now);
+    if (now.width == host->opened.width && now.height == host->opened.height &&
+        now.fullscreen == host->opened.fullscreen)
+        return;
+    if (sdl_host_settings_path(path, sizeof path) != 0)
+        return; /* no HOME, no XDG_STATE_HOME: nowhere to remember it */
+    if (sdl_host_settings_save(path, &now, err, sizeof err) != 0)
+        fprintf(stderr, "tabletop: %s\n", err);
 }
 
 void sdl_host_close(sdl_host_t *host)
@@ -128,6 +405,8 @@ void sdl_host_close(sdl_host_t *host)
         SDL_CloseAudioDevice(host->audio);
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
     }
+    if (host->texture)
+        remember_window(host); /* only a window that fully opened */
     if (host->texture)
         SDL_DestroyTexture(host->texture);
     if (host->renderer)
@@ -177,6 +456,19 @@ static int is_arrow(SDL_Scancode sc)
            sc == SDL_SCANCODE_RIGHT;
 }
 
+/* F11: desktop fullscreen (no mode switch) and back; the windowed size is
+ * noted first so that close remembers it, not the desktop's. */
+static void toggle_fullscreen(sdl_host_t *host)
+{
+    sdl_host_window_t now;
+    sdl_host_get_window(host, &now);
+    SDL_SetWindowFullscreen(host->window, now.fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+    /* Not every driver or window manager restores the windowed size. */
+    if (now.fullscreen)
+        SDL_SetWindowSize(host->window, now.width, now.height);
+    host->redraw = 1;
+}
+
 int sdl_host_poll_key(sdl_host_t *host)
 {
     SDL_Event ev;
@@ -189,6 +481,10 @@ int sdl_host_poll_key(sdl_host_t *host)
             SDL_Scancode sc = ev.key.keysym.scancode;
             if (ev.key.repeat && !is_arrow(sc))
                 break;
+            if (sc == SDL_SCANCODE_F11) {
+                toggle_fullscreen(host);
+                break;
+            }
             if (sc > 0 && sc < 0x100) /* SDL scancodes below 0x100 are HID usage codes */
                 push_key(host, (int)sc);
             break;

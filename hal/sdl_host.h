@@ -22,12 +22,23 @@
 
 typedef struct sdl_host sdl_host_t;
 
-/* Opens the window (scale 0: the largest whole factor that fits the
- * desktop, at most 3) and, if there is a sound card, 8 kHz mono audio.
- * Returns NULL with a one-line message naming the fix in err when there
- * is no display. */
+/* The window as the player left it, remembered across runs in the state
+ * folder (sdl_host_settings_path): the windowed size, even while
+ * fullscreen, and whether it was fullscreen. */
+typedef struct sdl_host_window {
+    int width, height; /* windowed size in screen coordinates */
+    int fullscreen;    /* 1: desktop fullscreen (F11) */
+} sdl_host_window_t;
+
+/* Opens the window and, if there is a sound card, 8 kHz mono audio.  Its
+ * size: `scale` times 640x480 if scale > 0; else the size remembered from
+ * the last run if it still fits the display; else the largest whole factor
+ * that fits the display's usable area (sdl_host_fit_scale).  Returns NULL
+ * with a one-line message naming the fix in err when there is no display. */
 sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen);
 
+/* Closes everything; if the player resized the window or pressed F11,
+ * remembers the window first (a failure to is one line on stderr). */
 void sdl_host_close(sdl_host_t *host);
 
 /* Shows a 640x480 frame of 0x0RGB pixels (RGB444, as the VGA pins). */
@@ -37,7 +48,8 @@ void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444);
 void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n);
 
 /* Next key press as a HID usage code, 0 if none, HAL_KEY_QUIT when the
- * window was closed.  Pumps SDL events; held arrow keys repeat. */
+ * window was closed.  Pumps SDL events; held arrow keys repeat.  F11 is the
+ * window's own key: it toggles desktop fullscreen and is not returned. */
 int sdl_host_poll_key(sdl_host_t *host);
 
 /* 1 if the window needs the last frame shown again (exposed, resized). */
@@ -47,5 +59,33 @@ int sdl_host_needs_redraw(sdl_host_t *host);
  * time tracks real time; if the backend fell far behind (a long blocking
  * call) real time is re-anchored instead of racing to catch up. */
 void sdl_host_pace(sdl_host_t *host, uint64_t backend_us);
+
+/* The largest whole factor >= 1 at which the 640x480 picture plus the
+ * window's decorations (deco_w x deco_h) fits a usable area of
+ * usable_w x usable_h; 1 when even 1x does not fit.  Pure. */
+int sdl_host_fit_scale(int usable_w, int usable_h, int deco_w, int deco_h);
+
+/* The window's current state (windowed size kept while fullscreen). */
+void sdl_host_get_window(sdl_host_t *host, sdl_host_window_t *out);
+
+/* The SDL window itself (a struct SDL_Window *), for tests. */
+void *sdl_host_sdl_window(sdl_host_t *host);
+
+/* The settings file: $XDG_STATE_HOME/tabletop/window.conf, else
+ * ~/.local/state/tabletop/window.conf.  Returns 0, or -1 if neither
+ * variable gives a place. */
+int sdl_host_settings_path(char *buf, size_t len);
+
+/* Reads a settings file.  Returns 0 with *out filled, or -1 (out
+ * untouched) if it is missing, unreadable or not exactly what
+ * sdl_host_settings_save writes: a corrupt file is ignored, never fatal. */
+int sdl_host_settings_load(const char *path, sdl_host_window_t *out);
+
+/* Writes the settings atomically (a temporary file in the same folder,
+ * fsync, rename), creating the folder; keeps an existing file's mode and
+ * never replaces anything but a regular file.  Returns 0, or -1 with a
+ * one-line message in err. */
+int sdl_host_settings_save(const char *path, const sdl_host_window_t *w, char *err,
+                           size_t errlen);
 
 #endif

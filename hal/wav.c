@@ -4,6 +4,13 @@
 #include <errno.h>
 #include <string.h>
 
+/* Remembers the first write error; later ones are its consequences. */
+static void note_failure(wav_writer_t *w)
+{
+    if (!w->failed)
+        w->failed = errno ? errno : EIO;
+}
+
 static void put_u32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
@@ -42,15 +49,20 @@ int wav_writer_open(wav_writer_t *w, const char *path, uint32_t rate, char *err,
 {
     *w = (wav_writer_t){0};
     w->rate = rate;
+    snprintf(w->path, sizeof w->path, "%s", path);
     w->f = fopen(path, "wb");
     if (!w->f) {
-        snprintf(err, errlen, "cannot write WAV file %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot write WAV file %s: %s: give another --wav path", path,
+                 strerror(errno));
         return -1;
     }
     uint8_t h[44];
     wav_header(h, rate, 0);
-    if (fwrite(h, 1, sizeof h, w->f) != sizeof h) {
-        snprintf(err, errlen, "cannot write WAV file %s: %s", path, strerror(errno));
+    errno = 0;
+    if (fwrite(h, 1, sizeof h, w->f) != sizeof h || fflush(w->f) != 0) {
+        int e = errno ? errno : EIO;
+        snprintf(err, errlen, "cannot write WAV file %s: %s: give another --wav path", path,
+                 strerror(e));
         fclose(w->f);
         w->f = NULL;
         return -1;
@@ -66,7 +78,7 @@ void wav_writer_append(wav_writer_t *w, const int16_t *samples, size_t n)
         uint8_t b[2];
         put_u16(b, (uint16_t)samples[i]);
         if (fwrite(b, 1, 2, w->f) != 2)
-            w->failed = 1;
+            note_failure(w);
     }
     w->samples += n;
 }
@@ -77,13 +89,18 @@ void wav_writer_flush(wav_writer_t *w)
         return;
     uint8_t h[44];
     wav_header(h, w->rate, w->samples);
+    errno = 0;
+    /* The data first: a device that refuses it must not be seen as taking it
+     * because the header rewrite happened to succeed. */
+    if (fflush(w->f) != 0)
+        note_failure(w);
     long pos = ftell(w->f);
     if (fseek(w->f, 0, SEEK_SET) != 0 || fwrite(h, 1, sizeof h, w->f) != sizeof h)
-        w->failed = 1;
+        note_failure(w);
     if (pos >= 0 && fseek(w->f, pos, SEEK_SET) != 0)
-        w->failed = 1;
+        note_failure(w);
     if (fflush(w->f) != 0)
-        w->failed = 1;
+        note_failure(w);
 }
 
 int wav_writer_close(wav_writer_t *w)
@@ -91,8 +108,15 @@ int wav_writer_close(wav_writer_t *w)
     if (!w->f)
         return -1;
     wav_writer_flush(w);
+    errno = 0;
     if (fclose(w->f) != 0)
-        w->failed = 1;
+        note_failure(w);
     w->f = NULL;
     return w->failed ? -1 : 0;
+}
+
+void wav_writer_describe_failure(const wav_writer_t *w, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "the WAV file %s is incomplete (%s): free some space or give another "
+                          "--wav path", w->path, strerror(w->failed ? w->failed : EIO));
 }

@@ -14,11 +14,13 @@ typedef struct wav_writer {
     FILE *f;
     uint32_t rate;     /* samples per second (8000) */
     uint64_t samples;  /* samples written so far */
-    int failed;        /* 1 after a write error */
+    int failed;        /* errno of the first write error (EIO if none was set), 0: none */
+    char path[512];    /* for messages (cut if longer) */
 } wav_writer_t;
 
-/* Creates (truncates) path and writes the header.  Returns 0, or -1 with a
- * message naming the file in err. */
+/* Creates (truncates) path and writes the header through to the file, so a
+ * device that takes no bytes (/dev/full) fails here, before anything runs.
+ * Returns 0, or -1 with a message naming the file and the fix in err. */
 int wav_writer_open(wav_writer_t *w, const char *path, uint32_t rate, char *err, size_t errlen);
 
 /* Appends samples (little-endian on disk whatever the host). */
@@ -29,5 +31,8 @@ void wav_writer_flush(wav_writer_t *w);
 
 /* Flushes and closes; returns 0, or -1 if any write failed. */
 int wav_writer_close(wav_writer_t *w);
+
+/* After a failed close: one line naming the file, the error and the fix. */
+void wav_writer_describe_failure(const wav_writer_t *w, char *err, size_t errlen);
 
 #endif

@@ -183,23 +183,19 @@ int sim_read_frame(void *ctx, uint16_t *rgb444)
     return status;
 }
 
-void sim_close(void *ctx)
+int sim_close(void *ctx)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
     if (s->h)
         drain_audio(s);
-    if (s->have_wav && wav_writer_close(&s->wav) != 0)
-        fprintf(stderr, "tabletop: error while writing the WAV file\n");
     if (s->channel_mismatches)
         fprintf(stderr, "tabletop: sim: left and right audio channels differed %llu times\n",
                 (unsigned long long)s->channel_mismatches);
-#if HAVE_SDL
-    if (s->host)
-        sdl_host_close(s->host);
-#endif
+    int status = hal_frontend_close(s->host, &s->wav, s->have_wav);
     sim_harness_free(s->h);
     periph_bus_close(&s->bus);
     delete s;
+    return status;
 }
 
 const hal_ops_t sim_ops = {

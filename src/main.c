@@ -1,9 +1,9 @@
 /*
  * main.c - the tabletop command line (ARCHITECTURE.md, "Command line"):
  *
- *   tabletop [play] [--game go|connect4|othello|gomoku] [--backend sdl|sim|board]
+ *   tabletop [play] [--game go|connect4] [--backend sdl|sim|board]
  *            [--headless] [--script FILE] [--frames DIR] [--wav FILE] [--seed N]
- *            [--devmem PATH] [--trace FILE]
+ *            [--devmem PATH] [--trace FILE] [--save-dir DIR]
  *   tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]
  *   tabletop connect4 move POSITION [--backend B]
  *   tabletop bench [NAME]
@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "bench/bench.h"
@@ -22,7 +24,8 @@
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
-    "                [--seed N] [--devmem PATH] [--trace FILE] [--save-dir DIR]\n"
+    "                [--seed N] [--save-dir DIR]\n"
+    "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
     "       tabletop bench [NAME]\n"
@@ -102,10 +105,9 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             return 2;
         *slot = v;
     }
-    if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4") &&
-        strcmp(opts.game, "othello") && strcmp(opts.game, "gomoku")) {
-        fprintf(stderr, "tabletop: unknown game '%s' (choose go, connect4, othello or gomoku)\n",
-                opts.game);
+    /* Only the games the console has: the chooser's list (src/console). */
+    if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4")) {
+        fprintf(stderr, "tabletop: unknown game '%s' (choose go or connect4)\n", opts.game);
         return 2;
     }
     if (opts.backend && strcmp(opts.backend, "sdl") && strcmp(opts.backend, "sim") &&
@@ -114,7 +116,146 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
                 opts.backend);
         return 2;
     }
+    /* An empty value would silently mean "default" (--save-dir "" used the
+     * real save folder): refuse it. */
+    const struct {
+        const char *name, *value;
+    } paths[] = {{"--script", opts.script}, {"--frames", opts.frames}, {"--wav", opts.wav},
+                 {"--devmem", opts.devmem}, {"--trace", opts.trace},  {"--save-dir", opts.save_dir}};
+    for (size_t k = 0; k < sizeof paths / sizeof paths[0]; k++)
+        if (paths[k].value && !*paths[k].value) {
+            fprintf(stderr, "tabletop: %s is empty: give a path, or leave the option out\n",
+                    paths[k].name);
+            return 2;
+        }
+    /* Options that only one backend uses are refused elsewhere rather than
+     * ignored: the user expects them to do something. */
+    const char *backend = opts.backend ? opts.backend : "sdl";
+    if (opts.trace && strcmp(backend, "sim")) {
+        fprintf(stderr, "tabletop: --trace records the sim backend's waveform, not %s's: add "
+                        "--backend sim, or leave --trace out\n", backend);
+        return 2;
+    }
+    if (opts.devmem && strcmp(backend, "board")) {
+        fprintf(stderr, "tabletop: --devmem is the board backend's memory device, not %s's: add "
+                        "--backend board, or leave --devmem out\n", backend);
+        return 2;
+    }
+    if (opts.wav && !strcmp(backend, "board")) {
+        fprintf(stderr, "tabletop: --wav records the sdl and sim backends' audio stream; the "
+                        "board plays through its own codec: use --backend sdl or sim, or leave "
+                        "--wav out\n");
+        return 2;
+    }
     *opts_out = opts;
+    return 0;
+}
+
+/* The deepest part of path that exists: path itself, or its nearest
+ * existing ancestor (into buf).  Returns 0 and *st for it, or -1. */
+static int existing_prefix(const char *path, char *buf, size_t len, struct stat *st)
+{
+    if (snprintf(buf, len, "%s", path) >= (int)len)
+        return -1;
+    for (;;) {
+        if (stat(buf, st) == 0)
+            return 0;
+        if (errno != ENOENT && errno != ENOTDIR)
+            return -1;
+        char *slash = strrchr(buf, '/');
+        while (slash && slash > buf && slash[1] == 0) { /* trailing slashes */
+            *slash = 0;
+            slash = strrchr(buf, '/');
+        }
+        if (!slash)
+            return snprintf(buf, len, ".") < (int)len && stat(buf, st) == 0 ? 0 : -1;
+        if (slash == buf)
+            slash[1] = 0; /* "/" */
+        else
+            *slash = 0;
+    }
+}
+
+/* A directory option (--frames, --save-dir): it must be a directory, or be
+ * creatable below its nearest existing ancestor.  Returns 0, or 2 after a
+ * one-line message naming the path and the fix. */
+static int check_dir_option(const char *option, const char *what, const char *path)
+{
+    char prefix[4096];
+    struct stat st;
+    if (existing_prefix(path, prefix, sizeof prefix, &st) != 0) {
+        fprintf(stderr, "tabletop: %s %s %s: %s: give a directory you can write\n", what,
+                option, path, strerror(errno));
+        return 2;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        if (!strcmp(prefix, path))
+            fprintf(stderr, "tabletop: %s %s %s is a file, not a directory: give a directory "
+                            "(it is created if missing)\n", what, option, path);
+        else
+            fprintf(stderr, "tabletop: %s %s %s cannot be created: %s is not a directory: "
+                            "give another directory\n", what, option, path, prefix);
+        return 2;
+    }
+    if (access(prefix, W_OK | X_OK) != 0) {
+        fprintf(stderr, "tabletop: %s %s %s: %s is not writable (%s): give a directory you "
+                        "can write\n", what, option, path, prefix, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+/* An output file option (--wav, --trace): not a directory, and in an
+ * existing directory.  Whether the disk takes the bytes shows on writing. */
+static int check_file_option(const char *option, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "tabletop: %s %s is a directory: give a file name\n", option, path);
+            return 2;
+        }
+        return 0;
+    }
+    char dir[4096];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+        fprintf(stderr, "tabletop: %s: path too long: %s\n", option, path);
+        return 2;
+    }
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == dir)
+        slash[1] = 0;
+    else
+        *slash = 0;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "tabletop: %s %s: %s is not a directory: create it first, or give "
+                        "another path\n", option, path, dir);
+        return 2;
+    }
+    return 0;
+}
+
+/* Checks the paths the options name before anything is opened or written,
+ * so a mistake costs no window and no stray file.  Returns 0 or 2. */
+static int play_check_paths(const console_options_t *opts)
+{
+    struct stat st;
+    if (opts->script && strcmp(opts->script, "-") && stat(opts->script, &st) == 0 &&
+        S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "tabletop: --script %s is a directory: give a script file "
+                        "(docs/play.md)\n", opts->script);
+        return 2;
+    }
+    if (opts->frames && check_dir_option("--frames", "frames directory", opts->frames))
+        return 2;
+    if (opts->save_dir && check_dir_option("--save-dir", "autosave directory", opts->save_dir))
+        return 2;
+    if (opts->wav && check_file_option("--wav", opts->wav))
+        return 2;
+    if (opts->trace && check_file_option("--trace", opts->trace))
+        return 2;
     return 0;
 }
 
@@ -122,6 +263,8 @@ static int play_main(int argc, char **argv, int first)
 {
     console_options_t opts;
     int rc = play_parse(argc, argv, first, &opts);
+    if (rc == 0)
+        rc = play_check_paths(&opts);
     if (rc != 0)
         return rc;
     return console_run(&opts);

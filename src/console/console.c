@@ -306,7 +306,8 @@ out_games:
         if (c->state[i])
             games[i]->destroy(c->state[i]);
 out_hal:
-    hal_close(&c->hal);
+    if (hal_close(&c->hal) != 0 && status == 0)
+        status = 1; /* e.g. the --wav file is incomplete */
 out:
     script_close(script);
     free(c->frame);

@@ -10,7 +10,9 @@ on stderr, naming the problem and the fix, and the expected exit status
 """
 import os
 import re
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -38,6 +40,15 @@ DEVMEM = os.path.join(WORK, "devmem")
 with open(DEVMEM, "wb") as f:
     f.truncate(4 << 30)
 SAVES = os.path.join(WORK, "saves")
+# A directory given where a script file is wanted.
+A_DIR = os.path.join(WORK, "a-dir")
+os.mkdir(A_DIR)
+# Three Enters on the Go console: title, Player vs Player, a stone (a clip).
+PLACE_SCRIPT = os.path.join(WORK, "place.txt")
+with open(PLACE_SCRIPT, "w") as f:
+    f.write("enter\nenter\nenter\nwait 500\n")
+# A state folder no case may touch: refused options must create nothing.
+UNTOUCHED_STATE = os.path.join(WORK, "state-untouched")
 
 # The "not root" case runs as nobody, who may not be able to reach the build
 # directory (a clone under /root): it gets its own world-readable directory
@@ -67,15 +78,46 @@ HEADLESS_ENV = dict(BARE_ENV, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
 def case(name, args, problem, fix, status="nonzero", env=None, prefix=(), skip=None,
-         stdin=subprocess.DEVNULL, binary=None):
+         stdin=subprocess.DEVNULL, binary=None, preexec=None, absent=(), not_said=None):
+    """absent: paths that must not exist after the run (nothing written);
+    not_said: a pattern stderr must not match."""
     return dict(name=name, args=args, problem=problem, fix=fix, status=status,
                 env=env or BARE_ENV, prefix=list(prefix), skip=skip, stdin=stdin,
-                binary=binary or TABLETOP)
+                binary=binary or TABLETOP, preexec=preexec, absent=list(absent),
+                not_said=not_said)
+
+
+def small_files():
+    """Child setup: files may not grow past 2000 bytes (the disk "fills up"
+    mid-run: writes fail with EFBIG instead of killing the program)."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def sound_card_present():
+    try:
+        with open("/proc/asound/cards") as f:
+            return "no soundcards" not in f.read()
+    except OSError:
+        return False
+
+
+# Where a refused option must leave no trace: its own state folder.
+UNTOUCHED_ENV = dict(BARE_ENV, XDG_STATE_HOME=UNTOUCHED_STATE, SDL_VIDEODRIVER="dummy",
+                     SDL_AUDIODRIVER="dummy")
+# No sound card and no sound server reachable: SDL's default driver (ALSA) fails.
+NO_SOUND_ENV = {k: v for k, v in BARE_ENV.items()
+                if k not in ("XDG_RUNTIME_DIR", "PULSE_SERVER", "PIPEWIRE_REMOTE")}
+NO_SOUND_ENV["SDL_VIDEODRIVER"] = "dummy"
 
 
 CASES = [
     case("unknown --game", ["--game", "chess"], r"unknown game 'chess'",
-         r"choose go, connect4"),
+         r"choose go or connect4\)"),
+    case("--game names only games that exist", ["--game", "othello"],
+         r"unknown game 'othello'", r"choose go or connect4\)", not_said=r"gomoku|choose.*othello"),
+    case("--game gomoku (not on the console)", ["--game", "gomoku"], r"unknown game 'gomoku'",
+         r"choose go or connect4\)"),
     case("unknown --backend", ["play", "--backend", "fpga"], r"unknown backend 'fpga'",
          r"choose sdl, sim or board"),
     case("unknown option", ["--frobnicate"], r"unknown option '--frobnicate'", r"--help"),
@@ -87,6 +129,36 @@ CASES = [
          r"--headless"),
     case("missing script", ["--headless", "--script", os.path.join(WORK, "nope.txt")],
          r"script .*nope\.txt", r"No such file|check the path|give"),
+    case("directory as --script",
+         ["--headless", "--game", "go", "--save-dir", SAVES, "--script", A_DIR],
+         r"--script .*a-dir is a directory", r"give a script file", env=UNTOUCHED_ENV,
+         absent=[UNTOUCHED_STATE]),
+    case("--trace on the sdl backend",
+         ["--headless", "--script", EMPTY_SCRIPT, "--trace", os.path.join(WORK, "t.fst")],
+         r"--trace .*sim backend", r"--backend sim", env=UNTOUCHED_ENV,
+         absent=[UNTOUCHED_STATE, os.path.join(WORK, "t.fst")]),
+    case("--devmem on the sdl backend (window not opened)",
+         ["--game", "go", "--devmem", DEVMEM], r"--devmem .*board backend", r"--backend board",
+         env=UNTOUCHED_ENV, absent=[UNTOUCHED_STATE]),
+    case("--wav on the board backend",
+         ["--backend", "board", "--devmem", DEVMEM, "--headless", "--script", EMPTY_SCRIPT,
+          "--wav", os.path.join(WORK, "b.wav")], r"--wav", r"--backend sdl or sim",
+         env=UNTOUCHED_ENV, absent=[UNTOUCHED_STATE, os.path.join(WORK, "b.wav")]),
+    case("empty --save-dir (not the real save folder)",
+         ["--headless", "--game", "go", "--script", EMPTY_SCRIPT, "--save-dir", ""],
+         r"--save-dir is empty", r"give a path", env=UNTOUCHED_ENV, absent=[UNTOUCHED_STATE]),
+    case("a file as --frames",
+         ["--headless", "--game", "go", "--script", SNAP_SCRIPT, "--frames", A_FILE],
+         r"--frames .*a-file is a file, not a directory", r"give a directory",
+         env=UNTOUCHED_ENV, absent=[UNTOUCHED_STATE], not_said=r"File exists"),
+    case("--wav /dev/full (no byte fits)",
+         ["--headless", "--game", "go", "--save-dir", SAVES, "--script", PLACE_SCRIPT,
+          "--wav", "/dev/full"], r"/dev/full", r"--wav", env=HEADLESS_ENV,
+         skip=None if os.path.exists("/dev/full") else "no /dev/full here"),
+    case("--wav cut short mid-run (disk full)",
+         ["--headless", "--game", "go", "--save-dir", os.path.join(WORK, "saves-small"),
+          "--script", PLACE_SCRIPT, "--wav", os.path.join(WORK, "cut.wav")],
+         r"cut\.wav is incomplete", r"--wav", env=HEADLESS_ENV, preexec=small_files),
     case("frames directory not writable",
          ["--headless", "--game", "go", "--save-dir", SAVES, "--script", SNAP_SCRIPT,
           "--frames", NOT_A_DIR], r"frames|" + re.escape(NOT_A_DIR), r"--frames|writable|director",
@@ -98,6 +170,9 @@ CASES = [
     case("autosave directory impossible",
          ["--headless", "--game", "go", "--script", EMPTY_SCRIPT, "--save-dir", NOT_A_DIR],
          r"autosave directory", r"--save-dir|writable|director", env=HEADLESS_ENV),
+    case("a file as --save-dir", ["--headless", "--game", "go", "--script", EMPTY_SCRIPT,
+                                  "--save-dir", A_FILE],
+         r"autosave directory .*a-file is a file", r"give a directory", env=HEADLESS_ENV),
     case("no /dev/mem (board backend, --devmem /nonexistent)",
          ["--backend", "board", "--headless", "--script", EMPTY_SCRIPT, "--save-dir", SAVES,
           "--devmem", "/nonexistent"], r"/nonexistent", r"truncate|memory device|--devmem"),
@@ -121,6 +196,12 @@ CASES = [
          ["--game", "go", "--save-dir", SAVES],
          r"no sound", r"SDL_AUDIODRIVER|--headless|silen", status="runs",
          env=dict(BARE_ENV, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="no-such-driver")),
+    # SDL's default driver on a machine without a sound card: alsa-lib's own
+    # eight lines of noise must not reach the player, only our one line.
+    case("no sound card, default audio driver (no ALSA noise)",
+         ["--game", "go", "--save-dir", SAVES],
+         r"^tabletop: no sound", r"SDL_AUDIODRIVER|--headless|silen", status="runs",
+         env=NO_SOUND_ENV, skip="this machine has a sound card" if sound_card_present() else None),
     case("no USB keyboard (board backend, input not a terminal)",
          ["--backend", "board", "--devmem", DEVMEM, "--save-dir", SAVES],
          r"no USB keyboard", r"plug", status="runs"),
@@ -146,7 +227,7 @@ for n, c in enumerate(CASES, 1):
     problems = []
     if c["status"] == "runs":
         p = subprocess.Popen(cmd, env=c["env"], stdin=c["stdin"], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
+                             stderr=subprocess.PIPE, preexec_fn=c["preexec"])
         try:
             p.wait(timeout=RUNS_FOR)
             problems.append("exited (status %d); expected it to go on" % p.returncode)
@@ -159,7 +240,7 @@ for n, c in enumerate(CASES, 1):
     else:
         try:
             p = subprocess.run(cmd, env=c["env"], stdin=c["stdin"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, timeout=60)
+                               stderr=subprocess.PIPE, timeout=60, preexec_fn=c["preexec"])
         except subprocess.TimeoutExpired:
             print("not ok %s\n# timed out: %s" % (title, " ".join(cmd)))
             failed += 1
@@ -176,6 +257,11 @@ for n, c in enumerate(CASES, 1):
         problems.append("message does not name the problem (/%s/)" % c["problem"])
     if not re.search(c["fix"], err):
         problems.append("message does not name the fix (/%s/)" % c["fix"])
+    if c["not_said"] and re.search(c["not_said"], err):
+        problems.append("message says what it must not (/%s/)" % c["not_said"])
+    for path in c["absent"]:
+        if os.path.lexists(path):
+            problems.append("%s was created by a refused run" % path)
     if problems:
         failed += 1
         print("not ok %s" % title)

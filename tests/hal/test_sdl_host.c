@@ -1,0 +1,336 @@
+/*
+ * test_sdl_host.c - the laptop window (hal/sdl_host.c, issue 11): the scale
+ * it opens at, the settings file that remembers it, F11 and resizing
+ * through real SDL with the dummy video driver (a 1024x768 desktop).
+ *
+ * Every test points XDG_STATE_HOME at its own mkdtemp folder, so nothing is
+ * read from or written to the real state folder.
+ */
+#define _GNU_SOURCE /* nftw */
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <SDL.h>
+#include <criterion/criterion.h>
+
+#include "hal.h"
+#include "sdl_host.h"
+
+static char scratch[64];
+static char conf[128];
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static void scratch_setup(void)
+{
+    snprintf(scratch, sizeof scratch, "/tmp/tabletop-sdlhost-XXXXXX");
+    cr_assert(mkdtemp(scratch), "mkdtemp: %s", strerror(errno));
+    char state[96];
+    snprintf(state, sizeof state, "%s/state", scratch);
+    cr_assert_eq(mkdir(state, 0755), 0);
+    setenv("XDG_STATE_HOME", state, 1);
+    snprintf(conf, sizeof conf, "%s/tabletop/window.conf", state);
+}
+
+static void scratch_teardown(void)
+{
+    nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+TestSuite(sdl_host, .init = scratch_setup, .fini = scratch_teardown);
+
+static void write_text(const char *path, const char *text, size_t n)
+{
+    char dir[160];
+    snprintf(dir, sizeof dir, "%s", path);
+    *strrchr(dir, '/') = 0;
+    mkdir(dir, 0755);
+    FILE *f = fopen(path, "wb");
+    cr_assert(f, "%s: %s", path, strerror(errno));
+    cr_assert_eq(fwrite(text, 1, n, f), n);
+    fclose(f);
+}
+
+/* ---- the scale: a pure function of the usable area ---------------------- */
+
+Test(sdl_host, fit_scale_on_common_desktops)
+{
+    /* The issue's desktops opened at 1x; the largest whole factor fits. */
+    cr_assert_eq(sdl_host_fit_scale(1920, 1080, 0, 0), 2);
+    cr_assert_eq(sdl_host_fit_scale(1280, 1024, 0, 0), 2);
+    cr_assert_eq(sdl_host_fit_scale(800, 600, 0, 0), 1);
+    cr_assert_eq(sdl_host_fit_scale(640, 480, 0, 0), 1);
+    /* With a panel (usable area) and a title bar of 30 px. */
+    cr_assert_eq(sdl_host_fit_scale(1920, 1053, 2, 30), 2);
+    cr_assert_eq(sdl_host_fit_scale(1280, 997, 0, 30), 2);
+    cr_assert_eq(sdl_host_fit_scale(1280, 960, 0, 30), 1);
+    cr_assert_eq(sdl_host_fit_scale(1279, 1024, 0, 0), 1);
+    /* Larger desktops get more than the old cap of 3. */
+    cr_assert_eq(sdl_host_fit_scale(2560, 1440, 0, 0), 3);
+    cr_assert_eq(sdl_host_fit_scale(3840, 2160, 0, 40), 4);
+    /* Smaller than 1x still opens at 1x. */
+    cr_assert_eq(sdl_host_fit_scale(320, 200, 0, 0), 1);
+    cr_assert_eq(sdl_host_fit_scale(0, 0, 0, 0), 1);
+}
+
+/* ---- the settings file ---------------------------------------------------- */
+
+Test(sdl_host, settings_path_follows_xdg_then_home)
+{
+    char p[256];
+    setenv("XDG_STATE_HOME", "/x/state", 1);
+    cr_assert_eq(sdl_host_settings_path(p, sizeof p), 0);
+    cr_assert_str_eq(p, "/x/state/tabletop/window.conf");
+    setenv("XDG_STATE_HOME", "relative", 1); /* the spec says: ignore it */
+    setenv("HOME", "/home/u", 1);
+    cr_assert_eq(sdl_host_settings_path(p, sizeof p), 0);
+    cr_assert_str_eq(p, "/home/u/.local/state/tabletop/window.conf");
+    unsetenv("XDG_STATE_HOME");
+    unsetenv("HOME");
+    cr_assert_eq(sdl_host_settings_path(p, sizeof p), -1);
+}
+
+Test(sdl_host, settings_round_trip_creates_the_folder)
+{
+    char err[512];
+    sdl_host_window_t w = {1280, 960, 1}, r = {0};
+    cr_assert_eq(sdl_host_settings_save(conf, &w, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), 0);
+    cr_assert_eq(r.width, 1280);
+    cr_assert_eq(r.height, 960);
+    cr_assert_eq(r.fullscreen, 1);
+    struct stat st;
+    cr_assert_eq(stat(conf, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0644);
+    /* Overwritten in place, atomically: no temporary file is left. */
+    w = (sdl_host_window_t){700, 500, 0};
+    cr_assert_eq(sdl_host_settings_save(conf, &w, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), 0);
+    cr_assert_eq(r.width, 700);
+    cr_assert_eq(r.fullscreen, 0);
+    char dir[160];
+    snprintf(dir, sizeof dir, "%s/state/tabletop", scratch);
+    int entries = 0;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "ls -A '%s' | wc -l", dir);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p);
+    cr_assert_eq(fscanf(p, "%d", &entries), 1);
+    pclose(p);
+    cr_assert_eq(entries, 1, "only window.conf in %s", dir);
+}
+
+Test(sdl_host, settings_save_keeps_mode_and_refuses_other_files)
+{
+    char err[512];
+    sdl_host_window_t w = {800, 600, 0};
+    write_text(conf, "x", 1);
+    chmod(conf, 0600);
+    cr_assert_eq(sdl_host_settings_save(conf, &w, err, sizeof err), 0, "%s", err);
+    struct stat st;
+    cr_assert_eq(stat(conf, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600, "mode %o", st.st_mode & 0777);
+
+    /* A link is not followed nor replaced, a FIFO is not replaced. */
+    char target[160], link[160], fifo[160];
+    snprintf(target, sizeof target, "%s/target", scratch);
+    write_text(target, "mine\n", 5);
+    snprintf(link, sizeof link, "%s/link.conf", scratch);
+    cr_assert_eq(symlink(target, link), 0);
+    cr_assert_eq(sdl_host_settings_save(link, &w, err, sizeof err), -1);
+    cr_assert(strstr(err, "not a regular file"), "%s", err);
+    cr_assert_eq(lstat(link, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode));
+    cr_assert_eq(stat(target, &st), 0);
+    cr_assert_eq(st.st_size, 5);
+    snprintf(fifo, sizeof fifo, "%s/fifo.conf", scratch);
+    cr_assert_eq(mkfifo(fifo, 0644), 0);
+    cr_assert_eq(sdl_host_settings_save(fifo, &w, err, sizeof err), -1);
+    cr_assert_eq(lstat(fifo, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode));
+    /* A file where the folder should be: a message, nothing else. */
+    char bad[200];
+    snprintf(bad, sizeof bad, "%s/target/window.conf", scratch);
+    cr_assert_eq(sdl_host_settings_save(bad, &w, err, sizeof err), -1);
+    cr_assert(strstr(err, "target"), "%s", err);
+}
+
+Test(sdl_host, corrupt_settings_are_ignored)
+{
+    static const char *const bad[] = {
+        "",
+        "garbage\n",
+        "size 800 600\n",                          /* fullscreen missing */
+        "fullscreen 1\n",                          /* size missing */
+        "size 800 600\nfullscreen 2\n",            /* not 0 or 1 */
+        "size 100 100\nfullscreen 0\n",            /* smaller than 1x */
+        "size 800 -600\nfullscreen 0\n",
+        "size 99999999999 600\nfullscreen 0\n",
+        "size 800 600 7\nfullscreen 0\n",          /* trailing junk */
+        "size 800 600\nfullscreen 0\nsize 900 700\n", /* said twice */
+        "size 800 600\nfullscreen 0\nvolume 3\n",  /* unknown key */
+        "size 800x600\nfullscreen 0\n",
+    };
+    sdl_host_window_t r = {1, 2, 3};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_text(conf, bad[i], strlen(bad[i]));
+        cr_assert_eq(sdl_host_settings_load(conf, &r), -1, "accepted: %s", bad[i]);
+        cr_assert(r.width == 1 && r.height == 2 && r.fullscreen == 3, "out touched: %s", bad[i]);
+    }
+    /* A NUL byte, and a file too big to be ours. */
+    write_text(conf, "size 800 600\n\0fullscreen 0\n", 27);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), -1);
+    char big[5000];
+    memset(big, '#', sizeof big);
+    memcpy(big, "size 800 600\nfullscreen 0\n#", 27);
+    write_text(conf, big, sizeof big);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), -1);
+    /* A directory where the file should be, and no file at all. */
+    remove(conf);
+    mkdir(conf, 0755);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), -1);
+    rmdir(conf);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), -1);
+    /* What save writes, with comments, is fine. */
+    write_text(conf, "# hi\nsize 800 600\nfullscreen 0\n", 31);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), 0);
+    cr_assert(r.width == 800 && r.height == 600 && r.fullscreen == 0);
+}
+
+/* ---- the real window (SDL dummy video driver: a 1024x768 desktop) -------- */
+
+static sdl_host_t *open_host(int scale)
+{
+    char err[512];
+    sdl_host_t *h = sdl_host_open("test", scale, err, sizeof err);
+    cr_assert(h, "sdl_host_open: %s", err);
+    return h;
+}
+
+static void window_size(sdl_host_t *h, int *w, int *ht)
+{
+    SDL_GetWindowSize(sdl_host_sdl_window(h), w, ht);
+}
+
+static int is_fullscreen(sdl_host_t *h)
+{
+    return (SDL_GetWindowFlags(sdl_host_sdl_window(h)) & SDL_WINDOW_FULLSCREEN) != 0;
+}
+
+static int press(sdl_host_t *h, SDL_Scancode sc)
+{
+    SDL_Event ev = {0};
+    ev.type = SDL_KEYDOWN;
+    ev.key.windowID = SDL_GetWindowID(sdl_host_sdl_window(h));
+    ev.key.state = SDL_PRESSED;
+    ev.key.keysym.scancode = sc;
+    cr_assert_eq(SDL_PushEvent(&ev), 1, "%s", SDL_GetError());
+    return sdl_host_poll_key(h);
+}
+
+/* Where the 640x480 picture lands in the window after a frame is shown. */
+static SDL_Rect picture(sdl_host_t *h)
+{
+    static uint16_t frame[HAL_FB_WIDTH * HAL_FB_HEIGHT];
+    sdl_host_show_frame(h, frame);
+    SDL_Renderer *r = SDL_GetRenderer(sdl_host_sdl_window(h));
+    SDL_Rect vp;
+    float sx, sy;
+    SDL_RenderGetViewport(r, &vp);
+    SDL_RenderGetScale(r, &sx, &sy);
+    return (SDL_Rect){(int)(vp.x * sx + 0.5f), (int)(vp.y * sy + 0.5f), (int)(vp.w * sx + 0.5f),
+                      (int)(vp.h * sy + 0.5f)};
+}
+
+Test(sdl_host, opens_at_the_fitted_scale_and_writes_nothing_unchanged)
+{
+    sdl_host_t *h = open_host(0);
+    int w, ht;
+    window_size(h, &w, &ht);
+    cr_assert_eq(w, 640); /* 1024x768 fits only 1x */
+    cr_assert_eq(ht, 480);
+    cr_assert_not(is_fullscreen(h));
+    sdl_host_close(h);
+    cr_assert_eq(access(conf, F_OK), -1, "an unchanged window must not write %s", conf);
+}
+
+Test(sdl_host, f11_toggles_fullscreen_and_is_remembered)
+{
+    sdl_host_t *h = open_host(0);
+    cr_assert_eq(press(h, SDL_SCANCODE_F11), 0, "F11 must not reach the console");
+    cr_assert(is_fullscreen(h));
+    int w, ht;
+    window_size(h, &w, &ht);
+    cr_assert_eq(w, 1024);
+    cr_assert_eq(ht, 768);
+    /* Letterboxed at a whole factor: 1x in the middle of 1024x768. */
+    SDL_Rect p = picture(h);
+    cr_assert(p.x == 192 && p.y == 144 && p.w == 640 && p.h == 480, "picture %d,%d %dx%d", p.x,
+              p.y, p.w, p.h);
+    /* Other keys still go through. */
+    cr_assert_eq(press(h, SDL_SCANCODE_RETURN), HID_KEY_ENTER);
+    sdl_host_close(h);
+
+    sdl_host_window_t r;
+    cr_assert_eq(sdl_host_settings_load(conf, &r), 0, "F11 was not remembered");
+    cr_assert(r.fullscreen == 1 && r.width == 640 && r.height == 480, "%dx%d fs %d", r.width,
+              r.height, r.fullscreen);
+
+    /* The next run opens fullscreen; F11 brings back the windowed size. */
+    h = open_host(0);
+    cr_assert(is_fullscreen(h));
+    cr_assert_eq(press(h, SDL_SCANCODE_F11), 0);
+    cr_assert_not(is_fullscreen(h));
+    window_size(h, &w, &ht);
+    cr_assert(w == 640 && ht == 480, "%dx%d", w, ht);
+    sdl_host_close(h);
+    cr_assert_eq(sdl_host_settings_load(conf, &r), 0);
+    cr_assert_eq(r.fullscreen, 0);
+}
+
+Test(sdl_host, a_resized_window_is_remembered_and_scale_wins)
+{
+    sdl_host_t *h = open_host(0);
+    SDL_SetWindowSize(sdl_host_sdl_window(h), 1000, 700);
+    cr_assert_eq(sdl_host_poll_key(h), 0);
+    SDL_Rect p = picture(h); /* 1x centred: no stretching to 1000x700 */
+    cr_assert(p.x == 180 && p.y == 110 && p.w == 640 && p.h == 480, "picture %d,%d %dx%d", p.x,
+              p.y, p.w, p.h);
+    sdl_host_close(h);
+
+    h = open_host(0);
+    int w, ht;
+    window_size(h, &w, &ht);
+    cr_assert(w == 1000 && ht == 700, "remembered size not used: %dx%d", w, ht);
+    sdl_host_close(h);
+
+    h = open_host(1); /* an explicit scale comes first */
+    window_size(h, &w, &ht);
+    cr_assert(w == 640 && ht == 480, "%dx%d", w, ht);
+    sdl_host_close(h);
+}
+
+Test(sdl_host, bad_or_oversized_settings_open_the_default_window)
+{
+    static const char *const files[] = {
+        "size 3000 2000\nfullscreen 0\n", /* larger than this desktop now */
+        "\x7f" "ELF garbage",
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        write_text(conf, files[i], strlen(files[i]));
+        sdl_host_t *h = open_host(0);
+        int w, ht;
+        window_size(h, &w, &ht);
+        cr_assert(w == 640 && ht == 480, "%dx%d for %s", w, ht, files[i]);
+        sdl_host_close(h);
+    }
+}
