@@ -588,7 +588,7 @@ static int cmd_printsgf(gtp_engine_t *e, int argc, char **argv)
     int rc = 0;
     if (argc == 1) {
         char err[512];
-        if (sgf_save_file(argv[0], g, err, sizeof err) != 0)
+        if (sgf_save_file_flags(argv[0], g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err) != 0)
             rc = fail(e, "cannot save file: %s", err);
     } else {
         size_t need = sgf_write(g, NULL, 0);
@@ -890,9 +890,14 @@ const BoardState *gtp_engine_board(const gtp_engine_t *e)
 
 const char *gtp_engine_execute(gtp_engine_t *e, const char *line)
 {
-    /* GTP preprocessing: drop control characters other than HT and LF,
-     * cut at '#', turn HT into a space; an empty line gets no answer. */
-    size_t n = strlen(line);
+    return gtp_engine_execute_n(e, line, strlen(line));
+}
+
+const char *gtp_engine_execute_n(gtp_engine_t *e, const char *line, size_t n)
+{
+    /* GTP preprocessing: drop control characters other than HT and LF (NUL
+     * included: a NUL inside a line must not hide the rest of it), cut at
+     * '#', turn HT into a space; an empty line gets no answer. */
     char *buf = malloc(n + 1);
     if (!buf)
         return "? out of memory\n\n";

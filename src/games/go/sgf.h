@@ -62,7 +62,20 @@ int sgf_add_move(sgf_game_t *g, Stone color, Move m);
 int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen);
 
 /* Writes the file atomically: a temporary file in the same directory,
- * fsync, rename over path.  The old file stays intact on any failure. */
+ * fsync, rename over path.  The old file stays intact on any failure.
+ * Only a regular file or a free name is written: a directory, device,
+ * FIFO or socket is refused, and so is a symbolic link (the console's
+ * autosave); a replaced file keeps its permission bits (and owner, where
+ * allowed); a new one gets 0666 less the umask.  Stale NAME.tmpXXXXXX
+ * files of killed saves (ours, over a minute old) are removed. */
 int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen);
+
+/* sgf_save_file_flags: follow a symbolic link to the regular file it names
+ * and replace that file (GTP printsgf: the user named the path). */
+#define SGF_SAVE_FOLLOW_LINKS 1
+
+/* As sgf_save_file, with SGF_SAVE_* flags. */
+int sgf_save_file_flags(const char *path, const sgf_game_t *g, int flags, char *err,
+                        size_t errlen);
 
 #endif

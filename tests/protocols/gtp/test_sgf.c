@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "games/go/ai.h"
@@ -460,5 +463,193 @@ Test(sgf, mutated_files_parse_or_fail_with_a_location)
     }
     cr_assert_gt(accepted, 0);
     cr_assert_gt(rejected, 0);
+    free(g);
+}
+
+/* ---- files that are not ours (issue 11) ---- */
+
+static sgf_game_t *small_game(void)
+{
+    sgf_game_t *g = malloc(sizeof *g);
+    cr_assert(g);
+    sgf_game_init(g);
+    sgf_add_move(g, BLACK, mv(4, 4));
+    return g;
+}
+
+static void put_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert(f, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int file_holds(const char *path, const char *text)
+{
+    char buf[256] = "";
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return !strcmp(buf, text);
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+Test(sgf_files, a_device_fifo_or_directory_is_never_replaced)
+{
+    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    sgf_game_t *g = small_game();
+    char path[300], err[512];
+    struct stat st;
+
+    /* A character device (made here, like /dev/null: needs root, as CI is). */
+    snprintf(path, sizeof path, "%s/null", dir);
+    int have_device = mknod(path, S_IFCHR | 0666, makedev(1, 3)) == 0;
+    if (have_device) {
+        cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+        cr_assert(strstr(err, "not a regular file"), "%s", err);
+        cr_assert_eq(lstat(path, &st), 0);
+        cr_assert(S_ISCHR(st.st_mode), "the device became something else");
+        cr_assert_eq(sgf_save_file_flags(path, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), -1);
+        cr_assert_eq(lstat(path, &st), 0);
+        cr_assert(S_ISCHR(st.st_mode));
+    } else {
+        cr_log_warn("mknod not permitted: the device case runs as root only");
+    }
+
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    cr_assert_eq(mkfifo(path, 0644), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+    cr_assert(strstr(err, path) && strstr(err, "not a regular file"), "%s", err);
+    cr_assert_eq(lstat(path, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode));
+
+    snprintf(path, sizeof path, "%s/sub", dir);
+    cr_assert_eq(mkdir(path, 0755), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+    cr_assert(strstr(err, "is a directory"), "%s", err);
+    cr_assert_eq(lstat(path, &st), 0);
+    cr_assert(S_ISDIR(st.st_mode));
+
+    /* Nothing else appeared: no temporary files, no copies. */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq %d", dir, have_device ? 3 : 2);
+    cr_assert_eq(system(cmd), 0, "stray files in %s", dir);
+    remove_tree(dir);
+    free(g);
+}
+
+Test(sgf_files, symbolic_links_are_refused_or_followed_as_asked)
+{
+    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    sgf_game_t *g = small_game();
+    char target[300], link_path[300], err[512];
+    snprintf(target, sizeof target, "%s/target.sgf", dir);
+    snprintf(link_path, sizeof link_path, "%s/link.sgf", dir);
+    put_file(target, "old");
+    cr_assert_eq(symlink("target.sgf", link_path), 0);
+
+    /* The console's autosave: a link in the save folder is refused. */
+    cr_assert_eq(sgf_save_file(link_path, g, err, sizeof err), -1);
+    cr_assert(strstr(err, "symbolic link"), "%s", err);
+    struct stat st;
+    cr_assert_eq(lstat(link_path, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode));
+    cr_assert(file_holds(target, "old"));
+
+    /* GTP printsgf: the link is followed and the file it names replaced. */
+    cr_assert_eq(sgf_save_file_flags(link_path, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), 0,
+                 "%s", err);
+    cr_assert_eq(lstat(link_path, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode), "the link was replaced");
+    sgf_game_t *back = malloc(sizeof *back);
+    cr_assert_eq(sgf_load_file(target, back, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(back->n_moves, 1);
+
+    /* A dangling link is not followed into creating its target. */
+    char dangling[300];
+    snprintf(dangling, sizeof dangling, "%s/dangling.sgf", dir);
+    cr_assert_eq(symlink("nowhere/x.sgf", dangling), 0);
+    cr_assert_eq(sgf_save_file_flags(dangling, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), -1);
+    cr_assert(strstr(err, "symbolic link"), "%s", err);
+    cr_assert_eq(lstat(dangling, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode));
+    remove_tree(dir);
+    free(g);
+    free(back);
+}
+
+Test(sgf_files, a_replaced_file_keeps_its_mode_and_owner)
+{
+    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    sgf_game_t *g = small_game();
+    char path[300], err[512];
+    snprintf(path, sizeof path, "%s/private.sgf", dir);
+    put_file(path, "old");
+    cr_assert_eq(chmod(path, 0600), 0);
+    int as_root = geteuid() == 0;
+    if (as_root)
+        cr_assert_eq(chown(path, 1234, 5678), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600, "mode %o", (unsigned)(st.st_mode & 0777));
+    if (as_root) {
+        cr_assert_eq(st.st_uid, 1234);
+        cr_assert_eq(st.st_gid, 5678);
+    }
+    cr_assert_eq(chmod(path, 0640), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0640);
+
+    /* A new file: 0666 less the umask, as any program's new file. */
+    mode_t old = umask(027);
+    snprintf(path, sizeof path, "%s/new.sgf", dir);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    umask(old);
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0640, "mode %o", (unsigned)(st.st_mode & 0777));
+    remove_tree(dir);
+    free(g);
+}
+
+Test(sgf_files, stale_temporary_files_of_killed_saves_are_removed)
+{
+    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    sgf_game_t *g = small_game();
+    char path[300], p[400], err[512];
+    snprintf(path, sizeof path, "%s/go.sgf", dir);
+    /* Left by a save killed an hour ago, and one "in flight" now. */
+    const char *names[] = {"go.sgf.tmpAb12Cd", "go.sgf.tmpXyZ789", "go.sgf.tmpfoo",
+                           "other.sgf.tmpAb12Cd", "go.sgf.tmpAb12Cd7"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        put_file(p, "x");
+        if (i != 1) {
+            struct timespec t[2] = {{time(NULL) - 3600, 0}, {time(NULL) - 3600, 0}};
+            cr_assert_eq(utimensat(AT_FDCWD, p, t, 0), 0);
+        }
+    }
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    for (int i = 0; i < 5; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        cr_assert_eq(access(p, F_OK) == 0, i != 0, "%s %s", names[i],
+                     i ? "was removed" : "was kept");
+    }
+    remove_tree(dir);
     free(g);
 }
