@@ -58,8 +58,32 @@ int save_dir_resolve(const char *option, char *buf, size_t len, char *err, size_
 
 int save_exists(const char *path)
 {
+    /* lstat: a symbolic link in the save folder is not a save of ours. */
     struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int save_remove(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? 0 : -1;
+    if (!S_ISREG(st.st_mode)) {
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EPERM;
+        return -1;
+    }
+    return unlink(path);
+}
+
+int save_replace(const char *from, const char *to)
+{
+    struct stat st;
+    if (lstat(from, &st) != 0 || !S_ISREG(st.st_mode) ||
+        (lstat(to, &st) == 0 && !S_ISREG(st.st_mode))) {
+        errno = EPERM;
+        return -1;
+    }
+    return rename(from, to);
 }
 
 int save_move_aside(const char *path, const char *suffix, char *newpath, size_t len, char *err,
