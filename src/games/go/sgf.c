@@ -195,7 +195,8 @@ static int parse_komi2(const char *s, int *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno || v < -1000.0 || v > 1000.0)
+    /* GTP's komi limit: half points must fit an int. */
+    if (end == s || *end != '\0' || errno || v < -1e9 || v > 1e9)
         return -1;
     /* Only digits, sign and a decimal point: strtod also takes "inf", "0x1p3". */
     for (const char *p = s; *p; p++)

@@ -271,3 +271,41 @@ Test(gnugo_peer, fixed_handicap_matches_gnugo, .timeout = 60)
     cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
     gtp_pipe_stop(&gg.pipe, 1);
 }
+
+/* Input GNU Go takes and tabletop used to refuse (issue 11): both engines
+ * must accept each line, and the position must agree afterwards. */
+Test(gnugo_peer, lenient_input_is_taken_as_gnugo_takes_it, .timeout = 60)
+{
+    if (access(GNUGO, X_OK) != 0)
+        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    char *tt_argv[] = {(char *)tabletop_exe(), "gtp", "--level", "1", NULL};
+    char *gg_argv[] = {GNUGO, "--mode", "gtp", "--chinese-rules", NULL};
+    peer_t tt, gg;
+    start_peer(&tt, "tabletop", tt_argv, 9);
+    start_peer(&gg, "gnugo", gg_argv, 9);
+    static const char *const lines[] = {
+        "komi -1000000", "time_settings 99999999999 1 1", "time_left b 99999999999 1",
+        "play b e05",    "play w c03",                    "boardsize 9 9",
+        "play b d4 d5",  "play w a01 extra",              "komi 6.5 points",
+        "undo extra",    "play w g7"};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char a[512], b[512];
+        int ok_a, ok_b;
+        cr_assert_eq(gtp_pipe_command(&gg.pipe, lines[i], &ok_b, b, sizeof b, REPLY_MS), 0);
+        cr_assert_eq(gtp_pipe_command(&tt.pipe, lines[i], &ok_a, a, sizeof a, REPLY_MS), 0,
+                     "tabletop gave no answer to '%s'", lines[i]);
+        cr_assert(ok_b, "GNU Go refused '%s': %s", lines[i], b);
+        cr_assert(ok_a, "'%s': GNU Go answers '= %s', tabletop '? %s'", lines[i], b, a);
+    }
+    char a[1024], b[1024];
+    normalise_vertices(must(&tt, "list_stones black"), a, sizeof a);
+    normalise_vertices(must(&gg, "list_stones black"), b, sizeof b);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(a, "D4");
+    normalise_vertices(must(&tt, "list_stones white"), a, sizeof a);
+    normalise_vertices(must(&gg, "list_stones white"), b, sizeof b);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(a, "G7");
+    cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
+    gtp_pipe_stop(&gg.pipe, 1);
+}
