@@ -22,6 +22,11 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Root text properties kept until the root is read (see sgf_reader_t). */
+static const char *const sgf_root_idents[] = {"RU", "RE", "PB", "PW", "DT", "AP", "GC", "CA"};
+#define SGF_ROOT_TEXTS 8
+#define SGF_ROOT_CA 7
+
 /* Files larger than this are certainly not 9x9 game records. */
 #define SGF_MAX_FILE_BYTES (4u << 20)
 /* A property value longer than this is cut (text) or rejected (others). */
@@ -67,6 +72,11 @@ typedef struct {
     char *err;
     size_t errlen;
     char value[SGF_MAX_VALUE + 1]; /* the property value being read, unescaped */
+    /* The root's text values as read (RU RE PB PW DT AP GC CA): CA may come
+     * after the others, and decides how their bytes turn into UTF-8. */
+    char root_text[SGF_ROOT_TEXTS][SGF_MAX_VALUE + 1];
+    int root_seen[SGF_ROOT_TEXTS];
+    char utf8[3 * SGF_MAX_VALUE + 1]; /* one of them converted to UTF-8 */
     size_t value_len;
     int value_line, value_col;     /* where the value's '[' was */
 } sgf_reader_t;
@@ -315,10 +325,30 @@ static int apply_value(sgf_reader_t *r, const char *ident, int value_index,
         return 0;
     }
 
+    if (!strcmp(ident, "PL")) {
+        /* Who moves after the setup; once moves are recorded they name
+         * their colours, and a later PL has no place in the record. */
+        if (value_index > 0 || g->n_moves > 0)
+            return 0;
+        if ((v[0] == 'B' || v[0] == 'b') && v[1] == '\0')
+            g->to_play = BLACK;
+        else if ((v[0] == 'W' || v[0] == 'w') && v[1] == '\0')
+            g->to_play = WHITE;
+        else
+            return reader_fail_at(r, r->value_line, r->value_col, "PL[%s]: not B or W", v);
+        return 0;
+    }
+
     /* Everything else is a root (game-info) property; later nodes' copies
      * are ignored, as are values after the first. */
     if (r->node_index != 0 || value_index > 0)
         return 0;
+    for (int i = 0; i < SGF_ROOT_TEXTS; i++)
+        if (!strcmp(ident, sgf_root_idents[i])) {
+            memcpy(r->root_text[i], v, r->value_len + 1);
+            r->root_seen[i] = 1;
+            return 0;
+        }
     if (!strcmp(ident, "GM")) {
         int gm;
         if (parse_int(v, &gm) || gm != 1)
@@ -347,22 +377,142 @@ static int apply_value(sgf_reader_t *r, const char *ident, int value_index,
         if (v[0] != '\0' && parse_komi2(v, &k2))
             return reader_fail_at(r, r->value_line, r->value_col, "KM[%s]: not a number", v);
         g->komi2 = k2;
-    } else if (!strcmp(ident, "RU")) {
-        store_text(v, g->rules, sizeof g->rules, 0);
-    } else if (!strcmp(ident, "RE")) {
-        store_text(v, g->result, sizeof g->result, 0);
-    } else if (!strcmp(ident, "PB")) {
-        store_text(v, g->black, sizeof g->black, 0);
-    } else if (!strcmp(ident, "PW")) {
-        store_text(v, g->white, sizeof g->white, 0);
-    } else if (!strcmp(ident, "DT")) {
-        store_text(v, g->date, sizeof g->date, 0);
-    } else if (!strcmp(ident, "AP")) {
-        store_text(v, g->application, sizeof g->application, 0);
-    } else if (!strcmp(ident, "GC")) {
-        store_text(v, g->comment, sizeof g->comment, 1);
     }
     return 0;
+}
+
+/* ---- character sets ---- */
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len;
+    unsigned min;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2, min = 0x80;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3, min = 0x800;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4, min = 0x10000;
+    else
+        return 0;
+    if (n < len)
+        return 0;
+    unsigned cp = c & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+static int utf8_valid(const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_sequence((const unsigned char *)s + i, n - i);
+        if (!k)
+            return 0;
+        i += k;
+    }
+    return 1;
+}
+
+/* Windows-1252 at 0x80..0x9F (0: undefined there, kept as Latin-1's C1). */
+static const unsigned short cp1252_high[32] = {
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
+    0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178};
+
+/* Rewrites single-byte text (ISO-8859-1, or Windows-1252 when cp1252) as
+ * UTF-8 into dst (at least 3 * strlen(src) + 1 bytes). */
+static void latin1_to_utf8(const char *src, char *dst, int cp1252)
+{
+    unsigned char *w = (unsigned char *)dst;
+    for (const unsigned char *p = (const unsigned char *)src; *p; p++) {
+        unsigned cp = *p;
+        if (cp1252 && cp >= 0x80 && cp < 0xA0 && cp1252_high[cp - 0x80])
+            cp = cp1252_high[cp - 0x80];
+        if (cp < 0x80) {
+            *w++ = (unsigned char)cp;
+        } else if (cp < 0x800) {
+            *w++ = (unsigned char)(0xC0 | (cp >> 6));
+            *w++ = (unsigned char)(0x80 | (cp & 0x3F));
+        } else {
+            *w++ = (unsigned char)(0xE0 | (cp >> 12));
+            *w++ = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            *w++ = (unsigned char)(0x80 | (cp & 0x3F));
+        }
+    }
+    *w = '\0';
+}
+
+typedef enum { SGF_CS_UTF8, SGF_CS_LATIN1, SGF_CS_CP1252, SGF_CS_OTHER } sgf_charset_t;
+
+/* Classifies a CA value by its usual names (case and '-' '_' ignored). */
+static sgf_charset_t charset_kind(const char *ca)
+{
+    char n[32];
+    size_t k = 0;
+    for (const char *p = ca; *p && k + 1 < sizeof n; p++)
+        if (*p != '-' && *p != '_' && *p != ' ')
+            n[k++] = (char)((*p >= 'a' && *p <= 'z') ? *p - 'a' + 'A' : *p);
+    n[k] = '\0';
+    static const char *const utf8[] = {"", "UTF8", "USASCII", "ASCII", "ANSIX3.41968"};
+    static const char *const latin1[] = {"ISO88591", "LATIN1", "L1", "ISOIR100", "CP819",
+                                         "IBM819", "ISO885911987"};
+    static const char *const cp1252[] = {"WINDOWS1252", "CP1252"};
+    for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
+        if (!strcmp(n, utf8[i]))
+            return SGF_CS_UTF8;
+    for (size_t i = 0; i < sizeof latin1 / sizeof latin1[0]; i++)
+        if (!strcmp(n, latin1[i]))
+            return SGF_CS_LATIN1;
+    for (size_t i = 0; i < sizeof cp1252 / sizeof cp1252[0]; i++)
+        if (!strcmp(n, cp1252[i]))
+            return SGF_CS_CP1252;
+    return SGF_CS_OTHER;
+}
+
+/* Stores the root's text values, as UTF-8 where the charset allows: UTF-8
+ * and ASCII as they are; ISO-8859-1 and Windows-1252 converted; no CA
+ * (FF[4]'s default is ISO-8859-1, but many writers omit CA for UTF-8):
+ * kept if valid UTF-8, else converted from ISO-8859-1; a value that claims
+ * UTF-8 but is not valid is read as ISO-8859-1 too.  Any other charset
+ * (Shift_JIS, GB2312...) is kept byte for byte and its name goes into
+ * g->charset, so that the record is written back with the same label. */
+static void reader_store_root_texts(sgf_reader_t *r)
+{
+    sgf_game_t *g = r->g;
+    char *const dst[] = {g->rules, g->result, g->black, g->white, g->date, g->application,
+                         g->comment};
+    const size_t dstlen[] = {sizeof g->rules, sizeof g->result, sizeof g->black,
+                             sizeof g->white, sizeof g->date, sizeof g->application,
+                             sizeof g->comment};
+    sgf_charset_t kind = SGF_CS_UTF8;
+    g->charset[0] = '\0';
+    if (r->root_seen[SGF_ROOT_CA]) {
+        kind = charset_kind(r->root_text[SGF_ROOT_CA]);
+        if (kind == SGF_CS_OTHER)
+            store_text(r->root_text[SGF_ROOT_CA], g->charset, sizeof g->charset, 0);
+    }
+    for (int i = 0; i < SGF_ROOT_CA; i++) {
+        if (!r->root_seen[i])
+            continue;
+        const char *v = r->root_text[i];
+        if (kind == SGF_CS_LATIN1 || kind == SGF_CS_CP1252 ||
+            (kind == SGF_CS_UTF8 && !utf8_valid(v))) {
+            latin1_to_utf8(v, r->utf8, kind == SGF_CS_CP1252);
+            v = r->utf8;
+        }
+        store_text(v, dst[i], dstlen[i], i == 6);
+    }
 }
 
 /* Reads a property identifier.  FF[4] idents are upper-case letters;
@@ -496,6 +646,8 @@ int sgf_parse(const char *text, size_t len, sgf_game_t *out, char *err, size_t e
         rc = reader_fail(r, "expected '(' to start a game tree");
     else
         rc = reader_read_tree(r, 0);
+    if (rc == 0)
+        reader_store_root_texts(r);
     for (int i = 0; rc == 0 && i < g->n_setup; i++)
         rc = check_point(r, g->setup[i].move, r->setup_line[i], r->setup_col[i]);
     for (int i = 0; rc == 0 && i < g->n_moves; i++)
@@ -562,7 +714,8 @@ size_t sgf_write(const sgf_game_t *g, char *buf, size_t len)
     sgf_out_t o = {buf, len, 0, 0};
     char num[32];
 
-    out_str(&o, "(;GM[1]FF[4]CA[UTF-8]");
+    out_str(&o, "(;GM[1]FF[4]");
+    out_text_prop(&o, "CA", g->charset[0] ? g->charset : "UTF-8");
     out_text_prop(&o, "AP", g->application[0] ? g->application : "tabletop");
     snprintf(num, sizeof num, "SZ[%d]", g->size);
     out_str(&o, num);
@@ -594,6 +747,8 @@ size_t sgf_write(const sgf_game_t *g, char *buf, size_t len)
             out_point(&o, g->setup[i].move);
         }
     }
+    if (g->to_play == BLACK || g->to_play == WHITE)
+        out_str(&o, g->to_play == BLACK ? "\nPL[B]" : "\nPL[W]");
     for (int i = 0; i < g->n_moves; i++) {
         if (i % 10 == 0)
             out_char(&o, '\n');
@@ -640,15 +795,20 @@ int sgf_replay(const sgf_game_t *g, int upto, BoardState *b, char *err, size_t e
     char vtx[8];
     for (int i = 0; i < g->n_setup; i++) {
         const sgf_move_t *s = &g->setup[i];
-        if (board_setup(t, s->color, s->move.row, s->move.col) != 0) {
+        /* As given: setup may leave a group without liberties (legal SGF). */
+        if (board_setup_any(t, s->color, s->move.row, s->move.col) != 0) {
             board_vertex_format(g->size, s->move, vtx, sizeof vtx);
-            snprintf(err, errlen, "setup stone at %s leaves a group without liberties", vtx);
+            snprintf(err, errlen, "setup point %s is off the %dx%d board", vtx, g->size,
+                     g->size);
             free(t);
             return -1;
         }
     }
-    /* A setup position with White's stones only (or a handicap) does not
-     * say who moves; the first recorded move decides, via board_play. */
+    /* PL names who moves after the setup (turn is a plain field that only
+     * selects the mover); without it Black does.  Recorded moves name
+     * their own colours, via board_play. */
+    if (g->to_play == BLACK || g->to_play == WHITE)
+        t->turn = g->to_play;
     int n = upto < 0 || upto > g->n_moves ? g->n_moves : upto;
     for (int i = 0; i < n; i++) {
         const sgf_move_t *m = &g->moves[i];

@@ -244,6 +244,8 @@ Test(gtp_transcript, peers_in_process) { run_in_process("peers.gtp"); }
 Test(gtp_transcript, peers_binary) { run_binary("peers.gtp"); }
 Test(gtp_transcript, handicap_in_process) { run_in_process("handicap.gtp"); }
 Test(gtp_transcript, handicap_binary) { run_binary("handicap.gtp"); }
+Test(gtp_transcript, setup_in_process) { run_in_process("setup.gtp"); }
+Test(gtp_transcript, setup_binary) { run_binary("setup.gtp"); }
 Test(gtp_transcript, lenient_in_process) { run_in_process("lenient.gtp"); }
 Test(gtp_transcript, lenient_binary) { run_binary("lenient.gtp"); }
 
@@ -589,5 +591,21 @@ Test(gtp_engine, printsgf_writes_only_regular_files_and_follows_links)
     char rm[400];
     snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
     cr_assert_eq(system(rm), 0);
+    gtp_engine_destroy(e);
+}
+
+/* loadsgf of a Latin-1 record (CA[ISO-8859-1]): printsgf gives its names
+ * in UTF-8 under CA[UTF-8], not the Latin-1 bytes relabelled (issue 11). */
+Test(gtp_engine, loadsgf_converts_latin1_text_to_utf8)
+{
+    gtp_engine_t *e = gtp_engine_create(NULL);
+    cr_assert_eq(chdir(data_dir()), 0);
+    ok(e, "loadsgf sgf/latin1.sgf");
+    const char *sgf = ok(e, "printsgf");
+    cr_assert(strstr(sgf, "CA[UTF-8]"), "%s", sgf);
+    cr_assert(strstr(sgf, "PB[Jos\xc3\xa9 M\xc3\xbcller]PW[\xc3\x86r\xc3\xb8]"), "%s", sgf);
+    ok(e, "loadsgf sgf/gb2312.sgf");
+    sgf = ok(e, "printsgf");
+    cr_assert(strstr(sgf, "CA[GB2312]") && strstr(sgf, "PB[\xba\xda\xc6\xe5]"), "%s", sgf);
     gtp_engine_destroy(e);
 }

@@ -309,3 +309,50 @@ Test(gnugo_peer, lenient_input_is_taken_as_gnugo_takes_it, .timeout = 60)
     cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
     gtp_pipe_stop(&gg.pipe, 1);
 }
+
+/* loadsgf takes setup as given (issue 11): the stones without liberties in
+ * tests/data/sgf/setup_no_liberties.sgf load in both engines, the same
+ * stones stand, GNU Go names White to move (PL[W]) as tabletop's showboard
+ * does, and tabletop's printsgf of it loads in GNU Go to the same stones. */
+Test(gnugo_peer, loadsgf_setup_without_liberties_matches_gnugo, .timeout = 60)
+{
+    if (access(GNUGO, X_OK) != 0)
+        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    const char *data = getenv("TABLETOP_TEST_DATA");
+    cr_assert(data, "TABLETOP_TEST_DATA is not set (meson sets it)");
+    char *tt_argv[] = {(char *)tabletop_exe(), "gtp", "--level", "1", NULL};
+    char *gg_argv[] = {GNUGO, "--mode", "gtp", "--chinese-rules", NULL};
+    peer_t tt, gg;
+    start_peer(&tt, "tabletop", tt_argv, 9);
+    start_peer(&gg, "gnugo", gg_argv, 9);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "loadsgf %s/sgf/setup_no_liberties.sgf", data);
+    must(&tt, cmd);
+    cr_assert_str_eq(must(&gg, cmd), "white");
+    cr_assert(strstr(must(&tt, "showboard"), "white to move"));
+    char a[1024], b[1024];
+    for (int pass = 0; pass < 2; pass++) {
+        static const char *const lists[] = {"list_stones black", "list_stones white"};
+        for (int k = 0; k < 2; k++) {
+            normalise_vertices(must(&tt, lists[k]), a, sizeof a);
+            normalise_vertices(must(&gg, lists[k]), b, sizeof b);
+            cr_assert_str_eq(a, b, "%s (pass %d)", lists[k], pass);
+        }
+        cr_assert_str_eq(must(&tt, "list_stones black"), "A9 J2 H1");
+        if (pass == 0) {
+            /* tabletop's record of it, into GNU Go. */
+            char dir[] = "/tmp/tabletop-peer-XXXXXX";
+            cr_assert(mkdtemp(dir));
+            snprintf(cmd, sizeof cmd, "printsgf %s/setup.sgf", dir);
+            must(&tt, cmd);
+            must(&gg, "clear_board");
+            snprintf(cmd, sizeof cmd, "loadsgf %s/setup.sgf", dir);
+            cr_assert_str_eq(must(&gg, cmd), "white");
+            snprintf(cmd, sizeof cmd, "%s/setup.sgf", dir);
+            unlink(cmd);
+            rmdir(dir);
+        }
+    }
+    cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
+    gtp_pipe_stop(&gg.pipe, 1);
+}

@@ -152,6 +152,7 @@ static const broken_case_t broken_cases[] = {
     {"empty.sgf", "line 1, column 1", "empty"},
     {"value_without_name.sgf", "line 2, column 2", "without a property name"},
     {"empty_tree.sgf", "line 1, column 4", "must start with a node"},
+    {"bad_pl.sgf", "line 2, column 9", "PL[X]: not B or W"},
 };
 
 Test(sgf, broken_files_report_line_and_column_and_load_nothing)
@@ -651,5 +652,114 @@ Test(sgf_files, stale_temporary_files_of_killed_saves_are_removed)
                      i ? "was removed" : "was kept");
     }
     remove_tree(dir);
+    free(g);
+}
+
+/* ---- loadsgf as given (issue 11): setup without liberties, PL, charsets ---- */
+
+Test(sgf_setup, stones_without_liberties_load_as_given_and_play_goes_on)
+{
+    sgf_game_t *g = load("setup_no_liberties.sgf");
+    cr_assert_eq(g->to_play, WHITE);
+    BoardState b;
+    char err[512];
+    cr_assert_eq(sgf_replay(g, -1, &b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(board_get(&b, 0, 0), BLACK, "A9 kept");
+    cr_assert_eq(board_get(&b, 8, 8), WHITE, "J1 kept");
+    cr_assert_eq(board_liberties(&b, 0, 0), 0);
+    cr_assert_eq(board_liberties(&b, 8, 8), 0);
+    cr_assert_eq(b.turn, WHITE, "PL[W]: White moves first");
+    /* Moves elsewhere leave them alone; White's stones at J1... */
+    cr_assert_eq(board_play(&b, WHITE, 4, 4), MOVE_OK);
+    cr_assert_eq(board_get(&b, 8, 8), WHITE);
+    /* Black C9 then B8 captures B9: A9 gains B9 as its liberty. */
+    cr_assert_eq(board_play(&b, BLACK, 0, 2), MOVE_OK);
+    cr_assert_eq(board_play(&b, BLACK, 1, 1), MOVE_OK);
+    cr_assert_eq(board_get(&b, 0, 1), EMPTY, "B9 captured");
+    cr_assert_eq(board_liberties(&b, 0, 0), 1);
+    cr_assert_eq(board_liberties(&b, 1, 0), 1, "A8 now has only A7");
+    /* A9 is now an ordinary stone in atari: White B9 captures it. */
+    cr_assert_eq(board_play(&b, WHITE, 0, 1), MOVE_OK);
+    cr_assert_eq(board_get(&b, 0, 0), EMPTY, "A9 captured");
+    cr_assert_eq(b.captured_white, 1);
+    /* The record writes PL and reads back the same. */
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    sgf_write(g, text, need + 1);
+    cr_assert(strstr(text, "PL[W]"), "%s", text);
+    sgf_game_t *back = malloc(sizeof *back);
+    cr_assert_eq(sgf_parse(text, need, back, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(back->to_play, WHITE);
+    cr_assert_eq(back->n_setup, g->n_setup);
+    free(text);
+    free(back);
+    free(g);
+}
+
+Test(sgf_setup, pl_in_a_setup_node_and_after_moves)
+{
+    const char *text = "(;GM[1]FF[4]SZ[9];AB[cc][gg]PL[w];W[ee]PL[B];B[dd])";
+    sgf_game_t *g = malloc(sizeof *g);
+    char err[512];
+    cr_assert_eq(sgf_parse(text, strlen(text), g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(g->to_play, WHITE, "PL in the handicap node counts; after a move it does not");
+    BoardState b;
+    cr_assert_eq(sgf_replay(g, 0, &b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(b.turn, WHITE);
+    cr_assert_eq(sgf_replay(g, -1, &b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(b.turn, WHITE, "after W, B: White");
+    free(g);
+}
+
+Test(sgf_charset, latin1_is_converted_to_utf8_and_written_as_utf8)
+{
+    sgf_game_t *g = load("latin1.sgf");
+    cr_assert_str_eq(g->black, "Jos\xc3\xa9 M\xc3\xbcller");
+    cr_assert_str_eq(g->white, "\xc3\x86r\xc3\xb8");
+    cr_assert_str_eq(g->comment, "Stra\xc3\x9f" "e; 100 \xc2\xb0" "C");
+    cr_assert_str_eq(g->charset, "");
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    sgf_write(g, text, need + 1);
+    cr_assert(strstr(text, "CA[UTF-8]") && !strstr(text, "ISO"), "%s", text);
+    cr_assert(strstr(text, "PB[Jos\xc3\xa9 M\xc3\xbcller]"), "%s", text);
+    /* Read back: already UTF-8, unchanged. */
+    sgf_game_t *back = malloc(sizeof *back);
+    char err[512];
+    cr_assert_eq(sgf_parse(text, need, back, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(back->black, g->black);
+    cr_assert_str_eq(back->comment, g->comment);
+    free(text);
+    free(back);
+    free(g);
+
+    /* No CA: FF[4] says ISO-8859-1; bytes that are not UTF-8 are read so. */
+    g = load("latin1_no_ca.sgf");
+    cr_assert_str_eq(g->black, "G\xc3\xa9rard");
+    free(g);
+    /* No CA but valid UTF-8 (what most writers mean today): kept. */
+    const char *utf8 = "(;GM[1]FF[4]SZ[9]PB[G\xc3\xa9rard])";
+    g = malloc(sizeof *g);
+    cr_assert_eq(sgf_parse(utf8, strlen(utf8), g, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(g->black, "G\xc3\xa9rard");
+    free(g);
+    /* Windows-1252: its letters in 0x80..0x9F too. */
+    g = load("cp1252.sgf");
+    cr_assert_str_eq(g->black, "\xe2\x82\xac" "uro \xe2\x80\x9cquoted\xe2\x80\x9d");
+    cr_assert_str_eq(g->white, "caf\xc3\xa9");
+    free(g);
+}
+
+Test(sgf_charset, other_charsets_keep_their_bytes_and_their_label)
+{
+    sgf_game_t *g = load("gb2312.sgf");
+    cr_assert_str_eq(g->charset, "GB2312");
+    cr_assert_str_eq(g->black, "\xba\xda\xc6\xe5");
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    sgf_write(g, text, need + 1);
+    cr_assert(strstr(text, "CA[GB2312]") && !strstr(text, "UTF-8"), "%s", text);
+    cr_assert(strstr(text, "PB[\xba\xda\xc6\xe5]"), "%s", text);
+    free(text);
     free(g);
 }
