@@ -461,7 +461,7 @@ static sgf_charset_t charset_kind(const char *ca)
     char n[32];
     size_t k = 0;
     for (const char *p = ca; *p && k + 1 < sizeof n; p++)
-        if (*p != '-' && *p != '_' && *p != ' ')
+        if (*p != '-' && *p != '_' && !is_sgf_space((unsigned char)*p))
             n[k++] = (char)((*p >= 'a' && *p <= 'z') ? *p - 'a' + 'A' : *p);
     n[k] = '\0';
     static const char *const utf8[] = {"", "UTF8", "USASCII", "ASCII", "ANSIX3.41968"};
@@ -498,9 +498,12 @@ static void reader_store_root_texts(sgf_reader_t *r)
     sgf_charset_t kind = SGF_CS_UTF8;
     g->charset[0] = '\0';
     if (r->root_seen[SGF_ROOT_CA]) {
-        kind = charset_kind(r->root_text[SGF_ROOT_CA]);
-        if (kind == SGF_CS_OTHER)
-            store_text(r->root_text[SGF_ROOT_CA], g->charset, sizeof g->charset, 0);
+        /* Classified as stored (cut, blanks folded), so that the label
+         * written back reads back the same way. */
+        store_text(r->root_text[SGF_ROOT_CA], g->charset, sizeof g->charset, 0);
+        kind = charset_kind(g->charset);
+        if (kind != SGF_CS_OTHER)
+            g->charset[0] = '\0';
     }
     for (int i = 0; i < SGF_ROOT_CA; i++) {
         if (!r->root_seen[i])
