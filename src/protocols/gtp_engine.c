@@ -165,12 +165,12 @@ static int parse_count(const char *s, int *out)
 {
     if (!*s)
         return -1;
-    long v = 0;
+    long long v = 0; /* 64 bits on the 32-bit board too: v * 10 must not overflow */
     for (const char *p = s; *p; p++) {
         if (!isdigit((unsigned char)*p))
             return -1;
         v = v * 10 + (*p - '0');
-        if (v > 1000000000L)
+        if (v > 1000000000LL)
             return -1;
     }
     *out = (int)v;
@@ -184,7 +184,7 @@ static int parse_time(const char *s, int *out)
 {
     if (!*s)
         return -1;
-    long v = 0;
+    long long v = 0; /* 64 bits on the 32-bit board too: v * 10 must not overflow */
     for (const char *p = s; *p; p++) {
         if (!isdigit((unsigned char)*p))
             return -1;
