@@ -1,11 +1,14 @@
 /* save.c - the autosave directory and putting saves aside; see save.h. */
 #include "save.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 int save_make_dirs(const char *path)
@@ -113,4 +116,43 @@ int save_move_aside(const char *path, const char *suffix, char *newpath, size_t 
     }
     snprintf(err, errlen, "too many old copies of %s", path);
     return -1;
+}
+
+void save_clean_stale_temps(const char *path)
+{
+    /* Only what is certainly ours and certainly abandoned: exactly
+     * NAME.tmp + six characters of mkstemp's alphabet, a regular file of
+     * this user, untouched for a minute (a save in flight, even another
+     * console's on the same folder, lives for milliseconds). */
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    size_t blen = strlen(base);
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) {
+        const char *n = ent->d_name;
+        if (strncmp(n, base, blen) != 0 || strncmp(n + blen, ".tmp", 4) != 0 ||
+            strlen(n + blen + 4) != 6)
+            continue;
+        int ours = 1;
+        for (const char *p = n + blen + 4; *p; p++)
+            ours &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                    (*p >= '0' && *p <= '9');
+        struct stat st;
+        if (!ours || fstatat(dirfd(d), n, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            continue;
+        if (S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime + 60 < now)
+            (void)unlinkat(dirfd(d), n, 0);
+    }
+    closedir(d);
 }

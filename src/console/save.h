@@ -27,6 +27,11 @@ int save_remove(const char *path);
  * regular file; -1 (nothing renamed) otherwise. */
 int save_replace(const char *from, const char *to);
 
+/* Removes PATH.tmpXXXXXX files that a save killed half-way (kill -9, a
+ * power cut) left next to path: regular files of this user, untouched for
+ * over a minute.  Best effort; one pass over the folder. */
+void save_clean_stale_temps(const char *path);
+
 /* Renames path to the first free of "path.SUFFIX", "path.1.SUFFIX",
  * "path.2.SUFFIX"...  Returns 0 with the new name in newpath, or -1 with a
  * message in err (the file is then untouched). */

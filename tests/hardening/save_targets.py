@@ -9,6 +9,10 @@ short Player-vs-Player game then autosaves after every move: each autosave
 must fail with one clear stderr line naming go.sgf and why, and the entry
 must stay exactly what it was (the link still a link to the same untouched
 file, the device still a device); no temporary file may be left behind.
+Then the other way round: temporary files that a killed save left
+(go.sgf.tmpXXXXXX, an hour old) are removed by the next autosave, and
+nothing else is: not a fresh one (a save in flight), not other names, not a
+link that happens to have such a name.
 Prints TAP.
 """
 import os
@@ -79,6 +83,36 @@ case("directory", lambda p: os.mkdir(p), "directory")
 case("fifo", lambda p: os.mkfifo(p), "not a regular file")
 case("device", lambda p: os.mknod(p, 0o666 | stat.S_IFCHR, os.makedev(1, 3)),
      "not a regular file")
+
+# --- stale temporary files of killed saves --------------------------------
+d = os.path.join(WORK, "stale")
+os.makedirs(d)
+old = {"go.sgf.tmpAb12Cd": True, "go.sgf.tmpXyZ789": False, "go.sgf.tmpfoo": False,
+       "other.sgf.tmpAb12Cd": False, "go.sgf.tmpAb12Cd7": False}
+for name in old:
+    with open(os.path.join(d, name), "w") as f:
+        f.write("x")
+    if name != "go.sgf.tmpXyZ789":
+        os.utime(os.path.join(d, name), (os.path.getmtime(d) - 3600,) * 2)
+os.symlink(outside, os.path.join(d, "go.sgf.tmpLnk123"))
+os.utime(os.path.join(d, "go.sgf.tmpLnk123"), (os.path.getmtime(d) - 3600,) * 2,
+         follow_symlinks=False)
+old["go.sgf.tmpLnk123"] = False
+p = subprocess.run([TABLETOP, "--headless", "--game", "go", "--script", SCRIPT, "--save-dir", d],
+                   env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE, timeout=120)
+problems = []
+if p.returncode != 0:
+    problems.append("exit status %d: %s" % (p.returncode, p.stderr.decode(errors="replace")))
+if not os.path.isfile(os.path.join(d, "go.sgf")):
+    problems.append("no autosave written")
+for name, stale in old.items():
+    there = os.path.lexists(os.path.join(d, name))
+    if stale and there:
+        problems.append("%s (an hour old) was not removed" % name)
+    if not stale and not there:
+        problems.append("%s was removed but is not a stale save of ours" % name)
+results.append(("stale go.sgf.tmpXXXXXX of a killed save removed, nothing else", problems))
 
 print("1..%d" % len(results))
 failed = 0

@@ -11,7 +11,6 @@
 #define _GNU_SOURCE /* fsync, mkstemp, renameat2, realpath */
 #include "sgf.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -19,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Root text properties kept until the root is read (see sgf_reader_t). */
@@ -909,42 +907,6 @@ static void sgf_sync_dir(const char *path)
     close(fd);
 }
 
-/* Temporary files of a save that was killed half-way (kill -9, a power
- * cut) stay behind as NAME.tmpXXXXXX.  Removes those next to path that are
- * certainly ours and certainly abandoned: exactly that name (six
- * characters from mkstemp's alphabet), a regular file owned by this user,
- * untouched for a minute (a save in flight, even another process's, lives
- * for milliseconds).  Best effort; costs one pass over the folder. */
-static void sgf_clean_stale_temps(const char *path)
-{
-    char dir[4096];
-    sgf_dir_of(path, dir, sizeof dir);
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    size_t blen = strlen(base);
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    time_t now = time(NULL);
-    struct dirent *ent;
-    while ((ent = readdir(d)) != NULL) {
-        const char *n = ent->d_name;
-        if (strncmp(n, base, blen) != 0 || strncmp(n + blen, ".tmp", 4) != 0 ||
-            strlen(n + blen + 4) != 6)
-            continue;
-        int ours = 1;
-        for (const char *p = n + blen + 4; *p; p++)
-            ours &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                    (*p >= '0' && *p <= '9');
-        struct stat st;
-        if (!ours || fstatat(dirfd(d), n, &st, AT_SYMLINK_NOFOLLOW) != 0)
-            continue;
-        if (S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_mtime + 60 < now)
-            (void)unlinkat(dirfd(d), n, 0);
-    }
-    closedir(d);
-}
-
 /* What is at path now: 0 nothing, 1 a regular file (*st filled), or -1
  * with the reason in err (a symbolic link when !follow, a directory, a
  * device, FIFO or socket, or lstat failing). */
@@ -1085,7 +1047,6 @@ int sgf_save_file_flags(const char *path, const sgf_game_t *g, int flags, char *
     }
     if (rc == 0) {
         sgf_sync_dir(path);
-        sgf_clean_stale_temps(path);
     } else {
         if (saved_errno == EEXIST)
             snprintf(err, errlen, "%s: appeared while saving; not replaced", path);

@@ -69,8 +69,7 @@ int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen);
  * Only a regular file or a free name is written: a directory, device,
  * FIFO or socket is refused, and so is a symbolic link (the console's
  * autosave); a replaced file keeps its permission bits (and owner, where
- * allowed); a new one gets 0666 less the umask.  Stale NAME.tmpXXXXXX
- * files of killed saves (ours, over a minute old) are removed. */
+ * allowed); a new one gets 0666 less the umask. */
 int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen);
 
 /* sgf_save_file_flags: follow a symbolic link to the regular file it names

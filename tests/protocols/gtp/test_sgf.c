@@ -627,34 +627,6 @@ Test(sgf_files, a_replaced_file_keeps_its_mode_and_owner)
     free(g);
 }
 
-Test(sgf_files, stale_temporary_files_of_killed_saves_are_removed)
-{
-    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
-    cr_assert(mkdtemp(dir));
-    sgf_game_t *g = small_game();
-    char path[300], p[400], err[512];
-    snprintf(path, sizeof path, "%s/go.sgf", dir);
-    /* Left by a save killed an hour ago, and one "in flight" now. */
-    const char *names[] = {"go.sgf.tmpAb12Cd", "go.sgf.tmpXyZ789", "go.sgf.tmpfoo",
-                           "other.sgf.tmpAb12Cd", "go.sgf.tmpAb12Cd7"};
-    for (int i = 0; i < 5; i++) {
-        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-        put_file(p, "x");
-        if (i != 1) {
-            struct timespec t[2] = {{time(NULL) - 3600, 0}, {time(NULL) - 3600, 0}};
-            cr_assert_eq(utimensat(AT_FDCWD, p, t, 0), 0);
-        }
-    }
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
-    for (int i = 0; i < 5; i++) {
-        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-        cr_assert_eq(access(p, F_OK) == 0, i != 0, "%s %s", names[i],
-                     i ? "was removed" : "was kept");
-    }
-    remove_tree(dir);
-    free(g);
-}
-
 /* ---- loadsgf as given (issue 11): setup without liberties, PL, charsets ---- */
 
 Test(sgf_setup, stones_without_liberties_load_as_given_and_play_goes_on)
