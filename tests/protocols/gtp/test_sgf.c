@@ -2,7 +2,9 @@
  * test_sgf.c - SGF FF[4] reading, writing and replaying (src/go/sgf.c):
  * hand-made files with escapes, soft line breaks, passes, setup, variations
  * and collections; a position written by GNU Go; broken files rejected
- * with line and column; round trips of random games; atomic saves.
+ * with line and column; round trips of random games; atomic saves that
+ * write only regular files (issue 11); setup without liberties, PL and
+ * charsets as loadsgf takes them (issue 11).
  */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
