@@ -56,6 +56,7 @@ int save_dir_resolve(const char *option, char *buf, size_t len, char *err, size_
         snprintf(err, errlen, "cannot create autosave directory %s: %s", buf, strerror(errno));
         return -1;
     }
+    save_clean_stale_temps(buf);
     return 0;
 }
 
@@ -118,22 +119,13 @@ int save_move_aside(const char *path, const char *suffix, char *newpath, size_t 
     return -1;
 }
 
-void save_clean_stale_temps(const char *path)
+void save_clean_stale_temps(const char *dir)
 {
-    /* Only what is certainly ours and certainly abandoned: exactly
-     * NAME.tmp + six characters of mkstemp's alphabet, a regular file of
-     * this user, untouched for a minute (a save in flight, even another
-     * console's on the same folder, lives for milliseconds). */
-    char dir[4096];
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    size_t blen = strlen(base);
+    /* Only what is certainly ours and certainly abandoned: NAME.sgf.tmp +
+     * six characters of mkstemp's alphabet (sgf_save_file's naming; the
+     * save folder may be one the user shares with other programs), a
+     * regular file of this user, untouched for a minute (a save in flight,
+     * even another console's on the same folder, lives for milliseconds). */
     DIR *d = opendir(dir);
     if (!d)
         return;
@@ -141,11 +133,11 @@ void save_clean_stale_temps(const char *path)
     struct dirent *ent;
     while ((ent = readdir(d)) != NULL) {
         const char *n = ent->d_name;
-        if (strncmp(n, base, blen) != 0 || strncmp(n + blen, ".tmp", 4) != 0 ||
-            strlen(n + blen + 4) != 6)
+        size_t len = strlen(n);
+        if (len < 15 || strncmp(n + len - 14, ".sgf.tmp", 8) != 0)
             continue;
         int ours = 1;
-        for (const char *p = n + blen + 4; *p; p++)
+        for (const char *p = n + len - 6; *p; p++)
             ours &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
                     (*p >= '0' && *p <= '9');
         struct stat st;

@@ -9,8 +9,9 @@
 #include <stddef.h>
 
 /* The autosave directory: option if given, else $XDG_STATE_HOME/tabletop,
- * else ~/.local/state/tabletop; created if missing.  Returns 0 with the
- * path in buf, or -1 with a message in err. */
+ * else ~/.local/state/tabletop; created if missing, and cleared of stale
+ * temporary files (save_clean_stale_temps).  Returns 0 with the path in
+ * buf, or -1 with a message in err. */
 int save_dir_resolve(const char *option, char *buf, size_t len, char *err, size_t errlen);
 
 /* mkdir -p: creates path and its parents.  Returns 0, or -1 (errno set). */
@@ -27,10 +28,11 @@ int save_remove(const char *path);
  * regular file; -1 (nothing renamed) otherwise. */
 int save_replace(const char *from, const char *to);
 
-/* Removes PATH.tmpXXXXXX files that a save killed half-way (kill -9, a
- * power cut) left next to path: regular files of this user, untouched for
- * over a minute.  Best effort; one pass over the folder. */
-void save_clean_stale_temps(const char *path);
+/* Removes NAME.sgf.tmpXXXXXX files that saves killed half-way (kill -9, a
+ * power cut) left in the save folder dir: regular files of this user,
+ * untouched for over a minute.  Best effort; one pass over the folder.
+ * save_dir_resolve calls it, so every console start cleans up. */
+void save_clean_stale_temps(const char *dir);
 
 /* Renames path to the first free of "path.SUFFIX", "path.1.SUFFIX",
  * "path.2.SUFFIX"...  Returns 0 with the new name in newpath, or -1 with a

@@ -9,8 +9,8 @@ short Player-vs-Player game then autosaves after every move: each autosave
 must fail with one clear stderr line naming go.sgf and why, and the entry
 must stay exactly what it was (the link still a link to the same untouched
 file, the device still a device); no temporary file may be left behind.
-Then the other way round: temporary files that a killed save left
-(go.sgf.tmpXXXXXX, an hour old) are removed by the next autosave, and
+Then the other way round: temporary files that killed saves left
+(NAME.sgf.tmpXXXXXX, an hour old) are removed when the console starts, and
 nothing else is: not a fresh one (a save in flight), not other names, not a
 link that happens to have such a name.
 Prints TAP.
@@ -87,8 +87,9 @@ case("device", lambda p: os.mknod(p, 0o666 | stat.S_IFCHR, os.makedev(1, 3)),
 # --- stale temporary files of killed saves --------------------------------
 d = os.path.join(WORK, "stale")
 os.makedirs(d)
-old = {"go.sgf.tmpAb12Cd": True, "go.sgf.tmpXyZ789": False, "go.sgf.tmpfoo": False,
-       "other.sgf.tmpAb12Cd": False, "go.sgf.tmpAb12Cd7": False}
+old = {"go.sgf.tmpAb12Cd": True, "c4.sgf.tmpQ9w8E7": True, "go.sgf.tmpXyZ789": False,
+       "go.sgf.tmpfoo": False, "notes.txt": False, "go.sgf.tmpAb12Cd7": False,
+       "other.tmpAb12Cd": False}
 for name in old:
     with open(os.path.join(d, name), "w") as f:
         f.write("x")
@@ -112,7 +113,8 @@ for name, stale in old.items():
         problems.append("%s (an hour old) was not removed" % name)
     if not stale and not there:
         problems.append("%s was removed but is not a stale save of ours" % name)
-results.append(("stale go.sgf.tmpXXXXXX of a killed save removed, nothing else", problems))
+results.append(("stale NAME.sgf.tmpXXXXXX of killed saves removed at start, nothing else",
+                problems))
 
 print("1..%d" % len(results))
 failed = 0

@@ -164,8 +164,6 @@ static void autosave(go_game_t *g)
     if (sgf_save_file(g->save_path, g->record, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: autosave failed: %s\n", err);
         set_status(g, COLOR_WARN, "Autosave failed: %.90s", err);
-    } else {
-        save_clean_stale_temps(g->save_path);
     }
 }
 
