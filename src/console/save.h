@@ -9,15 +9,30 @@
 #include <stddef.h>
 
 /* The autosave directory: option if given, else $XDG_STATE_HOME/tabletop,
- * else ~/.local/state/tabletop; created if missing.  Returns 0 with the
- * path in buf, or -1 with a message in err. */
+ * else ~/.local/state/tabletop; created if missing, and cleared of stale
+ * temporary files (save_clean_stale_temps).  Returns 0 with the path in
+ * buf, or -1 with a message in err. */
 int save_dir_resolve(const char *option, char *buf, size_t len, char *err, size_t errlen);
 
 /* mkdir -p: creates path and its parents.  Returns 0, or -1 (errno set). */
 int save_make_dirs(const char *path);
 
-/* 1 if path names an existing regular file. */
+/* 1 if path names an existing regular file (not a symbolic link to one). */
 int save_exists(const char *path);
+
+/* Deletes path if it is a regular file; 0 also when it does not exist.
+ * Anything else there (a link, a directory, a device) is left alone: -1. */
+int save_remove(const char *path);
+
+/* rename(from, to) for a regular file `from`, when `to` is missing or a
+ * regular file; -1 (nothing renamed) otherwise. */
+int save_replace(const char *from, const char *to);
+
+/* Removes NAME.sgf.tmpXXXXXX files that saves killed half-way (kill -9, a
+ * power cut) left in the save folder dir: regular files of this user,
+ * untouched for over a minute.  Best effort; one pass over the folder.
+ * save_dir_resolve calls it, so every console start cleans up. */
+void save_clean_stale_temps(const char *dir);
 
 /* Renames path to the first free of "path.SUFFIX", "path.1.SUFFIX",
  * "path.2.SUFFIX"...  Returns 0 with the new name in newpath, or -1 with a

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "gtp_engine.h"
 
@@ -87,8 +88,10 @@ int gtp_main(int argc, char **argv)
     char *line = NULL;
     size_t cap = 0;
     int status = 0;
-    while (!gtp_engine_wants_quit(e) && getline(&line, &cap, stdin) >= 0) {
-        const char *response = gtp_engine_execute(e, line);
+    ssize_t got;
+    while (!gtp_engine_wants_quit(e) && (got = getline(&line, &cap, stdin)) >= 0) {
+        /* By length: a NUL byte must not cut the line short. */
+        const char *response = gtp_engine_execute_n(e, line, (size_t)got);
         if (!response)
             continue;
         if (fputs(response, stdout) == EOF || fflush(stdout) == EOF) {

@@ -29,6 +29,11 @@
 
 /* Seconds of safety per move when a clock runs (pipe and process latency). */
 #define GTP_TIME_MARGIN_MS 250
+/* time_settings / time_left values are cut to this many seconds (or
+ * stones): about 31 years, more than any game needs. */
+#define GTP_TIME_MAX 1000000000
+/* The largest komi taken, in points: its half points fit an int. */
+#define GTP_KOMI_MAX 1000000000
 /* The shortest search the time manager asks for. */
 #define GTP_TIME_MIN_MS 20
 
@@ -138,6 +143,15 @@ static int parse_color(const char *s, Stone *out)
  * off this board ("J10" on 9x9); -1: not a vertex at all. */
 static int parse_vertex(const gtp_engine_t *e, const char *s, Move *m)
 {
+    /* Leading zeros in the row ("E05") name the same vertex, as in GNU Go. */
+    char trimmed[16];
+    if (isalpha((unsigned char)s[0]) && s[1] == '0' && strlen(s) < sizeof trimmed) {
+        const char *d = s + 1;
+        while (d[0] == '0' && isdigit((unsigned char)d[1]))
+            d++;
+        snprintf(trimmed, sizeof trimmed, "%c%s", s[0], d);
+        s = trimmed;
+    }
     if (board_vertex_parse(e->board.size, s, m) == 0)
         return 0;
     Move big;
@@ -151,15 +165,33 @@ static int parse_count(const char *s, int *out)
 {
     if (!*s)
         return -1;
-    long v = 0;
+    long long v = 0; /* 64 bits on the 32-bit board too: v * 10 must not overflow */
     for (const char *p = s; *p; p++) {
         if (!isdigit((unsigned char)*p))
             return -1;
         v = v * 10 + (*p - '0');
-        if (v > 1000000000L)
+        if (v > 1000000000LL)
             return -1;
     }
     *out = (int)v;
+    return 0;
+}
+
+/* A time or stone count of time_settings / time_left: a whole
+ * non-negative decimal number, any length; values past GTP_TIME_MAX mean
+ * "more than will ever be needed" and are cut to it. */
+static int parse_time(const char *s, int *out)
+{
+    if (!*s)
+        return -1;
+    long long v = 0; /* 64 bits on the 32-bit board too: v * 10 must not overflow */
+    for (const char *p = s; *p; p++) {
+        if (!isdigit((unsigned char)*p))
+            return -1;
+        if (v <= GTP_TIME_MAX)
+            v = v * 10 + (*p - '0');
+    }
+    *out = v > GTP_TIME_MAX ? GTP_TIME_MAX : (int)v;
     return 0;
 }
 
@@ -326,7 +358,7 @@ static int cmd_quit(gtp_engine_t *e, int argc, char **argv)
 static int cmd_boardsize(gtp_engine_t *e, int argc, char **argv)
 {
     int size;
-    if (argc != 1 || parse_count(argv[0], &size))
+    if (argc < 1 || parse_count(argv[0], &size))
         return fail(e, "syntax error");
     if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
         return fail(e, "unacceptable size");
@@ -336,9 +368,7 @@ static int cmd_boardsize(gtp_engine_t *e, int argc, char **argv)
 
 static int cmd_clear_board(gtp_engine_t *e, int argc, char **argv)
 {
-    (void)argv;
-    if (argc != 0)
-        return fail(e, "syntax error");
+    (void)argc, (void)argv;
     engine_clear(e, e->board.size, e->record->komi2);
     /* A new game: the clock starts again from time_settings. */
     e->have_left[BLACK] = e->have_left[WHITE] = 0;
@@ -347,13 +377,16 @@ static int cmd_clear_board(gtp_engine_t *e, int argc, char **argv)
 
 static int cmd_komi(gtp_engine_t *e, int argc, char **argv)
 {
-    if (argc != 1)
+    if (argc < 1)
         return fail(e, "syntax error");
     char *end;
-    errno = 0;
     double k = strtod(argv[0], &end);
-    if (end == argv[0] || *end || errno || !isfinite(k) || fabs(k) > 1000.0)
+    if (end == argv[0] || *end || isnan(k))
         return fail(e, "syntax error");
+    /* Any komi whose half points fit the board's int (GNU Go takes any
+     * float); beyond 361 points it decides every game anyway. */
+    if (!(fabs(k) <= GTP_KOMI_MAX))
+        return fail(e, "komi out of range (at most %d points either way)", GTP_KOMI_MAX);
     /* Komi is kept in half points; other fractions round to the nearest. */
     double h = k * 2.0;
     int komi2 = (int)(h < 0 ? h - 0.5 : h + 0.5);
@@ -371,7 +404,7 @@ static int cmd_play(gtp_engine_t *e, int argc, char **argv)
 {
     Stone color;
     Move m;
-    if (argc != 2 || parse_color(argv[0], &color))
+    if (argc < 2 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
     int v = parse_vertex(e, argv[1], &m);
     if (v < 0)
@@ -389,7 +422,7 @@ static int cmd_play(gtp_engine_t *e, int argc, char **argv)
 static int genmove_common(gtp_engine_t *e, int argc, char **argv, int play)
 {
     Stone color;
-    if (argc != 1 || parse_color(argv[0], &color))
+    if (argc < 1 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
     if (play && e->record->n_moves >= SGF_MAX_MOVES)
         return fail(e, "move history full (%d moves)", SGF_MAX_MOVES);
@@ -417,9 +450,7 @@ static int cmd_reg_genmove(gtp_engine_t *e, int argc, char **argv)
 
 static int cmd_undo(gtp_engine_t *e, int argc, char **argv)
 {
-    (void)argv;
-    if (argc != 0)
-        return fail(e, "syntax error");
+    (void)argc, (void)argv;
     if (e->record->n_moves == 0)
         return fail(e, "cannot undo");
     e->record->n_moves--;
@@ -433,9 +464,7 @@ static int cmd_undo(gtp_engine_t *e, int argc, char **argv)
 
 static int cmd_showboard(gtp_engine_t *e, int argc, char **argv)
 {
-    (void)argv;
-    if (argc != 0)
-        return fail(e, "syntax error");
+    (void)argc, (void)argv;
     char buf[2048];
     board_to_ascii(&e->board, buf, sizeof buf);
     /* A GTP response must not hold an empty line: drop trailing breaks. */
@@ -443,8 +472,11 @@ static int cmd_showboard(gtp_engine_t *e, int argc, char **argv)
     while (n && buf[n - 1] == '\n')
         buf[--n] = '\0';
     reply(e, "\n%s\n", buf);
-    reply(e, "%s to move, move %d, komi %g\n", color_name(e->board.turn),
-          e->board.move_number, e->board.komi2 / 2.0);
+    /* Komi from its half points: exact at any size (%g would say 1e+06). */
+    int k2 = e->board.komi2;
+    unsigned mag = k2 < 0 ? 0u - (unsigned)k2 : (unsigned)k2;
+    reply(e, "%s to move, move %d, komi %s%u%s\n", color_name(e->board.turn),
+          e->board.move_number, k2 < 0 ? "-" : "", mag / 2, (mag & 1) ? ".5" : "");
     reply(e, "black (X) has captured %d, white (O) has captured %d",
           e->board.captured_black, e->board.captured_white);
     return 0;
@@ -452,9 +484,7 @@ static int cmd_showboard(gtp_engine_t *e, int argc, char **argv)
 
 static int cmd_final_score(gtp_engine_t *e, int argc, char **argv)
 {
-    (void)argv;
-    if (argc != 0)
-        return fail(e, "syntax error");
+    (void)argc, (void)argv;
     char res[32];
     gtp_status_score(&e->board, res, sizeof res);
     reply(e, "%s", res);
@@ -490,7 +520,7 @@ static void reply_stones(gtp_engine_t *e, Stone color)
 
 static int cmd_final_status_list(gtp_engine_t *e, int argc, char **argv)
 {
-    if (argc != 1)
+    if (argc < 1)
         return fail(e, "syntax error");
     int want_dead;
     if (!strcasecmp(argv[0], "alive"))
@@ -510,8 +540,8 @@ static int cmd_final_status_list(gtp_engine_t *e, int argc, char **argv)
 static int cmd_time_settings(gtp_engine_t *e, int argc, char **argv)
 {
     int main_time, byo_time, byo_stones;
-    if (argc != 3 || parse_count(argv[0], &main_time) || parse_count(argv[1], &byo_time) ||
-        parse_count(argv[2], &byo_stones))
+    if (argc < 3 || parse_time(argv[0], &main_time) || parse_time(argv[1], &byo_time) ||
+        parse_time(argv[2], &byo_stones))
         return fail(e, "syntax error");
     e->main_time = main_time;
     e->byo_time = byo_time;
@@ -526,8 +556,8 @@ static int cmd_time_left(gtp_engine_t *e, int argc, char **argv)
 {
     Stone color;
     int t, stones;
-    if (argc != 3 || parse_color(argv[0], &color) || parse_count(argv[1], &t) ||
-        parse_count(argv[2], &stones))
+    if (argc < 3 || parse_color(argv[0], &color) || parse_time(argv[1], &t) ||
+        parse_time(argv[2], &stones))
         return fail(e, "syntax error");
     e->have_left[color] = 1;
     e->left_time[color] = t;
@@ -538,8 +568,7 @@ static int cmd_time_left(gtp_engine_t *e, int argc, char **argv)
 static int cmd_loadsgf(gtp_engine_t *e, int argc, char **argv)
 {
     int move_number = 0;
-    if (argc < 1 || argc > 2 || (argc == 2 && (parse_count(argv[1], &move_number) ||
-                                               move_number < 1)))
+    if (argc < 1 || (argc >= 2 && (parse_count(argv[1], &move_number) || move_number < 1)))
         return fail(e, "syntax error");
     sgf_game_t *g = malloc(sizeof *g);
     BoardState *b = malloc(sizeof *b);
@@ -551,7 +580,7 @@ static int cmd_loadsgf(gtp_engine_t *e, int argc, char **argv)
     char err[512];
     /* GTP: the position before move `move_number`, i.e. after
      * move_number - 1 moves; without it, after all of them. */
-    int upto = argc == 2 ? move_number - 1 : -1;
+    int upto = argc >= 2 ? move_number - 1 : -1;
     int rc = sgf_load_file(argv[0], g, err, sizeof err);
     if (rc == 0)
         rc = sgf_replay(g, upto, b, err, sizeof err);
@@ -578,17 +607,15 @@ static int cmd_loadsgf(gtp_engine_t *e, int argc, char **argv)
 
 static int cmd_printsgf(gtp_engine_t *e, int argc, char **argv)
 {
-    if (argc > 1)
-        return fail(e, "syntax error");
     sgf_game_t *g = e->record;
     char saved[SGF_TEXT];
     memcpy(saved, g->result, sizeof saved);
     if (e->board.game_over)
         gtp_status_score(&e->board, g->result, sizeof g->result);
     int rc = 0;
-    if (argc == 1) {
+    if (argc >= 1) {
         char err[512];
-        if (sgf_save_file(argv[0], g, err, sizeof err) != 0)
+        if (sgf_save_file_flags(argv[0], g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err) != 0)
             rc = fail(e, "cannot save file: %s", err);
     } else {
         size_t need = sgf_write(g, NULL, 0);
@@ -617,7 +644,7 @@ static int cmd_is_legal(gtp_engine_t *e, int argc, char **argv)
 {
     Stone color;
     Move m;
-    if (argc != 2 || parse_color(argv[0], &color))
+    if (argc < 2 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
     int v = parse_vertex(e, argv[1], &m);
     if (v < 0)
@@ -630,7 +657,7 @@ static int cmd_is_legal(gtp_engine_t *e, int argc, char **argv)
 static int cmd_list_stones(gtp_engine_t *e, int argc, char **argv)
 {
     Stone color;
-    if (argc != 1 || parse_color(argv[0], &color))
+    if (argc < 1 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
     reply_stones(e, color);
     return 0;
@@ -639,7 +666,7 @@ static int cmd_list_stones(gtp_engine_t *e, int argc, char **argv)
 static int cmd_captures(gtp_engine_t *e, int argc, char **argv)
 {
     Stone color;
-    if (argc != 1 || parse_color(argv[0], &color))
+    if (argc < 1 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
     reply(e, "%d", color == BLACK ? e->board.captured_black : e->board.captured_white);
     return 0;
@@ -733,7 +760,7 @@ static int engine_place_handicap(gtp_engine_t *e, const Move *points, int n, int
 static int handicap_fixed_common(gtp_engine_t *e, int argc, char **argv, int free_choice)
 {
     int n;
-    if (argc != 1 || parse_count(argv[0], &n))
+    if (argc < 1 || parse_count(argv[0], &n))
         return fail(e, "syntax error");
     int max = handicap_max(e->board.size);
     /* place_free_handicap may place fewer stones than asked (GTP 4.1.2). */
@@ -816,7 +843,7 @@ static const struct {
 
 static int cmd_known_command(gtp_engine_t *e, int argc, char **argv)
 {
-    if (argc != 1)
+    if (argc < 1)
         return fail(e, "syntax error");
     for (size_t i = 0; i < GTP_N_COMMANDS; i++)
         if (!strcmp(gtp_commands[i].name, argv[0])) {
@@ -829,9 +856,7 @@ static int cmd_known_command(gtp_engine_t *e, int argc, char **argv)
 
 static int cmd_list_commands(gtp_engine_t *e, int argc, char **argv)
 {
-    (void)argv;
-    if (argc != 0)
-        return fail(e, "syntax error");
+    (void)argc, (void)argv;
     for (size_t i = 0; i < GTP_N_COMMANDS; i++)
         reply(e, i ? "\n%s" : "%s", gtp_commands[i].name);
     return 0;
@@ -890,9 +915,14 @@ const BoardState *gtp_engine_board(const gtp_engine_t *e)
 
 const char *gtp_engine_execute(gtp_engine_t *e, const char *line)
 {
-    /* GTP preprocessing: drop control characters other than HT and LF,
-     * cut at '#', turn HT into a space; an empty line gets no answer. */
-    size_t n = strlen(line);
+    return gtp_engine_execute_n(e, line, strlen(line));
+}
+
+const char *gtp_engine_execute_n(gtp_engine_t *e, const char *line, size_t n)
+{
+    /* GTP preprocessing: drop control characters other than HT and LF (NUL
+     * included: a NUL inside a line must not hide the rest of it), cut at
+     * '#', turn HT into a space; an empty line gets no answer. */
     char *buf = malloc(n + 1);
     if (!buf)
         return "? out of memory\n\n";

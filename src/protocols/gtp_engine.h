@@ -40,6 +40,10 @@ void gtp_engine_destroy(gtp_engine_t *e);
  * (nothing must be sent).  Never fails: errors are GTP "?" responses. */
 const char *gtp_engine_execute(gtp_engine_t *e, const char *line);
 
+/* As gtp_engine_execute for the n bytes at line, which may hold NUL bytes
+ * (removed like other control characters). */
+const char *gtp_engine_execute_n(gtp_engine_t *e, const char *line, size_t n);
+
 /* 1 once a "quit" command has been answered. */
 int gtp_engine_wants_quit(const gtp_engine_t *e);
 

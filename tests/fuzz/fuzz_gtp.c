@@ -14,10 +14,19 @@
  * After a time_settings or time_left line genmove is skipped too: with a
  * clock the engine thinks for real seconds, as it should.
  *
- * loadsgf with a path containing '/' is skipped: it could name /dev/stdin
- * or a FIFO and block the fuzzer; relative names hit nothing in the
- * fuzzer's working directory, and the SGF reader has its own target.
+ * Files: every command runs with the working directory in a scratch
+ * folder of its own (fuzz_scratch(), emptied after each input, removed at
+ * exit), and a loadsgf or printsgf line holding a '/' is skipped, so a
+ * fuzzed name can reach nothing outside that folder: CI fuzzes as root
+ * from the checkout, where `printsgf /dev/null` once replaced /dev/null
+ * and relative names left files in the checkout.  The working directory
+ * is restored after each command because libFuzzer writes its corpus
+ * through relative paths.  Input is split at '\n' only: a NUL byte stays
+ * inside its line, as the binary reads it.
  */
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "fuzz_util.h"
 
 #include "protocols/gtp_engine.h"
@@ -38,20 +47,36 @@ static void fuzz_check_response(const char *line, const char *r)
 /* The line as the engine will see it: GTP preprocessing drops control
  * characters other than HT and LF (GTP v2 section 3.1), so "gen\x1dmove"
  * is genmove and must count as one. */
-static void fuzz_preprocess(const char *line, char *out, size_t len)
+static void fuzz_preprocess(const char *line, size_t n, char *out, size_t len)
 {
     size_t k = 0;
-    for (; *line && k + 1 < len; line++)
-        if ((unsigned char)*line >= 32 && *line != 127)
-            out[k++] = *line;
-        else if (*line == '\t')
+    for (size_t i = 0; i < n && k + 1 < len; i++)
+        if ((unsigned char)line[i] >= 32 && line[i] != 127)
+            out[k++] = line[i];
+        else if (line[i] == '\t')
             out[k++] = ' ';
     out[k] = 0;
 }
 
+/* loadsgf or printsgf (or anything naming "sgf") with a path that could
+ * leave the scratch folder or name /dev/stdin. */
 static int fuzz_line_is_risky(const char *line)
 {
-    return strstr(line, "loadsgf") != NULL && strchr(line, '/') != NULL;
+    return strstr(line, "sgf") != NULL && strchr(line, '/') != NULL;
+}
+
+/* Runs one line with the working directory in the scratch folder. */
+static const char *fuzz_execute(gtp_engine_t *e, const char *line, size_t len)
+{
+    static int home = -1;
+    if (home < 0) {
+        home = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        FUZZ_CHECK(home >= 0, "cannot open the working directory");
+    }
+    FUZZ_CHECK(chdir(fuzz_scratch()) == 0, "cannot enter %s", fuzz_scratch());
+    const char *r = gtp_engine_execute_n(e, line, len);
+    FUZZ_CHECK(fchdir(home) == 0, "cannot return to the working directory");
+    return r;
 }
 
 static int fuzz_line_is_costly(const char *line)
@@ -93,12 +118,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gtp_engine_t *e = fuzz_engine(1 + data[0] % 3);
 
     char *text = fuzz_strndup(data + 1, size - 1);
-    char *save = NULL;
+    const char *end = text + size - 1;
     int costly = 0, lines = 0, clocked = 0;
-    for (char *line = strtok_r(text, "\n", &save); line && lines < FUZZ_GTP_LINES;
-         line = strtok_r(NULL, "\n", &save), lines++) {
+    for (const char *line = text; line < end && lines < FUZZ_GTP_LINES; lines++) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        const char *cur = line;
+        line = nl ? nl + 1 : end;
         char seen[4096];
-        fuzz_preprocess(line, seen, sizeof seen);
+        fuzz_preprocess(cur, len, seen, sizeof seen);
         if (fuzz_line_is_risky(seen))
             continue;
         /* Once a clock is set, genmove rightly thinks for real seconds. */
@@ -106,8 +134,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             clocked = 1;
         if (fuzz_line_is_costly(seen) && (clocked || ++costly > FUZZ_GTP_COSTLY))
             continue;
-        const char *r = gtp_engine_execute(e, line);
-        fuzz_check_response(line, r);
+        const char *r = fuzz_execute(e, cur, len);
+        /* A line with anything before its '#' but blanks and control
+         * characters is a command and gets exactly one answer (GTP v2
+         * section 3.1). */
+        size_t cmd = strcspn(seen, "#");
+        FUZZ_CHECK(r != NULL || strspn(seen, " ") >= cmd, "no answer to '%s'", seen);
+        fuzz_check_response(seen, r);
         const BoardState *b = gtp_engine_board(e);
         FUZZ_CHECK(b->size >= BOARD_MIN_SIZE && b->size <= BOARD_MAX_SIZE, "size %d", b->size);
         FUZZ_CHECK(b->turn == BLACK || b->turn == WHITE, "turn %d", (int)b->turn);
@@ -115,6 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
     }
     free(text);
+    fuzz_scratch_empty();
     if (gtp_engine_wants_quit(e)) {
         gtp_engine_destroy(e);
         fuzz_engines[data[0] % 3] = NULL;

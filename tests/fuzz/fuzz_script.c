@@ -14,7 +14,7 @@
 
 #include "console/script.h"
 
-static char fuzz_path[64];
+static char fuzz_path[4200];
 
 static void fuzz_check_step(const script_step_t *s)
 {
@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* The same text as a --script file.  NUL bytes end a C string early, so
      * only inputs without them are compared with the line parser. */
     if (!fuzz_path[0])
-        snprintf(fuzz_path, sizeof fuzz_path, "/tmp/tabletop-fuzz-script-%d.txt", (int)getpid());
+        snprintf(fuzz_path, sizeof fuzz_path, "%s/script.txt", fuzz_scratch());
     FILE *f = fopen(fuzz_path, "wb");
     FUZZ_CHECK(f != NULL, "cannot write %s", fuzz_path);
     fwrite(data, 1, size, f);

@@ -213,7 +213,7 @@ static int load_pending(go_game_t *g)
     }
     if (b.game_over) {
         /* Finished but not cleared (killed at the very end): it is a record now. */
-        rename(g->save_path, g->last_path);
+        save_replace(g->save_path, g->last_path);
         return 0;
     }
     return 1;
@@ -281,7 +281,7 @@ static void finish_game(go_game_t *g)
         char err[512];
         /* The finished game is kept as the last record; the autosave is cleared. */
         if (sgf_save_file(g->last_path, g->record, err, sizeof err) == 0)
-            unlink(g->save_path);
+            save_remove(g->save_path);
         else
             fprintf(stderr, "tabletop: cannot keep the finished game: %s\n", err);
     }

@@ -446,7 +446,10 @@ Stone board_get(const BoardState *b, int row, int col)
     return (Stone)b->color[board_point(row, col)];
 }
 
-int board_setup(BoardState *b, Stone color, int row, int col)
+/* board_setup and board_setup_any: keep_dead lets groups without
+ * liberties stay (no move can touch them until a capture frees a point
+ * next to them, which then counts as their liberty as usual). */
+static int board_setup_common(BoardState *b, Stone color, int row, int col, int keep_dead)
 {
     if (!board_on_board(b, row, col) || (color != EMPTY && color != BLACK && color != WHITE))
         return -1;
@@ -456,7 +459,7 @@ int board_setup(BoardState *b, Stone color, int row, int col)
         return 0;
     b->color[p] = (uint8_t)color;
     board_rebuild(b);
-    for (int r = 0; r < b->size; r++)
+    for (int r = 0; r < b->size && !keep_dead; r++)
         for (int c = 0; c < b->size; c++) {
             int q = board_point(r, c);
             if (b->color[q] != EMPTY && b->libs[b->group[q]] == 0) {
@@ -469,6 +472,16 @@ int board_setup(BoardState *b, Stone color, int row, int col)
     b->ko_color = 0;
     b->prev_board_hash = b->hash;
     return 0;
+}
+
+int board_setup(BoardState *b, Stone color, int row, int col)
+{
+    return board_setup_common(b, color, row, col, 0);
+}
+
+int board_setup_any(BoardState *b, Stone color, int row, int col)
+{
+    return board_setup_common(b, color, row, col, 1);
 }
 
 int board_liberties(const BoardState *b, int row, int col)

@@ -112,6 +112,10 @@ Stone board_get(const BoardState *b, int row, int col);
  * result would leave a group without liberties (board unchanged). */
 int board_setup(BoardState *b, Stone color, int row, int col);
 
+/* As board_setup, but a group left without liberties stays on the board
+ * (SGF setup may hold one: it is legal to load); returns -1 only off board. */
+int board_setup_any(BoardState *b, Stone color, int row, int col);
+
 /* Chinese area scoring (seed §3.2): *black and *white get stones on the
  * board plus empty regions bordered only by that colour; regions touching
  * both colours (or none) are neutral.  Komi is not included in *black or

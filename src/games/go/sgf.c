@@ -8,7 +8,7 @@
  * a collection) is not read at all.  Errors carry the line and column of
  * the offending character, counted from 1; a tab counts as one column.
  */
-#define _GNU_SOURCE /* fsync, mkstemp */
+#define _GNU_SOURCE /* fsync, mkstemp, renameat2, realpath */
 #include "sgf.h"
 
 #include <errno.h>
@@ -19,6 +19,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* Root text properties kept until the root is read (see sgf_reader_t). */
+static const char *const sgf_root_idents[] = {"RU", "RE", "PB", "PW", "DT", "AP", "GC", "CA"};
+#define SGF_ROOT_TEXTS 8
+#define SGF_ROOT_CA 7
 
 /* Files larger than this are certainly not 9x9 game records. */
 #define SGF_MAX_FILE_BYTES (4u << 20)
@@ -65,6 +70,11 @@ typedef struct {
     char *err;
     size_t errlen;
     char value[SGF_MAX_VALUE + 1]; /* the property value being read, unescaped */
+    /* The root's text values as read (RU RE PB PW DT AP GC CA): CA may come
+     * after the others, and decides how their bytes turn into UTF-8. */
+    char root_text[SGF_ROOT_TEXTS][SGF_MAX_VALUE + 1];
+    int root_seen[SGF_ROOT_TEXTS];
+    char utf8[3 * SGF_MAX_VALUE + 1]; /* one of them converted to UTF-8 */
     size_t value_len;
     int value_line, value_col;     /* where the value's '[' was */
 } sgf_reader_t;
@@ -193,7 +203,8 @@ static int parse_komi2(const char *s, int *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno || v < -1000.0 || v > 1000.0)
+    /* GTP's komi limit: half points must fit an int. */
+    if (end == s || *end != '\0' || errno || v < -1e9 || v > 1e9)
         return -1;
     /* Only digits, sign and a decimal point: strtod also takes "inf", "0x1p3". */
     for (const char *p = s; *p; p++)
@@ -312,10 +323,30 @@ static int apply_value(sgf_reader_t *r, const char *ident, int value_index,
         return 0;
     }
 
+    if (!strcmp(ident, "PL")) {
+        /* Who moves after the setup; once moves are recorded they name
+         * their colours, and a later PL has no place in the record. */
+        if (value_index > 0 || g->n_moves > 0)
+            return 0;
+        if ((v[0] == 'B' || v[0] == 'b') && v[1] == '\0')
+            g->to_play = BLACK;
+        else if ((v[0] == 'W' || v[0] == 'w') && v[1] == '\0')
+            g->to_play = WHITE;
+        else
+            return reader_fail_at(r, r->value_line, r->value_col, "PL[%s]: not B or W", v);
+        return 0;
+    }
+
     /* Everything else is a root (game-info) property; later nodes' copies
      * are ignored, as are values after the first. */
     if (r->node_index != 0 || value_index > 0)
         return 0;
+    for (int i = 0; i < SGF_ROOT_TEXTS; i++)
+        if (!strcmp(ident, sgf_root_idents[i])) {
+            memcpy(r->root_text[i], v, r->value_len + 1);
+            r->root_seen[i] = 1;
+            return 0;
+        }
     if (!strcmp(ident, "GM")) {
         int gm;
         if (parse_int(v, &gm) || gm != 1)
@@ -344,22 +375,145 @@ static int apply_value(sgf_reader_t *r, const char *ident, int value_index,
         if (v[0] != '\0' && parse_komi2(v, &k2))
             return reader_fail_at(r, r->value_line, r->value_col, "KM[%s]: not a number", v);
         g->komi2 = k2;
-    } else if (!strcmp(ident, "RU")) {
-        store_text(v, g->rules, sizeof g->rules, 0);
-    } else if (!strcmp(ident, "RE")) {
-        store_text(v, g->result, sizeof g->result, 0);
-    } else if (!strcmp(ident, "PB")) {
-        store_text(v, g->black, sizeof g->black, 0);
-    } else if (!strcmp(ident, "PW")) {
-        store_text(v, g->white, sizeof g->white, 0);
-    } else if (!strcmp(ident, "DT")) {
-        store_text(v, g->date, sizeof g->date, 0);
-    } else if (!strcmp(ident, "AP")) {
-        store_text(v, g->application, sizeof g->application, 0);
-    } else if (!strcmp(ident, "GC")) {
-        store_text(v, g->comment, sizeof g->comment, 1);
     }
     return 0;
+}
+
+/* ---- character sets ---- */
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len;
+    unsigned min;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2, min = 0x80;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3, min = 0x800;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4, min = 0x10000;
+    else
+        return 0;
+    if (n < len)
+        return 0;
+    unsigned cp = c & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+static int utf8_valid(const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_sequence((const unsigned char *)s + i, n - i);
+        if (!k)
+            return 0;
+        i += k;
+    }
+    return 1;
+}
+
+/* Windows-1252 at 0x80..0x9F (0: undefined there, kept as Latin-1's C1). */
+static const unsigned short cp1252_high[32] = {
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
+    0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178};
+
+/* Rewrites single-byte text (ISO-8859-1, or Windows-1252 when cp1252) as
+ * UTF-8 into dst (at least 3 * strlen(src) + 1 bytes). */
+static void latin1_to_utf8(const char *src, char *dst, int cp1252)
+{
+    unsigned char *w = (unsigned char *)dst;
+    for (const unsigned char *p = (const unsigned char *)src; *p; p++) {
+        unsigned cp = *p;
+        if (cp1252 && cp >= 0x80 && cp < 0xA0 && cp1252_high[cp - 0x80])
+            cp = cp1252_high[cp - 0x80];
+        if (cp < 0x80) {
+            *w++ = (unsigned char)cp;
+        } else if (cp < 0x800) {
+            *w++ = (unsigned char)(0xC0 | (cp >> 6));
+            *w++ = (unsigned char)(0x80 | (cp & 0x3F));
+        } else {
+            *w++ = (unsigned char)(0xE0 | (cp >> 12));
+            *w++ = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            *w++ = (unsigned char)(0x80 | (cp & 0x3F));
+        }
+    }
+    *w = '\0';
+}
+
+typedef enum { SGF_CS_UTF8, SGF_CS_LATIN1, SGF_CS_CP1252, SGF_CS_OTHER } sgf_charset_t;
+
+/* Classifies a CA value by its usual names (case and '-' '_' ignored). */
+static sgf_charset_t charset_kind(const char *ca)
+{
+    char n[32];
+    size_t k = 0;
+    for (const char *p = ca; *p && k + 1 < sizeof n; p++)
+        if (*p != '-' && *p != '_' && !is_sgf_space((unsigned char)*p))
+            n[k++] = (char)((*p >= 'a' && *p <= 'z') ? *p - 'a' + 'A' : *p);
+    n[k] = '\0';
+    static const char *const utf8[] = {"", "UTF8", "USASCII", "ASCII", "ANSIX3.41968"};
+    static const char *const latin1[] = {"ISO88591", "LATIN1", "L1", "ISOIR100", "CP819",
+                                         "IBM819", "ISO885911987"};
+    static const char *const cp1252[] = {"WINDOWS1252", "CP1252"};
+    for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
+        if (!strcmp(n, utf8[i]))
+            return SGF_CS_UTF8;
+    for (size_t i = 0; i < sizeof latin1 / sizeof latin1[0]; i++)
+        if (!strcmp(n, latin1[i]))
+            return SGF_CS_LATIN1;
+    for (size_t i = 0; i < sizeof cp1252 / sizeof cp1252[0]; i++)
+        if (!strcmp(n, cp1252[i]))
+            return SGF_CS_CP1252;
+    return SGF_CS_OTHER;
+}
+
+/* Stores the root's text values, as UTF-8 where the charset allows: UTF-8
+ * and ASCII as they are; ISO-8859-1 and Windows-1252 converted; no CA
+ * (FF[4]'s default is ISO-8859-1, but many writers omit CA for UTF-8):
+ * kept if valid UTF-8, else converted from ISO-8859-1; a value that claims
+ * UTF-8 but is not valid is read as ISO-8859-1 too.  Any other charset
+ * (Shift_JIS, GB2312...) is kept byte for byte and its name goes into
+ * g->charset, so that the record is written back with the same label. */
+static void reader_store_root_texts(sgf_reader_t *r)
+{
+    sgf_game_t *g = r->g;
+    char *const dst[] = {g->rules, g->result, g->black, g->white, g->date, g->application,
+                         g->comment};
+    const size_t dstlen[] = {sizeof g->rules, sizeof g->result, sizeof g->black,
+                             sizeof g->white, sizeof g->date, sizeof g->application,
+                             sizeof g->comment};
+    sgf_charset_t kind = SGF_CS_UTF8;
+    g->charset[0] = '\0';
+    if (r->root_seen[SGF_ROOT_CA]) {
+        /* Classified as stored (cut, blanks folded), so that the label
+         * written back reads back the same way. */
+        store_text(r->root_text[SGF_ROOT_CA], g->charset, sizeof g->charset, 0);
+        kind = charset_kind(g->charset);
+        if (kind != SGF_CS_OTHER)
+            g->charset[0] = '\0';
+    }
+    for (int i = 0; i < SGF_ROOT_CA; i++) {
+        if (!r->root_seen[i])
+            continue;
+        const char *v = r->root_text[i];
+        if (kind == SGF_CS_LATIN1 || kind == SGF_CS_CP1252 ||
+            (kind == SGF_CS_UTF8 && !utf8_valid(v))) {
+            latin1_to_utf8(v, r->utf8, kind == SGF_CS_CP1252);
+            v = r->utf8;
+        }
+        store_text(v, dst[i], dstlen[i], i == 6);
+    }
 }
 
 /* Reads a property identifier.  FF[4] idents are upper-case letters;
@@ -493,6 +647,8 @@ int sgf_parse(const char *text, size_t len, sgf_game_t *out, char *err, size_t e
         rc = reader_fail(r, "expected '(' to start a game tree");
     else
         rc = reader_read_tree(r, 0);
+    if (rc == 0)
+        reader_store_root_texts(r);
     for (int i = 0; rc == 0 && i < g->n_setup; i++)
         rc = check_point(r, g->setup[i].move, r->setup_line[i], r->setup_col[i]);
     for (int i = 0; rc == 0 && i < g->n_moves; i++)
@@ -559,7 +715,8 @@ size_t sgf_write(const sgf_game_t *g, char *buf, size_t len)
     sgf_out_t o = {buf, len, 0, 0};
     char num[32];
 
-    out_str(&o, "(;GM[1]FF[4]CA[UTF-8]");
+    out_str(&o, "(;GM[1]FF[4]");
+    out_text_prop(&o, "CA", g->charset[0] ? g->charset : "UTF-8");
     out_text_prop(&o, "AP", g->application[0] ? g->application : "tabletop");
     snprintf(num, sizeof num, "SZ[%d]", g->size);
     out_str(&o, num);
@@ -591,6 +748,8 @@ size_t sgf_write(const sgf_game_t *g, char *buf, size_t len)
             out_point(&o, g->setup[i].move);
         }
     }
+    if (g->to_play == BLACK || g->to_play == WHITE)
+        out_str(&o, g->to_play == BLACK ? "\nPL[B]" : "\nPL[W]");
     for (int i = 0; i < g->n_moves; i++) {
         if (i % 10 == 0)
             out_char(&o, '\n');
@@ -637,15 +796,20 @@ int sgf_replay(const sgf_game_t *g, int upto, BoardState *b, char *err, size_t e
     char vtx[8];
     for (int i = 0; i < g->n_setup; i++) {
         const sgf_move_t *s = &g->setup[i];
-        if (board_setup(t, s->color, s->move.row, s->move.col) != 0) {
+        /* As given: setup may leave a group without liberties (legal SGF). */
+        if (board_setup_any(t, s->color, s->move.row, s->move.col) != 0) {
             board_vertex_format(g->size, s->move, vtx, sizeof vtx);
-            snprintf(err, errlen, "setup stone at %s leaves a group without liberties", vtx);
+            snprintf(err, errlen, "setup point %s is off the %dx%d board", vtx, g->size,
+                     g->size);
             free(t);
             return -1;
         }
     }
-    /* A setup position with White's stones only (or a handicap) does not
-     * say who moves; the first recorded move decides, via board_play. */
+    /* PL names who moves after the setup (turn is a plain field that only
+     * selects the mover); without it Black does.  Recorded moves name
+     * their own colours, via board_play. */
+    if (g->to_play == BLACK || g->to_play == WHITE)
+        t->turn = g->to_play;
     int n = upto < 0 || upto > g->n_moves ? g->n_moves : upto;
     for (int i = 0; i < n; i++) {
         const sgf_move_t *m = &g->moves[i];
@@ -717,19 +881,25 @@ int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen)
     return rc;
 }
 
+/* The folder part of path ("." for a bare name) into dir. */
+static void sgf_dir_of(const char *path, char *dir, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, len, ".");
+    else if (slash == path)
+        snprintf(dir, len, "/");
+    else
+        snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
 /* Makes a rename in path's directory durable: until the directory itself is
  * on disk, a power cut can bring the old name back.  Best effort: the new
  * file is already complete whatever happens here. */
 static void sgf_sync_dir(const char *path)
 {
-    const char *slash = strrchr(path, '/');
     char dir[4096];
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    sgf_dir_of(path, dir, sizeof dir);
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         return;
@@ -737,29 +907,88 @@ static void sgf_sync_dir(const char *path)
     close(fd);
 }
 
+/* What is at path now: 0 nothing, 1 a regular file (*st filled), or -1
+ * with the reason in err (a symbolic link when !follow, a directory, a
+ * device, FIFO or socket, or lstat failing). */
+static int sgf_check_target(const char *path, struct stat *st, char *err, size_t errlen)
+{
+    if (lstat(path, st) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (S_ISREG(st->st_mode))
+        return 1;
+    if (S_ISLNK(st->st_mode))
+        snprintf(err, errlen, "%s: is a symbolic link; not replaced", path);
+    else if (S_ISDIR(st->st_mode))
+        snprintf(err, errlen, "%s: is a directory; not replaced", path);
+    else
+        snprintf(err, errlen, "%s: not a regular file (a device, FIFO or socket); not written",
+                 path);
+    return -1;
+}
+
 int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen)
 {
+    return sgf_save_file_flags(path, g, 0, err, errlen);
+}
+
+int sgf_save_file_flags(const char *path, const sgf_game_t *g, int flags, char *err,
+                        size_t errlen)
+{
+    /* Only a regular file or a free name is written: renaming over a
+     * device node would replace it (as root, /dev/null became a file), over
+     * a symbolic link would replace the link.  A link is followed only when
+     * asked, to the file it names, which must itself be a regular file. */
+    char *resolved = NULL;
+    struct stat st = {0};
+    int exists = sgf_check_target(path, &st, err, errlen);
+    if (exists < 0 && (flags & SGF_SAVE_FOLLOW_LINKS) && S_ISLNK(st.st_mode)) {
+        resolved = realpath(path, NULL);
+        if (!resolved) {
+            snprintf(err, errlen, "%s: cannot follow the symbolic link: %s", path,
+                     strerror(errno));
+            return -1;
+        }
+        path = resolved;
+        exists = sgf_check_target(path, &st, err, errlen);
+    }
+    if (exists < 0) {
+        free(resolved);
+        return -1;
+    }
+    /* A new file gets the usual 0666 less the umask; a replaced one keeps
+     * its permission bits and, where allowed, its owner. */
+    mode_t mode;
+    if (exists) {
+        mode = st.st_mode & 0777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+
     size_t need = sgf_write(g, NULL, 0);
+    size_t plen = strlen(path);
     char *text = malloc(need + 1);
-    if (!text) {
+    char *tmp = malloc(plen + 16);
+    if (!text || !tmp) {
         snprintf(err, errlen, "%s: out of memory", path);
+        free(text);
+        free(tmp);
+        free(resolved);
         return -1;
     }
     sgf_write(g, text, need + 1);
-
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) {
-        free(text);
-        snprintf(err, errlen, "%s: out of memory", path);
-        return -1;
-    }
     snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
         free(tmp);
         free(text);
+        free(resolved);
         return -1;
     }
     int rc = 0;
@@ -774,27 +1003,61 @@ int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errle
         }
         done += (size_t)w;
     }
+    if (rc == 0 && exists && (st.st_uid != geteuid() || st.st_gid != getegid()))
+        (void)fchown(fd, st.st_uid, st.st_gid); /* root keeps a user's file theirs */
+    if (rc == 0 && fchmod(fd, mode) != 0)
+        rc = -1;
     if (rc == 0 && fsync(fd) != 0)
         rc = -1;
     int saved_errno = errno;
-    /* mkstemp makes the file 0600; a game record is an ordinary file. */
-    if (rc == 0)
-        (void)fchmod(fd, 0644);
     if (close(fd) != 0 && rc == 0) {
         rc = -1;
         saved_errno = errno;
     }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        rc = -1;
-        saved_errno = errno;
+    const char *what = "cannot write";
+    if (rc == 0) {
+        /* Look again just before the rename: what is there must still be
+         * the file checked above, or still nothing. */
+        struct stat now;
+        char why[512];
+        int again = sgf_check_target(path, &now, why, sizeof why);
+        if (again != exists ||
+            (exists && (now.st_dev != st.st_dev || now.st_ino != st.st_ino))) {
+            rc = -1;
+            saved_errno = 0;
+            what = "changed while saving; not replaced";
+        } else if (!exists) {
+            /* A free name: never replace what appears there meanwhile. */
+            if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) != 0) {
+                if (errno == EINVAL || errno == ENOSYS) {
+                    /* No RENAME_NOREPLACE here: link() refuses an existing name too. */
+                    if (link(tmp, path) == 0)
+                        unlink(tmp);
+                    else
+                        rc = -1;
+                } else {
+                    rc = -1;
+                }
+                saved_errno = errno;
+            }
+        } else if (rename(tmp, path) != 0) {
+            rc = -1;
+            saved_errno = errno;
+        }
     }
-    if (rc == 0)
+    if (rc == 0) {
         sgf_sync_dir(path);
-    if (rc != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(saved_errno));
+    } else {
+        if (saved_errno == EEXIST)
+            snprintf(err, errlen, "%s: appeared while saving; not replaced", path);
+        else if (saved_errno == 0)
+            snprintf(err, errlen, "%s: %s", path, what);
+        else
+            snprintf(err, errlen, "%s: %s: %s", path, what, strerror(saved_errno));
         unlink(tmp);
     }
     free(tmp);
     free(text);
+    free(resolved);
     return rc;
 }

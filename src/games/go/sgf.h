@@ -2,7 +2,8 @@
  * sgf.h - SGF FF[4] records of Go games (GM[1]): parse, write, replay.
  *
  * Pure C apart from the two file helpers at the end.  Supported: GM, FF,
- * SZ, KM, RU, RE, PB, PW, DT, AP, GC, C (root comment), B/W moves with
+ * SZ, KM, RU, RE, PB, PW, DT, AP, GC, CA (text is kept as UTF-8, converted
+ * from ISO-8859-1), PL, C (root comment), B/W moves with
  * "[]" or "[tt]" (boards up to 19) as passes, AB/AW/AE setup in the root
  * node, escapes in text values, soft line breaks, whitespace between
  * values.  Only the main line of the first game tree is read; variations
@@ -34,6 +35,8 @@ typedef struct sgf_game {
     char date[SGF_TEXT];      /* DT, e.g. "2026-11-22" */
     char application[SGF_TEXT]; /* AP */
     char comment[4 * SGF_TEXT]; /* GC (game comment); tabletop keeps its console state here */
+    Stone to_play;            /* PL: who moves after the setup; EMPTY if not said */
+    char charset[32];         /* CA of text kept byte for byte; "" for UTF-8 (see sgf.c) */
     int n_setup;
     sgf_move_t setup[SGF_MAX_SETUP]; /* AB/AW/AE of the root node */
     int n_moves;
@@ -62,7 +65,19 @@ int sgf_add_move(sgf_game_t *g, Stone color, Move m);
 int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen);
 
 /* Writes the file atomically: a temporary file in the same directory,
- * fsync, rename over path.  The old file stays intact on any failure. */
+ * fsync, rename over path.  The old file stays intact on any failure.
+ * Only a regular file or a free name is written: a directory, device,
+ * FIFO or socket is refused, and so is a symbolic link (the console's
+ * autosave); a replaced file keeps its permission bits (and owner, where
+ * allowed); a new one gets 0666 less the umask. */
 int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen);
+
+/* sgf_save_file_flags: follow a symbolic link to the regular file it names
+ * and replace that file (GTP printsgf: the user named the path). */
+#define SGF_SAVE_FOLLOW_LINKS 1
+
+/* As sgf_save_file, with SGF_SAVE_* flags. */
+int sgf_save_file_flags(const char *path, const sgf_game_t *g, int flags, char *err,
+                        size_t errlen);
 
 #endif

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "games/go/board.h"
@@ -30,6 +32,7 @@ typedef struct {
     int nargs;
     int nsteps;
     char *input[MAX_STEPS];    /* decoded command line, without '\n' */
+    size_t input_len[MAX_STEPS]; /* its length: "\x00" puts NUL bytes in it */
     char *expected[MAX_STEPS]; /* expected response text */
 } transcript_t;
 
@@ -62,7 +65,7 @@ static char *read_file(const char *path)
     return text;
 }
 
-static char *decode_escapes(const char *s)
+static char *decode_escapes(const char *s, size_t *len)
 {
     char *out = malloc(strlen(s) + 1), *w = out;
     for (; *s; s++) {
@@ -83,6 +86,7 @@ static char *decode_escapes(const char *s)
         *w++ = *s;
     }
     *w = '\0';
+    *len = (size_t)(w - out);
     return out;
 }
 
@@ -109,7 +113,7 @@ static void transcript_load(transcript_t *t, const char *name)
             /* comment */
         } else if (line[0] == '>' && (line[1] == ' ' || line[1] == '\0')) {
             cr_assert_lt(t->nsteps, MAX_STEPS);
-            t->input[t->nsteps] = decode_escapes(line[1] ? line + 2 : "");
+            t->input[t->nsteps] = decode_escapes(line[1] ? line + 2 : "", &t->input_len[t->nsteps]);
             t->expected[t->nsteps] = calloc(1, 1);
             t->nsteps++;
         } else {
@@ -182,7 +186,9 @@ static void run_in_process(const char *name)
     cr_assert_eq(chdir(data_dir()), 0);
     gtp_engine_t *e = engine_for(&t);
     for (int i = 0; i < t.nsteps; i++) {
-        const char *got = gtp_engine_wants_quit(e) ? NULL : gtp_engine_execute(e, t.input[i]);
+        const char *got = gtp_engine_wants_quit(e)
+                              ? NULL
+                              : gtp_engine_execute_n(e, t.input[i], t.input_len[i]);
         cr_expect(output_matches(t.expected[i], got ? got : ""),
                   "%s: after '%s'\nexpected:\n%s\ngot:\n%s", name, t.input[i], t.expected[i],
                   got ? got : "(nothing)");
@@ -201,7 +207,8 @@ static void run_binary(const char *name)
     FILE *f = fdopen(fd, "w");
     size_t expected_len = 0;
     for (int i = 0; i < t.nsteps; i++) {
-        fprintf(f, "%s\n", t.input[i]);
+        fwrite(t.input[i], 1, t.input_len[i], f);
+        fputc('\n', f);
         expected_len += strlen(t.expected[i]);
     }
     fclose(f);
@@ -237,6 +244,10 @@ Test(gtp_transcript, peers_in_process) { run_in_process("peers.gtp"); }
 Test(gtp_transcript, peers_binary) { run_binary("peers.gtp"); }
 Test(gtp_transcript, handicap_in_process) { run_in_process("handicap.gtp"); }
 Test(gtp_transcript, handicap_binary) { run_binary("handicap.gtp"); }
+Test(gtp_transcript, setup_in_process) { run_in_process("setup.gtp"); }
+Test(gtp_transcript, setup_binary) { run_binary("setup.gtp"); }
+Test(gtp_transcript, lenient_in_process) { run_in_process("lenient.gtp"); }
+Test(gtp_transcript, lenient_binary) { run_binary("lenient.gtp"); }
 
 /* ---- behaviours checked in C ---- */
 
@@ -516,5 +527,85 @@ Test(gtp_engine, garbage_lines_get_well_formed_answers)
     cr_assert_str_eq(ok(e, "protocol_version"), "2");
     ok(e, "play b e5");
     cr_assert_str_eq(ok(e, "list_stones b"), "E5");
+    gtp_engine_destroy(e);
+}
+
+/* printsgf FILE writes only regular files (issue 11): a device, FIFO or
+ * directory gets a clear error and stays what it was; a symbolic link is
+ * followed to the file it names; a replaced file keeps its mode. */
+Test(gtp_engine, printsgf_writes_only_regular_files_and_follows_links)
+{
+    gtp_options_t o = {.level = 1, .seed = 8};
+    gtp_engine_t *e = gtp_engine_create(&o);
+    ok(e, "play b c3");
+    char dir[] = "/tmp/tabletop-gtp-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[300], cmd[400];
+    struct stat st;
+    const char *r;
+
+    snprintf(path, sizeof path, "%s/null", dir);
+    if (mknod(path, S_IFCHR | 0666, makedev(1, 3)) == 0) {
+        snprintf(cmd, sizeof cmd, "printsgf %s", path);
+        r = gtp_engine_execute(e, cmd);
+        cr_assert(strstr(r, "? cannot save file: ") == r && strstr(r, "not a regular file"),
+                  "%s", r);
+        cr_assert_eq(lstat(path, &st), 0);
+        cr_assert(S_ISCHR(st.st_mode), "the device node was replaced");
+    } else {
+        cr_log_warn("mknod not permitted: the device case runs as root only");
+    }
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    cr_assert_eq(mkfifo(path, 0600), 0);
+    snprintf(cmd, sizeof cmd, "printsgf %s", path);
+    r = gtp_engine_execute(e, cmd);
+    cr_assert(strstr(r, "not a regular file"), "%s", r);
+    cr_assert_eq(lstat(path, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode));
+    snprintf(cmd, sizeof cmd, "printsgf %s", dir);
+    r = gtp_engine_execute(e, cmd);
+    cr_assert(strstr(r, "is a directory"), "%s", r);
+
+    /* A link: followed; the link stays, the file it names gets the game. */
+    char target[300];
+    snprintf(target, sizeof target, "%s/real.sgf", dir);
+    snprintf(path, sizeof path, "%s/link.sgf", dir);
+    FILE *f = fopen(target, "w");
+    cr_assert(f);
+    fputs("old", f);
+    fclose(f);
+    cr_assert_eq(chmod(target, 0600), 0);
+    cr_assert_eq(symlink("real.sgf", path), 0);
+    snprintf(cmd, sizeof cmd, "printsgf %s", path);
+    cr_assert_str_eq(ok(e, cmd), "");
+    cr_assert_eq(lstat(path, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode), "the link was replaced by a file");
+    cr_assert_eq(stat(target, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600, "mode %o", (unsigned)(st.st_mode & 0777));
+    sgf_game_t *g = malloc(sizeof *g);
+    char err[512];
+    cr_assert_eq(sgf_load_file(target, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(g->n_moves, 1);
+    free(g);
+
+    char rm[400];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    cr_assert_eq(system(rm), 0);
+    gtp_engine_destroy(e);
+}
+
+/* loadsgf of a Latin-1 record (CA[ISO-8859-1]): printsgf gives its names
+ * in UTF-8 under CA[UTF-8], not the Latin-1 bytes relabelled (issue 11). */
+Test(gtp_engine, loadsgf_converts_latin1_text_to_utf8)
+{
+    gtp_engine_t *e = gtp_engine_create(NULL);
+    cr_assert_eq(chdir(data_dir()), 0);
+    ok(e, "loadsgf sgf/latin1.sgf");
+    const char *sgf = ok(e, "printsgf");
+    cr_assert(strstr(sgf, "CA[UTF-8]"), "%s", sgf);
+    cr_assert(strstr(sgf, "PB[Jos\xc3\xa9 M\xc3\xbcller]PW[\xc3\x86r\xc3\xb8]"), "%s", sgf);
+    ok(e, "loadsgf sgf/gb2312.sgf");
+    sgf = ok(e, "printsgf");
+    cr_assert(strstr(sgf, "CA[GB2312]") && strstr(sgf, "PB[\xba\xda\xc6\xe5]"), "%s", sgf);
     gtp_engine_destroy(e);
 }

@@ -271,3 +271,88 @@ Test(gnugo_peer, fixed_handicap_matches_gnugo, .timeout = 60)
     cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
     gtp_pipe_stop(&gg.pipe, 1);
 }
+
+/* Input GNU Go takes and tabletop used to refuse (issue 11): both engines
+ * must accept each line, and the position must agree afterwards. */
+Test(gnugo_peer, lenient_input_is_taken_as_gnugo_takes_it, .timeout = 60)
+{
+    if (access(GNUGO, X_OK) != 0)
+        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    char *tt_argv[] = {(char *)tabletop_exe(), "gtp", "--level", "1", NULL};
+    char *gg_argv[] = {GNUGO, "--mode", "gtp", "--chinese-rules", NULL};
+    peer_t tt, gg;
+    start_peer(&tt, "tabletop", tt_argv, 9);
+    start_peer(&gg, "gnugo", gg_argv, 9);
+    static const char *const lines[] = {
+        "komi -1000000", "time_settings 99999999999 1 1", "time_left b 99999999999 1",
+        "play b e05",    "play w c03",                    "boardsize 9 9",
+        "play b d4 d5",  "play w a01 extra",              "komi 6.5 points",
+        "undo extra",    "play w g7"};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char a[512], b[512];
+        int ok_a, ok_b;
+        cr_assert_eq(gtp_pipe_command(&gg.pipe, lines[i], &ok_b, b, sizeof b, REPLY_MS), 0);
+        cr_assert_eq(gtp_pipe_command(&tt.pipe, lines[i], &ok_a, a, sizeof a, REPLY_MS), 0,
+                     "tabletop gave no answer to '%s'", lines[i]);
+        cr_assert(ok_b, "GNU Go refused '%s': %s", lines[i], b);
+        cr_assert(ok_a, "'%s': GNU Go answers '= %s', tabletop '? %s'", lines[i], b, a);
+    }
+    char a[1024], b[1024];
+    normalise_vertices(must(&tt, "list_stones black"), a, sizeof a);
+    normalise_vertices(must(&gg, "list_stones black"), b, sizeof b);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(a, "D4");
+    normalise_vertices(must(&tt, "list_stones white"), a, sizeof a);
+    normalise_vertices(must(&gg, "list_stones white"), b, sizeof b);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(a, "G7");
+    cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
+    gtp_pipe_stop(&gg.pipe, 1);
+}
+
+/* loadsgf takes setup as given (issue 11): the stones without liberties in
+ * tests/data/sgf/setup_no_liberties.sgf load in both engines, the same
+ * stones stand, GNU Go names White to move (PL[W]) as tabletop's showboard
+ * does, and tabletop's printsgf of it loads in GNU Go to the same stones. */
+Test(gnugo_peer, loadsgf_setup_without_liberties_matches_gnugo, .timeout = 60)
+{
+    if (access(GNUGO, X_OK) != 0)
+        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    const char *data = getenv("TABLETOP_TEST_DATA");
+    cr_assert(data, "TABLETOP_TEST_DATA is not set (meson sets it)");
+    char *tt_argv[] = {(char *)tabletop_exe(), "gtp", "--level", "1", NULL};
+    char *gg_argv[] = {GNUGO, "--mode", "gtp", "--chinese-rules", NULL};
+    peer_t tt, gg;
+    start_peer(&tt, "tabletop", tt_argv, 9);
+    start_peer(&gg, "gnugo", gg_argv, 9);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "loadsgf %s/sgf/setup_no_liberties.sgf", data);
+    must(&tt, cmd);
+    cr_assert_str_eq(must(&gg, cmd), "white");
+    cr_assert(strstr(must(&tt, "showboard"), "white to move"));
+    char a[1024], b[1024];
+    for (int pass = 0; pass < 2; pass++) {
+        static const char *const lists[] = {"list_stones black", "list_stones white"};
+        for (int k = 0; k < 2; k++) {
+            normalise_vertices(must(&tt, lists[k]), a, sizeof a);
+            normalise_vertices(must(&gg, lists[k]), b, sizeof b);
+            cr_assert_str_eq(a, b, "%s (pass %d)", lists[k], pass);
+        }
+        cr_assert_str_eq(must(&tt, "list_stones black"), "A9 J2 H1");
+        if (pass == 0) {
+            /* tabletop's record of it, into GNU Go. */
+            char dir[] = "/tmp/tabletop-peer-XXXXXX";
+            cr_assert(mkdtemp(dir));
+            snprintf(cmd, sizeof cmd, "printsgf %s/setup.sgf", dir);
+            must(&tt, cmd);
+            must(&gg, "clear_board");
+            snprintf(cmd, sizeof cmd, "loadsgf %s/setup.sgf", dir);
+            cr_assert_str_eq(must(&gg, cmd), "white");
+            snprintf(cmd, sizeof cmd, "%s/setup.sgf", dir);
+            unlink(cmd);
+            rmdir(dir);
+        }
+    }
+    cr_assert_eq(gtp_pipe_stop(&tt.pipe, 1), 0);
+    gtp_pipe_stop(&gg.pipe, 1);
+}

@@ -2,14 +2,19 @@
  * test_sgf.c - SGF FF[4] reading, writing and replaying (src/go/sgf.c):
  * hand-made files with escapes, soft line breaks, passes, setup, variations
  * and collections; a position written by GNU Go; broken files rejected
- * with line and column; round trips of random games; atomic saves.
+ * with line and column; round trips of random games; atomic saves that
+ * write only regular files (issue 11); setup without liberties, PL and
+ * charsets as loadsgf takes them (issue 11).
  */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "games/go/ai.h"
@@ -149,6 +154,7 @@ static const broken_case_t broken_cases[] = {
     {"empty.sgf", "line 1, column 1", "empty"},
     {"value_without_name.sgf", "line 2, column 2", "without a property name"},
     {"empty_tree.sgf", "line 1, column 4", "must start with a node"},
+    {"bad_pl.sgf", "line 2, column 9", "PL[X]: not B or W"},
 };
 
 Test(sgf, broken_files_report_line_and_column_and_load_nothing)
@@ -460,5 +466,274 @@ Test(sgf, mutated_files_parse_or_fail_with_a_location)
     }
     cr_assert_gt(accepted, 0);
     cr_assert_gt(rejected, 0);
+    free(g);
+}
+
+/* ---- files that are not ours (issue 11) ---- */
+
+static sgf_game_t *small_game(void)
+{
+    sgf_game_t *g = malloc(sizeof *g);
+    cr_assert(g);
+    sgf_game_init(g);
+    sgf_add_move(g, BLACK, mv(4, 4));
+    return g;
+}
+
+static void put_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert(f, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int file_holds(const char *path, const char *text)
+{
+    char buf[256] = "";
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return !strcmp(buf, text);
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+Test(sgf_files, a_device_fifo_or_directory_is_never_replaced)
+{
+    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    sgf_game_t *g = small_game();
+    char path[300], err[512];
+    struct stat st;
+
+    /* A character device (made here, like /dev/null: needs root, as CI is). */
+    snprintf(path, sizeof path, "%s/null", dir);
+    int have_device = mknod(path, S_IFCHR | 0666, makedev(1, 3)) == 0;
+    if (have_device) {
+        cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+        cr_assert(strstr(err, "not a regular file"), "%s", err);
+        cr_assert_eq(lstat(path, &st), 0);
+        cr_assert(S_ISCHR(st.st_mode), "the device became something else");
+        cr_assert_eq(sgf_save_file_flags(path, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), -1);
+        cr_assert_eq(lstat(path, &st), 0);
+        cr_assert(S_ISCHR(st.st_mode));
+    } else {
+        cr_log_warn("mknod not permitted: the device case runs as root only");
+    }
+
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    cr_assert_eq(mkfifo(path, 0644), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+    cr_assert(strstr(err, path) && strstr(err, "not a regular file"), "%s", err);
+    cr_assert_eq(lstat(path, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode));
+
+    snprintf(path, sizeof path, "%s/sub", dir);
+    cr_assert_eq(mkdir(path, 0755), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+    cr_assert(strstr(err, "is a directory"), "%s", err);
+    cr_assert_eq(lstat(path, &st), 0);
+    cr_assert(S_ISDIR(st.st_mode));
+
+    /* Nothing else appeared: no temporary files, no copies. */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq %d", dir, have_device ? 3 : 2);
+    cr_assert_eq(system(cmd), 0, "stray files in %s", dir);
+    remove_tree(dir);
+    free(g);
+}
+
+Test(sgf_files, symbolic_links_are_refused_or_followed_as_asked)
+{
+    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    sgf_game_t *g = small_game();
+    char target[300], link_path[300], err[512];
+    snprintf(target, sizeof target, "%s/target.sgf", dir);
+    snprintf(link_path, sizeof link_path, "%s/link.sgf", dir);
+    put_file(target, "old");
+    cr_assert_eq(symlink("target.sgf", link_path), 0);
+
+    /* The console's autosave: a link in the save folder is refused. */
+    cr_assert_eq(sgf_save_file(link_path, g, err, sizeof err), -1);
+    cr_assert(strstr(err, "symbolic link"), "%s", err);
+    struct stat st;
+    cr_assert_eq(lstat(link_path, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode));
+    cr_assert(file_holds(target, "old"));
+
+    /* GTP printsgf: the link is followed and the file it names replaced. */
+    cr_assert_eq(sgf_save_file_flags(link_path, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), 0,
+                 "%s", err);
+    cr_assert_eq(lstat(link_path, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode), "the link was replaced");
+    sgf_game_t *back = malloc(sizeof *back);
+    cr_assert_eq(sgf_load_file(target, back, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(back->n_moves, 1);
+
+    /* A dangling link is not followed into creating its target. */
+    char dangling[300];
+    snprintf(dangling, sizeof dangling, "%s/dangling.sgf", dir);
+    cr_assert_eq(symlink("nowhere/x.sgf", dangling), 0);
+    cr_assert_eq(sgf_save_file_flags(dangling, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), -1);
+    cr_assert(strstr(err, "symbolic link"), "%s", err);
+    cr_assert_eq(lstat(dangling, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode));
+    remove_tree(dir);
+    free(g);
+    free(back);
+}
+
+Test(sgf_files, a_replaced_file_keeps_its_mode_and_owner)
+{
+    char dir[] = "/tmp/tabletop-sgf-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    sgf_game_t *g = small_game();
+    char path[300], err[512];
+    snprintf(path, sizeof path, "%s/private.sgf", dir);
+    put_file(path, "old");
+    cr_assert_eq(chmod(path, 0600), 0);
+    int as_root = geteuid() == 0;
+    if (as_root)
+        cr_assert_eq(chown(path, 1234, 5678), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600, "mode %o", (unsigned)(st.st_mode & 0777));
+    if (as_root) {
+        cr_assert_eq(st.st_uid, 1234);
+        cr_assert_eq(st.st_gid, 5678);
+    }
+    cr_assert_eq(chmod(path, 0640), 0);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0640);
+
+    /* A new file: 0666 less the umask, as any program's new file. */
+    mode_t old = umask(027);
+    snprintf(path, sizeof path, "%s/new.sgf", dir);
+    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    umask(old);
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0640, "mode %o", (unsigned)(st.st_mode & 0777));
+    remove_tree(dir);
+    free(g);
+}
+
+/* ---- loadsgf as given (issue 11): setup without liberties, PL, charsets ---- */
+
+Test(sgf_setup, stones_without_liberties_load_as_given_and_play_goes_on)
+{
+    sgf_game_t *g = load("setup_no_liberties.sgf");
+    cr_assert_eq(g->to_play, WHITE);
+    BoardState b;
+    char err[512];
+    cr_assert_eq(sgf_replay(g, -1, &b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(board_get(&b, 0, 0), BLACK, "A9 kept");
+    cr_assert_eq(board_get(&b, 8, 8), WHITE, "J1 kept");
+    cr_assert_eq(board_liberties(&b, 0, 0), 0);
+    cr_assert_eq(board_liberties(&b, 8, 8), 0);
+    cr_assert_eq(b.turn, WHITE, "PL[W]: White moves first");
+    /* Moves elsewhere leave them alone; White's stones at J1... */
+    cr_assert_eq(board_play(&b, WHITE, 4, 4), MOVE_OK);
+    cr_assert_eq(board_get(&b, 8, 8), WHITE);
+    /* Black C9 then B8 captures B9: A9 gains B9 as its liberty. */
+    cr_assert_eq(board_play(&b, BLACK, 0, 2), MOVE_OK);
+    cr_assert_eq(board_play(&b, BLACK, 1, 1), MOVE_OK);
+    cr_assert_eq(board_get(&b, 0, 1), EMPTY, "B9 captured");
+    cr_assert_eq(board_liberties(&b, 0, 0), 1);
+    cr_assert_eq(board_liberties(&b, 1, 0), 1, "A8 now has only A7");
+    /* A9 is now an ordinary stone in atari: White B9 captures it. */
+    cr_assert_eq(board_play(&b, WHITE, 0, 1), MOVE_OK);
+    cr_assert_eq(board_get(&b, 0, 0), EMPTY, "A9 captured");
+    cr_assert_eq(b.captured_white, 1);
+    /* The record writes PL and reads back the same. */
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    sgf_write(g, text, need + 1);
+    cr_assert(strstr(text, "PL[W]"), "%s", text);
+    sgf_game_t *back = malloc(sizeof *back);
+    cr_assert_eq(sgf_parse(text, need, back, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(back->to_play, WHITE);
+    cr_assert_eq(back->n_setup, g->n_setup);
+    free(text);
+    free(back);
+    free(g);
+}
+
+Test(sgf_setup, pl_in_a_setup_node_and_after_moves)
+{
+    const char *text = "(;GM[1]FF[4]SZ[9];AB[cc][gg]PL[w];W[ee]PL[B];B[dd])";
+    sgf_game_t *g = malloc(sizeof *g);
+    char err[512];
+    cr_assert_eq(sgf_parse(text, strlen(text), g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(g->to_play, WHITE, "PL in the handicap node counts; after a move it does not");
+    BoardState b;
+    cr_assert_eq(sgf_replay(g, 0, &b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(b.turn, WHITE);
+    cr_assert_eq(sgf_replay(g, -1, &b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(b.turn, WHITE, "after W, B: White");
+    free(g);
+}
+
+Test(sgf_charset, latin1_is_converted_to_utf8_and_written_as_utf8)
+{
+    sgf_game_t *g = load("latin1.sgf");
+    cr_assert_str_eq(g->black, "Jos\xc3\xa9 M\xc3\xbcller");
+    cr_assert_str_eq(g->white, "\xc3\x86r\xc3\xb8");
+    cr_assert_str_eq(g->comment, "Stra\xc3\x9f" "e; 100 \xc2\xb0" "C");
+    cr_assert_str_eq(g->charset, "");
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    sgf_write(g, text, need + 1);
+    cr_assert(strstr(text, "CA[UTF-8]") && !strstr(text, "ISO"), "%s", text);
+    cr_assert(strstr(text, "PB[Jos\xc3\xa9 M\xc3\xbcller]"), "%s", text);
+    /* Read back: already UTF-8, unchanged. */
+    sgf_game_t *back = malloc(sizeof *back);
+    char err[512];
+    cr_assert_eq(sgf_parse(text, need, back, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(back->black, g->black);
+    cr_assert_str_eq(back->comment, g->comment);
+    free(text);
+    free(back);
+    free(g);
+
+    /* No CA: FF[4] says ISO-8859-1; bytes that are not UTF-8 are read so. */
+    g = load("latin1_no_ca.sgf");
+    cr_assert_str_eq(g->black, "G\xc3\xa9rard");
+    free(g);
+    /* No CA but valid UTF-8 (what most writers mean today): kept. */
+    const char *utf8 = "(;GM[1]FF[4]SZ[9]PB[G\xc3\xa9rard])";
+    g = malloc(sizeof *g);
+    cr_assert_eq(sgf_parse(utf8, strlen(utf8), g, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(g->black, "G\xc3\xa9rard");
+    free(g);
+    /* Windows-1252: its letters in 0x80..0x9F too. */
+    g = load("cp1252.sgf");
+    cr_assert_str_eq(g->black, "\xe2\x82\xac" "uro \xe2\x80\x9cquoted\xe2\x80\x9d");
+    cr_assert_str_eq(g->white, "caf\xc3\xa9");
+    free(g);
+}
+
+Test(sgf_charset, other_charsets_keep_their_bytes_and_their_label)
+{
+    sgf_game_t *g = load("gb2312.sgf");
+    cr_assert_str_eq(g->charset, "GB2312");
+    cr_assert_str_eq(g->black, "\xba\xda\xc6\xe5");
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    sgf_write(g, text, need + 1);
+    cr_assert(strstr(text, "CA[GB2312]") && !strstr(text, "UTF-8"), "%s", text);
+    cr_assert(strstr(text, "PB[\xba\xda\xc6\xe5]"), "%s", text);
+    free(text);
     free(g);
 }
