@@ -559,8 +559,9 @@ def main():
     failed = False
     if missing:
         failed = True
-        print("check_packages: these packages are used but neither named in run.sh nor a "
-              "Depends/Pre-Depends of a named one (run.sh installs without Recommends):")
+        print("check_packages: these packages are used but the list that needs them does not "
+              "install them (named, or a Depends/Pre-Depends of a named one; run.sh installs "
+              "without Recommends; PLAY_PACKAGES alone must cover `./run.sh play`):")
         for (pkg, where), uses in sorted(missing.items()):
             path, why = uses[0]
             more = " and %d more" % (len(uses) - 1) if len(uses) > 1 else ""
