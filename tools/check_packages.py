@@ -516,6 +516,14 @@ def main():
     os.environ["PATH"] = os.environ.get("PATH", "") + ":/usr/games"
     work = a.work or tempfile.mkdtemp(prefix="tabletop-packages-")
     os.makedirs(work, exist_ok=True)
+    try:
+        return check(a, work)
+    finally:
+        if a.work is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def check(a, work):
     named = run_sh_packages(os.path.join(a.source, "run.sh"))
     status, base = minimal_status(work)
     play_set, err = installed_by(named["PLAY_PACKAGES"], status, base)
@@ -577,8 +585,6 @@ def main():
         print("check_packages: problems:")
         for p in ck.problems:
             print("  " + p)
-    if a.work is None:
-        shutil.rmtree(work, ignore_errors=True)
     if failed:
         print("check_packages: FAIL")
         return 1
