@@ -516,6 +516,14 @@ def main():
     os.environ["PATH"] = os.environ.get("PATH", "") + ":/usr/games"
     work = a.work or tempfile.mkdtemp(prefix="tabletop-packages-")
     os.makedirs(work, exist_ok=True)
+    try:
+        return check(a, work)
+    finally:
+        if a.work is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def check(a, work):
     named = run_sh_packages(os.path.join(a.source, "run.sh"))
     status, base = minimal_status(work)
     play_set, err = installed_by(named["PLAY_PACKAGES"], status, base)
@@ -559,8 +567,9 @@ def main():
     failed = False
     if missing:
         failed = True
-        print("check_packages: these packages are used but neither named in run.sh nor a "
-              "Depends/Pre-Depends of a named one (run.sh installs without Recommends):")
+        print("check_packages: these packages are used but the list that needs them does not "
+              "install them (named, or a Depends/Pre-Depends of a named one; run.sh installs "
+              "without Recommends; PLAY_PACKAGES alone must cover `./run.sh play`):")
         for (pkg, where), uses in sorted(missing.items()):
             path, why = uses[0]
             more = " and %d more" % (len(uses) - 1) if len(uses) > 1 else ""
@@ -576,8 +585,6 @@ def main():
         print("check_packages: problems:")
         for p in ck.problems:
             print("  " + p)
-    if a.work is None:
-        shutil.rmtree(work, ignore_errors=True)
     if failed:
         print("check_packages: FAIL")
         return 1

@@ -44,6 +44,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <png.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,7 +169,7 @@ static void play_script(void)
     cr_assert(bin && *bin, "TABLETOP_BIN is not set (run through meson test)");
     char dir[] = "/tmp/tabletop-geometry-XXXXXX";
     cr_assert(mkdtemp(dir), "mkdtemp: %s", strerror(errno));
-    char script_path[256], frames[256], save[256], png[256], wav[256];
+    char script_path[256], frames[256], save[256], png[300], wav[256];
     snprintf(script_path, sizeof script_path, "%s/script.txt", dir);
     snprintf(frames, sizeof frames, "%s/frames", dir);
     snprintf(save, sizeof save, "%s/save", dir);
@@ -327,7 +328,13 @@ Test(geometry, cursor_ring_of_radius_22_in_green)
     expect_color(x - SEED_CURSOR_RADIUS, y, SEED_COLOR_CURSOR, "cursor ring");
     expect_color(x, y + SEED_CURSOR_RADIUS, SEED_COLOR_CURSOR, "cursor ring");
     expect_color(x, y - SEED_CURSOR_RADIUS, SEED_COLOR_CURSOR, "cursor ring");
-    /* Unfilled, and nothing just outside it. */
+    /* Nothing beyond radius 22: one pixel further out along the axes is
+     * the grid line again. */
+    expect_color(x + SEED_CURSOR_RADIUS + 1, y, DOC_COLOR_LINE, "just outside the cursor ring");
+    expect_color(x - SEED_CURSOR_RADIUS - 1, y, DOC_COLOR_LINE, "just outside the cursor ring");
+    expect_color(x, y + SEED_CURSOR_RADIUS + 1, DOC_COLOR_LINE, "just outside the cursor ring");
+    expect_color(x, y - SEED_CURSOR_RADIUS - 1, DOC_COLOR_LINE, "just outside the cursor ring");
+    /* Unfilled (docs/play.md draws it two pixels thick, 21 and 22). */
     expect_color(x, y, DOC_COLOR_LINE, "inside the cursor ring");
     expect_color(x + 10, y + 10, DOC_COLOR_BOARD, "inside the cursor ring");
     expect_color(x + 17, y + 17, DOC_COLOR_BOARD, "outside the cursor ring");
