@@ -201,6 +201,27 @@ void render_territory(const BoardState *b)
                                  owner[r][c] == BLACK ? COLOR_BLACK : COLOR_WHITE);
 }
 
+void render_dead_stones(const BoardState *b, const unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE])
+{
+    for (int r = 0; r < b->size; r++)
+        for (int c = 0; c < b->size; c++) {
+            Stone s = board_get(b, r, c);
+            if (s == EMPTY || !dead[r][c])
+                continue;
+            uint16_t ring = s == BLACK ? COLOR_BLACK : COLOR_WHITE;
+            render_circle(point_x(c), point_y(r), STONE_RADIUS, COLOR_BOARD, 1);
+            /* The grid shows through the emptied point, as after a capture. */
+            int x0 = c > 0 ? point_x(c) - STONE_RADIUS : point_x(c);
+            int x1 = c < b->size - 1 ? point_x(c) + STONE_RADIUS : point_x(c);
+            int y0 = r > 0 ? point_y(r) - STONE_RADIUS : point_y(r);
+            int y1 = r < b->size - 1 ? point_y(r) + STONE_RADIUS : point_y(r);
+            render_fill_rect(x0, point_y(r), x1 - x0 + 1, 1, COLOR_LINE);
+            render_fill_rect(point_x(c), y0, 1, y1 - y0 + 1, COLOR_LINE);
+            for (int k = 0; k < 3; k++)
+                render_circle(point_x(c), point_y(r), STONE_RADIUS - k, ring, 0);
+        }
+}
+
 /* One side of the score panel: stone, name, prisoners, optional score. */
 static void panel_side(int x, Stone side, int score, int captures, int to_move)
 {

@@ -91,6 +91,10 @@ void render_last_move(const BoardState *b);
 /* Small squares showing the area-scoring owner of every empty point. */
 void render_territory(const BoardState *b);
 
+/* Stones marked dead (dead[row][col] != 0) drawn hollow: a ring in their
+ * colour on the wood, so the territory mark drawn after shows through. */
+void render_dead_stones(const BoardState *b, const unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]);
+
 /* Seed §4.3: the panel at y 420..470: each side's stone, name and
  * prisoners; an arrow at the side to move (turn EMPTY: none).  The
  * scores are drawn when >= 0. */

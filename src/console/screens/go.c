@@ -19,6 +19,7 @@
 #include "hal.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "protocols/gtp_status.h"
 
 /* The computer's move lands at least this long after the player's, so the
  * player sees (and hears) their own stone first. */
@@ -27,7 +28,7 @@
 #define LAST_NAME "go-last.sgf"
 #define PATH_LEN 4096
 
-typedef enum { GO_TITLE, GO_RESUME, GO_MODE, GO_LEVEL, GO_PLAY, GO_OVER } go_screen_t;
+typedef enum { GO_TITLE, GO_RESUME, GO_MODE, GO_LEVEL, GO_PLAY, GO_REVIEW, GO_OVER } go_screen_t;
 typedef enum { GO_PVP = 0, GO_PVC = 1 } go_mode_t;
 
 typedef struct go_game {
@@ -59,7 +60,9 @@ typedef struct go_game {
     int ai_done;            /* under lock */
     Move ai_move;           /* under lock */
     BoardState think_board; /* the thread's own copy */
-    /* Game over. */
+    /* Dead-stone review (after two passes) and game over. */
+    unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]; /* 1: the stone counts as captured */
+    BoardState scored;      /* the board with the dead stones taken off */
     int score_black, score_white;
     char result[16];
 } go_game_t;
@@ -211,7 +214,7 @@ static int load_pending(go_game_t *g)
         }
         return 0;
     }
-    if (b.game_over) {
+    if (b.game_over && g->pending->result[0]) {
         /* Finished but not cleared (killed at the very end): it is a record now. */
         rename(g->save_path, g->last_path);
         return 0;
@@ -220,6 +223,8 @@ static int load_pending(go_game_t *g)
 }
 
 /* ---- game flow ---- */
+
+static void enter_review(go_game_t *g);
 
 static void enter_play(go_game_t *g)
 {
@@ -239,7 +244,9 @@ static void enter_play(go_game_t *g)
             g->mode = GO_PVP;
         }
     }
-    if (ai_turn(g))
+    if (g->board.game_over)
+        enter_review(g); /* two passes ended it; the dead stones are not agreed yet */
+    else if (ai_turn(g))
         ai_start(g);
     g->dirty = 1;
 }
@@ -271,12 +278,81 @@ static void resume_pending(go_game_t *g)
     enter_play(g);
 }
 
+/* Recomputes the area score with the stones marked dead taken off. */
+static void review_update(go_game_t *g)
+{
+    board_copy(&g->scored, &g->board);
+    for (int r = 0; r < g->board.size; r++)
+        for (int c = 0; c < g->board.size; c++)
+            if (g->dead[r][c])
+                board_setup(&g->scored, EMPTY, r, c); /* taking stones off never fails */
+    board_score(&g->scored, &g->score_black, &g->score_white);
+    board_result_string(&g->scored, g->result, sizeof g->result);
+    char msg[128];
+    snprintf(msg, sizeof msg, "Mark dead stones (Enter) - %s if accepted (Space)", g->result);
+    set_status(g, COLOR_TEXT, "%s", msg);
+    g->dirty = 1;
+}
+
+/* After two passes: the estimate of gtp_status_dead (the same as GTP's
+ * final_status_list) is proposed; the players toggle groups, then accept. */
+static void enter_review(go_game_t *g)
+{
+    gtp_status_dead(&g->board, g->dead);
+    g->screen = GO_REVIEW;
+    review_update(g);
+}
+
+/* Flips the dead mark of the whole chain at (row, col); empty points do nothing. */
+static void review_toggle(go_game_t *g, int row, int col)
+{
+    Stone color = board_get(&g->board, row, col);
+    if (color == EMPTY)
+        return;
+    int n = g->board.size;
+    unsigned char mark = !g->dead[row][col];
+    unsigned char seen[BOARD_MAX_SIZE][BOARD_MAX_SIZE] = {{0}};
+    int stack[BOARD_MAX_SIZE * BOARD_MAX_SIZE], sp = 0;
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    stack[sp++] = row * n + col;
+    seen[row][col] = 1;
+    while (sp) {
+        int p = stack[--sp], r = p / n, c = p % n;
+        g->dead[r][c] = mark;
+        for (int k = 0; k < 4; k++) {
+            int nr = r + dr[k], nc = c + dc[k];
+            if (nr >= 0 && nr < n && nc >= 0 && nc < n && !seen[nr][nc] &&
+                board_get(&g->board, nr, nc) == color) {
+                seen[nr][nc] = 1;
+                stack[sp++] = nr * n + nc;
+            }
+        }
+    }
+    review_update(g);
+}
+
+/* The record's TB/TW: every point a side owns once the dead stones are
+ * off, dead stones' points included (the usual SGF way). */
+static void record_territory(go_game_t *g)
+{
+    Stone owner[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
+    board_area_map(&g->scored, owner);
+    g->record->n_territory = 0;
+    for (int r = 0; r < g->board.size; r++)
+        for (int c = 0; c < g->board.size; c++)
+            if (owner[r][c] != EMPTY && board_get(&g->scored, r, c) == EMPTY) {
+                sgf_move_t *t = &g->record->territory[g->record->n_territory++];
+                t->color = owner[r][c];
+                t->move = (Move){.row = r, .col = c, .pass = 0};
+            }
+}
+
+/* The players accepted the dead stones: score, record, keep. */
 static void finish_game(go_game_t *g)
 {
-    int margin2 = board_score(&g->board, &g->score_black, &g->score_white);
-    (void)margin2;
-    board_result_string(&g->board, g->result, sizeof g->result);
+    review_update(g);
     snprintf(g->record->result, SGF_TEXT, "%s", g->result);
+    record_territory(g);
     if (have_saves(g)) {
         char err[512];
         /* The finished game is kept as the last record; the autosave is cleared. */
@@ -324,7 +400,10 @@ static void play_move(go_game_t *g, Move m)
         fprintf(stderr, "tabletop: the game record is full; later moves are not saved\n");
     g->dirty = 1;
     if (g->board.game_over) {
-        finish_game(g);
+        /* Saved first, so that a game killed during the review resumes there. */
+        g->sound = AUDIO_NONE;
+        enter_review(g);
+        autosave(g);
         return;
     }
     if (m.pass) {
@@ -518,6 +597,25 @@ static console_game_status_t go_key(void *game, int key)
         else if (key == HID_KEY_SPACE)
             play_move(g, (Move){.row = -1, .col = -1, .pass = 1});
         break;
+    case GO_REVIEW:
+        if (key == HID_KEY_ESCAPE) {
+            g->screen = GO_MODE;
+            g->menu_sel = 0;
+            snprintf(g->notice, sizeof g->notice, "%s", "Game saved: choose 3 to resume it");
+            g->dirty = 1;
+        } else if (key == HID_KEY_UP)
+            cursor_move(g, -1, 0);
+        else if (key == HID_KEY_DOWN)
+            cursor_move(g, 1, 0);
+        else if (key == HID_KEY_LEFT)
+            cursor_move(g, 0, -1);
+        else if (key == HID_KEY_RIGHT)
+            cursor_move(g, 0, 1);
+        else if (key == HID_KEY_ENTER)
+            review_toggle(g, g->cur_row, g->cur_col);
+        else if (key == HID_KEY_SPACE)
+            finish_game(g);
+        break;
     case GO_OVER:
         if (key == HID_KEY_ENTER || key == HID_KEY_ESCAPE) {
             g->screen = GO_MODE;
@@ -630,7 +728,11 @@ static void draw_resume(const go_game_t *g)
 
 static void draw_side_columns(const go_game_t *g)
 {
-    static const char *const help[] = {"Arrows move", "Enter place", "Space pass", "Esc menu"};
+    static const char *const play_help[] = {"Arrows move", "Enter place", "Space pass",
+                                            "Esc menu"};
+    static const char *const review_help[] = {"Arrows move", "Enter dead/alive", "Space accept",
+                                              "Esc menu"};
+    const char *const *help = g->screen == GO_REVIEW ? review_help : play_help;
     for (int i = 0; i < 4; i++)
         render_string(6, 40 + 16 * i, help[i], COLOR_DIM);
     char line[32];
@@ -656,12 +758,25 @@ static void draw_play(const go_game_t *g)
     render_string_centered(460, g->status, g->status_color, 1);
 }
 
+static void draw_review(const go_game_t *g)
+{
+    render_board(&g->board, g->cur_row, g->cur_col);
+    render_board_coordinates();
+    render_dead_stones(&g->board, g->dead);
+    render_territory(&g->scored);
+    render_score_panel(g->score_black, g->score_white, g->board.captured_black,
+                       g->board.captured_white, EMPTY);
+    draw_side_columns(g);
+    render_string_centered(460, g->status, g->status_color, 1);
+}
+
 static void draw_over(const go_game_t *g)
 {
     char line[96];
     render_board(&g->board, -1, -1);
     render_board_coordinates();
-    render_territory(&g->board);
+    render_dead_stones(&g->board, g->dead);
+    render_territory(&g->scored);
     render_score_panel(g->score_black, g->score_white, g->board.captured_black,
                        g->board.captured_white, EMPTY);
     draw_side_columns(g);
@@ -709,6 +824,9 @@ static void go_render(void *game, uint16_t *fb)
         break;
     case GO_PLAY:
         draw_play(g);
+        break;
+    case GO_REVIEW:
+        draw_review(g);
         break;
     case GO_OVER:
         draw_over(g);
