@@ -78,9 +78,29 @@ int render_text_width(const char *s, int scale);
 /* Text centred horizontally on the screen at row y. */
 void render_string_centered(int y, const char *s, uint16_t color, int scale);
 
+/* Where a board of a given size is drawn (docs/play.md): the grid fits
+ * the seed's 384 px square at (128, 20) with the widest whole spacing
+ * (48 px on 9x9: the seed's layout exactly; 32 on 13x13; 21 on 19x19). */
+typedef struct render_geom {
+    int size;    /* lines per side */
+    int left;    /* x of column 0 */
+    int top;     /* y of row 0 */
+    int cell;    /* px between lines */
+    int stone_r; /* stone radius (20 on 9x9) */
+    int margin;  /* wood beyond the outer lines */
+} render_geom_t;
+
+/* The geometry for size (5..19; anything else gives 9x9's). */
+render_geom_t render_geometry(int size);
+
 /* Seed §3.3: background, board, grid, hoshi, stones and the cursor ring
- * (cursor_row < 0: no cursor). */
+ * (cursor_row < 0: no cursor), in the geometry of b->size.  The board
+ * functions below draw in the geometry of the last board drawn. */
 void render_board(const BoardState *b, int cursor_row, int cursor_col);
+
+/* Coordinates A-T (no I) below a board of the given size and its row
+ * numbers on both sides. */
+void render_coordinates(int size);
 
 /* Coordinates A-J (no I) below the board and 9-1 on both sides. */
 void render_board_coordinates(void);

@@ -47,6 +47,8 @@ typedef struct go_game {
     char notice[160];       /* a one-off message for the menus (e.g. a corrupt save) */
     int dirty;
     int sound;
+    int save_failed;        /* the last autosave of this game failed */
+    char save_err[200];     /* why, with the save folder left out */
     char save_path[PATH_LEN];
     char last_path[PATH_LEN];
     /* The computer player. */
@@ -166,8 +168,41 @@ static void autosave(go_game_t *g)
     char err[512];
     if (sgf_save_file(g->save_path, g->record, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: autosave failed: %s\n", err);
-        set_status(g, COLOR_WARN, "Autosave failed: %.90s", err);
+        /* The folder is long and the same every time: name the file only. */
+        const char *why = err;
+        size_t n = strlen(g->env.save_dir);
+        if (!strncmp(why, g->env.save_dir, n) && why[n] == '/')
+            why += n + 1;
+        snprintf(g->save_err, sizeof g->save_err, "%.199s", why);
+        g->save_failed = 1;
+        set_status(g, COLOR_WARN, "Autosave failed: %.90s", why);
+    } else {
+        g->save_failed = 0;
     }
+}
+
+/* Escape from a game: the menu says whether the game is really on disk. */
+static void leave_game(go_game_t *g)
+{
+    ai_cancel(g);
+    g->screen = GO_MODE;
+    g->menu_sel = 0;
+    g->dirty = 1;
+    g->notice[0] = 0;
+    if (g->board.move_number == 0 && g->record->n_setup == 0)
+        return;
+    if (!have_saves(g))
+        snprintf(g->notice, sizeof g->notice, "%s", "Game not saved: no save folder");
+    else if (g->save_failed && save_exists(g->save_path))
+        snprintf(g->notice, sizeof g->notice, "Game not saved (%.90s); 3 resumes an older save",
+                 g->save_err);
+    else if (g->save_failed)
+        snprintf(g->notice, sizeof g->notice, "Game not saved: %.120s", g->save_err);
+    else {
+        snprintf(g->notice, sizeof g->notice, "%s", "Game saved: choose 3 to resume it");
+        return;
+    }
+    fprintf(stderr, "tabletop: %s\n", g->notice);
 }
 
 /* Puts the autosave aside as *.SUFFIX; returns the new name in out. */
@@ -259,6 +294,7 @@ static void new_game(go_game_t *g, go_mode_t mode, int level)
         put_aside(g, "bak", aside, sizeof aside);
     g->mode = mode;
     g->level = level;
+    g->save_failed = 0;
     board_init(&g->board);
     record_start(g);
     enter_play(g);
@@ -268,6 +304,7 @@ static void resume_pending(go_game_t *g)
 {
     char err[512];
     memcpy(g->record, g->pending, sizeof *g->record);
+    g->save_failed = 0;
     parse_console_state(g->record, &g->mode, &g->level);
     if (sgf_replay(g->record, -1, &g->board, err, sizeof err) != 0) {
         snprintf(g->notice, sizeof g->notice, "Cannot resume: %.100s", err);
@@ -574,12 +611,7 @@ static console_game_status_t go_key(void *game, int key)
     }
     case GO_PLAY:
         if (key == HID_KEY_ESCAPE) {
-            ai_cancel(g);
-            g->screen = GO_MODE;
-            g->menu_sel = 0;
-            snprintf(g->notice, sizeof g->notice, "%s",
-                     g->board.move_number ? "Game saved: choose 3 to resume it" : "");
-            g->dirty = 1;
+            leave_game(g);
             break;
         }
         if (key == HID_KEY_UP)
@@ -599,10 +631,7 @@ static console_game_status_t go_key(void *game, int key)
         break;
     case GO_REVIEW:
         if (key == HID_KEY_ESCAPE) {
-            g->screen = GO_MODE;
-            g->menu_sel = 0;
-            snprintf(g->notice, sizeof g->notice, "%s", "Game saved: choose 3 to resume it");
-            g->dirty = 1;
+            leave_game(g);
         } else if (key == HID_KEY_UP)
             cursor_move(g, -1, 0);
         else if (key == HID_KEY_DOWN)
@@ -715,15 +744,25 @@ static void draw_resume(const go_game_t *g)
     render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
     render_string_centered(70, "Saved game", COLOR_BOARD, 4);
     render_string_centered(170, "Resume saved game?", COLOR_TEXT, 3);
+    char size[16] = "";
+    if (g->pending->size != BOARD_DEFAULT_SIZE)
+        snprintf(size, sizeof size, ", %dx%d", g->pending->size, g->pending->size);
     if (mode == GO_PVC)
-        snprintf(line, sizeof line, "Player vs Computer, level %d - %d move%s played", level,
-                 g->pending->n_moves, g->pending->n_moves == 1 ? "" : "s");
+        snprintf(line, sizeof line, "Player vs Computer, level %d%s - %d move%s played", level,
+                 size, g->pending->n_moves, g->pending->n_moves == 1 ? "" : "s");
     else
-        snprintf(line, sizeof line, "Player vs Player - %d move%s played", g->pending->n_moves,
-                 g->pending->n_moves == 1 ? "" : "s");
+        snprintf(line, sizeof line, "Player vs Player%s - %d move%s played", size,
+                 g->pending->n_moves, g->pending->n_moves == 1 ? "" : "s");
     render_string_centered(230, line, COLOR_DIM, 2);
     render_string_centered(320, "Enter: resume", COLOR_CURSOR, 2);
     render_string_centered(352, "Escape: discard (kept as go.sgf.bak)", COLOR_DIM, 2);
+}
+
+/* Komi in half points as text: 11 -> "5.5", 0 -> "0", -3 -> "-1.5". */
+static void format_komi(int komi2, char *buf, size_t len)
+{
+    int a = komi2 < 0 ? -komi2 : komi2;
+    snprintf(buf, len, "%s%d%s", komi2 < 0 ? "-" : "", a / 2, (a & 1) ? ".5" : "");
 }
 
 static void draw_side_columns(const go_game_t *g)
@@ -744,14 +783,17 @@ static void draw_side_columns(const go_game_t *g)
     else
         snprintf(line, sizeof line, "2 players");
     render_string(x, 56, line, COLOR_DIM);
-    render_string(x, 72, "Komi 5.5", COLOR_DIM);
+    char komi[16];
+    format_komi(g->board.komi2, komi, sizeof komi);
+    snprintf(line, sizeof line, "Komi %s", komi);
+    render_string(x, 72, line, COLOR_DIM);
 }
 
 static void draw_play(const go_game_t *g)
 {
     int show_cursor = !ai_turn(g);
     render_board(&g->board, show_cursor ? g->cur_row : -1, g->cur_col);
-    render_board_coordinates();
+    render_coordinates(g->board.size);
     render_last_move(&g->board);
     render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, g->board.turn);
     draw_side_columns(g);
@@ -761,7 +803,7 @@ static void draw_play(const go_game_t *g)
 static void draw_review(const go_game_t *g)
 {
     render_board(&g->board, g->cur_row, g->cur_col);
-    render_board_coordinates();
+    render_coordinates(g->board.size);
     render_dead_stones(&g->board, g->dead);
     render_territory(&g->scored);
     render_score_panel(g->score_black, g->score_white, g->board.captured_black,
@@ -774,7 +816,7 @@ static void draw_over(const go_game_t *g)
 {
     char line[96];
     render_board(&g->board, -1, -1);
-    render_board_coordinates();
+    render_coordinates(g->board.size);
     render_dead_stones(&g->board, g->dead);
     render_territory(&g->scored);
     render_score_panel(g->score_black, g->score_white, g->board.captured_black,
@@ -785,8 +827,9 @@ static void draw_over(const go_game_t *g)
     render_rect(140, 150, 360, 130, COLOR_BOARD);
     render_rect(142, 152, 356, 126, COLOR_BOARD);
     render_string_centered(166, "Game over", COLOR_TEXT, 3);
-    snprintf(line, sizeof line, "Black %d  White %d + %d.%d", g->score_black, g->score_white,
-             g->board.komi2 / 2, (g->board.komi2 & 1) ? 5 : 0);
+    char komi[16];
+    format_komi(g->board.komi2, komi, sizeof komi);
+    snprintf(line, sizeof line, "Black %d  White %d + %s", g->score_black, g->score_white, komi);
     render_string_centered(202, line, COLOR_TEXT, 2);
     render_string_centered(228, g->result, COLOR_CURSOR, 3);
     render_string_centered(262, "Enter: menu", COLOR_TEXT, 1);
