@@ -38,6 +38,7 @@ typedef struct go_game {
     int level_sel;          /* level menu item (0..2) */
     go_mode_t mode;
     int level;              /* 1..3 in PvC */
+    Stone human;            /* the human's colour in PvC */
     BoardState board;
     sgf_game_t *record;     /* the game so far, as saved */
     sgf_game_t *pending;    /* a save offered for resuming */
@@ -65,6 +66,8 @@ typedef struct go_game {
     /* Dead-stone review (after two passes) and game over. */
     unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]; /* 1: the stone counts as captured */
     BoardState scored;      /* the board with the dead stones taken off */
+    int confirm_resign;     /* 'r' pressed: Enter resigns, any other key plays on */
+    Stone resigned;         /* who resigned (EMPTY: the game was counted) */
     int score_black, score_white;
     char result[16];
 } go_game_t;
@@ -89,7 +92,7 @@ static int have_saves(const go_game_t *g)
 
 static int ai_turn(const go_game_t *g)
 {
-    return g->mode == GO_PVC && g->board.turn == WHITE && !g->board.game_over;
+    return g->mode == GO_PVC && g->board.turn != g->human && !g->board.game_over;
 }
 
 static void turn_status(go_game_t *g)
@@ -97,7 +100,7 @@ static void turn_status(go_game_t *g)
     if (ai_turn(g))
         set_status(g, COLOR_TEXT, "%s", "Computer is thinking...");
     else if (g->mode == GO_PVC)
-        set_status(g, COLOR_TEXT, "%s", "Your move (Black)");
+        set_status(g, COLOR_TEXT, "Your move (%s)", side_name(g->human));
     else
         set_status(g, COLOR_TEXT, "%s to play", side_name(g->board.turn));
 }
@@ -230,6 +233,24 @@ static void parse_console_state(const sgf_game_t *rec, go_mode_t *mode, int *lev
         *level = l[6] - '0';
 }
 
+/* The human's colour from the GC: "human=white", else Black. */
+static Stone parse_human(const sgf_game_t *rec)
+{
+    return strstr(rec->comment, "human=white") ? WHITE : BLACK;
+}
+
+/* Rebuilds g->board from the record.  After handicap stones (setup and
+ * no move yet) White moves first; the record alone does not say so, so
+ * the turn is set here, as gtp_engine's genmove sets it on its copy. */
+static int replay_record(go_game_t *g, char *err, size_t len)
+{
+    if (sgf_replay(g->record, -1, &g->board, err, len) != 0)
+        return -1;
+    if (g->record->n_moves == 0 && g->record->n_setup > 0)
+        g->board.turn = WHITE;
+    return 0;
+}
+
 /* Loads the autosave into g->pending.  Returns 1 if it can be resumed,
  * 0 if there is none; an unreadable save is put aside as *.corrupt. */
 static int load_pending(go_game_t *g)
@@ -294,7 +315,10 @@ static void new_game(go_game_t *g, go_mode_t mode, int level)
         put_aside(g, "bak", aside, sizeof aside);
     g->mode = mode;
     g->level = level;
+    g->human = BLACK;
     g->save_failed = 0;
+    g->confirm_resign = 0;
+    g->resigned = EMPTY;
     board_init(&g->board);
     record_start(g);
     enter_play(g);
@@ -305,8 +329,11 @@ static void resume_pending(go_game_t *g)
     char err[512];
     memcpy(g->record, g->pending, sizeof *g->record);
     g->save_failed = 0;
+    g->confirm_resign = 0;
+    g->resigned = EMPTY;
     parse_console_state(g->record, &g->mode, &g->level);
-    if (sgf_replay(g->record, -1, &g->board, err, sizeof err) != 0) {
+    g->human = parse_human(g->record);
+    if (replay_record(g, err, sizeof err) != 0) {
         snprintf(g->notice, sizeof g->notice, "Cannot resume: %.100s", err);
         g->screen = GO_MODE;
         g->dirty = 1;
@@ -385,11 +412,31 @@ static void record_territory(go_game_t *g)
 }
 
 /* The players accepted the dead stones: score, record, keep. */
+static void keep_finished(go_game_t *g);
+
 static void finish_game(go_game_t *g)
 {
     review_update(g);
     snprintf(g->record->result, SGF_TEXT, "%s", g->result);
     record_territory(g);
+    keep_finished(g);
+}
+
+/* The side to move resigns (PvP), or the human (PvC): RE[W+R] / RE[B+R]. */
+static void resign(go_game_t *g)
+{
+    ai_cancel(g);
+    g->confirm_resign = 0;
+    g->resigned = g->mode == GO_PVC ? g->human : g->board.turn;
+    snprintf(g->result, sizeof g->result, "%c+R", g->resigned == BLACK ? 'W' : 'B');
+    snprintf(g->record->result, SGF_TEXT, "%s", g->result);
+    g->record->n_territory = 0;
+    keep_finished(g);
+}
+
+/* The game is over: kept as the last record, the autosave cleared. */
+static void keep_finished(go_game_t *g)
+{
     if (have_saves(g)) {
         char err[512];
         /* The finished game is kept as the last record; the autosave is cleared. */
@@ -465,6 +512,59 @@ static void play_move(go_game_t *g, Move m)
     autosave(g);
     if (ai_turn(g))
         ai_start(g);
+}
+
+/* Takes moves back (Backspace or u): one in PvP; against the computer,
+ * back to the human's last move, so two plies when the computer has
+ * answered (one while it thinks).  From the dead-stone review it goes
+ * back to play.  The record and the autosave follow. */
+static void undo(go_game_t *g)
+{
+    int n = g->record->n_moves, k = 0;
+    if (g->mode == GO_PVC) {
+        for (int i = n - 1; i >= 0; i--)
+            if (g->record->moves[i].color == g->human) {
+                k = n - i;
+                break;
+            }
+    } else {
+        k = n > 0;
+    }
+    if (k == 0) {
+        set_status(g, COLOR_WARN, "%s", "Nothing to undo");
+        g->sound = AUDIO_ILLEGAL;
+        g->dirty = 1;
+        return;
+    }
+    ai_cancel(g);
+    g->record->n_moves = n - k;
+    g->record->result[0] = 0;
+    g->record->n_territory = 0;
+    char err[256];
+    if (replay_record(g, err, sizeof err) != 0) {
+        /* Cannot happen: a prefix of a legal game is legal.  Keep the game. */
+        g->record->n_moves = n;
+        replay_record(g, err, sizeof err);
+        set_status(g, COLOR_WARN, "Cannot undo: %.100s", err);
+        g->dirty = 1;
+        return;
+    }
+    g->screen = GO_PLAY;
+    turn_status(g);
+    char msg[64];
+    snprintf(msg, sizeof msg, "Took back %d move%s - %s", k, k == 1 ? "" : "s",
+             g->mode == GO_PVC ? "your move" : g->board.turn == BLACK ? "Black to play"
+                                                                     : "White to play");
+    set_status(g, COLOR_TEXT, "%s", msg);
+    g->dirty = 1;
+    autosave(g);
+    if (ai_turn(g))
+        ai_start(g);
+}
+
+static int is_undo_key(int key)
+{
+    return key == HID_KEY_BACKSPACE || key == HID_KEY_A + ('u' - 'a');
 }
 
 /* ---- module interface ---- */
@@ -610,8 +710,23 @@ static console_game_status_t go_key(void *game, int key)
         break;
     }
     case GO_PLAY:
+        if (g->confirm_resign) {
+            /* Only Enter resigns; any other key (Escape too) plays on. */
+            g->confirm_resign = 0;
+            g->dirty = 1;
+            if (key == HID_KEY_ENTER)
+                resign(g);
+            else
+                turn_status(g);
+            break;
+        }
         if (key == HID_KEY_ESCAPE) {
             leave_game(g);
+            break;
+        }
+        if (key == HID_KEY_A + ('r' - 'a')) {
+            g->confirm_resign = 1;
+            g->dirty = 1;
             break;
         }
         if (key == HID_KEY_UP)
@@ -622,8 +737,10 @@ static console_game_status_t go_key(void *game, int key)
             cursor_move(g, 0, -1);
         else if (key == HID_KEY_RIGHT)
             cursor_move(g, 0, 1);
+        else if (is_undo_key(key))
+            undo(g); /* also while the computer thinks: takes back the move it answers */
         else if (g->thinking || ai_turn(g))
-            break; /* the computer's turn: only the cursor and Escape */
+            break; /* the computer's turn: only the cursor, undo and Escape */
         else if (key == HID_KEY_ENTER)
             play_move(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
         else if (key == HID_KEY_SPACE)
@@ -642,6 +759,8 @@ static console_game_status_t go_key(void *game, int key)
             cursor_move(g, 0, 1);
         else if (key == HID_KEY_ENTER)
             review_toggle(g, g->cur_row, g->cur_col);
+        else if (is_undo_key(key))
+            undo(g);
         else if (key == HID_KEY_SPACE)
             finish_game(g);
         break;
@@ -768,11 +887,11 @@ static void format_komi(int komi2, char *buf, size_t len)
 static void draw_side_columns(const go_game_t *g)
 {
     static const char *const play_help[] = {"Arrows move", "Enter place", "Space pass",
-                                            "Esc menu"};
+                                            "Esc menu", "Bksp/U undo"};
     static const char *const review_help[] = {"Arrows move", "Enter dead/alive", "Space accept",
-                                              "Esc menu"};
+                                              "Esc menu", "Bksp/U play on"};
     const char *const *help = g->screen == GO_REVIEW ? review_help : play_help;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         render_string(6, 40 + 16 * i, help[i], COLOR_DIM);
     char line[32];
     int x = 556;
@@ -789,6 +908,14 @@ static void draw_side_columns(const go_game_t *g)
     render_string(x, 72, line, COLOR_DIM);
 }
 
+/* A box over the middle of the board (the result, the resign question). */
+static void draw_box(void)
+{
+    render_shade_rect(140, 150, 360, 130);
+    render_rect(140, 150, 360, 130, COLOR_BOARD);
+    render_rect(142, 152, 356, 126, COLOR_BOARD);
+}
+
 static void draw_play(const go_game_t *g)
 {
     int show_cursor = !ai_turn(g);
@@ -797,6 +924,18 @@ static void draw_play(const go_game_t *g)
     render_last_move(&g->board);
     render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, g->board.turn);
     draw_side_columns(g);
+    if (g->confirm_resign) {
+        char line[64];
+        Stone who = g->mode == GO_PVC ? g->human : g->board.turn;
+        draw_box();
+        snprintf(line, sizeof line, "%s resigns?", side_name(who));
+        render_string_centered(170, line, COLOR_TEXT, 3);
+        render_string_centered(214, "Enter: resign", COLOR_CURSOR, 2);
+        render_string_centered(244, "any other key: play on", COLOR_TEXT, 2);
+        render_string_centered(460, "Resign? Enter confirms, any other key plays on", COLOR_WARN,
+                               1);
+        return;
+    }
     render_string_centered(460, g->status, g->status_color, 1);
 }
 
@@ -817,28 +956,36 @@ static void draw_over(const go_game_t *g)
     char line[96];
     render_board(&g->board, -1, -1);
     render_coordinates(g->board.size);
-    render_dead_stones(&g->board, g->dead);
-    render_territory(&g->scored);
-    render_score_panel(g->score_black, g->score_white, g->board.captured_black,
-                       g->board.captured_white, EMPTY);
+    if (g->resigned == EMPTY) {
+        render_dead_stones(&g->board, g->dead);
+        render_territory(&g->scored);
+        render_score_panel(g->score_black, g->score_white, g->board.captured_black,
+                           g->board.captured_white, EMPTY);
+    } else {
+        render_last_move(&g->board);
+        render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, EMPTY);
+    }
     draw_side_columns(g);
-    /* The result box over the middle of the board. */
-    render_shade_rect(140, 150, 360, 130);
-    render_rect(140, 150, 360, 130, COLOR_BOARD);
-    render_rect(142, 152, 356, 126, COLOR_BOARD);
+    draw_box();
     render_string_centered(166, "Game over", COLOR_TEXT, 3);
-    char komi[16];
-    format_komi(g->board.komi2, komi, sizeof komi);
-    snprintf(line, sizeof line, "Black %d  White %d + %s", g->score_black, g->score_white, komi);
+    if (g->resigned == EMPTY) {
+        char komi[16];
+        format_komi(g->board.komi2, komi, sizeof komi);
+        snprintf(line, sizeof line, "Black %d  White %d + %s", g->score_black, g->score_white,
+                 komi);
+    } else {
+        snprintf(line, sizeof line, "%s resigned", side_name(g->resigned));
+    }
     render_string_centered(202, line, COLOR_TEXT, 2);
     render_string_centered(228, g->result, COLOR_CURSOR, 3);
     render_string_centered(262, "Enter: menu", COLOR_TEXT, 1);
-    if (g->result[0] == 'B')
-        snprintf(line, sizeof line, "%s", g->mode == GO_PVC ? "You win!" : "Black wins");
-    else if (g->result[0] == 'W')
-        snprintf(line, sizeof line, "%s", g->mode == GO_PVC ? "The computer wins" : "White wins");
-    else
+    Stone winner = g->result[0] == 'B' ? BLACK : g->result[0] == 'W' ? WHITE : EMPTY;
+    if (winner == EMPTY)
         snprintf(line, sizeof line, "%s", "Draw");
+    else if (g->mode == GO_PVC)
+        snprintf(line, sizeof line, "%s", winner == g->human ? "You win!" : "The computer wins");
+    else
+        snprintf(line, sizeof line, "%s wins", side_name(winner));
     render_string_centered(460, line, COLOR_TEXT, 1);
 }
 
