@@ -134,3 +134,156 @@ Test(go_basics, the_human_resigns_against_the_computer, .timeout = 60)
     char *rec = saved_text(dir, "save/go-last.sgf");
     cr_assert(strstr(rec, "RE[W+R]"), "%s", rec);
 }
+
+/* ---- colour, handicap and levels against the computer ---- */
+
+Test(go_basics, the_level_menu_names_the_levels_and_offers_colour_and_handicap)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\nright\ndown\nright\nright\n"
+                             "snap level_options\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "level_options", "level_options");
+}
+
+Test(go_basics, playing_white_the_computer_opens_as_black, .timeout = 60)
+{
+    char *dir = make_tmpdir();
+    /* Level menu: the colour row, White, back up to level 1, start. */
+    run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\nright\nup\nup\nup\nenter\n"
+                             "snap pvc_white\n", "11");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "pvc_white", "pvc_white");
+    char *rec = saved_text(dir, "save/go.sgf");
+    cr_assert(strstr(rec, "PB[tabletop level 1]PW[Human]"), "%s", rec);
+    cr_assert(strstr(rec, "GC[tabletop mode=pvc level=1 human=white]"), "%s", rec);
+    char moves[256];
+    saved_moves(dir, 0, moves, sizeof moves);
+    cr_assert(!strncmp(moves, ";B[", 3) && strlen(moves) == 6, "%s", moves);
+    /* Resumed, the human is still White: undo takes back nothing of the
+     * computer's alone. */
+    r = play_text(dir, "enter\nenter\nu\n", "11");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char again[256];
+    saved_moves(dir, 0, again, sizeof again);
+    cr_assert_str_eq(again, moves);
+}
+
+/* The points of the record's AB list as a sorted string of "xy" pairs. */
+static void setup_points(const char *rec, char *out, size_t len)
+{
+    const char *p = strstr(rec, "AB");
+    cr_assert(p, "no AB in %s", rec);
+    char pts[32][3];
+    int n = 0;
+    for (p += 2; *p == '[' || *p == '\n'; p++)
+        if (*p == '[') {
+            cr_assert(n < 32);
+            snprintf(pts[n++], 3, "%.2s", p + 1);
+            p += 3;
+        }
+    qsort(pts, (size_t)n, 3, (int (*)(const void *, const void *))strcmp);
+    out[0] = 0;
+    for (int i = 0; i < n; i++)
+        strncat(out, pts[i], len - strlen(out) - 1);
+}
+
+/* GNU Go's fixed_handicap n on 9x9, as sorted SGF points. */
+static void gnugo_handicap(const char *dir, int n, char *out, size_t len)
+{
+    if (access(GNUGO, X_OK) != 0)
+        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "printf 'boardsize 9\\nfixed_handicap %d\\nquit\\n' | "
+             GNUGO " --mode gtp > '%s/gnugo.out'", n, dir);
+    cr_assert_eq(system(cmd), 0);
+    char *text = read_all(path_join(dir, "gnugo.out"), NULL);
+    cr_assert(text);
+    /* The second "= " answer holds the vertices. */
+    char *a = strstr(text, "=");
+    a = a ? strstr(a + 1, "=") : NULL;
+    cr_assert(a, "%s", text);
+    char *end = strstr(a, "\n\n");
+    if (end)
+        *end = 0;
+    char pts[9][3];
+    int k = 0;
+    for (char *t = strtok(a + 1, " \n"); t && k < 9; t = strtok(NULL, " \n")) {
+        int col = t[0] - 'A' - (t[0] > 'I'), row = 9 - atoi(t + 1);
+        snprintf(pts[k++], 3, "%c%c", 'a' + col, 'a' + row);
+    }
+    qsort(pts, (size_t)k, 3, (int (*)(const void *, const void *))strcmp);
+    out[0] = 0;
+    for (int i = 0; i < k; i++)
+        strncat(out, pts[i], len - strlen(out) - 1);
+    free(text);
+}
+
+Test(go_basics, handicap_stones_stand_where_gnugo_puts_them, .timeout = 120)
+{
+    for (int n = 2; n <= 9; n++) {
+        char *dir = make_tmpdir();
+        /* Handicap row; n - 1 steps right from "none"; level 1. */
+        char script[512] = "enter\n2\ndown\ndown\ndown\ndown\n";
+        for (int i = 0; i < n - 1; i++)
+            strcat(script, "right\n");
+        strcat(script, "up\nup\nup\nup\nenter\n");
+        if (n == 4)
+            strcat(script, "snap handicap_4\n");
+        run_t r = play_text(dir, script, "2");
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        char *rec = saved_text(dir, "save/go.sgf");
+        cr_assert(strstr(rec, "KM[0.5]"), "handicap %d: komi 0.5: %s", n, rec);
+        char ours[64], theirs[64];
+        setup_points(rec, ours, sizeof ours);
+        gnugo_handicap(dir, n, theirs, sizeof theirs);
+        cr_assert_str_eq(ours, theirs, "handicap %d", n);
+        /* White (the computer) moved first. */
+        char moves[256];
+        saved_moves(dir, 0, moves, sizeof moves);
+        cr_assert(!strncmp(moves, ";W[", 3) && strlen(moves) == 6, "handicap %d: %s", n, moves);
+        if (n == 4)
+            check_golden(dir, "handicap_4", "handicap_4");
+    }
+}
+
+/* ---- bigger boards for two players ---- */
+
+Test(go_basics, two_players_on_13x13_and_19x19, .timeout = 60)
+{
+    static const struct {
+        int rights;
+        const char *size, *komi, *centre, *snap;
+    } cases[] = {{1, "SZ[13]", "KM[7.5]", ";B[gg]", "pvp_13"},
+                 {2, "SZ[19]", "KM[7.5]", ";B[jj]", "pvp_19"}};
+    for (int i = 0; i < 2; i++) {
+        char *dir = make_tmpdir();
+        /* Mode menu: down to the board row, right, back up to PvP, start;
+         * Black takes the centre, both pass, accept. */
+        char script[512] = "enter\ndown\ndown\n";
+        for (int k = 0; k < cases[i].rights; k++)
+            strcat(script, "right\n");
+        strcat(script, i == 0 ? "snap mode_menu_13\n" : "");
+        strcat(script, "up\nup\nenter\nenter\nsnap ");
+        strcat(script, cases[i].snap);
+        strcat(script, "\nspace\nspace\nspace\n");
+        run_t r = play_text(dir, script, NULL);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        check_golden(dir, cases[i].snap, cases[i].snap);
+        if (i == 0)
+            check_golden(dir, "mode_menu_13", "mode_menu_13");
+        char *last = path_join(dir, "save/go-last.sgf");
+        char *rec = read_all(last, NULL);
+        cr_assert(rec, "the game did not finish");
+        cr_assert(strstr(rec, cases[i].size) && strstr(rec, cases[i].komi), "%s", rec);
+        char moves[256];
+        sgf_moves(last, moves, sizeof moves);
+        char want[64];
+        snprintf(want, sizeof want, "%s;W[];B[]", cases[i].centre);
+        cr_assert_str_eq(moves, want);
+        /* Two passes and Space: counted and kept (GNU Go takes minutes to
+         * score a nearly empty big board, so the count is checked on 9x9
+         * in test_go_end.c). */
+        cr_assert(strstr(rec, "RE[B+") || strstr(rec, "RE[W+"), "%s", rec);
+    }
+}

@@ -9,8 +9,6 @@
  */
 #include "test_go_util.h"
 
-#define GNUGO "/usr/games/gnugo"
-
 /* The keys of dead_stone.txt up to and including its two final passes
  * (the review is then on screen, the cursor on White's B5). */
 static char *walls_and_dead_stone(void)
@@ -74,35 +72,6 @@ static int territory_has(const char *rec, const char *ident, const char *point)
         }
     }
     return 0;
-}
-
-/* GNU Go's final_score (Chinese rules) for the record at path, e.g. "B+3.5". */
-static void gnugo_final_score(const char *dir, const char *path, char *out, size_t len)
-{
-    if (access(GNUGO, X_OK) != 0)
-        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
-    char *cmds = path_join(dir, "gnugo.gtp");
-    char text[4200];
-    snprintf(text, sizeof text, "loadsgf %s\nfinal_score\nquit\n", path);
-    write_text(cmds, text);
-    char command[8400];
-    snprintf(command, sizeof command, GNUGO " --mode gtp --chinese-rules < '%s'", cmds);
-    FILE *p = popen(command, "r");
-    cr_assert(p, "cannot run GNU Go");
-    char line[256];
-    out[0] = 0;
-    int answers = 0;
-    while (fgets(line, sizeof line, p)) {
-        if (line[0] != '=')
-            continue;
-        /* The second answer is final_score's (the first is loadsgf's colour). */
-        if (++answers == 2) {
-            snprintf(out, len, "%.60s", line + 2);
-            out[strcspn(out, "\r\n")] = 0;
-        }
-    }
-    pclose(p);
-    cr_assert(out[0], "GNU Go gave no final_score for %s", path);
 }
 
 Test(go_end, the_dead_stone_is_proposed_and_the_score_matches_gnugo, .timeout = 60)

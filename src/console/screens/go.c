@@ -35,7 +35,10 @@ typedef struct go_game {
     console_env_t env;
     go_screen_t screen;
     int menu_sel;           /* mode menu item */
-    int level_sel;          /* level menu item (0..2) */
+    int level_sel;          /* level menu row (0..2 levels, then colour and handicap) */
+    int size_sel;           /* index in pvp_sizes: the board for two players */
+    Stone opt_human;        /* the colour chosen for the next PvC game */
+    int opt_handicap;       /* 0, or 2..9 stones for Black in the next PvC game */
     go_mode_t mode;
     int level;              /* 1..3 in PvC */
     Stone human;            /* the human's colour in PvC */
@@ -72,7 +75,20 @@ typedef struct go_game {
     char result[16];
 } go_game_t;
 
-static const char *const level_names[3] = {"Level 1  Random", "Level 2  Greedy", "Level 3  MCTS"};
+/* The level menu says what each level does (seed 000 §3.5-3.7). */
+static const char *const level_names[3] = {"1. Beginner: random moves", "2. Casual: greedy captures",
+                                           "3. Strong: Monte Carlo search"};
+static const char *const level_short[3] = {"Beginner", "Casual", "Strong"};
+
+/* Board sizes offered to two players; komi 5.5 on 9x9 (seed 000 §3.2),
+ * 7.5 on the larger boards (the usual komi of Chinese rules there). */
+static const int pvp_sizes[3] = {9, 13, 19};
+static const int pvp_komi2[3] = {11, 15, 15};
+
+/* Level menu rows after the three levels. */
+#define LEVEL_ROW_COLOR 3
+#define LEVEL_ROW_HANDICAP 4
+#define LEVEL_ROWS 5
 
 static void set_status(go_game_t *g, uint16_t color, const char *fmt, const char *arg)
 {
@@ -152,12 +168,14 @@ static void record_start(go_game_t *g)
     sgf_game_init(g->record);
     snprintf(g->record->application, SGF_TEXT, "tabletop:%s", TABLETOP_VERSION);
     snprintf(g->record->black, SGF_TEXT, "%s", "Human");
+    snprintf(g->record->white, SGF_TEXT, "%s", "Human");
     if (g->mode == GO_PVC)
-        snprintf(g->record->white, SGF_TEXT, "tabletop level %d", g->level);
-    else
-        snprintf(g->record->white, SGF_TEXT, "%s", "Human");
+        snprintf(g->human == BLACK ? g->record->white : g->record->black, SGF_TEXT,
+                 "tabletop level %d", g->level);
     snprintf(g->record->comment, sizeof g->record->comment, "tabletop mode=%s level=%d",
              g->mode == GO_PVC ? "pvc" : "pvp", g->mode == GO_PVC ? g->level : 0);
+    if (g->mode == GO_PVC && g->human == WHITE)
+        strcat(g->record->comment, " human=white");
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -307,20 +325,60 @@ static void enter_play(go_game_t *g)
     g->dirty = 1;
 }
 
+/* The usual fixed handicap points (n = 2..9) on an odd board from 9x9
+ * up: the 3-3 points (4-4 from 13x13), diagonal corners first, then the
+ * other two, the centre for odd n, the left and right sides from 6, the
+ * top and bottom sides from 8.  Returns how many it wrote. */
+static int handicap_points(int size, int n, Move out[9])
+{
+    int lo = size >= 13 ? 3 : 2, hi = size - 1 - lo, mid = size / 2, k = 0;
+    /* (row, col): upper right, lower left, upper left, lower right */
+    const int corners[4][2] = {{lo, hi}, {hi, lo}, {lo, lo}, {hi, hi}};
+    for (int i = 0; i < 4 && i < (n >= 4 ? 4 : n); i++)
+        out[k++] = (Move){.row = corners[i][0], .col = corners[i][1], .pass = 0};
+    if (n >= 6) {
+        out[k++] = (Move){.row = mid, .col = lo, .pass = 0};
+        out[k++] = (Move){.row = mid, .col = hi, .pass = 0};
+    }
+    if (n >= 8) {
+        out[k++] = (Move){.row = lo, .col = mid, .pass = 0};
+        out[k++] = (Move){.row = hi, .col = mid, .pass = 0};
+    }
+    if (n & 1 && n >= 5)
+        out[k++] = (Move){.row = mid, .col = mid, .pass = 0};
+    return k;
+}
+
+/* A new game: PvP on the chosen board; PvC on 9x9 with the chosen
+ * colour and handicap (Black's stones as AB setup, komi 0.5, White first). */
 static void new_game(go_game_t *g, go_mode_t mode, int level)
 {
-    char aside[PATH_LEN];
+    char aside[PATH_LEN], err[256];
     /* A game left with Escape is not overwritten by a new one. */
     if (have_saves(g) && save_exists(g->save_path))
         put_aside(g, "bak", aside, sizeof aside);
     g->mode = mode;
     g->level = level;
-    g->human = BLACK;
+    g->human = mode == GO_PVC ? g->opt_human : BLACK;
     g->save_failed = 0;
     g->confirm_resign = 0;
     g->resigned = EMPTY;
-    board_init(&g->board);
     record_start(g);
+    if (mode == GO_PVP) {
+        g->record->size = pvp_sizes[g->size_sel];
+        g->record->komi2 = pvp_komi2[g->size_sel];
+    } else if (g->opt_handicap >= 2) {
+        Move pts[9];
+        int n = handicap_points(g->record->size, g->opt_handicap, pts);
+        for (int i = 0; i < n; i++)
+            g->record->setup[g->record->n_setup++] = (sgf_move_t){.color = BLACK, .move = pts[i]};
+        g->record->komi2 = 1;
+        char extra[32];
+        snprintf(extra, sizeof extra, " handicap=%d", n);
+        strcat(g->record->comment, extra);
+    }
+    if (replay_record(g, err, sizeof err) != 0)
+        board_init(&g->board); /* cannot happen: an empty board or fixed handicap points */
     enter_play(g);
 }
 
@@ -591,6 +649,7 @@ static void *go_create(const console_env_t *env)
     }
     pthread_mutex_init(&g->lock, NULL);
     board_init(&g->board);
+    g->opt_human = BLACK;
     return g;
 }
 
@@ -661,10 +720,16 @@ static console_game_status_t go_key(void *game, int key)
     case GO_MODE: {
         int n = mode_items(g);
         int pick = -1;
+        /* The last row (after the items) is the board size for two players. */
+        int on_size = g->menu_sel == n;
         if (key == HID_KEY_UP && g->menu_sel > 0)
             g->menu_sel--, g->dirty = 1;
-        else if (key == HID_KEY_DOWN && g->menu_sel < n - 1)
+        else if (key == HID_KEY_DOWN && g->menu_sel < n)
             g->menu_sel++, g->dirty = 1;
+        else if (on_size && (key == HID_KEY_RIGHT || key == HID_KEY_ENTER))
+            g->size_sel = (g->size_sel + 1) % 3, g->dirty = 1;
+        else if (on_size && key == HID_KEY_LEFT)
+            g->size_sel = (g->size_sel + 2) % 3, g->dirty = 1;
         else if (key == HID_KEY_ENTER)
             pick = g->menu_sel;
         else if (key >= HID_KEY_1 && key < HID_KEY_1 + n)
@@ -691,11 +756,21 @@ static console_game_status_t go_key(void *game, int key)
     }
     case GO_LEVEL: {
         int pick = -1;
+        int step = key == HID_KEY_LEFT ? -1 : key == HID_KEY_RIGHT || key == HID_KEY_ENTER ? 1 : 0;
         if (key == HID_KEY_UP && g->level_sel > 0)
             g->level_sel--, g->dirty = 1;
-        else if (key == HID_KEY_DOWN && g->level_sel < 2)
+        else if (key == HID_KEY_DOWN && g->level_sel < LEVEL_ROWS - 1)
             g->level_sel++, g->dirty = 1;
-        else if (key == HID_KEY_ENTER)
+        else if (g->level_sel == LEVEL_ROW_COLOR && step)
+            g->opt_human = stone_opponent(g->opt_human), g->dirty = 1;
+        else if (g->level_sel == LEVEL_ROW_HANDICAP && step) {
+            /* none, 2, 3, ... 9, around */
+            int h = g->opt_handicap < 2 ? 1 : g->opt_handicap;
+            h += step;
+            h = h > 9 ? 1 : h < 1 ? 9 : h;
+            g->opt_handicap = h == 1 ? 0 : h;
+            g->dirty = 1;
+        } else if (key == HID_KEY_ENTER)
             pick = g->level_sel;
         else if (key >= HID_KEY_1 && key <= HID_KEY_1 + 2)
             pick = key - HID_KEY_1;
@@ -703,7 +778,7 @@ static console_game_status_t go_key(void *game, int key)
             g->screen = GO_MODE;
             g->dirty = 1;
         }
-        if (pick >= 0) {
+        if (pick >= 0 && pick < 3) {
             g->level_sel = pick;
             new_game(g, GO_PVC, pick + 1);
         }
@@ -898,7 +973,7 @@ static void draw_side_columns(const go_game_t *g)
     snprintf(line, sizeof line, "Move %d", g->board.move_number);
     render_string(x, 40, line, COLOR_TEXT);
     if (g->mode == GO_PVC)
-        snprintf(line, sizeof line, "vs Level %d", g->level);
+        snprintf(line, sizeof line, "vs %s", level_short[(g->level - 1) % 3]);
     else
         snprintf(line, sizeof line, "2 players");
     render_string(x, 56, line, COLOR_DIM);
@@ -906,6 +981,17 @@ static void draw_side_columns(const go_game_t *g)
     format_komi(g->board.komi2, komi, sizeof komi);
     snprintf(line, sizeof line, "Komi %s", komi);
     render_string(x, 72, line, COLOR_DIM);
+    if (g->mode == GO_PVC) {
+        snprintf(line, sizeof line, "You: %s", side_name(g->human));
+        render_string(x, 88, line, COLOR_DIM);
+    }
+    int stones = 0;
+    for (int i = 0; i < g->record->n_setup; i++)
+        stones += g->record->setup[i].color == BLACK;
+    if (stones) {
+        snprintf(line, sizeof line, "Handicap %d", stones);
+        render_string(x, g->mode == GO_PVC ? 104 : 88, line, COLOR_DIM);
+    }
 }
 
 /* A box over the middle of the board (the result, the resign question). */
@@ -1001,17 +1087,34 @@ static void go_render(void *game, uint16_t *fb)
         draw_resume(g);
         break;
     case GO_MODE: {
-        static const char *const items[] = {"1. Player vs Player", "2. Player vs Computer",
-                                            "3. Resume saved game"};
-        render_menu_list("Go 9x9", items, mode_items(g), g->menu_sel,
-                         "Up/Down choose   Enter select   Escape back");
+        char size_row[40];
+        const char *items[4] = {"1. Player vs Player", "2. Player vs Computer",
+                                "3. Resume saved game", size_row};
+        int n = mode_items(g);
+        snprintf(size_row, sizeof size_row, "Board %dx%d (2 players)", pvp_sizes[g->size_sel],
+                 pvp_sizes[g->size_sel]);
+        items[n] = size_row;
+        render_menu_list("Go", items, n + 1, g->menu_sel,
+                         g->menu_sel == n ? "Left/Right change the board for Player vs Player"
+                                          : "Up/Down choose   Enter select   Escape back");
         draw_notice(g);
         break;
     }
-    case GO_LEVEL:
-        render_menu_list("Computer level", level_names, 3, g->level_sel,
-                         "Up/Down choose   Enter start   Escape back");
+    case GO_LEVEL: {
+        char color_row[40], handicap_row[40];
+        const char *items[LEVEL_ROWS] = {level_names[0], level_names[1], level_names[2],
+                                         color_row, handicap_row};
+        snprintf(color_row, sizeof color_row, "You play %s", side_name(g->opt_human));
+        if (g->opt_handicap)
+            snprintf(handicap_row, sizeof handicap_row, "Handicap %d stones", g->opt_handicap);
+        else
+            snprintf(handicap_row, sizeof handicap_row, "%s", "No handicap");
+        render_menu_list("Computer level", items, LEVEL_ROWS, g->level_sel,
+                         g->level_sel >= LEVEL_ROW_COLOR
+                             ? "Left/Right change   Up/Down choose   Escape back"
+                             : "Up/Down choose   Enter start   Escape back");
         break;
+    }
     case GO_PLAY:
         draw_play(g);
         break;
