@@ -71,8 +71,7 @@ Test(console_play, game_over_after_two_passes_with_the_right_score)
     run_t r = play(dir, data_file("gameover.txt"), NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "one_pass", "one_pass");
-    check_golden(dir, "gameover_review", "gameover_review"); /* two passes -> review */
-    check_golden(dir, "gameover", "gameover");               /* Space accepts */
+    check_golden(dir, "gameover", "gameover"); /* two passes, review, Space accepts */
     check_golden(dir, "after_gameover", "mode_menu"); /* game over -> Enter -> mode menu */
     cr_assert(ends_with(read_wav(out_wav(dir)), clip("gameover")));
     /* The finished game is kept as a record and the autosave is cleared. */
