@@ -75,7 +75,7 @@ Test(go_basics, undo_in_the_dead_stone_review_plays_on, .timeout = 60)
 {
     char *dir = make_tmpdir();
     char *text = read_all(data_file("gameover.txt"), NULL);
-    char *cut = strstr(text, "snap gameover_review\n");
+    char *cut = strstr(text, "# two passes: the dead-stone review");
     cr_assert(cut);
     *cut = 0;
     char script[8192];
