@@ -172,10 +172,9 @@ static void record_start(go_game_t *g)
     if (g->mode == GO_PVC)
         snprintf(g->human == BLACK ? g->record->white : g->record->black, SGF_TEXT,
                  "tabletop level %d", g->level);
-    snprintf(g->record->comment, sizeof g->record->comment, "tabletop mode=%s level=%d",
-             g->mode == GO_PVC ? "pvc" : "pvp", g->mode == GO_PVC ? g->level : 0);
-    if (g->mode == GO_PVC && g->human == WHITE)
-        strcat(g->record->comment, " human=white");
+    snprintf(g->record->comment, sizeof g->record->comment, "tabletop mode=%s level=%d%s",
+             g->mode == GO_PVC ? "pvc" : "pvp", g->mode == GO_PVC ? g->level : 0,
+             g->mode == GO_PVC && g->human == WHITE ? " human=white" : "");
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -373,9 +372,8 @@ static void new_game(go_game_t *g, go_mode_t mode, int level)
         for (int i = 0; i < n; i++)
             g->record->setup[g->record->n_setup++] = (sgf_move_t){.color = BLACK, .move = pts[i]};
         g->record->komi2 = 1;
-        char extra[32];
-        snprintf(extra, sizeof extra, " handicap=%d", n);
-        strcat(g->record->comment, extra);
+        size_t used = strlen(g->record->comment);
+        snprintf(g->record->comment + used, sizeof g->record->comment - used, " handicap=%d", n);
     }
     if (replay_record(g, err, sizeof err) != 0)
         board_init(&g->board); /* cannot happen: an empty board or fixed handicap points */
