@@ -125,56 +125,102 @@ void render_string_centered(int y, const char *s, uint16_t color, int scale)
     render_string_scaled((RENDER_WIDTH - render_text_width(s, scale)) / 2, y, s, color, scale);
 }
 
-static int point_x(int col) { return BOARD_LEFT + col * CELL_SIZE; }
-static int point_y(int row) { return BOARD_TOP + row * CELL_SIZE; }
+render_geom_t render_geometry(int size)
+{
+    render_geom_t g;
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
+        size = BOARD_DEFAULT_SIZE;
+    g.size = size;
+    /* The widest whole spacing, up to the seed's 48, whose grid fits the
+     * seed's 384 px square, centred in it: 48 on 9x9, 32 on 13x13, 21 on
+     * 19x19. */
+    g.cell = BOARD_SIZE / (size - 1);
+    if (g.cell > CELL_SIZE)
+        g.cell = CELL_SIZE; /* 5x5..8x8: the seed's spacing, the grid centred */
+    int span = g.cell * (size - 1);
+    g.left = BOARD_LEFT + (BOARD_SIZE - span) / 2;
+    g.top = BOARD_TOP + (BOARD_SIZE - span) / 2;
+    /* The seed's 20 px stones on 48 px; closer grids keep a 2 px gap. */
+    g.stone_r = g.cell >= CELL_SIZE ? g.cell * STONE_RADIUS / CELL_SIZE : g.cell / 2 - 1;
+    g.margin = g.stone_r;
+    return g;
+}
+
+/* The geometry of the board being drawn (render_board sets it). */
+static render_geom_t geom = {9, BOARD_LEFT, BOARD_TOP, CELL_SIZE, STONE_RADIUS, BOARD_MARGIN};
+
+static int point_x(int col) { return geom.left + col * geom.cell; }
+static int point_y(int row) { return geom.top + row * geom.cell; }
+
+/* The star points of the usual sizes: 3-3 (or 4-4 from 13x13) and the
+ * centre; on 19x19 also the sides. */
+static void draw_hoshi(int n)
+{
+    if (n < 9 || !(n & 1))
+        return;
+    int e = n >= 13 ? 3 : 2, lines[3] = {e, n / 2, n - 1 - e};
+    int r = n >= 19 ? HOSHI_RADIUS - 1 : HOSHI_RADIUS;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            int side = (i == 1) != (j == 1); /* the middle of an edge */
+            if ((i == 1 && j == 1) || (!side && i != 1) || (side && n >= 19))
+                render_circle(point_x(lines[j]), point_y(lines[i]), r, COLOR_LINE, 1);
+        }
+}
 
 void render_board(const BoardState *b, int cursor_row, int cursor_col)
 {
     int n = b->size;
-    int span = (n - 1) * CELL_SIZE; /* 384 on 9x9 */
+    geom = render_geometry(n);
+    int span = (n - 1) * geom.cell; /* 384 on 9x9 */
+    int m = geom.margin;
     render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
     /* The wood: the seed's square plus a margin, with a darker edge. */
-    render_fill_rect(BOARD_LEFT - BOARD_MARGIN - 2, BOARD_TOP - BOARD_MARGIN - 2,
-                     span + 2 * BOARD_MARGIN + 5, span + 2 * BOARD_MARGIN + 5, COLOR_BOARD_EDGE);
-    render_fill_rect(BOARD_LEFT - BOARD_MARGIN, BOARD_TOP - BOARD_MARGIN,
-                     span + 2 * BOARD_MARGIN + 1, span + 2 * BOARD_MARGIN + 1, COLOR_BOARD);
+    render_fill_rect(geom.left - m - 2, geom.top - m - 2, span + 2 * m + 5, span + 2 * m + 5,
+                     COLOR_BOARD_EDGE);
+    render_fill_rect(geom.left - m, geom.top - m, span + 2 * m + 1, span + 2 * m + 1,
+                     COLOR_BOARD);
     /* Lines are span + 1 px long so that the last one meets the corner. */
     for (int i = 0; i < n; i++) {
-        render_fill_rect(point_x(i), BOARD_TOP, 1, span + 1, COLOR_LINE);
-        render_fill_rect(BOARD_LEFT, point_y(i), span + 1, 1, COLOR_LINE);
+        render_fill_rect(point_x(i), geom.top, 1, span + 1, COLOR_LINE);
+        render_fill_rect(geom.left, point_y(i), span + 1, 1, COLOR_LINE);
     }
-    if (n == 9) {
-        static const int hoshi[5][2] = {{2, 2}, {2, 6}, {6, 2}, {6, 6}, {4, 4}};
-        for (int i = 0; i < 5; i++)
-            render_circle(point_x(hoshi[i][1]), point_y(hoshi[i][0]), HOSHI_RADIUS, COLOR_LINE, 1);
-    }
+    draw_hoshi(n);
     for (int r = 0; r < n; r++)
         for (int c = 0; c < n; c++) {
             Stone s = board_get(b, r, c);
             if (s != EMPTY)
-                render_circle(point_x(c), point_y(r), STONE_RADIUS,
+                render_circle(point_x(c), point_y(r), geom.stone_r,
                               s == BLACK ? COLOR_BLACK : COLOR_WHITE, 1);
         }
     if (cursor_row >= 0 && cursor_col >= 0) {
-        /* Two pixels thick (radius 22 and 21) so it reads at a glance. */
-        render_circle(point_x(cursor_col), point_y(cursor_row), CURSOR_RADIUS, COLOR_CURSOR, 0);
-        render_circle(point_x(cursor_col), point_y(cursor_row), CURSOR_RADIUS - 1, COLOR_CURSOR, 0);
+        /* Two pixels thick (radius 22 and 21 on 9x9) so it reads at a glance. */
+        render_circle(point_x(cursor_col), point_y(cursor_row), geom.stone_r + 2, COLOR_CURSOR, 0);
+        render_circle(point_x(cursor_col), point_y(cursor_row), geom.stone_r + 1, COLOR_CURSOR, 0);
+    }
+}
+
+void render_coordinates(int size)
+{
+    static const char letters[] = "ABCDEFGHJKLMNOPQRST";
+    geom = render_geometry(size);
+    int n = geom.size;
+    int span = (n - 1) * geom.cell;
+    int below = geom.top + span + geom.margin + 4; /* just under the wood */
+    for (int i = 0; i < n; i++) {
+        char t[2] = {letters[i], 0};
+        render_string(point_x(i) - 2, below, t, COLOR_DIM);
+        char num[12];
+        snprintf(num, sizeof num, "%d", n - i);
+        int w = render_text_width(num, 1);
+        render_string(geom.left - geom.margin - 7 - w, point_y(i) - 3, num, COLOR_DIM);
+        render_string(geom.left + span + geom.margin + 8, point_y(i) - 3, num, COLOR_DIM);
     }
 }
 
 void render_board_coordinates(void)
 {
-    static const char letters[] = "ABCDEFGHJKLMNOPQRST";
-    int span = 8 * CELL_SIZE;
-    int below = BOARD_TOP + span + BOARD_MARGIN + 4; /* just under the wood */
-    for (int i = 0; i < 9; i++) {
-        char t[2] = {letters[i], 0};
-        render_string(point_x(i) - 2, below, t, COLOR_DIM);
-        char num[3];
-        snprintf(num, sizeof num, "%d", 9 - i);
-        render_string(BOARD_LEFT - BOARD_MARGIN - 12, point_y(i) - 3, num, COLOR_DIM);
-        render_string(BOARD_LEFT + span + BOARD_MARGIN + 8, point_y(i) - 3, num, COLOR_DIM);
-    }
+    render_coordinates(BOARD_DEFAULT_SIZE);
 }
 
 void render_last_move(const BoardState *b)
@@ -186,8 +232,9 @@ void render_last_move(const BoardState *b)
     if (s == EMPTY)
         return;
     uint16_t c = s == BLACK ? COLOR_WHITE : COLOR_BLACK;
-    render_circle(point_x(m.col), point_y(m.row), 7, c, 0);
-    render_circle(point_x(m.col), point_y(m.row), 6, c, 0);
+    int r = geom.stone_r * 7 / STONE_RADIUS; /* 7 on 9x9 */
+    render_circle(point_x(m.col), point_y(m.row), r, c, 0);
+    render_circle(point_x(m.col), point_y(m.row), r - 1, c, 0);
 }
 
 void render_territory(const BoardState *b)
@@ -196,9 +243,33 @@ void render_territory(const BoardState *b)
     board_area_map(b, owner);
     for (int r = 0; r < b->size; r++)
         for (int c = 0; c < b->size; c++)
-            if (board_get(b, r, c) == EMPTY && owner[r][c] != EMPTY)
-                render_fill_rect(point_x(c) - 6, point_y(r) - 6, 13, 13,
+            if (board_get(b, r, c) == EMPTY && owner[r][c] != EMPTY) {
+                int h = geom.stone_r * 6 / STONE_RADIUS; /* a 13 px square on 9x9 */
+                render_fill_rect(point_x(c) - h, point_y(r) - h, 2 * h + 1, 2 * h + 1,
                                  owner[r][c] == BLACK ? COLOR_BLACK : COLOR_WHITE);
+            }
+}
+
+void render_dead_stones(const BoardState *b, const unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE])
+{
+    for (int r = 0; r < b->size; r++)
+        for (int c = 0; c < b->size; c++) {
+            Stone s = board_get(b, r, c);
+            if (s == EMPTY || !dead[r][c])
+                continue;
+            uint16_t ring = s == BLACK ? COLOR_BLACK : COLOR_WHITE;
+            int sr = geom.stone_r;
+            render_circle(point_x(c), point_y(r), sr, COLOR_BOARD, 1);
+            /* The grid shows through the emptied point, as after a capture. */
+            int x0 = c > 0 ? point_x(c) - sr : point_x(c);
+            int x1 = c < b->size - 1 ? point_x(c) + sr : point_x(c);
+            int y0 = r > 0 ? point_y(r) - sr : point_y(r);
+            int y1 = r < b->size - 1 ? point_y(r) + sr : point_y(r);
+            render_fill_rect(x0, point_y(r), x1 - x0 + 1, 1, COLOR_LINE);
+            render_fill_rect(point_x(c), y0, 1, y1 - y0 + 1, COLOR_LINE);
+            for (int k = 0; k < 3 && k < sr; k++)
+                render_circle(point_x(c), point_y(r), sr - k, ring, 0);
+        }
 }
 
 /* One side of the score panel: stone, name, prisoners, optional score. */

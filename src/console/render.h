@@ -78,9 +78,29 @@ int render_text_width(const char *s, int scale);
 /* Text centred horizontally on the screen at row y. */
 void render_string_centered(int y, const char *s, uint16_t color, int scale);
 
+/* Where a board of a given size is drawn (docs/play.md): the grid fits
+ * the seed's 384 px square at (128, 20) with the widest whole spacing
+ * (48 px on 9x9: the seed's layout exactly; 32 on 13x13; 21 on 19x19). */
+typedef struct render_geom {
+    int size;    /* lines per side */
+    int left;    /* x of column 0 */
+    int top;     /* y of row 0 */
+    int cell;    /* px between lines */
+    int stone_r; /* stone radius (20 on 9x9) */
+    int margin;  /* wood beyond the outer lines */
+} render_geom_t;
+
+/* The geometry for size (5..19; anything else gives 9x9's). */
+render_geom_t render_geometry(int size);
+
 /* Seed §3.3: background, board, grid, hoshi, stones and the cursor ring
- * (cursor_row < 0: no cursor). */
+ * (cursor_row < 0: no cursor), in the geometry of b->size.  The board
+ * functions below draw in the geometry of the last board drawn. */
 void render_board(const BoardState *b, int cursor_row, int cursor_col);
+
+/* Coordinates A-T (no I) below a board of the given size and its row
+ * numbers on both sides. */
+void render_coordinates(int size);
 
 /* Coordinates A-J (no I) below the board and 9-1 on both sides. */
 void render_board_coordinates(void);
@@ -90,6 +110,10 @@ void render_last_move(const BoardState *b);
 
 /* Small squares showing the area-scoring owner of every empty point. */
 void render_territory(const BoardState *b);
+
+/* Stones marked dead (dead[row][col] != 0) drawn hollow: a ring in their
+ * colour on the wood, so the territory mark drawn after shows through. */
+void render_dead_stones(const BoardState *b, const unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]);
 
 /* Seed §4.3: the panel at y 420..470: each side's stone, name and
  * prisoners; an arrow at the side to move (turn EMPTY: none).  The

@@ -19,6 +19,7 @@
 #include "hal.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "protocols/gtp_status.h"
 
 /* The computer's move lands at least this long after the player's, so the
  * player sees (and hears) their own stone first. */
@@ -27,16 +28,20 @@
 #define LAST_NAME "go-last.sgf"
 #define PATH_LEN 4096
 
-typedef enum { GO_TITLE, GO_RESUME, GO_MODE, GO_LEVEL, GO_PLAY, GO_OVER } go_screen_t;
+typedef enum { GO_TITLE, GO_RESUME, GO_MODE, GO_LEVEL, GO_PLAY, GO_REVIEW, GO_OVER } go_screen_t;
 typedef enum { GO_PVP = 0, GO_PVC = 1 } go_mode_t;
 
 typedef struct go_game {
     console_env_t env;
     go_screen_t screen;
     int menu_sel;           /* mode menu item */
-    int level_sel;          /* level menu item (0..2) */
+    int level_sel;          /* level menu row (0..2 levels, then colour and handicap) */
+    int size_sel;           /* index in pvp_sizes: the board for two players */
+    Stone opt_human;        /* the colour chosen for the next PvC game */
+    int opt_handicap;       /* 0, or 2..9 stones for Black in the next PvC game */
     go_mode_t mode;
     int level;              /* 1..3 in PvC */
+    Stone human;            /* the human's colour in PvC */
     BoardState board;
     sgf_game_t *record;     /* the game so far, as saved */
     sgf_game_t *pending;    /* a save offered for resuming */
@@ -46,6 +51,8 @@ typedef struct go_game {
     char notice[160];       /* a one-off message for the menus (e.g. a corrupt save) */
     int dirty;
     int sound;
+    int save_failed;        /* the last autosave of this game failed */
+    char save_err[200];     /* why, with the save folder left out */
     char save_path[PATH_LEN];
     char last_path[PATH_LEN];
     /* The computer player. */
@@ -59,12 +66,29 @@ typedef struct go_game {
     int ai_done;            /* under lock */
     Move ai_move;           /* under lock */
     BoardState think_board; /* the thread's own copy */
-    /* Game over. */
+    /* Dead-stone review (after two passes) and game over. */
+    unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]; /* 1: the stone counts as captured */
+    BoardState scored;      /* the board with the dead stones taken off */
+    int confirm_resign;     /* 'r' pressed: Enter resigns, any other key plays on */
+    Stone resigned;         /* who resigned (EMPTY: the game was counted) */
     int score_black, score_white;
     char result[16];
 } go_game_t;
 
-static const char *const level_names[3] = {"Level 1  Random", "Level 2  Greedy", "Level 3  MCTS"};
+/* The level menu says what each level does (seed 000 §3.5-3.7). */
+static const char *const level_names[3] = {"1. Beginner: random moves", "2. Casual: greedy captures",
+                                           "3. Strong: Monte Carlo search"};
+static const char *const level_short[3] = {"Beginner", "Casual", "Strong"};
+
+/* Board sizes offered to two players; komi 5.5 on 9x9 (seed 000 §3.2),
+ * 7.5 on the larger boards (the usual komi of Chinese rules there). */
+static const int pvp_sizes[3] = {9, 13, 19};
+static const int pvp_komi2[3] = {11, 15, 15};
+
+/* Level menu rows after the three levels. */
+#define LEVEL_ROW_COLOR 3
+#define LEVEL_ROW_HANDICAP 4
+#define LEVEL_ROWS 5
 
 static void set_status(go_game_t *g, uint16_t color, const char *fmt, const char *arg)
 {
@@ -84,7 +108,7 @@ static int have_saves(const go_game_t *g)
 
 static int ai_turn(const go_game_t *g)
 {
-    return g->mode == GO_PVC && g->board.turn == WHITE && !g->board.game_over;
+    return g->mode == GO_PVC && g->board.turn != g->human && !g->board.game_over;
 }
 
 static void turn_status(go_game_t *g)
@@ -92,7 +116,7 @@ static void turn_status(go_game_t *g)
     if (ai_turn(g))
         set_status(g, COLOR_TEXT, "%s", "Computer is thinking...");
     else if (g->mode == GO_PVC)
-        set_status(g, COLOR_TEXT, "%s", "Your move (Black)");
+        set_status(g, COLOR_TEXT, "Your move (%s)", side_name(g->human));
     else
         set_status(g, COLOR_TEXT, "%s to play", side_name(g->board.turn));
 }
@@ -144,12 +168,13 @@ static void record_start(go_game_t *g)
     sgf_game_init(g->record);
     snprintf(g->record->application, SGF_TEXT, "tabletop:%s", TABLETOP_VERSION);
     snprintf(g->record->black, SGF_TEXT, "%s", "Human");
+    snprintf(g->record->white, SGF_TEXT, "%s", "Human");
     if (g->mode == GO_PVC)
-        snprintf(g->record->white, SGF_TEXT, "tabletop level %d", g->level);
-    else
-        snprintf(g->record->white, SGF_TEXT, "%s", "Human");
-    snprintf(g->record->comment, sizeof g->record->comment, "tabletop mode=%s level=%d",
-             g->mode == GO_PVC ? "pvc" : "pvp", g->mode == GO_PVC ? g->level : 0);
+        snprintf(g->human == BLACK ? g->record->white : g->record->black, SGF_TEXT,
+                 "tabletop level %d", g->level);
+    snprintf(g->record->comment, sizeof g->record->comment, "tabletop mode=%s level=%d%s",
+             g->mode == GO_PVC ? "pvc" : "pvp", g->mode == GO_PVC ? g->level : 0,
+             g->mode == GO_PVC && g->human == WHITE ? " human=white" : "");
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -163,8 +188,41 @@ static void autosave(go_game_t *g)
     char err[512];
     if (sgf_save_file(g->save_path, g->record, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: autosave failed: %s\n", err);
-        set_status(g, COLOR_WARN, "Autosave failed: %.90s", err);
+        /* The folder is long and the same every time: name the file only. */
+        const char *why = err;
+        size_t n = strlen(g->env.save_dir);
+        if (!strncmp(why, g->env.save_dir, n) && why[n] == '/')
+            why += n + 1;
+        snprintf(g->save_err, sizeof g->save_err, "%.199s", why);
+        g->save_failed = 1;
+        set_status(g, COLOR_WARN, "Autosave failed: %.90s", why);
+    } else {
+        g->save_failed = 0;
     }
+}
+
+/* Escape from a game: the menu says whether the game is really on disk. */
+static void leave_game(go_game_t *g)
+{
+    ai_cancel(g);
+    g->screen = GO_MODE;
+    g->menu_sel = 0;
+    g->dirty = 1;
+    g->notice[0] = 0;
+    if (g->board.move_number == 0 && g->record->n_setup == 0)
+        return;
+    if (!have_saves(g))
+        snprintf(g->notice, sizeof g->notice, "%s", "Game not saved: no save folder");
+    else if (g->save_failed && save_exists(g->save_path))
+        snprintf(g->notice, sizeof g->notice, "Game not saved (%.90s); 3 resumes an older save",
+                 g->save_err);
+    else if (g->save_failed)
+        snprintf(g->notice, sizeof g->notice, "Game not saved: %.120s", g->save_err);
+    else {
+        snprintf(g->notice, sizeof g->notice, "%s", "Game saved: choose 3 to resume it");
+        return;
+    }
+    fprintf(stderr, "tabletop: %s\n", g->notice);
 }
 
 /* Puts the autosave aside as *.SUFFIX; returns the new name in out. */
@@ -192,6 +250,24 @@ static void parse_console_state(const sgf_game_t *rec, go_mode_t *mode, int *lev
         *level = l[6] - '0';
 }
 
+/* The human's colour from the GC: "human=white", else Black. */
+static Stone parse_human(const sgf_game_t *rec)
+{
+    return strstr(rec->comment, "human=white") ? WHITE : BLACK;
+}
+
+/* Rebuilds g->board from the record.  After handicap stones (setup and
+ * no move yet) White moves first; the record alone does not say so, so
+ * the turn is set here, as gtp_engine's genmove sets it on its copy. */
+static int replay_record(go_game_t *g, char *err, size_t len)
+{
+    if (sgf_replay(g->record, -1, &g->board, err, len) != 0)
+        return -1;
+    if (g->record->n_moves == 0 && g->record->n_setup > 0)
+        g->board.turn = WHITE;
+    return 0;
+}
+
 /* Loads the autosave into g->pending.  Returns 1 if it can be resumed,
  * 0 if there is none; an unreadable save is put aside as *.corrupt. */
 static int load_pending(go_game_t *g)
@@ -211,7 +287,7 @@ static int load_pending(go_game_t *g)
         }
         return 0;
     }
-    if (b.game_over) {
+    if (b.game_over && g->pending->result[0]) {
         /* Finished but not cleared (killed at the very end): it is a record now. */
         save_replace(g->save_path, g->last_path);
         return 0;
@@ -220,6 +296,8 @@ static int load_pending(go_game_t *g)
 }
 
 /* ---- game flow ---- */
+
+static void enter_review(go_game_t *g);
 
 static void enter_play(go_game_t *g)
 {
@@ -239,21 +317,66 @@ static void enter_play(go_game_t *g)
             g->mode = GO_PVP;
         }
     }
-    if (ai_turn(g))
+    if (g->board.game_over)
+        enter_review(g); /* two passes ended it; the dead stones are not agreed yet */
+    else if (ai_turn(g))
         ai_start(g);
     g->dirty = 1;
 }
 
+/* The usual fixed handicap points (n = 2..9) on an odd board from 9x9
+ * up: the 3-3 points (4-4 from 13x13), diagonal corners first, then the
+ * other two, the centre for odd n, the left and right sides from 6, the
+ * top and bottom sides from 8.  Returns how many it wrote. */
+static int handicap_points(int size, int n, Move out[9])
+{
+    int lo = size >= 13 ? 3 : 2, hi = size - 1 - lo, mid = size / 2, k = 0;
+    /* (row, col): upper right, lower left, upper left, lower right */
+    const int corners[4][2] = {{lo, hi}, {hi, lo}, {lo, lo}, {hi, hi}};
+    for (int i = 0; i < 4 && i < (n >= 4 ? 4 : n); i++)
+        out[k++] = (Move){.row = corners[i][0], .col = corners[i][1], .pass = 0};
+    if (n >= 6) {
+        out[k++] = (Move){.row = mid, .col = lo, .pass = 0};
+        out[k++] = (Move){.row = mid, .col = hi, .pass = 0};
+    }
+    if (n >= 8) {
+        out[k++] = (Move){.row = lo, .col = mid, .pass = 0};
+        out[k++] = (Move){.row = hi, .col = mid, .pass = 0};
+    }
+    if (n & 1 && n >= 5)
+        out[k++] = (Move){.row = mid, .col = mid, .pass = 0};
+    return k;
+}
+
+/* A new game: PvP on the chosen board; PvC on 9x9 with the chosen
+ * colour and handicap (Black's stones as AB setup, komi 0.5, White first). */
 static void new_game(go_game_t *g, go_mode_t mode, int level)
 {
-    char aside[PATH_LEN];
+    char aside[PATH_LEN], err[256];
     /* A game left with Escape is not overwritten by a new one. */
     if (have_saves(g) && save_exists(g->save_path))
         put_aside(g, "bak", aside, sizeof aside);
     g->mode = mode;
     g->level = level;
-    board_init(&g->board);
+    g->human = mode == GO_PVC ? g->opt_human : BLACK;
+    g->save_failed = 0;
+    g->confirm_resign = 0;
+    g->resigned = EMPTY;
     record_start(g);
+    if (mode == GO_PVP) {
+        g->record->size = pvp_sizes[g->size_sel];
+        g->record->komi2 = pvp_komi2[g->size_sel];
+    } else if (g->opt_handicap >= 2) {
+        Move pts[9];
+        int n = handicap_points(g->record->size, g->opt_handicap, pts);
+        for (int i = 0; i < n; i++)
+            g->record->setup[g->record->n_setup++] = (sgf_move_t){.color = BLACK, .move = pts[i]};
+        g->record->komi2 = 1;
+        size_t used = strlen(g->record->comment);
+        snprintf(g->record->comment + used, sizeof g->record->comment - used, " handicap=%d", n);
+    }
+    if (replay_record(g, err, sizeof err) != 0)
+        board_init(&g->board); /* cannot happen: an empty board or fixed handicap points */
     enter_play(g);
 }
 
@@ -261,8 +384,12 @@ static void resume_pending(go_game_t *g)
 {
     char err[512];
     memcpy(g->record, g->pending, sizeof *g->record);
+    g->save_failed = 0;
+    g->confirm_resign = 0;
+    g->resigned = EMPTY;
     parse_console_state(g->record, &g->mode, &g->level);
-    if (sgf_replay(g->record, -1, &g->board, err, sizeof err) != 0) {
+    g->human = parse_human(g->record);
+    if (replay_record(g, err, sizeof err) != 0) {
         snprintf(g->notice, sizeof g->notice, "Cannot resume: %.100s", err);
         g->screen = GO_MODE;
         g->dirty = 1;
@@ -271,12 +398,101 @@ static void resume_pending(go_game_t *g)
     enter_play(g);
 }
 
+/* Recomputes the area score with the stones marked dead taken off. */
+static void review_update(go_game_t *g)
+{
+    board_copy(&g->scored, &g->board);
+    for (int r = 0; r < g->board.size; r++)
+        for (int c = 0; c < g->board.size; c++)
+            if (g->dead[r][c])
+                board_setup(&g->scored, EMPTY, r, c); /* taking stones off never fails */
+    board_score(&g->scored, &g->score_black, &g->score_white);
+    board_result_string(&g->scored, g->result, sizeof g->result);
+    char msg[128];
+    snprintf(msg, sizeof msg, "Mark dead stones (Enter) - %s if accepted (Space)", g->result);
+    set_status(g, COLOR_TEXT, "%s", msg);
+    g->dirty = 1;
+}
+
+/* After two passes: the estimate of gtp_status_dead (the same as GTP's
+ * final_status_list) is proposed; the players toggle groups, then accept. */
+static void enter_review(go_game_t *g)
+{
+    gtp_status_dead(&g->board, g->dead);
+    g->screen = GO_REVIEW;
+    review_update(g);
+}
+
+/* Flips the dead mark of the whole chain at (row, col); empty points do nothing. */
+static void review_toggle(go_game_t *g, int row, int col)
+{
+    Stone color = board_get(&g->board, row, col);
+    if (color == EMPTY)
+        return;
+    int n = g->board.size;
+    unsigned char mark = !g->dead[row][col];
+    unsigned char seen[BOARD_MAX_SIZE][BOARD_MAX_SIZE] = {{0}};
+    int stack[BOARD_MAX_SIZE * BOARD_MAX_SIZE], sp = 0;
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    stack[sp++] = row * n + col;
+    seen[row][col] = 1;
+    while (sp) {
+        int p = stack[--sp], r = p / n, c = p % n;
+        g->dead[r][c] = mark;
+        for (int k = 0; k < 4; k++) {
+            int nr = r + dr[k], nc = c + dc[k];
+            if (nr >= 0 && nr < n && nc >= 0 && nc < n && !seen[nr][nc] &&
+                board_get(&g->board, nr, nc) == color) {
+                seen[nr][nc] = 1;
+                stack[sp++] = nr * n + nc;
+            }
+        }
+    }
+    review_update(g);
+}
+
+/* The record's TB/TW: every point a side owns once the dead stones are
+ * off, dead stones' points included (the usual SGF way). */
+static void record_territory(go_game_t *g)
+{
+    Stone owner[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
+    board_area_map(&g->scored, owner);
+    g->record->n_territory = 0;
+    for (int r = 0; r < g->board.size; r++)
+        for (int c = 0; c < g->board.size; c++)
+            if (owner[r][c] != EMPTY && board_get(&g->scored, r, c) == EMPTY) {
+                sgf_move_t *t = &g->record->territory[g->record->n_territory++];
+                t->color = owner[r][c];
+                t->move = (Move){.row = r, .col = c, .pass = 0};
+            }
+}
+
+/* The players accepted the dead stones: score, record, keep. */
+static void keep_finished(go_game_t *g);
+
 static void finish_game(go_game_t *g)
 {
-    int margin2 = board_score(&g->board, &g->score_black, &g->score_white);
-    (void)margin2;
-    board_result_string(&g->board, g->result, sizeof g->result);
+    review_update(g);
     snprintf(g->record->result, SGF_TEXT, "%s", g->result);
+    record_territory(g);
+    keep_finished(g);
+}
+
+/* The side to move resigns (PvP), or the human (PvC): RE[W+R] / RE[B+R]. */
+static void resign(go_game_t *g)
+{
+    ai_cancel(g);
+    g->confirm_resign = 0;
+    g->resigned = g->mode == GO_PVC ? g->human : g->board.turn;
+    snprintf(g->result, sizeof g->result, "%c+R", g->resigned == BLACK ? 'W' : 'B');
+    snprintf(g->record->result, SGF_TEXT, "%s", g->result);
+    g->record->n_territory = 0;
+    keep_finished(g);
+}
+
+/* The game is over: kept as the last record, the autosave cleared. */
+static void keep_finished(go_game_t *g)
+{
     if (have_saves(g)) {
         char err[512];
         /* The finished game is kept as the last record; the autosave is cleared. */
@@ -324,7 +540,10 @@ static void play_move(go_game_t *g, Move m)
         fprintf(stderr, "tabletop: the game record is full; later moves are not saved\n");
     g->dirty = 1;
     if (g->board.game_over) {
-        finish_game(g);
+        /* Saved first, so that a game killed during the review resumes there. */
+        g->sound = AUDIO_NONE;
+        enter_review(g);
+        autosave(g);
         return;
     }
     if (m.pass) {
@@ -351,6 +570,59 @@ static void play_move(go_game_t *g, Move m)
         ai_start(g);
 }
 
+/* Takes moves back (Backspace or u): one in PvP; against the computer,
+ * back to the human's last move, so two plies when the computer has
+ * answered (one while it thinks).  From the dead-stone review it goes
+ * back to play.  The record and the autosave follow. */
+static void undo(go_game_t *g)
+{
+    int n = g->record->n_moves, k = 0;
+    if (g->mode == GO_PVC) {
+        for (int i = n - 1; i >= 0; i--)
+            if (g->record->moves[i].color == g->human) {
+                k = n - i;
+                break;
+            }
+    } else {
+        k = n > 0;
+    }
+    if (k == 0) {
+        set_status(g, COLOR_WARN, "%s", "Nothing to undo");
+        g->sound = AUDIO_ILLEGAL;
+        g->dirty = 1;
+        return;
+    }
+    ai_cancel(g);
+    g->record->n_moves = n - k;
+    g->record->result[0] = 0;
+    g->record->n_territory = 0;
+    char err[256];
+    if (replay_record(g, err, sizeof err) != 0) {
+        /* Cannot happen: a prefix of a legal game is legal.  Keep the game. */
+        g->record->n_moves = n;
+        replay_record(g, err, sizeof err);
+        set_status(g, COLOR_WARN, "Cannot undo: %.100s", err);
+        g->dirty = 1;
+        return;
+    }
+    g->screen = GO_PLAY;
+    turn_status(g);
+    char msg[64];
+    snprintf(msg, sizeof msg, "Took back %d move%s - %s", k, k == 1 ? "" : "s",
+             g->mode == GO_PVC ? "your move" : g->board.turn == BLACK ? "Black to play"
+                                                                     : "White to play");
+    set_status(g, COLOR_TEXT, "%s", msg);
+    g->dirty = 1;
+    autosave(g);
+    if (ai_turn(g))
+        ai_start(g);
+}
+
+static int is_undo_key(int key)
+{
+    return key == HID_KEY_BACKSPACE || key == HID_KEY_A + ('u' - 'a');
+}
+
 /* ---- module interface ---- */
 
 static void *go_create(const console_env_t *env)
@@ -375,6 +647,7 @@ static void *go_create(const console_env_t *env)
     }
     pthread_mutex_init(&g->lock, NULL);
     board_init(&g->board);
+    g->opt_human = BLACK;
     return g;
 }
 
@@ -445,10 +718,16 @@ static console_game_status_t go_key(void *game, int key)
     case GO_MODE: {
         int n = mode_items(g);
         int pick = -1;
+        /* The last row (after the items) is the board size for two players. */
+        int on_size = g->menu_sel == n;
         if (key == HID_KEY_UP && g->menu_sel > 0)
             g->menu_sel--, g->dirty = 1;
-        else if (key == HID_KEY_DOWN && g->menu_sel < n - 1)
+        else if (key == HID_KEY_DOWN && g->menu_sel < n)
             g->menu_sel++, g->dirty = 1;
+        else if (on_size && (key == HID_KEY_RIGHT || key == HID_KEY_ENTER))
+            g->size_sel = (g->size_sel + 1) % 3, g->dirty = 1;
+        else if (on_size && key == HID_KEY_LEFT)
+            g->size_sel = (g->size_sel + 2) % 3, g->dirty = 1;
         else if (key == HID_KEY_ENTER)
             pick = g->menu_sel;
         else if (key >= HID_KEY_1 && key < HID_KEY_1 + n)
@@ -475,11 +754,21 @@ static console_game_status_t go_key(void *game, int key)
     }
     case GO_LEVEL: {
         int pick = -1;
+        int step = key == HID_KEY_LEFT ? -1 : key == HID_KEY_RIGHT || key == HID_KEY_ENTER ? 1 : 0;
         if (key == HID_KEY_UP && g->level_sel > 0)
             g->level_sel--, g->dirty = 1;
-        else if (key == HID_KEY_DOWN && g->level_sel < 2)
+        else if (key == HID_KEY_DOWN && g->level_sel < LEVEL_ROWS - 1)
             g->level_sel++, g->dirty = 1;
-        else if (key == HID_KEY_ENTER)
+        else if (g->level_sel == LEVEL_ROW_COLOR && step)
+            g->opt_human = stone_opponent(g->opt_human), g->dirty = 1;
+        else if (g->level_sel == LEVEL_ROW_HANDICAP && step) {
+            /* none, 2, 3, ... 9, around */
+            int h = g->opt_handicap < 2 ? 1 : g->opt_handicap;
+            h += step;
+            h = h > 9 ? 1 : h < 1 ? 9 : h;
+            g->opt_handicap = h == 1 ? 0 : h;
+            g->dirty = 1;
+        } else if (key == HID_KEY_ENTER)
             pick = g->level_sel;
         else if (key >= HID_KEY_1 && key <= HID_KEY_1 + 2)
             pick = key - HID_KEY_1;
@@ -487,19 +776,29 @@ static console_game_status_t go_key(void *game, int key)
             g->screen = GO_MODE;
             g->dirty = 1;
         }
-        if (pick >= 0) {
+        if (pick >= 0 && pick < 3) {
             g->level_sel = pick;
             new_game(g, GO_PVC, pick + 1);
         }
         break;
     }
     case GO_PLAY:
+        if (g->confirm_resign) {
+            /* Only Enter resigns; any other key (Escape too) plays on. */
+            g->confirm_resign = 0;
+            g->dirty = 1;
+            if (key == HID_KEY_ENTER)
+                resign(g);
+            else
+                turn_status(g);
+            break;
+        }
         if (key == HID_KEY_ESCAPE) {
-            ai_cancel(g);
-            g->screen = GO_MODE;
-            g->menu_sel = 0;
-            snprintf(g->notice, sizeof g->notice, "%s",
-                     g->board.move_number ? "Game saved: choose 3 to resume it" : "");
+            leave_game(g);
+            break;
+        }
+        if (key == HID_KEY_A + ('r' - 'a')) {
+            g->confirm_resign = 1;
             g->dirty = 1;
             break;
         }
@@ -511,12 +810,32 @@ static console_game_status_t go_key(void *game, int key)
             cursor_move(g, 0, -1);
         else if (key == HID_KEY_RIGHT)
             cursor_move(g, 0, 1);
+        else if (is_undo_key(key))
+            undo(g); /* also while the computer thinks: takes back the move it answers */
         else if (g->thinking || ai_turn(g))
-            break; /* the computer's turn: only the cursor and Escape */
+            break; /* the computer's turn: only the cursor, undo and Escape */
         else if (key == HID_KEY_ENTER)
             play_move(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
         else if (key == HID_KEY_SPACE)
             play_move(g, (Move){.row = -1, .col = -1, .pass = 1});
+        break;
+    case GO_REVIEW:
+        if (key == HID_KEY_ESCAPE) {
+            leave_game(g);
+        } else if (key == HID_KEY_UP)
+            cursor_move(g, -1, 0);
+        else if (key == HID_KEY_DOWN)
+            cursor_move(g, 1, 0);
+        else if (key == HID_KEY_LEFT)
+            cursor_move(g, 0, -1);
+        else if (key == HID_KEY_RIGHT)
+            cursor_move(g, 0, 1);
+        else if (key == HID_KEY_ENTER)
+            review_toggle(g, g->cur_row, g->cur_col);
+        else if (is_undo_key(key))
+            undo(g);
+        else if (key == HID_KEY_SPACE)
+            finish_game(g);
         break;
     case GO_OVER:
         if (key == HID_KEY_ENTER || key == HID_KEY_ESCAPE) {
@@ -617,41 +936,101 @@ static void draw_resume(const go_game_t *g)
     render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
     render_string_centered(70, "Saved game", COLOR_BOARD, 4);
     render_string_centered(170, "Resume saved game?", COLOR_TEXT, 3);
+    char size[16] = "";
+    if (g->pending->size != BOARD_DEFAULT_SIZE)
+        snprintf(size, sizeof size, ", %dx%d", g->pending->size, g->pending->size);
     if (mode == GO_PVC)
-        snprintf(line, sizeof line, "Player vs Computer, level %d - %d move%s played", level,
-                 g->pending->n_moves, g->pending->n_moves == 1 ? "" : "s");
+        snprintf(line, sizeof line, "Player vs Computer, level %d%s - %d move%s played", level,
+                 size, g->pending->n_moves, g->pending->n_moves == 1 ? "" : "s");
     else
-        snprintf(line, sizeof line, "Player vs Player - %d move%s played", g->pending->n_moves,
-                 g->pending->n_moves == 1 ? "" : "s");
+        snprintf(line, sizeof line, "Player vs Player%s - %d move%s played", size,
+                 g->pending->n_moves, g->pending->n_moves == 1 ? "" : "s");
     render_string_centered(230, line, COLOR_DIM, 2);
     render_string_centered(320, "Enter: resume", COLOR_CURSOR, 2);
     render_string_centered(352, "Escape: discard (kept as go.sgf.bak)", COLOR_DIM, 2);
 }
 
+/* Komi in half points as text: 11 -> "5.5", 0 -> "0", -3 -> "-1.5". */
+static void format_komi(int komi2, char *buf, size_t len)
+{
+    int a = komi2 < 0 ? -komi2 : komi2;
+    snprintf(buf, len, "%s%d%s", komi2 < 0 ? "-" : "", a / 2, (a & 1) ? ".5" : "");
+}
+
 static void draw_side_columns(const go_game_t *g)
 {
-    static const char *const help[] = {"Arrows move", "Enter place", "Space pass", "Esc menu"};
-    for (int i = 0; i < 4; i++)
+    static const char *const play_help[] = {"Arrows move", "Enter place", "Space pass",
+                                            "Esc menu", "Bksp/U undo"};
+    static const char *const review_help[] = {"Arrows move", "Enter dead/alive", "Space accept",
+                                              "Esc menu", "Bksp/U play on"};
+    const char *const *help = g->screen == GO_REVIEW ? review_help : play_help;
+    for (int i = 0; i < 5; i++)
         render_string(6, 40 + 16 * i, help[i], COLOR_DIM);
     char line[32];
     int x = 556;
     snprintf(line, sizeof line, "Move %d", g->board.move_number);
     render_string(x, 40, line, COLOR_TEXT);
     if (g->mode == GO_PVC)
-        snprintf(line, sizeof line, "vs Level %d", g->level);
+        snprintf(line, sizeof line, "vs %s", level_short[(g->level - 1) % 3]);
     else
         snprintf(line, sizeof line, "2 players");
     render_string(x, 56, line, COLOR_DIM);
-    render_string(x, 72, "Komi 5.5", COLOR_DIM);
+    char komi[16];
+    format_komi(g->board.komi2, komi, sizeof komi);
+    snprintf(line, sizeof line, "Komi %s", komi);
+    render_string(x, 72, line, COLOR_DIM);
+    if (g->mode == GO_PVC) {
+        snprintf(line, sizeof line, "You: %s", side_name(g->human));
+        render_string(x, 88, line, COLOR_DIM);
+    }
+    int stones = 0;
+    for (int i = 0; i < g->record->n_setup; i++)
+        stones += g->record->setup[i].color == BLACK;
+    if (stones) {
+        snprintf(line, sizeof line, "Handicap %d", stones);
+        render_string(x, g->mode == GO_PVC ? 104 : 88, line, COLOR_DIM);
+    }
+}
+
+/* A box over the middle of the board (the result, the resign question). */
+static void draw_box(void)
+{
+    render_shade_rect(140, 150, 360, 130);
+    render_rect(140, 150, 360, 130, COLOR_BOARD);
+    render_rect(142, 152, 356, 126, COLOR_BOARD);
 }
 
 static void draw_play(const go_game_t *g)
 {
     int show_cursor = !ai_turn(g);
     render_board(&g->board, show_cursor ? g->cur_row : -1, g->cur_col);
-    render_board_coordinates();
+    render_coordinates(g->board.size);
     render_last_move(&g->board);
     render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, g->board.turn);
+    draw_side_columns(g);
+    if (g->confirm_resign) {
+        char line[64];
+        Stone who = g->mode == GO_PVC ? g->human : g->board.turn;
+        draw_box();
+        snprintf(line, sizeof line, "%s resigns?", side_name(who));
+        render_string_centered(170, line, COLOR_TEXT, 3);
+        render_string_centered(214, "Enter: resign", COLOR_CURSOR, 2);
+        render_string_centered(244, "any other key: play on", COLOR_TEXT, 2);
+        render_string_centered(460, "Resign? Enter confirms, any other key plays on", COLOR_WARN,
+                               1);
+        return;
+    }
+    render_string_centered(460, g->status, g->status_color, 1);
+}
+
+static void draw_review(const go_game_t *g)
+{
+    render_board(&g->board, g->cur_row, g->cur_col);
+    render_coordinates(g->board.size);
+    render_dead_stones(&g->board, g->dead);
+    render_territory(&g->scored);
+    render_score_panel(g->score_black, g->score_white, g->board.captured_black,
+                       g->board.captured_white, EMPTY);
     draw_side_columns(g);
     render_string_centered(460, g->status, g->status_color, 1);
 }
@@ -660,27 +1039,37 @@ static void draw_over(const go_game_t *g)
 {
     char line[96];
     render_board(&g->board, -1, -1);
-    render_board_coordinates();
-    render_territory(&g->board);
-    render_score_panel(g->score_black, g->score_white, g->board.captured_black,
-                       g->board.captured_white, EMPTY);
+    render_coordinates(g->board.size);
+    if (g->resigned == EMPTY) {
+        render_dead_stones(&g->board, g->dead);
+        render_territory(&g->scored);
+        render_score_panel(g->score_black, g->score_white, g->board.captured_black,
+                           g->board.captured_white, EMPTY);
+    } else {
+        render_last_move(&g->board);
+        render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, EMPTY);
+    }
     draw_side_columns(g);
-    /* The result box over the middle of the board. */
-    render_shade_rect(140, 150, 360, 130);
-    render_rect(140, 150, 360, 130, COLOR_BOARD);
-    render_rect(142, 152, 356, 126, COLOR_BOARD);
+    draw_box();
     render_string_centered(166, "Game over", COLOR_TEXT, 3);
-    snprintf(line, sizeof line, "Black %d  White %d + %d.%d", g->score_black, g->score_white,
-             g->board.komi2 / 2, (g->board.komi2 & 1) ? 5 : 0);
+    if (g->resigned == EMPTY) {
+        char komi[16];
+        format_komi(g->board.komi2, komi, sizeof komi);
+        snprintf(line, sizeof line, "Black %d  White %d + %s", g->score_black, g->score_white,
+                 komi);
+    } else {
+        snprintf(line, sizeof line, "%s resigned", side_name(g->resigned));
+    }
     render_string_centered(202, line, COLOR_TEXT, 2);
     render_string_centered(228, g->result, COLOR_CURSOR, 3);
     render_string_centered(262, "Enter: menu", COLOR_TEXT, 1);
-    if (g->result[0] == 'B')
-        snprintf(line, sizeof line, "%s", g->mode == GO_PVC ? "You win!" : "Black wins");
-    else if (g->result[0] == 'W')
-        snprintf(line, sizeof line, "%s", g->mode == GO_PVC ? "The computer wins" : "White wins");
-    else
+    Stone winner = g->result[0] == 'B' ? BLACK : g->result[0] == 'W' ? WHITE : EMPTY;
+    if (winner == EMPTY)
         snprintf(line, sizeof line, "%s", "Draw");
+    else if (g->mode == GO_PVC)
+        snprintf(line, sizeof line, "%s", winner == g->human ? "You win!" : "The computer wins");
+    else
+        snprintf(line, sizeof line, "%s wins", side_name(winner));
     render_string_centered(460, line, COLOR_TEXT, 1);
 }
 
@@ -696,19 +1085,39 @@ static void go_render(void *game, uint16_t *fb)
         draw_resume(g);
         break;
     case GO_MODE: {
-        static const char *const items[] = {"1. Player vs Player", "2. Player vs Computer",
-                                            "3. Resume saved game"};
-        render_menu_list("Go 9x9", items, mode_items(g), g->menu_sel,
-                         "Up/Down choose   Enter select   Escape back");
+        char size_row[40];
+        const char *items[4] = {"1. Player vs Player", "2. Player vs Computer",
+                                "3. Resume saved game", size_row};
+        int n = mode_items(g);
+        snprintf(size_row, sizeof size_row, "Board %dx%d (2 players)", pvp_sizes[g->size_sel],
+                 pvp_sizes[g->size_sel]);
+        items[n] = size_row;
+        render_menu_list("Go", items, n + 1, g->menu_sel,
+                         g->menu_sel == n ? "Left/Right change the board for Player vs Player"
+                                          : "Up/Down choose   Enter select   Escape back");
         draw_notice(g);
         break;
     }
-    case GO_LEVEL:
-        render_menu_list("Computer level", level_names, 3, g->level_sel,
-                         "Up/Down choose   Enter start   Escape back");
+    case GO_LEVEL: {
+        char color_row[40], handicap_row[40];
+        const char *items[LEVEL_ROWS] = {level_names[0], level_names[1], level_names[2],
+                                         color_row, handicap_row};
+        snprintf(color_row, sizeof color_row, "You play %s", side_name(g->opt_human));
+        if (g->opt_handicap)
+            snprintf(handicap_row, sizeof handicap_row, "Handicap %d stones", g->opt_handicap);
+        else
+            snprintf(handicap_row, sizeof handicap_row, "%s", "No handicap");
+        render_menu_list("Computer level", items, LEVEL_ROWS, g->level_sel,
+                         g->level_sel >= LEVEL_ROW_COLOR
+                             ? "Left/Right change   Up/Down choose   Escape back"
+                             : "Up/Down choose   Enter start   Escape back");
         break;
+    }
     case GO_PLAY:
         draw_play(g);
+        break;
+    case GO_REVIEW:
+        draw_review(g);
         break;
     case GO_OVER:
         draw_over(g);

@@ -757,6 +757,22 @@ size_t sgf_write(const sgf_game_t *g, char *buf, size_t len)
         out_char(&o, g->moves[i].color == WHITE ? 'W' : 'B');
         out_point(&o, g->moves[i].move);
     }
+    /* A scored game's territory goes in its last node (FF[4] TB/TW). */
+    for (int color = BLACK; color <= WHITE; color++) {
+        int first = 1;
+        for (int i = 0; i < g->n_territory; i++) {
+            if (g->territory[i].color != (Stone)color || g->territory[i].move.pass)
+                continue;
+            if (first) {
+                out_char(&o, '\n');
+                out_str(&o, color == BLACK ? "TB" : "TW");
+                first = 0;
+            } else if (o.line_len > 72) {
+                out_char(&o, '\n');
+            }
+            out_point(&o, g->territory[i].move);
+        }
+    }
     out_str(&o, ")\n");
     if (len > 0)
         buf[o.pos < len ? o.pos : len - 1] = '\0';

@@ -7,7 +7,9 @@
  * "[]" or "[tt]" (boards up to 19) as passes, AB/AW/AE setup in the root
  * node, escapes in text values, soft line breaks, whitespace between
  * values.  Only the main line of the first game tree is read; variations
- * are skipped.  Unknown properties are skipped.  A broken file is
+ * are skipped.  Unknown properties are skipped.  TB/TW (the territory of a
+ * scored game, dead stones' points included) are written in the last node
+ * and not read back.  A broken file is
  * reported with its line and column and nothing is loaded.
  */
 #ifndef TABLETOP_GO_SGF_H
@@ -41,6 +43,8 @@ typedef struct sgf_game {
     sgf_move_t setup[SGF_MAX_SETUP]; /* AB/AW/AE of the root node */
     int n_moves;
     sgf_move_t moves[SGF_MAX_MOVES]; /* the main line */
+    int n_territory;                 /* written only: TB/TW of a scored game */
+    sgf_move_t territory[SGF_MAX_SETUP]; /* color BLACK (TB) or WHITE (TW) */
 } sgf_game_t;
 
 /* An empty 9x9 record: SZ 9, KM 5.5, RU Chinese, no moves. */
