@@ -16,6 +16,7 @@
 #include "frame_png.h"
 #include "hal.h"
 #include "drivers/go_peripheral.h"
+#include "lock.h"
 #include "render.h"
 #include "save.h"
 #include "script.h"
@@ -38,6 +39,7 @@ typedef struct console {
     const console_options_t *opts;
     console_env_t env;
     char save_dir[4096];
+    console_lock_t lock; /* one console per save folder (lock.h) */
     void *state[GAME_COUNT];
     int active;          /* index into games, -1: the chooser */
     int chooser;         /* 1 if the chooser exists (no --game) */
@@ -223,6 +225,7 @@ int console_run(const console_options_t *opts)
     script_t *script = NULL;
     c->opts = opts;
     c->active = -1;
+    c->lock.fd = -1;
     c->env.seed = opts->seed ? opts->seed : 1;
     c->env.headless = opts->headless;
     c->env.hal = &c->hal; /* connect4 (issue 6): for the mailbox driver */
@@ -250,6 +253,17 @@ int console_run(const console_options_t *opts)
     }
     if (save_dir_resolve(opts->save_dir, c->save_dir, sizeof c->save_dir, err, sizeof err) == 0) {
         c->env.save_dir = c->save_dir;
+        /* A second console on the same folder is refused: two would
+         * overwrite each other's saves without a word (docs/play.md). */
+        lock_status_t ls = lock_acquire(&c->lock, c->save_dir, err, sizeof err);
+        if (ls == LOCK_BUSY) {
+            fprintf(stderr, "tabletop: %s\n", err);
+            status = 1;
+            goto out;
+        }
+        if (ls == LOCK_NO_FILE)
+            fprintf(stderr, "tabletop: %s; another tabletop on this folder would not be noticed\n",
+                    err);
     } else if (opts->save_dir) {
         fprintf(stderr, "tabletop: %s\n", err);
         status = 2;
@@ -308,6 +322,7 @@ out_games:
 out_hal:
     hal_close(&c->hal);
 out:
+    lock_release(&c->lock);
     script_close(script);
     free(c->frame);
     free(c);
