@@ -254,3 +254,171 @@ Test(console_lock, different_folders_run_side_by_side, .timeout = 60)
     close(feed);
     cr_assert_eq(reap(holder), 0);
 }
+
+/* ---- the chooser's Quit item and the q key ---- */
+
+/* The number of samples in a WAV written by --wav (0 if none). */
+static long wav_samples(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "no WAV at %s", path);
+    unsigned char h[44];
+    cr_assert_eq(fread(h, 1, 44, f), 44, "short WAV %s", path);
+    fclose(f);
+    cr_assert(!memcmp(h + 36, "data", 4), "%s: no data chunk where expected", path);
+    long bytes = h[40] | h[41] << 8 | h[42] << 16 | (long)h[43] << 24;
+    return bytes / 2;
+}
+
+static int has_snap(const char *dir, const char *name)
+{
+    char *png = malloc(strlen(dir) + strlen(name) + 8);
+    sprintf(png, "%s/%s.png", dir, name);
+    int r = exists(png);
+    free(png);
+    return r;
+}
+
+/* Quit is the chooser's last item (after the games, so that scripts that
+ * count games from the top keep working); Enter on it ends the program. */
+Test(console_quit, the_chooser_ends_with_quit)
+{
+    char *dir = scratch();
+    run_t r = play(dir, NULL, "down\ndown\nsnap chooser_quit\nenter\nsnap after\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "chooser_quit", "chooser_quit");
+    cr_assert(!has_snap(dir, "after"), "the program went on after Quit");
+    /* Up from Quit is Connect Four: the games keep their places. */
+    r = play(dir, NULL, "down\ndown\nup\nenter\nsnap c4_title\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(has_snap(dir, "c4_title"));
+}
+
+/* q quits at once from the chooser and from a game's menus. */
+Test(console_quit, q_quits_from_the_chooser_and_the_menus)
+{
+    static const struct {
+        const char *game, *script;
+    } cases[] = {
+        {NULL, "q\nsnap after\n"},
+        {"connect4", "q\nsnap after\n"},
+        {"go", "enter\nsnap mode_menu\nq\nsnap after\n"},
+        {NULL, "down\nenter\ndown\nq\nsnap after\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *dir = scratch();
+        run_t r = play(dir, cases[i].game, cases[i].script);
+        cr_assert_eq(r.status, 0, "case %zu: %s", i, r.err);
+        cr_assert(!has_snap(dir, "after"), "case %zu: q did not quit", i);
+    }
+}
+
+/* q on the Connect Four board: the game is on disk, and the next start
+ * offers it. */
+Test(console_quit, q_during_a_game_keeps_it)
+{
+    char *dir = scratch();
+    run_t r = play(dir, "connect4", "down\ndown\nenter\n4\n3\nq\nsnap after\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(!has_snap(dir, "after"));
+    char *save = slurp(join(dir, "save/connect4.txt"));
+    cr_assert(save && strstr(save, "\nmoves 43\n"), "%s", save ? save : "no save");
+}
+
+/* A game that is not on disk (its autosave failed) is not thrown away by
+ * one key: q asks, any other key goes back, q again quits. */
+Test(console_quit, q_with_an_unsaved_game_asks_first)
+{
+    char *dir = scratch(), *save = join(dir, "save");
+    mkdir(save, 0755);
+    mkdir(join(save, "connect4.txt"), 0755); /* the autosave cannot be written */
+    run_t r = play(dir, "connect4",
+                   "down\ndown\nenter\n4\nq\nsnap quit_confirm\nescape\nsnap kept\n3\nq\nq\n"
+                   "snap after\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "quit_confirm", "quit_confirm");
+    cr_assert(has_snap(dir, "kept"), "the first q quit");
+    cr_assert(!has_snap(dir, "after"), "q q did not quit");
+}
+
+/* ---- help ---- */
+
+static void same_frames(const char *a, const char *b)
+{
+    char err[256];
+    uint16_t *pa = NULL, *pb = NULL;
+    int wa, ha, wb, hb;
+    cr_assert_eq(frame_png_read(a, &pa, &wa, &ha, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(frame_png_read(b, &pb, &wb, &hb, err, sizeof err), 0, "%s", err);
+    cr_assert(wa == wb && ha == hb && !memcmp(pa, pb, (size_t)wa * ha * sizeof *pa),
+              "%s and %s differ", a, b);
+    free(pa);
+    free(pb);
+}
+
+/* h and F1 show the keys of the screen's game; any key goes back to the
+ * same screen, and the game's keys work again. */
+Test(console_help, h_and_f1_list_the_keys_of_the_active_game)
+{
+    char *dir = scratch();
+    run_t r = play(dir, NULL,
+                   "snap chooser\nh\nsnap help_chooser\nescape\nsnap chooser_again\n"
+                   "down\nenter\ndown\ndown\nenter\n4\nsnap board\nf1\nsnap help_connect4\n"
+                   "enter\nsnap board_again\nh\nsnap help_again\nspace\n3\nsnap moved\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "help_chooser", "help_chooser");
+    check_golden(dir, "help_connect4", "help_connect4");
+    same_frames(join(dir, "chooser.png"), join(dir, "chooser_again.png"));
+    same_frames(join(dir, "board.png"), join(dir, "board_again.png"));
+    same_frames(join(dir, "help_connect4.png"), join(dir, "help_again.png"));
+    char *save = slurp(join(dir, "save/connect4.txt"));
+    cr_assert(save && strstr(save, "\nmoves 43\n"), "the keys after help: %s", save);
+    /* Go has a help screen too. */
+    char *go = scratch();
+    r = play(go, "go", "h\nsnap help_go\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(go, "help_go", "help_go");
+}
+
+/* ---- sound on/off ---- */
+
+/* m turns the sound off: no cue reaches the audio controller (the WAV of
+ * everything streamed stays empty), the screen says so, and the setting
+ * is remembered in the save folder; m again turns it back on. */
+Test(console_sound, m_turns_the_sound_off_and_it_is_remembered)
+{
+    char *on = scratch();
+    run_t r = play(on, "connect4", "down\ndown\nenter\n4\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_gt(wav_samples(join(on, "out.wav")), 0, "a disc is not silent");
+
+    char *dir = scratch();
+    r = play(dir, "connect4", "m\nsnap title_sound_off\ndown\ndown\nenter\n4\n3\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "title_sound_off", "title_sound_off");
+    cr_assert_eq(wav_samples(join(dir, "out.wav")), 0, "sound off, yet samples were streamed");
+    char *settings = slurp(join(dir, "save/settings.txt"));
+    cr_assert(settings && strstr(settings, "sound off\n"), "%s", settings ? settings : "none");
+
+    /* The next start is silent too, until m. */
+    r = play(dir, "connect4", "enter\n4\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(wav_samples(join(dir, "out.wav")), 0, "the setting was forgotten");
+    r = play(dir, "connect4", "enter\nm\n3\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_gt(wav_samples(join(dir, "out.wav")), 0, "m did not turn the sound back on");
+    settings = slurp(join(dir, "save/settings.txt"));
+    cr_assert(settings && strstr(settings, "sound on\n"), "%s", settings);
+}
+
+/* A settings file that is not ours: one line, and the sound stays on. */
+Test(console_sound, a_bad_settings_file_is_reported_and_ignored)
+{
+    char *dir = scratch(), *save = join(dir, "save");
+    mkdir(save, 0755);
+    put_file(join(save, "settings.txt"), "volume 11\n");
+    run_t r = play(dir, "connect4", "down\ndown\nenter\n4\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.err, "settings.txt") && strstr(r.err, "ignored"), "%s", r.err);
+    cr_assert_gt(wav_samples(join(dir, "out.wav")), 0);
+}

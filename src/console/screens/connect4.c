@@ -732,6 +732,28 @@ static int c4s_take_sound(void *p)
     return cue;
 }
 
+/* 'q': a disc still falling lands (and is saved) first.  A game in
+ * progress that is not on disk would be lost: the console asks. */
+static int c4s_quit(void *p)
+{
+    c4_screen_t *s = p;
+    if (s->falling)
+        c4s_land(s);
+    int in_progress = (s->screen == C4S_PLAY || s->suspended) && s->game.moves > 0 &&
+                      !c4_game_is_over(&s->game);
+    return in_progress && (!s->have_saves || s->save_failed);
+}
+
+static const char *const c4s_help[] = {
+    "Up/Down\tchoose in the menu",
+    "Left/Right\tchoose a column",
+    "Enter, Space\tdrop a disc; choose",
+    "1-7\tdrop in that column",
+    "Backspace, u\ttake back a move",
+    "Escape\tto the menu (game kept)",
+    NULL,
+};
+
 const console_game_t connect4_game_module = {
     .id = "connect4",
     .title = "Connect Four",
@@ -744,4 +766,6 @@ const console_game_t connect4_game_module = {
     .dirty = c4s_dirty,
     .render = c4s_render,
     .take_sound = c4s_take_sound,
+    .help = c4s_help,
+    .quit = c4s_quit,
 };
