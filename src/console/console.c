@@ -224,11 +224,16 @@ static void chooser_render(console_t *c, uint16_t *fb)
                      "Choose a game: Up/Down, then Enter   h: help   m: sound   q: quit");
 }
 
-/* Quits, unless a game in progress would be lost: then asks first. */
+/* Quits, unless a game in progress would be lost: then asks first.  Every
+ * module is asked, not only the one on screen: a game left with Escape is
+ * still in memory. */
 static void ask_quit(console_t *c)
 {
-    if (c->active >= 0 && games[c->active]->quit &&
-        games[c->active]->quit(c->state[c->active])) {
+    int lost = 0;
+    for (int i = 0; i < GAME_COUNT; i++)
+        if (games[i]->quit && games[i]->quit(c->state[i]))
+            lost = 1;
+    if (lost) {
         c->confirm_quit = 1;
         c->chooser_dirty = 1;
         return;
@@ -391,8 +396,14 @@ static int run_loop(console_t *c, script_t *script)
             return 0; /* q or Quit: the games have saved what they have */
         if (!headless) {
             int key = hal_poll_key(&c->hal);
-            if (key == HAL_KEY_QUIT)
-                return 0;
+            if (key == HAL_KEY_QUIT) {
+                /* Closing the window is q: it asks if a game would be lost,
+                 * and a second close (or q) quits. */
+                if (c->confirm_quit)
+                    return 0;
+                ask_quit(c);
+                continue;
+            }
             if (key > 0 && key < 0x100)
                 dispatch_key(c, key);
         }

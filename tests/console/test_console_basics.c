@@ -339,6 +339,16 @@ Test(console_quit, q_with_an_unsaved_game_asks_first)
     check_golden(dir, "quit_confirm", "quit_confirm");
     cr_assert(has_snap(dir, "kept"), "the first q quit");
     cr_assert(!has_snap(dir, "after"), "q q did not quit");
+
+    /* The same from the chooser, with the game left (Escape) in Connect Four. */
+    char *other = scratch(), *other_save = join(other, "save");
+    mkdir(other_save, 0755);
+    mkdir(join(other_save, "connect4.txt"), 0755);
+    r = play(other, NULL,
+             "down\nenter\ndown\ndown\nenter\n4\nescape\nescape\nq\nsnap asked\nq\nsnap after\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(has_snap(other, "asked"), "q in the chooser threw the unsaved game away");
+    cr_assert(!has_snap(other, "after"), "q q did not quit");
 }
 
 /* ---- help ---- */

@@ -358,7 +358,7 @@ static void c4s_check_saved(c4_screen_t *s)
             s->notice_color = COLOR_WARN;
         return;
     }
-    if (c4_game_is_over(&s->pending) || s->pending.moves == 0) {
+    if (c4_game_is_over(&s->pending)) {
         rename(s->save_path, s->last_path);
         return;
     }
