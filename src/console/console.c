@@ -120,7 +120,10 @@ static void settings_save(console_t *c)
     if (ok) {
         ok = fprintf(f, "# tabletop settings (docs/play.md)\nsound %s\n",
                      c->sound_off ? "off" : "on") > 0;
-        ok = (fchmod(fd, 0644) == 0) & (fclose(f) == 0) & ok;
+        if (fchmod(fd, 0644) != 0) /* mkstemp made it 0600 */
+            ok = 0;
+        if (fclose(f) != 0)
+            ok = 0;
         ok = ok && rename(tmp, path) == 0;
     } else if (fd >= 0) {
         close(fd);

@@ -328,8 +328,8 @@ Test(c4_saves, a_failed_autosave_is_shown_and_not_called_saved)
     char *dir = scratch(), *save = join(dir, "save");
     mkdir(save, 0755);
     mkdir(join(save, "connect4.txt"), 0755);
-    char *err = c4_play(dir, "down\ndown\nenter\n4\nsnap save_failed\nescape\nsnap title_not_saved\n"
-                             "enter\n3\n");
+    char *err = c4_play(dir, "down\ndown\nenter\n4\nsnap save_failed\nescape\n"
+                             "snap title_not_saved\nenter\n3\n");
     cr_assert(strstr(err, "autosave failed"), "%s", err);
     compare(dir, "save_failed");
     compare(dir, "title_not_saved");

@@ -151,7 +151,8 @@ static int c4s_write_atomic(const char *path, const char *text, char *err, size_
     }
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot create a file next to %s: %s", c4s_base(path), strerror(errno));
+        snprintf(err, errlen, "cannot create a file next to %s: %s", c4s_base(path),
+                 strerror(errno));
         return -1;
     }
     size_t len = strlen(text), done = 0;
@@ -161,6 +162,8 @@ static int c4s_write_atomic(const char *path, const char *text, char *err, size_
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
             rc = -1;
             break;
         }
@@ -496,8 +499,11 @@ static void c4s_undo(c4_screen_t *s)
     }
     s->screen = C4S_PLAY;
     c4s_autosave(s);
+    const char *next = s->ai_side                   ? "Your move"
+                       : s->game.to_move == C4_P1 ? "Red to move"
+                                                  : "Yellow to move";
     snprintf(s->status, sizeof s->status, "Took back %d move%s. %s", taken, taken == 1 ? "" : "s",
-             s->ai_side ? "Your move" : s->game.to_move == C4_P1 ? "Red to move" : "Yellow to move");
+             next);
     s->dirty = 1;
 }
 
