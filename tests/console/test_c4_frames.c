@@ -29,12 +29,15 @@ static void run_script(const char *script, const char *backend, char *out, size_
 {
     const char *bin = getenv("TABLETOP_BIN");
     cr_assert(bin, "TABLETOP_BIN is not set");
-    snprintf(out, outlen, "/tmp/c4_frames_%s_%s_%d", script, backend, (int)getpid());
+    /* A fresh scratch folder; "_sdl_" in its name marks frames that may
+     * rewrite the goldens. */
+    snprintf(out, outlen, "/tmp/c4_frames_%s_%s_XXXXXX", script, backend);
+    cr_assert(mkdtemp(out), "mkdtemp: %s", strerror(errno));
     char cmd[2048];
     snprintf(cmd, sizeof cmd,
-             "rm -rf '%s' && '%s' play --headless --backend %s --game connect4 --script "
+             "'%s' play --headless --backend %s --game connect4 --script "
              "'%s/connect4/%s.script' --frames '%s' --save-dir '%s/save'",
-             out, bin, backend, data_dir(), script, out, out);
+             bin, backend, data_dir(), script, out, out);
     int rc = system(cmd);
     cr_assert_eq(rc, 0, "'%s' failed (%d)", cmd, rc);
 }
