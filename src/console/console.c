@@ -2,20 +2,26 @@
  * console.c - console_run(): opens the backend, shows the game chooser (or
  * the game named by --game), runs the active game module, presents its
  * frames with their sound cues through the go_peripheral driver, and runs
- * headless scripts (docs/play.md).
+ * headless scripts (docs/play.md).  It also owns the keys that work on
+ * every screen: h / F1 help, m sound on/off, q quit (and the chooser's
+ * Quit item); the board backend has no window to close.
  */
 #include "console.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "console_game.h"
 #include "frame_png.h"
 #include "hal.h"
 #include "drivers/go_peripheral.h"
+#include "lock.h"
 #include "render.h"
 #include "save.h"
 #include "script.h"
@@ -31,6 +37,18 @@ static const console_game_t *const games[] = {
     &connect4_game_module, /* connect4 (issue 6) */
 };
 #define GAME_COUNT ((int)(sizeof games / sizeof games[0]))
+/* The chooser's items: the games, then Quit (last, so that scripts that
+ * count games from the top keep working). */
+#define CHOOSER_QUIT GAME_COUNT
+
+/* The console-wide keys (HID usage codes). */
+#define KEY_F1 0x3A
+#define KEY_H 0x0B
+#define KEY_M 0x10
+#define KEY_Q 0x14
+
+/* The sound setting, remembered in the save folder. */
+#define SETTINGS_NAME "settings.txt"
 
 typedef struct console {
     hal_t hal;
@@ -38,35 +56,245 @@ typedef struct console {
     const console_options_t *opts;
     console_env_t env;
     char save_dir[4096];
+    console_lock_t lock; /* one console per save folder (lock.h) */
     void *state[GAME_COUNT];
     int active;          /* index into games, -1: the chooser */
     int chooser;         /* 1 if the chooser exists (no --game) */
     int chooser_sel;
-    int chooser_dirty;
+    int chooser_dirty;   /* the console's own drawing changed (chooser, help, overlays) */
+    int help;            /* 1 while the help screen shows */
+    int confirm_quit;    /* 1 while "quit anyway?" shows */
+    int sound_off;       /* m: no AUDIO_* cue is written */
+    int quit;            /* the player quit: the loop ends */
     uint16_t *frame;     /* RGB444 scratch for snaps */
 } console_t;
 
+/* ---- the sound setting ---- */
+
+static void settings_path(const console_t *c, char *out, size_t len)
+{
+    snprintf(out, len, "%s/%s", c->save_dir, SETTINGS_NAME);
+}
+
+/* Reads "sound on|off" from the save folder; anything else is reported in
+ * one line and ignored (the default, sound on, stays). */
+static void settings_load(console_t *c)
+{
+    if (!c->env.save_dir)
+        return;
+    char path[4200], line[64];
+    settings_path(c, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    int bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0] || line[0] == '#')
+            continue;
+        if (!strcmp(line, "sound off"))
+            c->sound_off = 1;
+        else if (!strcmp(line, "sound on"))
+            c->sound_off = 0;
+        else
+            bad = 1;
+    }
+    fclose(f);
+    if (bad)
+        fprintf(stderr, "tabletop: %s: lines other than 'sound on' or 'sound off' ignored\n",
+                path);
+}
+
+/* Writes the setting (a temporary file renamed over the old one); a
+ * failure costs only the setting, and says so. */
+static void settings_save(console_t *c)
+{
+    if (!c->env.save_dir)
+        return;
+    char path[4200], tmp[4300];
+    settings_path(c, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    int ok = f != NULL;
+    if (ok) {
+        ok = fprintf(f, "# tabletop settings (docs/play.md)\nsound %s\n",
+                     c->sound_off ? "off" : "on") > 0;
+        if (fchmod(fd, 0644) != 0) /* mkstemp made it 0600 */
+            ok = 0;
+        if (fclose(f) != 0)
+            ok = 0;
+        ok = ok && rename(tmp, path) == 0;
+    } else if (fd >= 0) {
+        close(fd);
+    }
+    if (!ok) {
+        fprintf(stderr, "tabletop: cannot remember the sound setting in %s: %s\n", path,
+                strerror(errno));
+        if (fd >= 0)
+            unlink(tmp);
+    }
+}
+
+/* ---- the help screen and the overlays ---- */
+
+static const char *const chooser_help[] = {
+    "Up/Down\tchoose a game (or Quit)",
+    "Enter\tstart it",
+    NULL,
+};
+
+/* Go's module has no help lines of its own yet: the keys of docs/play.md. */
+static const char *const go_default_help[] = {
+    "Arrows\tmove the cursor",
+    "Enter\tplace a stone; choose",
+    "Space\tpass",
+    "1, 2, 3\tpick a menu item",
+    "Escape\tback (the game is saved)",
+    NULL,
+};
+
+static const char *const generic_help[] = {
+    "Arrows\tmove, choose",
+    "Enter\tselect",
+    "Escape\tback",
+    NULL,
+};
+
+/* Draws one "KEYS\tWHAT" line at y. */
+static void help_line(int y, const char *line)
+{
+    char keys[32];
+    const char *tab = strchr(line, '\t');
+    size_t n = tab ? (size_t)(tab - line) : 0;
+    if (n >= sizeof keys)
+        n = sizeof keys - 1;
+    memcpy(keys, line, n);
+    keys[n] = 0;
+    render_string_scaled(40, y, keys, COLOR_CURSOR, 2);
+    render_string_scaled(220, y, tab ? tab + 1 : line, COLOR_TEXT, 2);
+}
+
+static void help_render(const console_t *c, uint16_t *fb)
+{
+    const char *const *lines = chooser_help;
+    char title[64];
+    snprintf(title, sizeof title, "Keys");
+    if (c->active >= 0) {
+        const console_game_t *g = games[c->active];
+        lines = g->help ? g->help : !strcmp(g->id, "go") ? go_default_help : generic_help;
+        snprintf(title, sizeof title, "Keys: %s", g->title);
+    }
+    render_init(fb);
+    render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
+    render_string_centered(24, title, COLOR_BOARD, 3);
+    int y = 76;
+    for (int i = 0; lines[i] && i < 10; i++, y += 24)
+        help_line(y, lines[i]);
+    y += 16;
+    render_string_scaled(40, y, "Everywhere", COLOR_DIM, 2);
+    y += 28;
+    help_line(y, "h, F1\tthis help");
+    help_line(y + 24, c->sound_off ? "m\tsound on/off (now off)" : "m\tsound on/off (now on)");
+    help_line(y + 48, "q\tquit (games are saved)");
+    render_string_centered(448, "Any key: back", COLOR_DIM, 2);
+}
+
+static void confirm_render(void)
+{
+    render_shade_rect(90, 170, 460, 120);
+    render_rect(90, 170, 460, 120, COLOR_WARN);
+    render_string_centered(186, "Quit? This game is not saved", COLOR_WARN, 2);
+    render_string_centered(222, "q: quit anyway", COLOR_TEXT, 2);
+    render_string_centered(250, "any other key: keep playing", COLOR_TEXT, 2);
+}
+
+/* Drawn over every screen while the sound is off, so it is never a mystery. */
+static void sound_off_render(void)
+{
+    render_fill_rect(0, 0, 96, 13, COLOR_BG);
+    render_string(3, 3, "Sound off (m)", COLOR_WARN);
+}
+
 static void chooser_render(console_t *c, uint16_t *fb)
 {
-    const char *items[GAME_COUNT];
+    const char *items[GAME_COUNT + 1];
     for (int i = 0; i < GAME_COUNT; i++)
         items[i] = games[i]->title;
+    items[CHOOSER_QUIT] = "Quit";
     render_init(fb);
-    render_menu_list("tabletop", items, GAME_COUNT, c->chooser_sel,
-                     "Choose a game: Up/Down, then Enter");
-    c->chooser_dirty = 0;
+    render_menu_list("tabletop", items, GAME_COUNT + 1, c->chooser_sel,
+                     "Choose a game: Up/Down, then Enter   h: help   m: sound   q: quit");
+}
+
+/* Quits, unless a game in progress would be lost: then asks first.  Every
+ * module is asked, not only the one on screen: a game left with Escape is
+ * still in memory. */
+static void ask_quit(console_t *c)
+{
+    int lost = 0;
+    for (int i = 0; i < GAME_COUNT; i++)
+        if (games[i]->quit && games[i]->quit(c->state[i]))
+            lost = 1;
+    if (lost) {
+        c->confirm_quit = 1;
+        c->chooser_dirty = 1;
+        return;
+    }
+    c->quit = 1;
 }
 
 static void chooser_key(console_t *c, int key)
 {
     if (key == HID_KEY_UP && c->chooser_sel > 0)
         c->chooser_sel--, c->chooser_dirty = 1;
-    else if (key == HID_KEY_DOWN && c->chooser_sel < GAME_COUNT - 1)
+    else if (key == HID_KEY_DOWN && c->chooser_sel < CHOOSER_QUIT)
         c->chooser_sel++, c->chooser_dirty = 1;
+    else if (key == HID_KEY_ENTER && c->chooser_sel == CHOOSER_QUIT)
+        c->quit = 1;
     else if (key == HID_KEY_ENTER) {
         c->active = c->chooser_sel;
         games[c->active]->enter(c->state[c->active]);
     }
+}
+
+/* The keys that work on every screen.  Returns 1 if the key was one. */
+static int global_key(console_t *c, int key)
+{
+    if (c->confirm_quit) {
+        c->confirm_quit = 0;
+        c->chooser_dirty = 1;
+        if (key == KEY_Q)
+            c->quit = 1;
+        return 1;
+    }
+    if (c->help) {
+        /* Any key closes the help; m still toggles the sound. */
+        if (key == KEY_M) {
+            c->sound_off = !c->sound_off;
+            settings_save(c);
+        } else {
+            c->help = 0;
+        }
+        c->chooser_dirty = 1;
+        return 1;
+    }
+    if (key == KEY_F1 || key == KEY_H) {
+        c->help = 1;
+        c->chooser_dirty = 1;
+        return 1;
+    }
+    if (key == KEY_M) {
+        c->sound_off = !c->sound_off;
+        settings_save(c);
+        c->chooser_dirty = 1;
+        return 1;
+    }
+    if (key == KEY_Q) {
+        ask_quit(c);
+        return 1;
+    }
+    return 0;
 }
 
 /* The keypad's Enter (HID 0x58) works like Enter. */
@@ -76,6 +304,8 @@ static void dispatch_key(console_t *c, int key)
 {
     if (key == HID_KEY_KEYPAD_ENTER)
         key = HID_KEY_ENTER;
+    if (global_key(c, key))
+        return;
     if (c->active < 0) {
         chooser_key(c, key);
         return;
@@ -87,22 +317,34 @@ static void dispatch_key(console_t *c, int key)
     }
 }
 
-/* Renders and presents if the screen changed; returns 1 if it did. */
+/* Renders and presents if the screen changed; returns 1 if it did.  While
+ * the help shows, the game's own changes wait (its sound plays when the
+ * help closes). */
 static int refresh(console_t *c)
 {
-    if (c->active < 0) {
-        if (!c->chooser_dirty)
-            return 0;
-        chooser_render(c, gp_driver_back(&c->gp));
-        gp_driver_present(&c->gp, AUDIO_NONE);
-        return 1;
-    }
-    const console_game_t *g = games[c->active];
-    void *s = c->state[c->active];
-    if (!g->dirty(s))
+    const console_game_t *g = c->active >= 0 ? games[c->active] : NULL;
+    void *s = g ? c->state[c->active] : NULL;
+    int game_dirty = g && !c->help && g->dirty(s);
+    if (!c->chooser_dirty && !game_dirty)
         return 0;
-    g->render(s, gp_driver_back(&c->gp));
-    gp_driver_present(&c->gp, g->take_sound(s));
+    uint16_t *fb = gp_driver_back(&c->gp);
+    int cue = AUDIO_NONE;
+    if (c->help)
+        help_render(c, fb);
+    else if (!g)
+        chooser_render(c, fb);
+    else {
+        g->render(s, fb);
+        cue = g->take_sound(s);
+    }
+    if (c->confirm_quit)
+        confirm_render();
+    if (c->sound_off) {
+        sound_off_render();
+        cue = AUDIO_NONE; /* sound off: the cue is never written */
+    }
+    c->chooser_dirty = 0;
+    gp_driver_present(&c->gp, cue);
     return 1;
 }
 
@@ -153,10 +395,18 @@ static int run_loop(console_t *c, script_t *script)
     int script_done = script == NULL;
     uint64_t wait_until = 0;
     for (;;) {
+        if (c->quit)
+            return 0; /* q or Quit: the games have saved what they have */
         if (!headless) {
             int key = hal_poll_key(&c->hal);
-            if (key == HAL_KEY_QUIT)
-                return 0;
+            if (key == HAL_KEY_QUIT) {
+                /* Closing the window is q: it asks if a game would be lost,
+                 * and a second close (or q) quits. */
+                if (c->confirm_quit)
+                    return 0;
+                ask_quit(c);
+                continue;
+            }
             if (key > 0 && key < 0x100)
                 dispatch_key(c, key);
         }
@@ -223,6 +473,7 @@ int console_run(const console_options_t *opts)
     script_t *script = NULL;
     c->opts = opts;
     c->active = -1;
+    c->lock.fd = -1;
     c->env.seed = opts->seed ? opts->seed : 1;
     c->env.headless = opts->headless;
     c->env.hal = &c->hal; /* connect4 (issue 6): for the mailbox driver */
@@ -250,6 +501,18 @@ int console_run(const console_options_t *opts)
     }
     if (save_dir_resolve(opts->save_dir, c->save_dir, sizeof c->save_dir, err, sizeof err) == 0) {
         c->env.save_dir = c->save_dir;
+        /* A second console on the same folder is refused: two would
+         * overwrite each other's saves without a word (docs/play.md). */
+        lock_status_t ls = lock_acquire(&c->lock, c->save_dir, err, sizeof err);
+        if (ls == LOCK_BUSY) {
+            fprintf(stderr, "tabletop: %s\n", err);
+            status = 1;
+            goto out;
+        }
+        if (ls == LOCK_NO_FILE)
+            fprintf(stderr, "tabletop: %s; another tabletop on this folder would not be noticed\n",
+                    err);
+        settings_load(c);
     } else if (opts->save_dir) {
         fprintf(stderr, "tabletop: %s\n", err);
         status = 2;
@@ -309,6 +572,7 @@ out_hal:
     if (hal_close(&c->hal) != 0 && status == 0)
         status = 1; /* e.g. the --wav file is incomplete */
 out:
+    lock_release(&c->lock);
     script_close(script);
     free(c->frame);
     free(c);

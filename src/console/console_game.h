@@ -16,7 +16,10 @@
  *   tick(now_us)                   often; polls threads, timers
  *   if dirty: render(fb); present with take_sound()
  *   busy()                         headless scripts wait while it is not NONE
+ *   quit()                         optional: before the console quits
  *
+ * The console keeps some keys for itself on every screen, so modules never
+ * see them: h and F1 (help), m (sound on/off), q (quit).
  * To add a game: write src/console/screens/NAME.c defining a
  * `const console_game_t NAME_game_module`, declare it below and add it to
  * the table in console.c (the chooser lists the games in table order).
@@ -73,6 +76,18 @@ typedef struct console_game {
     /* The AUDIO_* cue to play with the next frame (AUDIO_NONE if none);
      * taking it clears it. */
     int (*take_sound)(void *game);
+
+    /* Optional (NULL-safe) fields, for the console-wide keys (docs/play.md). */
+
+    /* The game's keys for the help screen (h or F1): NULL-terminated lines
+     * "KEYS\tWHAT", e.g. "Enter\tdrop a disc"; at most 10 lines of at most
+     * 14 + 34 characters.  NULL: the console shows a generic list. */
+    const char *const *help;
+    /* The player asks to quit ('q' or the chooser's Quit): settle what can be
+     * saved (e.g. land a falling disc and save it).  Returns 1 if a game in
+     * progress would still be lost (its autosave failed, no save folder):
+     * the console then asks before quitting.  NULL: nothing to settle. */
+    int (*quit)(void *game);
 } console_game_t;
 
 /* The modules built into the console. */

@@ -27,6 +27,7 @@ static const struct {
     {"up", HID_KEY_UP},         {"down", HID_KEY_DOWN},     {"left", HID_KEY_LEFT},
     {"right", HID_KEY_RIGHT},   {"enter", HID_KEY_ENTER},   {"space", HID_KEY_SPACE},
     {"escape", HID_KEY_ESCAPE}, {"backspace", HID_KEY_BACKSPACE}, {"tab", HID_KEY_TAB},
+    {"f1", 0x3A}, /* help (console-wide) */
 };
 
 /* Splits off the next whitespace-separated word; returns NULL at the end. */

@@ -11,6 +11,9 @@
    the console starts, says so in one line, keeps the file aside as
    go.sgf.corrupt with its bytes intact, and never crashes.
 3. A corrupt save is never overwritten by the next game's autosave.
+4. Connect Four: kill -9 at many points of a run of two-player games; the
+   connect4.txt on disk is always a complete save (its position is one
+   `tabletop connect4 move` accepts), and the next start offers it.
 Prints TAP.
 """
 import os
@@ -169,6 +172,97 @@ if before is None or not os.path.exists(corrupt) or open(corrupt, "rb").read() !
 if not os.path.exists(save) or sgf_moves(save)[0] is None:
     problems.append("the next game's autosave does not load")
 report("the next game autosaves beside the corrupt save without touching it", problems)
+
+# --- 4. Connect Four: kill -9 at any point ----------------------------------
+def c4_four(cols, heights, col):
+    """1 if the disc just dropped in col makes four for its player."""
+    row = heights[col] - 1
+    me = cols[col][row]
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        n = 1
+        for sgn in (1, -1):
+            r, c = row + sgn * dr, col + sgn * dc
+            while 0 <= r < 6 and 0 <= c < 7 and r < heights[c] and cols[c][r] == me:
+                n += 1
+                r, c = r + sgn * dr, c + sgn * dc
+        if n >= 4:
+            return True
+    return False
+
+
+# Two players, several games in a row: random legal columns until a four or
+# a full board, then Enter for the next game.
+c4_steps = ["down", "down", "enter"]
+for game in range(6):
+    cols, heights, player = [[0] * 6 for _ in range(7)], [0] * 7, 1
+    while True:
+        col = rng.choice([c for c in range(7) if heights[c] < 6])
+        cols[col][heights[col]] = player
+        heights[col] += 1
+        c4_steps.append(str(col + 1))
+        if c4_four(cols, heights, col) or sum(heights) == 42:
+            break
+        player = 3 - player
+    c4_steps.append("enter")
+C4_GAME = os.path.join(WORK, "c4_game.txt")
+with open(C4_GAME, "w") as f:
+    f.write("\n".join(c4_steps) + "\n")
+
+
+def run_c4(save_dir, script):
+    return subprocess.Popen([TABLETOP, "--headless", "--game", "connect4", "--script", script,
+                             "--save-dir", save_dir], env=ENV, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+d = os.path.join(WORK, "c4full")
+os.makedirs(d)
+t0 = time.time()
+p = run_c4(d, C4_GAME)
+_, err = p.communicate(timeout=120)
+c4_time = time.time() - t0
+problems = []
+if p.returncode != 0:
+    problems.append("the uninterrupted games exited with %d: %s" % (p.returncode, err[-300:]))
+if not os.path.exists(os.path.join(d, "connect4-last.txt")):
+    problems.append("no connect4-last.txt after finished games")
+saves_seen = 0
+for i in range(ROUNDS):
+    d = os.path.join(WORK, "c4kill%02d" % i)
+    os.makedirs(d)
+    p = run_c4(d, C4_GAME)
+    time.sleep(c4_time * (i + rng.random()) / ROUNDS)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    save = os.path.join(d, "connect4.txt")
+    if not os.path.exists(save):
+        continue
+    saves_seen += 1
+    text = open(save, encoding="latin-1").read()
+    m = re.search(r"^moves ([1-7]*)$", text, re.M)
+    if "\nmode two-players\n" not in text or not m:
+        problems.append("round %d: connect4.txt is not a complete save: %r" % (i, text))
+        continue
+    q = subprocess.run([TABLETOP, "connect4", "move", m.group(1)], env=ENV,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+    if q.returncode != 0:
+        problems.append("round %d: the saved position %s is not a game in progress: %s" %
+                        (i, m.group(1), q.stderr.strip()))
+        continue
+    # The next start offers it (Resume is selected): one more disc is saved.
+    with open(os.path.join(d, "resume.txt"), "w") as f:
+        f.write("enter\n%s\n" % q.stdout.strip())
+    r = run_c4(d, os.path.join(d, "resume.txt"))
+    r.communicate(timeout=60)
+    after = open(save, encoding="latin-1").read() if os.path.exists(save) else ""
+    last = os.path.join(d, "connect4-last.txt")
+    resumed = re.search(r"^moves %s%s$" % (m.group(1), q.stdout.strip()), after, re.M) or (
+        os.path.exists(last) and (m.group(1) + q.stdout.strip()) in open(last).read())
+    if not resumed:
+        problems.append("round %d: the next start did not resume %s" % (i, m.group(1)))
+report("Connect Four: kill -9 at %d points, every connect4.txt is a whole game and resumes "
+       "(%d saves checked)" % (ROUNDS, saves_seen),
+       problems if saves_seen else problems + ["no round saved at all"])
 
 print("1..%d" % len(results))
 failed = 0

@@ -4,22 +4,34 @@
  * AI first, two players), the board, and the end of the game with the
  * winning four highlighted.  Keys: Left/Right choose a column, Enter drops
  * (digits 1-7 drop straight into that column, like the seed's terminal
- * entry), Escape goes back.  A disc falls row by row and the place sound
- * plays when it lands.
+ * entry), Backspace or 'u' takes back a move (two against the computer),
+ * Escape goes back with the game kept.  A disc falls row by row and the
+ * place sound plays when it lands.
+ *
+ * The game is saved after every move to connect4.txt in the save folder
+ * (docs/connect4.md: the mode and the columns played, 1-7), written to a
+ * temporary file, synced and renamed over the old one, so a crash leaves the
+ * old save or the new one, never half of one.  The title menu offers to
+ * resume it; an unreadable save is kept aside as connect4.txt.corrupt.
  *
  * The AI's move comes from the FPGA through the one driver (c4_driver.h);
  * the module never draws or plays through the HAL, it only passes the
  * console's hal to the driver.  A failing mailbox (timeout, illegal move)
  * is shown on the status line and logged; the game is left as it was.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "drivers/connect4_mailbox.h"
 #include "games/connect4/c4_game.h"
 #include "console/console_game.h"
 #include "console/render.h"
+#include "console/save.h"
 #include "hal.h"
 
 /* Layout: 7 x 6 holes of 56 px, the preview disc above the board. */
@@ -29,6 +41,8 @@
 #define C4S_PREVIEW_Y 48
 #define C4S_RADIUS 23
 #define C4S_STATUS_Y 452
+#define C4S_WARN_Y 471 /* the autosave warning, under the status line */
+#define C4S_NOTICE_Y 400 /* a notice on the title menu */
 
 #define C4S_COLOR_BOARD 0x0219 /* blue */
 #define C4S_COLOR_HOLE 0x1082
@@ -39,8 +53,22 @@
 /* Game time a falling disc spends in each row. */
 #define C4S_ROW_US 40000u
 
+#define C4S_SAVE_NAME "connect4.txt"
+#define C4S_LAST_NAME "connect4-last.txt"
+#define C4S_PATH_LEN 4096
+/* A save is a few short lines; anything much larger is not ours. */
+#define C4S_SAVE_MAX 4096
+/* 'u' (HID 0x18): undo, like Backspace. */
+#define C4S_KEY_U (HID_KEY_A + ('u' - 'a'))
+
 enum { C4S_TITLE, C4S_PLAY, C4S_OVER };
 enum { C4S_MODE_YOU_FIRST, C4S_MODE_AI_FIRST, C4S_MODE_TWO_PLAYERS, C4S_MODE_COUNT };
+/* The title menu's last item while a game can be resumed. */
+#define C4S_MENU_RESUME C4S_MODE_COUNT
+
+/* The mode names of the save file, in C4S_MODE_* order. */
+static const char *const c4s_mode_names[C4S_MODE_COUNT] = {"you-first", "ai-first",
+                                                           "two-players"};
 
 typedef struct c4_screen {
     hal_t *hal;         /* for the AI driver only */
@@ -59,6 +87,18 @@ typedef struct c4_screen {
     int dirty;
     int sound;
     char status[96];
+    /* Saves. */
+    int have_saves;          /* a save folder exists */
+    char save_path[C4S_PATH_LEN];
+    char last_path[C4S_PATH_LEN];
+    int save_failed;         /* the last autosave of this game failed */
+    char save_error[96];     /* why, for the warning line */
+    int suspended;           /* a game left with Escape, kept in memory */
+    int resumable;           /* the title offers "Resume" (suspended or a readable save) */
+    c4_game_t pending;       /* the save offered for resuming (when not suspended) */
+    int pending_mode;
+    char notice[128];        /* a one-off line on the title (saved, kept aside...) */
+    uint16_t notice_color;
 } c4_screen_t;
 
 static void *c4s_create(const console_env_t *env)
@@ -68,15 +108,276 @@ static void *c4s_create(const console_env_t *env)
         return NULL;
     s->hal = env->hal;
     s->cursor = 3;
+    if (env->save_dir &&
+        snprintf(s->save_path, sizeof s->save_path, "%s/%s", env->save_dir, C4S_SAVE_NAME) <
+            (int)sizeof s->save_path &&
+        snprintf(s->last_path, sizeof s->last_path, "%s/%s", env->save_dir, C4S_LAST_NAME) <
+            (int)sizeof s->last_path)
+        s->have_saves = 1;
     return s;
 }
 
 static void c4s_destroy(void *p) { free(p); }
 
+/* ---- the save file ---- */
+
+/* The file name without its folder, for messages on the screen. */
+static const char *c4s_base(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+/* Writes text to path atomically: a temporary file in the same folder,
+ * written, synced, given the old file's mode (0644 for a new one) and
+ * renamed over path.  Refuses to replace anything but a regular file (a
+ * symlink or a device is not ours to replace).  Returns 0, or -1 with a
+ * message naming the file without its folder in err, and path untouched. */
+static int c4s_write_atomic(const char *path, const char *text, char *err, size_t errlen)
+{
+    struct stat st;
+    mode_t mode = 0644;
+    if (lstat(path, &st) == 0) {
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "%s is not a regular file", c4s_base(path));
+            return -1;
+        }
+        mode = st.st_mode & 07777;
+    }
+    char tmp[C4S_PATH_LEN + 16];
+    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "path too long: %s", path);
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot create a file next to %s: %s", c4s_base(path),
+                 strerror(errno));
+        return -1;
+    }
+    size_t len = strlen(text), done = 0;
+    int rc = 0;
+    while (done < len) {
+        ssize_t w = write(fd, text + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
+            rc = -1;
+            break;
+        }
+        done += (size_t)w;
+    }
+    if (rc == 0 && (fchmod(fd, mode) != 0 || fsync(fd) != 0))
+        rc = -1;
+    int saved = errno;
+    if (close(fd) != 0 && rc == 0)
+        rc = -1, saved = errno;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1, saved = errno;
+    if (rc != 0) {
+        unlink(tmp);
+        snprintf(err, errlen, "cannot write %s: %s", c4s_base(path), strerror(saved));
+        return -1;
+    }
+    /* The rename is durable only once the folder is on disk (best effort). */
+    char dir[C4S_PATH_LEN];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash) {
+        *slash = 0;
+        int dfd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            (void)fsync(dfd);
+            close(dfd);
+        }
+    }
+    return 0;
+}
+
+/* The save's text: the mode, the columns played (1-7, Pascal Pons'
+ * notation, as `tabletop connect4 move` takes them), and for a finished
+ * game the result. */
+static void c4s_format(const c4_screen_t *s, char *out, size_t len)
+{
+    char moves[C4_CELLS + 1];
+    for (int i = 0; i < s->game.moves; i++)
+        moves[i] = (char)('1' + s->game.history[i]);
+    moves[s->game.moves] = 0;
+    int n = snprintf(out, len,
+                     "# tabletop Connect Four game (docs/connect4.md): the columns played,\n"
+                     "# 1-7 from the left, from the empty board; red moves first.\n"
+                     "mode %s\nmoves %s\n",
+                     c4s_mode_names[s->mode], moves);
+    if (c4_game_is_over(&s->game) && n > 0 && (size_t)n < len)
+        snprintf(out + n, len - (size_t)n, "result %s\n",
+                 !s->game.winner ? "draw" : s->game.winner == C4_P1 ? "red wins" : "yellow wins");
+}
+
+/* Parses a save's text into *g and *mode.  Returns 0, or -1 with a
+ * one-line reason in err. */
+static int c4s_parse(const char *text, c4_game_t *g, int *mode, char *err, size_t errlen)
+{
+    int have_mode = 0, have_moves = 0, line_no = 0;
+    const char *p = text;
+    while (*p) {
+        line_no++;
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char line[128];
+        if (n >= sizeof line) {
+            snprintf(err, errlen, "line %d is too long", line_no);
+            return -1;
+        }
+        memcpy(line, p, n);
+        line[n] = 0;
+        p += n + (end ? 1 : 0);
+        while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+            line[--n] = 0;
+        if (!n || line[0] == '#')
+            continue;
+        char *arg = strchr(line, ' ');
+        if (arg)
+            *arg++ = 0;
+        else
+            arg = line + n;
+        if (!strcmp(line, "mode") && !have_mode) {
+            for (*mode = 0; *mode < C4S_MODE_COUNT; (*mode)++)
+                if (!strcmp(arg, c4s_mode_names[*mode]))
+                    break;
+            if (*mode == C4S_MODE_COUNT) {
+                snprintf(err, errlen, "line %d: unknown mode '%.20s'", line_no, arg);
+                return -1;
+            }
+            have_mode = 1;
+        } else if (!strcmp(line, "moves") && !have_moves) {
+            char why[128];
+            if (c4_game_parse(g, arg, why, sizeof why) != C4_OK) {
+                snprintf(err, errlen, "line %d: %s", line_no, why);
+                return -1;
+            }
+            have_moves = 1;
+        } else if (!strcmp(line, "result")) {
+            continue; /* a finished game's result: informative only */
+        } else {
+            snprintf(err, errlen, "line %d: unexpected '%.20s'", line_no, line);
+            return -1;
+        }
+    }
+    if (!have_mode || !have_moves) {
+        snprintf(err, errlen, "no '%s' line", have_mode ? "moves" : "mode");
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads and parses the save at path.  Returns 0, or -1 with a reason. */
+static int c4s_load(const char *path, c4_game_t *g, int *mode, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    char text[C4S_SAVE_MAX + 1];
+    size_t n = fread(text, 1, sizeof text, f);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        snprintf(err, errlen, "read error");
+        return -1;
+    }
+    if (n > C4S_SAVE_MAX) {
+        snprintf(err, errlen, "larger than %d bytes", C4S_SAVE_MAX);
+        return -1;
+    }
+    text[n] = 0;
+    if (strlen(text) != n) {
+        snprintf(err, errlen, "contains a NUL byte");
+        return -1;
+    }
+    return c4s_parse(text, g, mode, err, errlen);
+}
+
+/* Saves the game after a move or an undo.  A finished game goes to
+ * connect4-last.txt and the autosave is removed (nothing left to resume);
+ * an empty board removes it too.  A failure is shown on the screen and
+ * logged; the game goes on in memory. */
+static void c4s_autosave(c4_screen_t *s)
+{
+    if (!s->have_saves)
+        return;
+    char text[512], err[C4S_PATH_LEN + 128];
+    int over = c4_game_is_over(&s->game);
+    if (s->game.moves == 0) {
+        unlink(s->save_path);
+        s->save_failed = 0;
+        return;
+    }
+    c4s_format(s, text, sizeof text);
+    if (c4s_write_atomic(over ? s->last_path : s->save_path, text, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: Connect Four autosave failed in %s: %s\n", s->save_path, err);
+        snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
+        s->save_failed = 1;
+        return;
+    }
+    s->save_failed = 0;
+    if (over)
+        unlink(s->save_path);
+}
+
+/* Puts the save aside as *.SUFFIX (never deletes it); the notice names the
+ * new file. */
+static int c4s_put_aside(c4_screen_t *s, const char *suffix, const char *what)
+{
+    char aside[C4S_PATH_LEN + 32], err[C4S_PATH_LEN + 64];
+    if (save_move_aside(s->save_path, suffix, aside, sizeof aside, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: %s\n", err);
+        snprintf(s->notice, sizeof s->notice, "%.120s", err);
+        s->notice_color = COLOR_WARN;
+        return -1;
+    }
+    fprintf(stderr, "tabletop: %s kept as %s\n", what, aside);
+    s->notice_color = COLOR_TEXT;
+    snprintf(s->notice, sizeof s->notice, "%s kept as %.80s", what, c4s_base(aside));
+    return 0;
+}
+
+/* Decides whether the title offers "Resume": a game left with Escape, or a
+ * readable save.  An unreadable save is kept aside as *.corrupt and the
+ * title says so; a finished one (killed at the very end) becomes the last
+ * game. */
+static void c4s_check_saved(c4_screen_t *s)
+{
+    s->resumable = s->suspended;
+    if (s->suspended || !s->have_saves || !save_exists(s->save_path))
+        return;
+    char err[256];
+    if (c4s_load(s->save_path, &s->pending, &s->pending_mode, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: saved Connect Four game unreadable: %s: %s\n", s->save_path,
+                err);
+        if (c4s_put_aside(s, "corrupt", "Unreadable save") == 0)
+            s->notice_color = COLOR_WARN;
+        return;
+    }
+    if (c4_game_is_over(&s->pending)) {
+        rename(s->save_path, s->last_path);
+        return;
+    }
+    s->resumable = 1;
+}
+
 static void c4s_enter(void *p)
 {
     c4_screen_t *s = p;
     s->screen = C4S_TITLE;
+    s->notice[0] = 0;
+    c4s_check_saved(s);
+    if (s->resumable)
+        s->menu_sel = C4S_MENU_RESUME;
+    else if (s->menu_sel >= C4S_MODE_COUNT)
+        s->menu_sel = 0;
     s->dirty = 1;
 }
 
@@ -96,20 +397,113 @@ static void c4s_set_turn_status(c4_screen_t *s)
                  s->game.to_move == C4_P1 ? "Red" : "Yellow");
 }
 
-static void c4s_new_game(c4_screen_t *s)
+/* The side the AI plays in a mode (0: two players). */
+static int c4s_ai_side(int mode)
 {
-    c4_game_init(&s->game);
-    s->ai_side = s->mode == C4S_MODE_YOU_FIRST  ? C4_P2
-                 : s->mode == C4S_MODE_AI_FIRST ? C4_P1
-                                                : 0;
+    return mode == C4S_MODE_YOU_FIRST ? C4_P2 : mode == C4S_MODE_AI_FIRST ? C4_P1 : 0;
+}
+
+/* Shows the board of s->game (new or resumed): the AI moves if it is its turn. */
+static void c4s_start_play(c4_screen_t *s)
+{
+    s->ai_side = c4s_ai_side(s->mode);
     s->screen = C4S_PLAY;
-    s->cursor = 3;
     s->falling = 0;
-    s->ai_pending = s->ai_side == C4_P1;
+    s->suspended = 0;
+    s->resumable = 0;
+    s->notice[0] = 0;
+    s->ai_pending = s->ai_side && s->game.to_move == s->ai_side;
     if (s->ai_pending)
         snprintf(s->status, sizeof s->status, "The FPGA is thinking...");
     else
         c4s_set_turn_status(s);
+    s->dirty = 1;
+}
+
+static void c4s_new_game(c4_screen_t *s)
+{
+    /* A game that could have been resumed is not overwritten by a new one. */
+    if (s->have_saves && save_exists(s->save_path))
+        c4s_put_aside(s, "bak", "Saved game");
+    c4_game_init(&s->game);
+    s->save_failed = 0;
+    s->cursor = 3;
+    c4s_start_play(s);
+}
+
+static void c4s_resume(c4_screen_t *s)
+{
+    if (!s->suspended) {
+        s->game = s->pending;
+        s->mode = s->pending_mode;
+        s->save_failed = 0;
+    }
+    c4s_start_play(s);
+}
+
+/* Escape during a game: back to the title with the game kept in memory
+ * (and on disk if the last autosave worked); the title says which. */
+static void c4s_suspend(c4_screen_t *s)
+{
+    s->screen = C4S_TITLE;
+    s->ai_pending = 0;
+    s->dirty = 1;
+    s->notice[0] = 0;
+    if (s->game.moves == 0 || c4_game_is_over(&s->game)) {
+        s->suspended = 0;
+        c4s_check_saved(s);
+        return;
+    }
+    s->suspended = 1;
+    s->resumable = 1;
+    s->menu_sel = C4S_MENU_RESUME;
+    if (s->have_saves && !s->save_failed) {
+        snprintf(s->notice, sizeof s->notice, "Game saved in %s: Resume continues it",
+                 C4S_SAVE_NAME);
+        s->notice_color = COLOR_TEXT;
+    } else {
+        snprintf(s->notice, sizeof s->notice, "Game kept until you quit: %s",
+                 s->have_saves ? "the autosave failed" : "no save folder");
+        s->notice_color = COLOR_WARN;
+    }
+}
+
+/* How many moves the human (or, with two players, anybody) has on the
+ * board: what Undo may take back. */
+static int c4s_undoable(const c4_screen_t *s)
+{
+    if (!s->ai_side)
+        return s->game.moves;
+    /* The human's plies: every other one, starting with the first or second. */
+    return s->ai_side == C4_P2 ? (s->game.moves + 1) / 2 : s->game.moves / 2;
+}
+
+/* Backspace or 'u': takes back the last move; against the AI, back to
+ * before the human's last move (two plies, or one if the human's move
+ * ended the game). */
+static void c4s_undo(c4_screen_t *s)
+{
+    if (c4s_undoable(s) == 0) {
+        snprintf(s->status, sizeof s->status, "Nothing to take back");
+        s->sound = AUDIO_ILLEGAL;
+        s->dirty = 1;
+        return;
+    }
+    int taken = 0;
+    for (;;) {
+        int mover = 3 - s->game.to_move; /* who played the last ply */
+        c4_game_undo(&s->game);
+        taken++;
+        if (!s->ai_side || mover != s->ai_side)
+            break;
+    }
+    s->screen = C4S_PLAY;
+    c4s_autosave(s);
+    const char *next = s->ai_side                   ? "Your move"
+                       : s->game.to_move == C4_P1 ? "Red to move"
+                                                  : "Yellow to move";
+    snprintf(s->status, sizeof s->status, "Took back %d move%s. %s", taken, taken == 1 ? "" : "s",
+             next);
     s->dirty = 1;
 }
 
@@ -140,23 +534,31 @@ static console_game_status_t c4s_key(void *p, int hid)
 {
     c4_screen_t *s = p;
     if (s->screen == C4S_TITLE) {
+        int items = C4S_MODE_COUNT + (s->resumable ? 1 : 0);
         if (hid == HID_KEY_UP && s->menu_sel > 0)
             s->menu_sel--, s->dirty = 1;
-        else if (hid == HID_KEY_DOWN && s->menu_sel < C4S_MODE_COUNT - 1)
+        else if (hid == HID_KEY_DOWN && s->menu_sel < items - 1)
             s->menu_sel++, s->dirty = 1;
         else if (hid == HID_KEY_ENTER) {
-            s->mode = s->menu_sel;
-            c4s_new_game(s);
+            if (s->menu_sel == C4S_MENU_RESUME) {
+                c4s_resume(s);
+            } else {
+                s->mode = s->menu_sel;
+                s->suspended = 0;
+                c4s_new_game(s);
+            }
         } else if (hid == HID_KEY_ESCAPE)
             return CONSOLE_GAME_LEAVE;
         return CONSOLE_GAME_STAY;
     }
     if (hid == HID_KEY_ESCAPE) {
-        if (!s->falling) {
-            s->screen = C4S_TITLE;
-            s->ai_pending = 0;
-            s->dirty = 1;
-        }
+        if (!s->falling)
+            c4s_suspend(s);
+        return CONSOLE_GAME_STAY;
+    }
+    if (hid == HID_KEY_BACKSPACE || hid == C4S_KEY_U) {
+        if (s->screen == C4S_OVER || c4s_human_to_move(s))
+            c4s_undo(s);
         return CONSOLE_GAME_STAY;
     }
     if (s->screen == C4S_OVER) {
@@ -183,6 +585,7 @@ static void c4s_land(c4_screen_t *s)
     s->falling = 0;
     c4_game_play(&s->game, s->fall_col);
     s->dirty = 1;
+    c4s_autosave(s);
     if (c4_game_is_over(&s->game)) {
         s->screen = C4S_OVER;
         s->sound = AUDIO_GAME_OVER;
@@ -194,6 +597,8 @@ static void c4s_land(c4_screen_t *s)
         else
             who = s->game.winner == C4_P1 ? "Red wins!" : "Yellow wins!";
         snprintf(s->status, sizeof s->status, "%s Enter: again, Escape: menu", who);
+        /* Finished: nothing left to resume; the record is connect4-last.txt. */
+        s->suspended = 0;
         return;
     }
     s->sound = AUDIO_PLACE;
@@ -293,6 +698,8 @@ static void c4s_render_board(const c4_screen_t *s)
         render_circle(c4s_cx(s->cursor), C4S_PREVIEW_Y, C4S_RADIUS + 2, COLOR_TEXT, 0);
     }
     render_string_centered(C4S_STATUS_Y, s->status, COLOR_TEXT, 2);
+    if (s->save_failed)
+        render_string_centered(C4S_WARN_Y, s->save_error, COLOR_WARN, 1);
 }
 
 static void c4s_render(void *p, uint16_t *fb)
@@ -300,13 +707,22 @@ static void c4s_render(void *p, uint16_t *fb)
     c4_screen_t *s = p;
     render_init(fb);
     if (s->screen == C4S_TITLE) {
-        static const char *const items[C4S_MODE_COUNT] = {
+        char resume[64];
+        const c4_game_t *g = s->suspended ? &s->game : &s->pending;
+        int mode = s->suspended ? s->mode : s->pending_mode;
+        snprintf(resume, sizeof resume, "Resume: %s, %d move%s",
+                 mode == C4S_MODE_TWO_PLAYERS ? "2 players" : "vs the FPGA", g->moves,
+                 g->moves == 1 ? "" : "s");
+        const char *const items[C4S_MODE_COUNT + 1] = {
             "You first (red) against the FPGA",
             "The FPGA first",
             "Two players",
+            resume,
         };
-        render_menu_list("Connect Four", items, C4S_MODE_COUNT, s->menu_sel,
-                         "Up/Down, then Enter; Escape: back");
+        render_menu_list("Connect Four", items, C4S_MODE_COUNT + (s->resumable ? 1 : 0),
+                         s->menu_sel, "Up/Down, then Enter; Escape: back");
+        if (s->notice[0])
+            render_string_centered(C4S_NOTICE_Y, s->notice, s->notice_color, 1);
     } else {
         render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
         c4s_render_board(s);
@@ -322,6 +738,28 @@ static int c4s_take_sound(void *p)
     return cue;
 }
 
+/* 'q': a disc still falling lands (and is saved) first.  A game in
+ * progress that is not on disk would be lost: the console asks. */
+static int c4s_quit(void *p)
+{
+    c4_screen_t *s = p;
+    if (s->falling)
+        c4s_land(s);
+    int in_progress = (s->screen == C4S_PLAY || s->suspended) && s->game.moves > 0 &&
+                      !c4_game_is_over(&s->game);
+    return in_progress && (!s->have_saves || s->save_failed);
+}
+
+static const char *const c4s_help[] = {
+    "Up/Down\tchoose in the menu",
+    "Left/Right\tchoose a column",
+    "Enter, Space\tdrop a disc; choose",
+    "1-7\tdrop in that column",
+    "Backspace, u\ttake back a move",
+    "Escape\tto the menu (game kept)",
+    NULL,
+};
+
 const console_game_t connect4_game_module = {
     .id = "connect4",
     .title = "Connect Four",
@@ -334,4 +772,6 @@ const console_game_t connect4_game_module = {
     .dirty = c4s_dirty,
     .render = c4s_render,
     .take_sound = c4s_take_sound,
+    .help = c4s_help,
+    .quit = c4s_quit,
 };
