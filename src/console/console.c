@@ -144,16 +144,6 @@ static const char *const chooser_help[] = {
     NULL,
 };
 
-/* Go's module has no help lines of its own yet: the keys of docs/play.md. */
-static const char *const go_default_help[] = {
-    "Arrows\tmove the cursor",
-    "Enter\tplace a stone; choose",
-    "Space\tpass",
-    "1, 2, 3\tpick a menu item",
-    "Escape\tback (the game is saved)",
-    NULL,
-};
-
 static const char *const generic_help[] = {
     "Arrows\tmove, choose",
     "Enter\tselect",
@@ -182,7 +172,7 @@ static void help_render(const console_t *c, uint16_t *fb)
     snprintf(title, sizeof title, "Keys");
     if (c->active >= 0) {
         const console_game_t *g = games[c->active];
-        lines = g->help ? g->help : !strcmp(g->id, "go") ? go_default_help : generic_help;
+        lines = g->help ? g->help : generic_help;
         snprintf(title, sizeof title, "Keys: %s", g->title);
     }
     render_init(fb);

@@ -20,7 +20,7 @@
 #include "config.h"
 #include "games/go/ai.h"
 #include "games/go/sgf.h"
-#include "gtp_status.h"
+#include "games/go/status.h"
 
 /* Words on a line, id and command included: set_free_handicap may list
  * every point of a 19x19 board but one. */
@@ -486,7 +486,7 @@ static int cmd_final_score(gtp_engine_t *e, int argc, char **argv)
 {
     (void)argc, (void)argv;
     char res[32];
-    gtp_status_score(&e->board, res, sizeof res);
+    go_status_score(&e->board, res, sizeof res);
     reply(e, "%s", res);
     return 0;
 }
@@ -532,7 +532,7 @@ static int cmd_final_status_list(gtp_engine_t *e, int argc, char **argv)
     else
         return fail(e, "syntax error");
     unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
-    gtp_status_dead(&e->board, dead);
+    go_status_dead(&e->board, dead);
     reply_stones_marked(e, EMPTY, dead, want_dead);
     return 0;
 }
@@ -611,7 +611,7 @@ static int cmd_printsgf(gtp_engine_t *e, int argc, char **argv)
     char saved[SGF_TEXT];
     memcpy(saved, g->result, sizeof saved);
     if (e->board.game_over)
-        gtp_status_score(&e->board, g->result, sizeof g->result);
+        go_status_score(&e->board, g->result, sizeof g->result);
     int rc = 0;
     if (argc >= 1) {
         char err[512];

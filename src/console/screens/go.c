@@ -19,7 +19,7 @@
 #include "hal.h"
 #include "console/render.h"
 #include "console/save.h"
-#include "protocols/gtp_status.h"
+#include "games/go/status.h"
 
 /* The computer's move lands at least this long after the player's, so the
  * player sees (and hears) their own stone first. */
@@ -414,11 +414,11 @@ static void review_update(go_game_t *g)
     g->dirty = 1;
 }
 
-/* After two passes: the estimate of gtp_status_dead (the same as GTP's
+/* After two passes: the estimate of go_status_dead (the same as GTP's
  * final_status_list) is proposed; the players toggle groups, then accept. */
 static void enter_review(go_game_t *g)
 {
-    gtp_status_dead(&g->board, g->dead);
+    go_status_dead(&g->board, g->dead);
     g->screen = GO_REVIEW;
     review_update(g);
 }
@@ -1128,6 +1128,29 @@ static void go_render(void *game, uint16_t *fb)
         g->think_rendered = 1;
 }
 
+/* 'q' or the chooser's Quit: a game on the board is on disk unless its
+ * autosave failed or there is no save folder; then the console asks. */
+static int go_quit(void *p)
+{
+    go_game_t *g = p;
+    int in_progress = (g->screen == GO_PLAY || g->screen == GO_REVIEW) &&
+                      (g->board.move_number > 0 || g->record->n_setup > 0);
+    return in_progress && (!have_saves(g) || g->save_failed);
+}
+
+static const char *const go_help[] = {
+    "Arrows\tmove the cursor; choose",
+    "Enter\tplace a stone; choose",
+    "Space\tpass",
+    "Backspace, u\tundo (2 plies vs computer)",
+    "r\tresign (Enter confirms)",
+    "1, 2, 3\tpick a menu item",
+    "Left/Right\tcolour, handicap, size",
+    "Dead stones\tEnter toggles, Space counts",
+    "Escape\tback (the game is saved)",
+    NULL,
+};
+
 const console_game_t go_game_module = {
     .id = "go",
     .title = "Go 9x9",
@@ -1140,4 +1163,6 @@ const console_game_t go_game_module = {
     .dirty = go_dirty,
     .render = go_render,
     .take_sound = go_take_sound,
+    .help = go_help,
+    .quit = go_quit,
 };

@@ -1,5 +1,6 @@
 /*
- * gtp_status.h - dead-stone estimate for final_status_list and final_score:
+ * status.h - dead-stone estimate (GTP final_status_list and final_score, the
+ * console's dead-stone review):
  * Monte Carlo ownership over the public board API.
  *
  * From the position, random games are played to the end (uniformly random
@@ -10,19 +11,19 @@
  * seeded from the position's hash, so a position always gets the same
  * answer whatever led to it.
  */
-#ifndef TABLETOP_GTP_STATUS_H
-#define TABLETOP_GTP_STATUS_H
+#ifndef TABLETOP_GO_STATUS_H
+#define TABLETOP_GO_STATUS_H
 
-#include "games/go/board.h"
+#include "board.h"
 
 /* Playouts for a 9x9 board; larger boards use proportionally fewer. */
-#define GTP_STATUS_PLAYOUTS 256
+#define GO_STATUS_PLAYOUTS 256
 
 /* Marks dead[row][col] = 1 for every stone estimated dead, 0 elsewhere. */
-void gtp_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]);
+void go_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]);
 
 /* The result string ("B+3.5", "W+0.5", "0") once the dead stones are
  * removed; buf needs 16 bytes. */
-void gtp_status_score(const BoardState *b, char *buf, size_t len);
+void go_status_score(const BoardState *b, char *buf, size_t len);
 
 #endif

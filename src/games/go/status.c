@@ -1,5 +1,5 @@
-/* gtp_status.c - see gtp_status.h. */
-#include "gtp_status.h"
+/* status.c - the dead-stone estimate; see status.h. */
+#include "status.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -80,7 +80,7 @@ static void status_playout(BoardState *b, uint64_t *rng)
     }
 }
 
-void gtp_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE])
+void go_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE])
 {
     int n = b->size;
     memset(dead, 0, sizeof(unsigned char) * BOARD_MAX_SIZE * BOARD_MAX_SIZE);
@@ -94,7 +94,7 @@ void gtp_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOA
     /* Black ownership minus White ownership, per point. */
     int own[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
     memset(own, 0, sizeof own);
-    int playouts = GTP_STATUS_PLAYOUTS * 81 / (n * n);
+    int playouts = GO_STATUS_PLAYOUTS * 81 / (n * n);
     if (playouts < 32)
         playouts = 32;
     uint64_t rng = b->hash ^ 0x9E3779B97F4A7C15ULL;
@@ -155,10 +155,10 @@ void gtp_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOA
         }
 }
 
-void gtp_status_score(const BoardState *b, char *buf, size_t len)
+void go_status_score(const BoardState *b, char *buf, size_t len)
 {
     unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
-    gtp_status_dead(b, dead);
+    go_status_dead(b, dead);
     BoardState *t = malloc(sizeof *t);
     if (!t) {
         board_result_string(b, buf, len);
