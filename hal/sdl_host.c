@@ -318,15 +318,31 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         want = (sdl_host_window_t){HAL_FB_WIDTH * s, HAL_FB_HEIGHT * s, want.fullscreen};
         fitted = 1;
     }
+    /* Fullscreen from the start (not switched to after mapping), so that
+     * the window manager sees it as it maps the window; w x h stays the
+     * windowed size that F11 returns to. */
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+                   (want.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    /* OpenGL from the start where the driver has it: the accelerated
+     * renderer would otherwise destroy and recreate the window just mapped
+     * (a flash, and a second placement by the window manager). */
     host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                    want.width, want.height,
-                                    SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+                                    want.width, want.height, flags | SDL_WINDOW_OPENGL);
+    if (!host->window)
+        host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                        want.width, want.height, flags);
+    if (!host->window && want.fullscreen) {
+        want.fullscreen = 0;
+        host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                        want.width, want.height,
+                                        flags & ~SDL_WINDOW_FULLSCREEN_DESKTOP);
+    }
     if (host->window) {
-        SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, HAL_FB_HEIGHT);
         /* The title bar and frame are known only once the window is up: if
          * they push a fitted window off the usable area, one factor less. */
         int top = 0, left = 0, bottom = 0, right = 0;
-        if (fitted && SDL_GetWindowBordersSize(host->window, &top, &left, &bottom, &right) == 0) {
+        if (fitted && !want.fullscreen &&
+            SDL_GetWindowBordersSize(host->window, &top, &left, &bottom, &right) == 0) {
             int s = sdl_host_fit_scale(usable.w, usable.h, left + right, top + bottom);
             if (HAL_FB_WIDTH * s < want.width) {
                 want.width = HAL_FB_WIDTH * s;
@@ -338,9 +354,6 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         }
         host->windowed_w = want.width;
         host->windowed_h = want.height;
-        if (want.fullscreen &&
-            SDL_SetWindowFullscreen(host->window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
-            want.fullscreen = 0;
         host->opened = want;
         host->renderer = SDL_CreateRenderer(host->window, -1, SDL_RENDERER_PRESENTVSYNC);
     }
@@ -354,6 +367,11 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         host->texture = SDL_CreateTexture(host->renderer, SDL_PIXELFORMAT_RGB444,
                                           SDL_TEXTUREACCESS_STREAMING, HAL_FB_WIDTH,
                                           HAL_FB_HEIGHT);
+    }
+    if (host->texture) {
+        /* Smaller, the picture would be cut.  Set last: creating an OpenGL
+         * renderer may recreate the window, losing what was set before. */
+        SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, HAL_FB_HEIGHT);
     }
     if (!host->texture) {
         snprintf(err, errlen, "cannot open a window (SDL: %s); or run `tabletop play --headless "
