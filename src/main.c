@@ -128,8 +128,8 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
                     paths[k].name);
             return 2;
         }
-    /* Options that only one backend uses are refused elsewhere rather than
-     * ignored: the user expects them to do something. */
+    /* An option only another backend uses is refused, not ignored: the
+     * user expects it to do something. */
     const char *backend = opts.backend ? opts.backend : "sdl";
     if (opts.trace && strcmp(backend, "sim")) {
         fprintf(stderr, "tabletop: --trace records the sim backend's waveform, not %s's: add "
