@@ -87,6 +87,27 @@ int sdl_host_settings_path(char *buf, size_t len)
     return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+/* Reads the space-separated decimal numbers after `key ` in line into
+ * v[0..n-1]; the line must hold exactly those.  Returns 0 or -1. */
+static int parse_line(const char *line, const char *key, long *v, int n)
+{
+    size_t k = strlen(key);
+    if (strncmp(line, key, k) != 0)
+        return -1;
+    const char *p = line + k;
+    for (int i = 0; i < n; i++) {
+        if (*p != ' ' || p[1] == ' ' || p[1] == '+')
+            return -1;
+        char *end;
+        errno = 0;
+        v[i] = strtol(p + 1, &end, 10);
+        if (errno || end == p + 1)
+            return -1;
+        p = end;
+    }
+    return *p ? -1 : 0;
+}
+
 int sdl_host_settings_load(const char *path, sdl_host_window_t *out)
 {
     FILE *f = fopen(path, "r");
@@ -103,18 +124,17 @@ int sdl_host_settings_load(const char *path, sdl_host_window_t *out)
     int have_size = 0, have_fullscreen = 0;
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        int a, b, used = 0;
+        long v[2];
         if (line[0] == '#')
             continue;
-        if (sscanf(line, "size %d %d%n", &a, &b, &used) == 2 && !line[used] && !have_size &&
-            a >= SETTINGS_MIN_W && a <= SETTINGS_MAX && b >= SETTINGS_MIN_H &&
-            b <= SETTINGS_MAX) {
-            w.width = a;
-            w.height = b;
+        if (!have_size && parse_line(line, "size", v, 2) == 0 && v[0] >= SETTINGS_MIN_W &&
+            v[0] <= SETTINGS_MAX && v[1] >= SETTINGS_MIN_H && v[1] <= SETTINGS_MAX) {
+            w.width = (int)v[0];
+            w.height = (int)v[1];
             have_size = 1;
-        } else if (sscanf(line, "fullscreen %d%n", &a, &used) == 1 && !line[used] &&
-                   !have_fullscreen && (a == 0 || a == 1)) {
-            w.fullscreen = a;
+        } else if (!have_fullscreen && parse_line(line, "fullscreen", v, 1) == 0 &&
+                   (v[0] == 0 || v[0] == 1)) {
+            w.fullscreen = (int)v[0];
             have_fullscreen = 1;
         } else {
             return -1;

@@ -32,7 +32,8 @@ static const char usage_text[] =
     "       tabletop --version | --help\n"
     "\n"
     "Without a command, `play` starts the console with the game chooser.\n"
-    "Keys: arrows move, Enter selects or places, Space passes, Escape goes back.\n";
+    "Keys: arrows move, Enter selects or places, Space passes, Escape goes back,\n"
+    "F11 toggles fullscreen (remembered for the next start).\n";
 
 static int parse_u64(const char *text, uint64_t *out)
 {
