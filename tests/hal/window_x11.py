@@ -13,9 +13,9 @@ Starts Xvfb at several desktop sizes and checks what a player sees:
   typed on the X keyboard makes the window fullscreen, the choice survives a
   restart, and F11 again leaves fullscreen.
 
-Needs Xvfb and xdotool (Debian packages xvfb, xdotool) and, for the F11
-cases, matchbox-window-manager: without them the cases are skipped with a
-message.  Prints TAP.  Waits on X are polls with a generous limit, not
+Needs Xvfb, xdotool and xprop (Debian packages xvfb, xdotool, x11-utils)
+and, for the F11 cases, matchbox-window-manager: without them the cases are
+skipped with a message.  Prints TAP.  Waits on X are polls with a generous limit, not
 timings.
 """
 import os
@@ -175,8 +175,8 @@ def read_conf():
         return ""
 
 
-if not have("Xvfb", "xdotool"):
-    print("1..0 # SKIP needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+if not have("Xvfb", "xdotool", "xprop"):
+    print("1..0 # SKIP needs Xvfb, xdotool and xprop (apt-get install xvfb xdotool x11-utils)")
     sys.exit(0)
 
 # 1-3: the opening scale on bare X servers of three sizes.
