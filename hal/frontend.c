@@ -16,11 +16,19 @@ int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **h
     if (!cfg->headless) {
 #if HAVE_SDL
         *host = sdl_host_open(title, cfg->scale, err, errlen);
-        if (!*host)
+        if (!*host) {
+            /* No window, no run: leave no WAV file behind either. */
+            if (*have_wav)
+                wav_writer_discard(wav);
+            *have_wav = 0;
             return -1;
+        }
 #else
         (void)host;
         (void)title;
+        if (*have_wav)
+            wav_writer_discard(wav);
+        *have_wav = 0;
         snprintf(err, errlen, "this tabletop was built without SDL2: run with --headless, or "
                               "install libsdl2-dev and rebuild");
         return -1;

@@ -13,8 +13,9 @@
 
 /* Opens the WAV writer if cfg->wav is set (*have_wav = 1), then the window
  * titled `title` into *host unless cfg->headless: a bad --wav path fails
- * before any window shows.  Returns 0, or -1 with a one-line message in err;
- * whatever was opened stays in *host / *wav for hal_frontend_close. */
+ * before any window shows, and a window that cannot open removes the WAV
+ * file it just created.  Returns 0, or -1 with a one-line message in err;
+ * whatever stays open is in *host / *wav for hal_frontend_close. */
 int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **host,
                       wav_writer_t *wav, int *have_wav, char *err, size_t errlen);
 

@@ -87,6 +87,27 @@ int sdl_host_settings_path(char *buf, size_t len)
     return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+/* Reads the space-separated decimal numbers after `key ` in line into
+ * v[0..n-1]; the line must hold exactly those.  Returns 0 or -1. */
+static int parse_line(const char *line, const char *key, long *v, int n)
+{
+    size_t k = strlen(key);
+    if (strncmp(line, key, k) != 0)
+        return -1;
+    const char *p = line + k;
+    for (int i = 0; i < n; i++) {
+        if (*p != ' ' || p[1] == ' ' || p[1] == '+')
+            return -1;
+        char *end;
+        errno = 0;
+        v[i] = strtol(p + 1, &end, 10);
+        if (errno || end == p + 1)
+            return -1;
+        p = end;
+    }
+    return *p ? -1 : 0;
+}
+
 int sdl_host_settings_load(const char *path, sdl_host_window_t *out)
 {
     FILE *f = fopen(path, "r");
@@ -103,18 +124,17 @@ int sdl_host_settings_load(const char *path, sdl_host_window_t *out)
     int have_size = 0, have_fullscreen = 0;
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        int a, b, used = 0;
+        long v[2];
         if (line[0] == '#')
             continue;
-        if (sscanf(line, "size %d %d%n", &a, &b, &used) == 2 && !line[used] && !have_size &&
-            a >= SETTINGS_MIN_W && a <= SETTINGS_MAX && b >= SETTINGS_MIN_H &&
-            b <= SETTINGS_MAX) {
-            w.width = a;
-            w.height = b;
+        if (!have_size && parse_line(line, "size", v, 2) == 0 && v[0] >= SETTINGS_MIN_W &&
+            v[0] <= SETTINGS_MAX && v[1] >= SETTINGS_MIN_H && v[1] <= SETTINGS_MAX) {
+            w.width = (int)v[0];
+            w.height = (int)v[1];
             have_size = 1;
-        } else if (sscanf(line, "fullscreen %d%n", &a, &used) == 1 && !line[used] &&
-                   !have_fullscreen && (a == 0 || a == 1)) {
-            w.fullscreen = a;
+        } else if (!have_fullscreen && parse_line(line, "fullscreen", v, 1) == 0 &&
+                   (v[0] == 0 || v[0] == 1)) {
+            w.fullscreen = (int)v[0];
             have_fullscreen = 1;
         } else {
             return -1;
@@ -318,15 +338,31 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         want = (sdl_host_window_t){HAL_FB_WIDTH * s, HAL_FB_HEIGHT * s, want.fullscreen};
         fitted = 1;
     }
+    /* Fullscreen from the start (not switched to after mapping), so that
+     * the window manager sees it as it maps the window; w x h stays the
+     * windowed size that F11 returns to. */
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+                   (want.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    /* OpenGL from the start where the driver has it: the accelerated
+     * renderer would otherwise destroy and recreate the window just mapped
+     * (a flash, and a second placement by the window manager). */
     host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                    want.width, want.height,
-                                    SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+                                    want.width, want.height, flags | SDL_WINDOW_OPENGL);
+    if (!host->window)
+        host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                        want.width, want.height, flags);
+    if (!host->window && want.fullscreen) {
+        want.fullscreen = 0;
+        host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                        want.width, want.height,
+                                        flags & ~SDL_WINDOW_FULLSCREEN_DESKTOP);
+    }
     if (host->window) {
-        SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, HAL_FB_HEIGHT);
         /* The title bar and frame are known only once the window is up: if
          * they push a fitted window off the usable area, one factor less. */
         int top = 0, left = 0, bottom = 0, right = 0;
-        if (fitted && SDL_GetWindowBordersSize(host->window, &top, &left, &bottom, &right) == 0) {
+        if (fitted && !want.fullscreen &&
+            SDL_GetWindowBordersSize(host->window, &top, &left, &bottom, &right) == 0) {
             int s = sdl_host_fit_scale(usable.w, usable.h, left + right, top + bottom);
             if (HAL_FB_WIDTH * s < want.width) {
                 want.width = HAL_FB_WIDTH * s;
@@ -338,9 +374,6 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         }
         host->windowed_w = want.width;
         host->windowed_h = want.height;
-        if (want.fullscreen &&
-            SDL_SetWindowFullscreen(host->window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
-            want.fullscreen = 0;
         host->opened = want;
         host->renderer = SDL_CreateRenderer(host->window, -1, SDL_RENDERER_PRESENTVSYNC);
     }
@@ -354,6 +387,11 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         host->texture = SDL_CreateTexture(host->renderer, SDL_PIXELFORMAT_RGB444,
                                           SDL_TEXTUREACCESS_STREAMING, HAL_FB_WIDTH,
                                           HAL_FB_HEIGHT);
+    }
+    if (host->texture) {
+        /* Smaller, the picture would be cut.  Set last: creating an OpenGL
+         * renderer may recreate the window, losing what was set before. */
+        SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, HAL_FB_HEIGHT);
     }
     if (!host->texture) {
         snprintf(err, errlen, "cannot open a window (SDL: %s); or run `tabletop play --headless "

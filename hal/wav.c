@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Remembers the first write error; later ones are its consequences. */
 static void note_failure(wav_writer_t *w)
@@ -50,6 +52,9 @@ int wav_writer_open(wav_writer_t *w, const char *path, uint32_t rate, char *err,
     *w = (wav_writer_t){0};
     w->rate = rate;
     snprintf(w->path, sizeof w->path, "%s", path);
+    struct stat st;
+    w->created = stat(path, &st) != 0 && errno == ENOENT &&
+                 strlen(path) < sizeof w->path; /* discard needs the whole name */
     w->f = fopen(path, "wb");
     if (!w->f) {
         snprintf(err, errlen, "cannot write WAV file %s: %s: give another --wav path", path,
@@ -113,6 +118,16 @@ int wav_writer_close(wav_writer_t *w)
         note_failure(w);
     w->f = NULL;
     return w->failed ? -1 : 0;
+}
+
+void wav_writer_discard(wav_writer_t *w)
+{
+    if (!w->f)
+        return;
+    fclose(w->f);
+    w->f = NULL;
+    if (w->created)
+        unlink(w->path);
 }
 
 void wav_writer_describe_failure(const wav_writer_t *w, char *err, size_t errlen)

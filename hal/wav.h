@@ -15,6 +15,7 @@ typedef struct wav_writer {
     uint32_t rate;     /* samples per second (8000) */
     uint64_t samples;  /* samples written so far */
     int failed;        /* errno of the first write error (EIO if none was set), 0: none */
+    int created;       /* 1 if open made the file (discard may remove it) */
     char path[512];    /* for messages (cut if longer) */
 } wav_writer_t;
 
@@ -31,6 +32,10 @@ void wav_writer_flush(wav_writer_t *w);
 
 /* Flushes and closes; returns 0, or -1 if any write failed. */
 int wav_writer_close(wav_writer_t *w);
+
+/* Closes without a word and removes the file if open created it: for a run
+ * that failed before it started, which should leave nothing behind. */
+void wav_writer_discard(wav_writer_t *w);
 
 /* After a failed close: one line naming the file, the error and the fix. */
 void wav_writer_describe_failure(const wav_writer_t *w, char *err, size_t errlen);

@@ -32,7 +32,8 @@ static const char usage_text[] =
     "       tabletop --version | --help\n"
     "\n"
     "Without a command, `play` starts the console with the game chooser.\n"
-    "Keys: arrows move, Enter selects or places, Space passes, Escape goes back.\n";
+    "Keys: arrows move, Enter selects or places, Space passes, Escape goes back,\n"
+    "F11 toggles fullscreen (remembered for the next start).\n";
 
 static int parse_u64(const char *text, uint64_t *out)
 {
@@ -128,8 +129,8 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
                     paths[k].name);
             return 2;
         }
-    /* Options that only one backend uses are refused elsewhere rather than
-     * ignored: the user expects them to do something. */
+    /* An option only another backend uses is refused, not ignored: the
+     * user expects it to do something. */
     const char *backend = opts.backend ? opts.backend : "sdl";
     if (opts.trace && strcmp(backend, "sim")) {
         fprintf(stderr, "tabletop: --trace records the sim backend's waveform, not %s's: add "

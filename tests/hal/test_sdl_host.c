@@ -179,6 +179,10 @@ Test(sdl_host, corrupt_settings_are_ignored)
         "size 800 600\nfullscreen 0\nsize 900 700\n", /* said twice */
         "size 800 600\nfullscreen 0\nvolume 3\n",  /* unknown key */
         "size 800x600\nfullscreen 0\n",
+        "size  800 600\nfullscreen 0\n",         /* not what save writes */
+        "size +800 600\nfullscreen 0\n",
+        "size 800 600 \nfullscreen 0\n",
+        "size 800 600\r\nfullscreen 0\r\n",
     };
     sdl_host_window_t r = {1, 2, 3};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
