@@ -65,6 +65,10 @@ PROGRAMS = [
     ("run-clang-tidy", "test", "tools/ci_hardening.sh tidy"),
     ("cppcheck", "test", "tools/ci_hardening.sh cppcheck"),
     ("verilator", "play", "sim/meson.build, tools/ci_hardening.sh lint"),
+    ("Xvfb", "test", "tests/hal/window_x11.py"),
+    ("xdotool", "test", "tests/hal/window_x11.py"),
+    ("xprop", "test", "tests/hal/window_x11.py"),
+    ("matchbox-window-manager", "test", "tests/hal/window_x11.py"),
 ]
 
 # Where a fresh machine's packages put programs; a program found elsewhere
