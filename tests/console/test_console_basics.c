@@ -351,6 +351,25 @@ Test(console_quit, q_with_an_unsaved_game_asks_first)
     cr_assert(!has_snap(other, "after"), "q q did not quit");
 }
 
+/* Go asks the same way: a stone on the board whose autosave failed (go.sgf
+ * is a folder) is not thrown away by one q. */
+Test(console_quit, q_with_an_unsaved_go_game_asks_first)
+{
+    char *dir = scratch(), *save = join(dir, "save");
+    mkdir(save, 0755);
+    mkdir(join(save, "go.sgf"), 0755); /* the autosave cannot be written */
+    run_t r = play(dir, "go", "enter\n1\nenter\nq\nsnap asked\nescape\nq\nq\nsnap after\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(has_snap(dir, "asked"), "q threw the unsaved Go game away");
+    cr_assert(!has_snap(dir, "after"), "q q did not quit");
+
+    /* With the game on disk, one q quits at once. */
+    char *saved = scratch();
+    r = play(saved, "go", "enter\n1\nenter\nq\nsnap after\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(!has_snap(saved, "after"), "q asked although the game is saved");
+}
+
 /* ---- help ---- */
 
 static void same_frames(const char *a, const char *b)
