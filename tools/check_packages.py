@@ -297,10 +297,12 @@ class Checker:
             tests = json.loads(r.stdout)
         except ValueError:
             tests = []
-        build_abs = os.path.abspath(self.build)
+        # The project's own programs and scripts (built, or in the source
+        # tree) come with the clone; a script's interpreter is in PROGRAMS.
+        ours = (os.path.abspath(self.build) + os.sep, os.path.abspath(self.source) + os.sep)
         for t in tests:
             cmd = t.get("cmd") or []
-            if cmd and os.path.isabs(cmd[0]) and not os.path.abspath(cmd[0]).startswith(build_abs):
+            if cmd and os.path.isabs(cmd[0]) and not os.path.abspath(cmd[0]).startswith(ours):
                 self.need_program(cmd[0], "test", "meson test '%s'" % t.get("name"))
         return compilers
 
