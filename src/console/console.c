@@ -179,7 +179,7 @@ static void help_render(const console_t *c, uint16_t *fb)
     render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
     render_string_centered(24, title, COLOR_BOARD, 3);
     int y = 76;
-    for (int i = 0; lines[i] && i < 10; i++, y += 24)
+    for (int i = 0; i < 10 && lines[i]; i++, y += 24)
         help_line(y, lines[i]);
     y += 16;
     render_string_scaled(40, y, "Everywhere", COLOR_DIM, 2);
