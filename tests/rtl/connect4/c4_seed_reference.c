@@ -10,8 +10,8 @@ enum { ROWS = 6, COLS = 7 };
 
 // Values of maxConnectFinder: "If so, it assigns this move the highest possible
 // value. ... if so, it assigns this move the next highest value." Profits are
-// sums of at most 7 directions of at most 3 tokens, so they stay below these.
-enum { VALUE_AI_WIN = 63, VALUE_BLOCK = 62 };
+// at most 4 lines x 4 = 16 (below), so they stay below these.
+enum { VALUE_WIN = 31, VALUE_BLOCK = 30 };
 
 // "In a tiebreaker scenario, priority is given to the middle column, then
 // alternating left and right going towards the outer edges of the board".
@@ -64,8 +64,14 @@ static int board_wins_at(const board_t *b, int player, int col)
     int r = board_open_row(b, col);
     if (r < 0)
         return 0;
-    static const int lines[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-    for (int i = 0; i < 4; i++) {
+    // Vertical: downwards only, the seed's "bottom" direction, for fours too
+    // (docs/connect4.md, reading 3); the cell above the landing cell is empty
+    // in any position reached by play, so this matters only for the parity
+    // test's arbitrary 84-bit states.
+    if (1 + board_run(b, player, r, col, -1, 0) >= 4)
+        return 1;
+    static const int lines[3][2] = {{0, 1}, {1, 1}, {1, -1}};
+    for (int i = 0; i < 3; i++) {
         int dr = lines[i][0], dc = lines[i][1];
         int len = 1 + board_run(b, player, r, col, dr, dc)
                     + board_run(b, player, r, col, -dr, -dc);
@@ -75,51 +81,62 @@ static int board_wins_at(const board_t *b, int player, int col)
     return 0;
 }
 
-// maxConnectFinder's value for one column, or -1 for a full column.
-// "It first checks to see if playing in this column given the input game state
-// will produce an AI win. If so, it assigns this move the highest possible
-// value. It then checks to see if a move in this column is necessary to block a
-// human player win on the next move; if so, it assigns this move the next
-// highest value. It then assigns the column a value equal to the weighted sum of
-// the number of consecutive opponent tokens bordering the next open position".
-// The opponent is the human ("play in the spot where the human player would
-// have the highest profit ... if the human player were to place there
-// instead"); the same function predicts the human's move in the look-ahead
-// ("This same maxConnect logic is used both in determining AI moves and in the
-// reverse case").
-static int board_column_value(const board_t *b, int col)
+// maxConnectFinder's value of dropping a disc of who in col, or -1 for a full
+// column. "It first checks to see if playing in this column given the input
+// game state will produce an AI win. If so, it assigns this move the highest
+// possible value. It then checks to see if a move in this column is necessary
+// to block a human player win on the next move; if so, it assigns this move the
+// next highest value. It then assigns the column a value equal to the weighted
+// sum of the number of consecutive opponent tokens bordering the next open
+// position". For the AI's own move who is the AI and the opponent the human
+// ("play in the spot where the human player would have the highest profit ...
+// if the human player were to place there instead").
+// Reading (docs/connect4.md, reading 2): "This same maxConnect logic is used
+// both in determining AI moves and in the reverse case, predicting human
+// player moves for looking ahead" swaps the roles: in the look-ahead who is the
+// human, a human four is the highest value, a free block of an AI four the next,
+// and the profit counts AI discs. (Written first with the roles kept, the
+// reference disagreed with the project on 28,785 of 110,005 positions.)
+static int board_column_value(const board_t *b, int col, int who)
 {
     int r = board_open_row(b, col);
     if (r < 0)
         return -1;
-    if (board_wins_at(b, C4REF_AI, col))
-        return VALUE_AI_WIN;
-    if (board_wins_at(b, C4REF_HUMAN, col))
+    int other = who == C4REF_AI ? C4REF_HUMAN : C4REF_AI;
+    if (board_wins_at(b, who, col))
+        return VALUE_WIN;
+    if (board_wins_at(b, other, col))
         return VALUE_BLOCK;
     // "These values are calculated for the top left, top right, left, right,
     // bottom left, bottom right, and bottom directions, and summed up".
-    static const int dirs[7][2] = {
-        {1, -1}, {1, 1}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {-1, 0},
-    };
+    // Reading (docs/connect4.md, reading 1): the two sides of each line are
+    // added first, "it also takes into account open spaces between player
+    // tokens, i.e. it assigns a position that has an opponent token on either
+    // side the same weighted value as a position next to two consecutive
+    // opponent tokens", and the "weighted sum" weighs a line total of one token
+    // 1 and of two tokens 4 (more makes a four: WIN or BLOCK above). (Written
+    // first as one token = 1 per direction, the reference disagreed on 4,749
+    // more positions.)
+    static const int lines[4][2] = {{0, 1}, {1, 1}, {1, -1}, {-1, 0}};
     int sum = 0;
-    for (int i = 0; i < 7; i++) {
-        int n = board_run(b, C4REF_HUMAN, r, col, dirs[i][0], dirs[i][1]);
-        // "a position that has an opponent token on either side the same
-        // weighted value as a position next to two consecutive opponent
-        // tokens": the weight of a run is its length.
-        sum += n;
+    for (int i = 0; i < 4; i++) {
+        int dr = lines[i][0], dc = lines[i][1];
+        int n = board_run(b, other, r, col, dr, dc);
+        if (i < 3)  // no "top" direction: the cell above is empty
+            n += board_run(b, other, r, col, -dr, -dc);
+        sum += n == 0 ? 0 : n == 1 ? 1 : 4;
     }
     return sum;
 }
 
 // moveDeterminer: the best column and its value over seven maxConnectFinders,
 // ties broken in tiebreak_order. Returns -1 for the column when all are full.
-static int board_move_determiner(const board_t *b, int *value_out)
+static int board_move_determiner(const board_t *b, int who, int *value_out)
 {
     int best_col = -1, best = -1;
     for (int i = 0; i < COLS; i++) {
         int col = tiebreak_order[i];
-        int v = board_column_value(b, col);
+        int v = board_column_value(b, col, who);
         if (v > best) {
             best = v;
             best_col = col;
@@ -169,7 +186,7 @@ int c4_seed_reference_move(const int cell[6][7])
 
     // First generation on the current state ("foundMax[7]").
     int gen1_value;
-    int gen1_col = board_move_determiner(&now, &gen1_value);
+    int gen1_col = board_move_determiner(&now, C4REF_AI, &gen1_value);
 
     // "During the first four rounds of moves, a simpler and purely defensive AI
     // module is utilized". A round is one move of each side; the AI has played
@@ -196,7 +213,7 @@ int c4_seed_reference_move(const int cell[6][7])
         human_wins[c] = 0;
         if (!board_gen_state(&now, C4REF_AI, c, &after))
             continue;
-        board_move_determiner(&after, &found_max[c]);
+        board_move_determiner(&after, C4REF_HUMAN, &found_max[c]);
         trap[c] = board_trap(&after);
         for (int d = 0; d < COLS; d++)
             if (board_wins_at(&after, C4REF_HUMAN, d))
@@ -214,7 +231,7 @@ int c4_seed_reference_move(const int cell[6][7])
 
     // "Otherwise, the default case is to go with the move that minimizes the
     // human player's maximum profit".
-    int best_col = -1, best = VALUE_AI_WIN + 1;
+    int best_col = -1, best = VALUE_WIN + 1;
     for (int i = 0; i < COLS; i++) {
         int c = tiebreak_order[i];
         if (found_max[c] < 0)
