@@ -87,12 +87,18 @@ void print_rows(const uint16_t rows[6])
     }
 }
 
+void rtl_clock(Vconnect4_parity_top *t);
+
 // Compares the RTL's AI outputs for rows with the C model; returns 1 if equal.
+// The AI is pipelined: its outputs answer the state present
+// C4_MODEL_AI_STAGES clock edges earlier (connect4_pkg::AI_STAGES).
 int check_ai(Vconnect4_parity_top *t, const uint16_t rows[6])
 {
     c4_ai_detail_t d;
     c4_ai_decide(rows, &d);
     set_state(t, rows);
+    for (unsigned i = 0; i < C4_MODEL_AI_STAGES; i++)
+        rtl_clock(t);
     t->eval();
     uint64_t hmax = 0;
     for (int c = 0; c < 7; c++)
