@@ -8,12 +8,12 @@
 //                    minimising the human's maximum value one move ahead.
 //
 // Stage 1 (combinational from `state`, registered at the clock edge): the
-// seven generated states and every maxConnectFinder value (the AI's on the
-// current state, the human's on each generated state), the first winFinder
-// of each trapDeterminer, the legal columns and the AI's disc count.
-// Stage 2 (combinational from the stage-1 registers, onto the outputs):
-// the moveDeterminer maxima, the second half of each trapDeterminer,
-// findMinimum and the AI-out priority.  So `move` and the dbg_* outputs
+// seven generated states, every maxConnectFinder value and the moveDeterminer
+// maxima (the AI's on the current state, the human's on each generated
+// state), the first winFinder of each trapDeterminer, the legal columns and
+// the AI's disc count.  Stage 2 (combinational from the stage-1 registers,
+// onto the outputs): the second half of each trapDeterminer, findMinimum and
+// the AI-out priority.  So `move` and the dbg_* outputs
 // answer the `state` present before the last clock edge: the mailbox
 // registers them one clock later (connect4_pkg::AI_STAGES).
 `default_nettype none
@@ -34,11 +34,14 @@ module connect4_ai
     output logic [2:0]  dbg_min_col        // findMinimum's column
 );
     // ---- stage 1 ----------------------------------------------------------
-    logic [6:0] now_legal_d;
+    logic [6:0] legal_d;
     logic [34:0] now_values_d;
-    // Packed 7 (or 35) bits a generated state: Yosys reads no unpacked ports.
-    logic [48:0] h_legal_d;
-    logic [244:0] h_values_d;
+    logic now_found_d;
+    logic [4:0] now_value_d;
+    logic [2:0] now_col_d;
+    // Packed 5 (or 7) bits a generated state: Yosys reads no unpacked ports.
+    logic [34:0] human_max_d;
+    logic [6:0] human_win_d;
     logic [48:0] wins1_d;
     logic [5:0] ai_discs_d;
 
@@ -46,14 +49,27 @@ module connect4_ai
     connect4_column_values now_inst (
         .state (state),
         .who   (connect4_pkg::CELL_AI),
-        .legal (now_legal_d),
+        .legal (legal_d),
         .values(now_values_d)
     );
 
-    // One move ahead: seven generated states, the human's values on each and
-    // the AI's threats there (the trapDeterminer's first winFinder).
+    connect4_move_determiner now_md_inst (
+        .legal (legal_d),
+        .values(now_values_d),
+        .found (now_found_d),
+        .value (now_value_d),
+        .col   (now_col_d)
+    );
+
+    // One move ahead: seven generated states, the human's best value on each
+    // and the AI's threats there (the trapDeterminer's first winFinder).
     for (genvar c = 0; c < connect4_pkg::COLS; c++) begin : g_ahead1
         connect4_pkg::state_t next_state;
+        logic [6:0] h_legal;
+        logic [34:0] h_values;
+        logic h_found;
+        logic [4:0] h_value;
+        logic [2:0] h_col;
 
         connect4_gen_state gen_inst (
             .state_in (state),
@@ -65,8 +81,16 @@ module connect4_ai
         connect4_column_values hv_inst (
             .state (next_state),
             .who   (connect4_pkg::CELL_HUMAN),
-            .legal (h_legal_d[7*c+:7]),
-            .values(h_values_d[35*c+:35])
+            .legal (h_legal),
+            .values(h_values)
+        );
+
+        connect4_move_determiner md_inst (
+            .legal (h_legal),
+            .values(h_values),
+            .found (h_found),
+            .value (h_value),
+            .col   (h_col)
         );
 
         connect4_win_finder wf1_inst (
@@ -74,6 +98,12 @@ module connect4_ai
             .who  (connect4_pkg::CELL_AI),
             .wins (wins1_d[7*c+:7])
         );
+
+        assign human_max_d[5*c+:5] = (legal_d[c] && h_found) ? h_value : 5'd0;
+        assign human_win_d[c] = legal_d[c] && h_found && h_value == connect4_pkg::VALUE_WIN;
+
+        logic unused_h;
+        assign unused_h = ^h_col;
     end
 
     // AI discs on the board.
@@ -84,57 +114,30 @@ module connect4_ai
 
     // ---- stage-1 registers -------------------------------------------------
     connect4_pkg::state_t state_q;
-    logic [6:0] now_legal_q;
-    logic [34:0] now_values_q;
-    logic [48:0] h_legal_q;
-    logic [244:0] h_values_q;
+    logic [6:0] legal;
+    logic [4:0] now_value;
+    logic [2:0] now_col;
+    logic [34:0] human_max;
+    logic [6:0] human_win;
     logic [48:0] wins1_q;
     logic [5:0] ai_discs_q;
 
     always_ff @(posedge clk) begin
         state_q <= state;
-        now_legal_q <= now_legal_d;
-        now_values_q <= now_values_d;
-        ai_discs_q <= ai_discs_d;
-        h_legal_q <= h_legal_d;
-        h_values_q <= h_values_d;
+        legal <= legal_d;
+        now_value <= now_value_d;
+        now_col <= now_col_d;
+        human_max <= human_max_d;
+        human_win <= human_win_d;
         wins1_q <= wins1_d;
+        ai_discs_q <= ai_discs_d;
     end
 
     // ---- stage 2 ----------------------------------------------------------
-    logic now_found;
-    logic [4:0] now_value;
-    logic [2:0] now_col;
-
-    connect4_move_determiner now_md_inst (
-        .legal (now_legal_q),
-        .values(now_values_q),
-        .found (now_found),
-        .value (now_value),
-        .col   (now_col)
-    );
-
-    // A column is legal exactly when the AI's maxConnectFinder says so.
-    logic [6:0] legal;
-    assign legal = now_legal_q;
-
-    logic [34:0] human_max;  // 5 bits a column
-    logic [6:0] human_win;
     logic [6:0] trap;
 
     for (genvar c = 0; c < connect4_pkg::COLS; c++) begin : g_ahead2
         connect4_pkg::state_t next_state;
-        logic h_found;
-        logic [4:0] h_value;
-        logic [2:0] h_col;
-
-        connect4_move_determiner md_inst (
-            .legal (h_legal_q[7*c+:7]),
-            .values(h_values_q[35*c+:35]),
-            .found (h_found),
-            .value (h_value),
-            .col   (h_col)
-        );
 
         // The generated state again, from the registered state: a few LUTs
         // instead of 84 registers a column.
@@ -150,12 +153,6 @@ module connect4_ai
             .wins1(wins1_q[7*c+:7]),
             .trap (trap[c])
         );
-
-        assign human_max[5*c+:5] = (legal[c] && h_found) ? h_value : 5'd0;
-        assign human_win[c] = legal[c] && h_found && h_value == connect4_pkg::VALUE_WIN;
-
-        logic unused_h;
-        assign unused_h = ^h_col;
     end
 
     logic [2:0] min_col;
@@ -214,7 +211,7 @@ module connect4_ai
     assign dbg_min_col = min_col;
 
     logic unused_found;
-    assign unused_found = now_found;
+    assign unused_found = now_found_d;
 endmodule
 
 `default_nettype wire

@@ -49,6 +49,32 @@ package connect4_pkg;
         endcase
     endfunction
 
+    // Position of column c in the tie order (0 = first, the centre): the
+    // inverse of tie_col.
+    function automatic logic [2:0] tie_index(input int c);
+        case (c)
+            3: tie_index = 3'd0;
+            2: tie_index = 3'd1;
+            4: tie_index = 3'd2;
+            1: tie_index = 3'd3;
+            5: tie_index = 3'd4;
+            0: tie_index = 3'd5;
+            default: tie_index = 3'd6;
+        endcase
+    endfunction
+
+    // Reductions over seven columns as a tree of three compares, not a
+    // chain of seven: a key is {rank bits, column}, the rank bits unique per
+    // column (they end with the tie position), so the larger of two keys is
+    // well defined and the column travels with it.
+    function automatic logic [11:0] key_max(input logic [11:0] a, input logic [11:0] b);
+        key_max = (a[11:3] > b[11:3]) ? a : b;
+    endfunction
+
+    function automatic logic [11:0] key_min(input logic [11:0] a, input logic [11:0] b);
+        key_min = (a[11:3] < b[11:3]) ? a : b;
+    endfunction
+
     // A cell; off the board reads as 11 so runs stop at the edges.
     function automatic logic [1:0] cell_at(input state_t s, input int r, input int c);
         logic [6:0] idx;
