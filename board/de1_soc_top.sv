@@ -1,6 +1,7 @@
 // de1_soc_top.sv - DE1-SoC (5CSEMA5F31C6) top level for tabletop: the pins
 // of the board, wired to the Platform Designer system soc_system that
-// docs/board.md builds (HPS + SDRAM controller + go_peripheral + audio core).
+// docs/board.md builds (HPS + SDRAM controller + go_peripheral + audio core
+// + connect4_mailbox, the Connect Four AI of seed 004 at LW 0x1000).
 //
 // Pin names are those of the DE1-SoC User Manual and board/tabletop.qsf.
 // The board's VGA DAC (ADV7123) has 8-bit channels; go_peripheral drives
@@ -17,7 +18,7 @@ module de1_soc_top (
     // ---- FPGA side ---------------------------------------------------------
     input  wire logic        CLOCK_50,          // 50 MHz oscillator
     input  wire logic [3:0]  KEY,               // push buttons, active low; KEY[0] resets the FPGA logic
-    output      logic [9:0]  LEDR,              // LEDR[0]: VGA vsync seen (heartbeat), others off
+    output      logic [9:0]  LEDR,              // LEDR[0]: VGA heartbeat; LEDR[1]: toggles per Connect Four answer
 
     output      logic [7:0]  VGA_R,             // ADV7123 DAC inputs
     output      logic [7:0]  VGA_G,
@@ -119,7 +120,16 @@ module de1_soc_top (
         if (vs_prev && !VGA_VS)
             vs_count <= vs_count + 6'd1;
     end
-    assign LEDR = {9'b0, vs_count[5]};
+
+    // LEDR[1] toggles each time the Connect Four mailbox finishes an answer
+    // (its busy falls): a move computed by the FPGA is visible on the board.
+    logic c4_busy, c4_busy_prev, c4_led;
+    always_ff @(posedge CLOCK_50) begin
+        c4_busy_prev <= c4_busy;
+        if (c4_busy_prev && !c4_busy)
+            c4_led <= !c4_led;
+    end
+    assign LEDR = {8'b0, c4_led, vs_count[5]};
 
     logic [1:0] dram_dqm;
     assign DRAM_LDQM = dram_dqm[0];
@@ -138,6 +148,9 @@ module de1_soc_top (
         .vga_blank_n                           (VGA_BLANK_N),
         .vga_sync_n                            (VGA_SYNC_N),
         .vga_clk                               (VGA_CLK),
+
+        // connect4_mailbox's status conduit (exported as connect4)
+        .connect4_busy                         (c4_busy),
 
         // University Program audio core, its clock and the codec configuration
         .audio_ADCDAT                          (AUD_ADCDAT),

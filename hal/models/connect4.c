@@ -43,14 +43,23 @@ static void c4_model_step(c4_model_t *m)
         }
         break;
     case C4M_COMPUTE:
-        m->move_q = c4_ai_decide(m->rows, NULL) & 0xFFu;
-        m->fsm = C4M_WRITE_MOVE;
+        /* The RTL's pipeline answers the rows after C4_MODEL_AI_STAGES
+         * edges; the answer is a function of the rows alone. */
+        m->compute_clocks++;
+        if (m->wait == C4_MODEL_AI_STAGES) {
+            m->move_q = c4_ai_decide(m->rows, NULL) & 0xFFu;
+            m->wait = 0;
+            m->fsm = C4M_WRITE_MOVE;
+        } else {
+            m->wait++;
+        }
         break;
     case C4M_WRITE_MOVE:
         m->mem[7] = m->move_q;
         m->fsm = C4M_WRITE_FLAG;
         break;
     case C4M_WRITE_FLAG:
+        m->answers++;
         m->mem[0] = C4_MODEL_FLAG_DONE;
         m->idx = 0;
         m->fsm = C4M_ADDR;

@@ -21,6 +21,9 @@
 #define C4_MODEL_FLAG_NEW 1u    /* HPS -> FPGA: rows are ready */
 #define C4_MODEL_FLAG_DONE 2u   /* FPGA -> HPS: word 7 holds the move */
 #define C4_MODEL_CLOCK_HZ 50000000u
+/* Register stages inside the AI (connect4_pkg::AI_STAGES): the FSM spends
+ * 1 + this many clocks computing. */
+#define C4_MODEL_AI_STAGES 1u
 
 typedef struct c4_model {
     uint32_t mem[8];     /* the shared words */
@@ -30,6 +33,9 @@ typedef struct c4_model {
     uint32_t ram_q;      /* SRAM read data register */
     uint16_t rows[6];    /* rows read so far */
     uint32_t move_q;     /* registered AI answer */
+    unsigned wait;       /* clocks spent in the compute state so far */
+    uint64_t compute_clocks; /* clocks spent computing, all questions */
+    uint64_t answers;    /* answers written since reset */
     uint64_t cycles;     /* clocks since reset */
 } c4_model_t;
 

@@ -1,7 +1,8 @@
 // connect4_mailbox.sv - the seed 004 mailbox at LW bridge offset 0x1000:
 // eight 32-bit words of "shared SRAM" and the FPGA-side FSM that polls the
 // flag, reads the six rows (3 clocks a read, as the seed's on-chip SRAM),
-// computes the move in one clock and writes it back.  hal/c4_model.c is the
+// lets the pipelined AI compute the move (1 + AI_STAGES clocks: the seed's
+// single clock does not meet 50 MHz, docs/connect4.md) and writes it back.  hal/c4_model.c is the
 // cycle-exact C model; docs/connect4.md has the protocol.
 //
 //   word 0  flag   HPS writes 1 after the rows: "new position"; the FSM
@@ -11,7 +12,6 @@
 `default_nettype none
 
 module connect4_mailbox
-    import connect4_pkg::*;
 (
     input  wire logic        clk,            // 50 MHz
     input  wire logic        rst,            // synchronous, active high
@@ -30,7 +30,7 @@ module connect4_mailbox
         S_ADDR,        // present the SRAM address
         S_WAIT,        // SRAM read cycle
         S_DATA,        // use the word read
-        S_COMPUTE,     // the AI's combinational result is registered
+        S_COMPUTE,     // 1 + AI_STAGES clocks: the AI's pipeline fills, its move is registered
         S_WRITE_MOVE,  // word 7 <= move
         S_WRITE_FLAG   // word 0 <= 2
     } state_e;
@@ -40,17 +40,19 @@ module connect4_mailbox
     logic [2:0] idx;  // word being read: 0 flag, 1-6 rows
     logic [2:0] ram_addr;
     logic [31:0] ram_q;
-    logic [13:0] rows[ROWS];
+    logic [13:0] rows[connect4_pkg::ROWS];
     logic [7:0] move_q;
+    logic [1:0] wait_q;  // clocks spent in S_COMPUTE
 
-    state_t ai_state;
+    connect4_pkg::state_t ai_state;
     logic [7:0] ai_move;
     always_comb begin
-        for (int r = 0; r < ROWS; r++) ai_state[14*r+:14] = rows[r];
+        for (int r = 0; r < connect4_pkg::ROWS; r++) ai_state[14*r+:14] = rows[r];
     end
 
     /* verilator lint_off PINCONNECTEMPTY */
     connect4_ai ai_inst (
+        .clk          (clk),
         .state        (ai_state),
         .move         (ai_move),
         .dbg_legal    (),
@@ -73,8 +75,9 @@ module connect4_mailbox
             ram_addr <= 3'd0;
             ram_q <= 32'd0;
             move_q <= 8'd0;
+            wait_q <= 2'd0;
             for (int i = 0; i < 8; i++) mem[i] <= 32'd0;
-            for (int r = 0; r < ROWS; r++) rows[r] <= 14'd0;
+            for (int r = 0; r < connect4_pkg::ROWS; r++) rows[r] <= 14'd0;
             avs_readdata <= 32'd0;
         end else begin
             // The word as it was before this clock's writes.
@@ -99,8 +102,15 @@ module connect4_mailbox
                     end
                 end
                 S_COMPUTE: begin
-                    move_q <= ai_move;
-                    fsm <= S_WRITE_MOVE;
+                    // The rows have been stable since S_DATA; after AI_STAGES
+                    // edges the AI's output answers them.
+                    if (wait_q == 2'(connect4_pkg::AI_STAGES)) begin
+                        move_q <= ai_move;
+                        wait_q <= 2'd0;
+                        fsm <= S_WRITE_MOVE;
+                    end else begin
+                        wait_q <= wait_q + 2'd1;
+                    end
                 end
                 S_WRITE_MOVE: begin
                     mem[7] <= {24'd0, move_q};

@@ -1,40 +1,36 @@
-// connect4_trap_determiner.sv - trapDeterminer (seed 004): after the AI's
-// move (`state`), if the AI threatens a four, the human blocks the first
-// threat in tie order, and the AI can still connect four: a winning trap.
+// connect4_trap_determiner.sv - trapDeterminer (seed 004), its second half:
+// after the AI's move (`state`), given the AI's threats there (`wins1`, the
+// first winFinder, computed a clock earlier in the pipelined AI), the human
+// blocks the first threat in tie order, and the AI can still connect four:
+// a winning trap.
 `default_nettype none
 
 module connect4_trap_determiner
-    import connect4_pkg::*;
 (
-    input  state_t state,  // position just after the AI's move
-    output logic   trap    // 1: the AI wins whatever single block the human makes
+    input  connect4_pkg::state_t state,  // position just after the AI's move
+    input  logic [6:0]           wins1,  // winFinder(state, AI)
+    output logic                 trap    // 1: the AI wins whatever single block the human makes
 );
-    logic [6:0] wins1, wins2;
+    logic [6:0] wins2;
     logic [2:0] block_col;
-    state_t blocked;
-
-    connect4_win_finder wf1_inst (
-        .state(state),
-        .who  (CELL_AI),
-        .wins (wins1)
-    );
+    connect4_pkg::state_t blocked;
 
     always_comb begin
         block_col = 3'd7;
-        for (int k = COLS - 1; k >= 0; k--)
-            if (wins1[tie_col(k)]) block_col = tie_col(k);
+        for (int k = connect4_pkg::COLS - 1; k >= 0; k--)
+            if (wins1[connect4_pkg::tie_col(k)]) block_col = connect4_pkg::tie_col(k);
     end
 
     connect4_gen_state gen_inst (
         .state_in (state),
         .col      (block_col),
-        .who      (CELL_HUMAN),
+        .who      (connect4_pkg::CELL_HUMAN),
         .state_out(blocked)
     );
 
     connect4_win_finder wf2_inst (
         .state(blocked),
-        .who  (CELL_AI),
+        .who  (connect4_pkg::CELL_AI),
         .wins (wins2)
     );
 

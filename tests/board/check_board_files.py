@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """Checks the DE1-SoC board files against the RTL, without Quartus.
 
-  1. board/go_peripheral_hw.tcl runs in tclsh (with the qsys commands
+  1. each component, board/go_peripheral_hw.tcl and
+     board/connect4_mailbox_hw.tcl, runs in tclsh (with the qsys commands
      recorded instead of executed): every interface port it declares is a
-     port of rtl/go_peripheral/go_peripheral.sv with the same direction and width, every
-     RTL port is declared, every HDL parameter exists in the RTL, and every
-     file of its fileset exists;
-  2. every port of board/de1_soc_top.sv has exactly one pin location in
+     port of its RTL module with the same direction and width, every RTL
+     port is declared, every HDL parameter exists in the RTL, and every file
+     of its fileset exists; the Connect Four fileset is exactly the
+     connect4_rtl list of rtl/meson.build (what the tests simulate);
+  2. the mailbox's address: docs/board.md connects connect4_mailbox_0.s0 to
+     the lightweight bridge at REG_C4_BASE of hal/hal.h (0x1000), and the
+     slave's word address spans the bytes hal/hal.h's address map gives it;
+  3. every port of board/de1_soc_top.sv has exactly one pin location in
      board/tabletop.qsf, and no pin is used twice;
-  3. verilator lints board/de1_soc_top.sv together with the real
-     go_peripheral behind a stand-in soc_system that has the ports the top
-     level connects (so widths and names between them agree).
+  4. verilator lints board/de1_soc_top.sv together with the real
+     go_peripheral and the real connect4_mailbox behind a stand-in
+     soc_system that has the ports the top level connects (so widths and
+     names between them agree).
 
 usage: check_board_files.py SOURCE_DIR [VERILATOR]
 """
@@ -85,41 +91,93 @@ def rtl_ports(sv_text, module):
     return ports, params
 
 
-def check_hw_tcl(src):
-    hw = os.path.join(src, "board", "go_peripheral_hw.tcl")
+def check_hw_tcl(src, hw_name, rtl_rel, module):
+    """Checks one component; returns ({port: (dir, width)}, [fileset paths])."""
+    hw = os.path.join(src, "board", hw_name)
+    if not os.path.exists(hw):
+        fail("missing Platform Designer component board/" + hw_name)
+        return {}, []
     r = subprocess.run(["tclsh"], input=TCL_STUBS + open(hw).read(), text=True,
                        capture_output=True, cwd=os.path.dirname(hw))
     if r.returncode:
-        fail("tclsh could not run go_peripheral_hw.tcl: " + r.stderr.strip())
-        return
-    sv = open(os.path.join(src, "rtl", "go_peripheral", "go_peripheral.sv")).read()
-    ports, params = rtl_ports(sv, "go_peripheral")
+        fail("tclsh could not run %s: %s" % (hw_name, r.stderr.strip()))
+        return {}, []
+    sv = open(os.path.join(src, rtl_rel)).read()
+    ports, params = rtl_ports(sv, module)
     if not ports:
-        fail("no port list found in rtl/go_peripheral/go_peripheral.sv")
-        return
-    declared = {}
+        fail("no port list found in " + rtl_rel)
+        return {}, []
+    declared, files = {}, []
     for line in r.stdout.splitlines():
         f = line.split()
         if f[0] == "FILE":
             path = os.path.normpath(os.path.join(src, "board", f[1]))
+            files.append(path)
             if not os.path.exists(path):
-                fail("hw.tcl fileset names a missing file: " + f[1])
+                fail("%s fileset names a missing file: %s" % (hw_name, f[1]))
         elif f[0] == "HDLPARAM" and f[1] not in params:
-            fail("hw.tcl HDL parameter %s is not a parameter of go_peripheral" % f[1])
+            fail("%s HDL parameter %s is not a parameter of %s" % (hw_name, f[1], module))
         elif f[0] == "PORT":
             _, itf, port, role, direction, width = f
             declared[port] = (direction.lower(), int(width))
     for port, (direction, width) in declared.items():
         if port not in ports:
-            fail("hw.tcl port %s is not a port of go_peripheral" % port)
+            fail("%s port %s is not a port of %s" % (hw_name, port, module))
         elif ports[port] != (direction, width):
-            fail("hw.tcl port %s is %s %d, the RTL says %s %d"
-                 % (port, direction, width, ports[port][0], ports[port][1]))
+            fail("%s port %s is %s %d, the RTL says %s %d"
+                 % (hw_name, port, direction, width, ports[port][0], ports[port][1]))
     for port in ports:
         if port not in declared:
-            fail("go_peripheral port %s is in no hw.tcl interface" % port)
-    print("hw.tcl: %d ports, %d parameters checked against rtl/go_peripheral/go_peripheral.sv"
-          % (len(declared), len(params)))
+            fail("%s port %s is in no %s interface" % (module, port, hw_name))
+    print("%s: %d ports, %d parameters checked against %s"
+          % (hw_name, len(declared), len(params), rtl_rel))
+    return declared, files
+
+
+def connect4_rtl_list(src):
+    """The connect4_rtl files of rtl/meson.build, as absolute paths."""
+    text = open(os.path.join(src, "rtl", "meson.build")).read()
+    m = re.search(r"connect4_rtl\s*=\s*files\((.*?)\)", text, re.S)
+    if not m:
+        fail("no connect4_rtl list in rtl/meson.build")
+        return []
+    return [os.path.normpath(os.path.join(src, "rtl", f))
+            for f in re.findall(r"'([^']+)'", m.group(1))]
+
+
+def check_connect4(src):
+    """The mailbox component: its files, its address and span."""
+    declared, files = check_hw_tcl(src, "connect4_mailbox_hw.tcl",
+                                   os.path.join("rtl", "connect4", "connect4_mailbox.sv"),
+                                   "connect4_mailbox")
+    want = connect4_rtl_list(src)
+    if want and files and sorted(files) != sorted(want):
+        fail("connect4_mailbox_hw.tcl fileset %s differs from rtl/meson.build's connect4_rtl %s"
+             % (sorted(os.path.basename(f) for f in files),
+                sorted(os.path.basename(f) for f in want)))
+    hal = open(os.path.join(src, "hal", "hal.h")).read()
+    m = re.search(r"#define\s+REG_C4_BASE\s+(0x[0-9A-Fa-f]+)", hal)
+    base = int(m.group(1), 16) if m else None
+    m = re.search(r"X\(CONNECT4,\s*\"\w+\",\s*\w+,\s*(0x[0-9A-Fa-f]+)u?\)", hal)
+    span = int(m.group(1), 16) if m else None
+    if base is None or span is None:
+        fail("hal/hal.h: no REG_C4_BASE or CONNECT4 entry in HAL_PERIPHERALS")
+        return
+    board_md = open(os.path.join(src, "docs", "board.md")).read()
+    m = re.search(r"^\|\s*`hps_0\.h2f_lw_axi_master`\s*\|\s*`connect4_mailbox_0\.s0`\s*\|"
+                  r"\s*\**(0x[0-9A-Fa-f]+)", board_md, re.M)
+    if not m:
+        fail("docs/board.md connects no hps_0.h2f_lw_axi_master -> connect4_mailbox_0.s0")
+    elif int(m.group(1), 16) != base:
+        fail("docs/board.md puts connect4_mailbox_0.s0 at %s, hal/hal.h's REG_C4_BASE is 0x%X"
+             % (m.group(1), base))
+    if "avs_address" in declared:
+        words = 1 << declared["avs_address"][1]
+        if 4 * words != span:
+            fail("connect4_mailbox's %d-bit word address spans 0x%X bytes, hal/hal.h gives 0x%X"
+                 % (declared["avs_address"][1], 4 * words, span))
+    print("connect4 mailbox: LW 0x%X, span 0x%X bytes, %d files as rtl/meson.build"
+          % (base, span, len(files)))
 
 
 def check_pins(src):
@@ -155,7 +213,7 @@ def check_lint(src, verilator):
     top_ports, _ = rtl_ports(top, "de1_soc_top")
     sigs = dict(top_ports)
     sigs.update({"vga_r4": ("output", 4), "vga_g4": ("output", 4), "vga_b4": ("output", 4),
-                 "dram_dqm": ("output", 2)})
+                 "dram_dqm": ("output", 2), "c4_busy": ("output", 1)})
 
     def width_of(expr):
         base = re.match(r"(\w+)(\[(\d+)\])?", expr)
@@ -180,6 +238,7 @@ def check_lint(src, verilator):
     lines.append(",\n".join(decls))
     lines.append(");")
     vga = {p for p, _ in conns if p.startswith("vga_")}
+    c4 = {p for p, _ in conns if p.startswith("connect4_")}
     lines.append("    /* verilator lint_off PINCONNECTEMPTY */")
     lines.append("    go_peripheral #(.SOUND_DIR(\"%s\")) gp_inst (" % os.path.join(src, "rtl", "go_peripheral", "sounds"))
     lines.append("        .clk(clk_clk), .reset_n(reset_reset_n),")
@@ -189,8 +248,17 @@ def check_lint(src, verilator):
     lines.append("        .aso_right_data(), .aso_right_valid(), .aso_right_ready(1'b1),")
     lines.append("        " + ", ".join(".%s(%s)" % (p, p) for p in sorted(vga)))
     lines.append("    );")
+    # The Connect Four mailbox behind its status conduit (export connect4).
+    lines.append("    connect4_mailbox c4_inst (")
+    lines.append("        .clk(clk_clk), .rst(!reset_reset_n),")
+    lines.append("        .avs_address(3'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
+    lines.append("        " + ", ".join(".%s(%s)" % (p[len("connect4_"):], p) for p in sorted(c4)))
+    lines.append("    );")
+    if c4 != {"connect4_busy"}:
+        fail("de1_soc_top connects %s of the connect4 conduit; connect4_mailbox_hw.tcl exports busy"
+             % sorted(c4))
     for port, expr in conns:
-        if port in vga:
+        if port in vga or port in c4:
             continue
         d = [x for x in decls if x.endswith(" " + port)][0]
         if d.strip().startswith("output"):
@@ -204,6 +272,7 @@ def check_lint(src, verilator):
         files = [os.path.join(rtl, f) for f in ("go_peripheral.sv", "vga_controller.sv",
                                                  "line_buffer.sv", "pix_clk_en.sv",
                                                  "audio_controller.sv", "sample_rom.sv")]
+        files += connect4_rtl_list(src)
         cmd = [verilator, "--lint-only", "-Wall", "-Wno-UNUSEDSIGNAL", "-Wno-UNDRIVEN",
                "-Wno-DECLFILENAME", "--top-module", "de1_soc_top",
                os.path.join(src, "board", "de1_soc_top.sv"), stub] + files
@@ -211,13 +280,15 @@ def check_lint(src, verilator):
         if r.returncode:
             fail("verilator lint of the top level failed:\n" + r.stderr)
         else:
-            print("lint: de1_soc_top + go_peripheral + stand-in soc_system clean")
+            print("lint: de1_soc_top + go_peripheral + connect4_mailbox + stand-in soc_system clean")
 
 
 def main():
     src = sys.argv[1]
     verilator = sys.argv[2] if len(sys.argv) > 2 else ""
-    check_hw_tcl(src)
+    check_hw_tcl(src, "go_peripheral_hw.tcl",
+                 os.path.join("rtl", "go_peripheral", "go_peripheral.sv"), "go_peripheral")
+    check_connect4(src)
     check_pins(src)
     if verilator:
         check_lint(src, verilator)

@@ -4,7 +4,10 @@
 //      legal play (and by the AI playing one side), plus random 84-bit states:
 //      every intermediate result must match, not only the column;
 //   2. the mailbox FSM clock by clock against hal/c4_model.c, including the
-//      clocks from the flag to the answer (printed for the bench).
+//      clocks from the flag to the answer (printed for the bench);
+//   3. on the same positions, the column chosen by a third party: seed 004's
+//      AI written from the seed's text alone (c4_seed_reference.c), against
+//      the C model's and the RTL's column.
 // Usage: c4_parity [POSITIONS]   (default 100000).  Exit 0 when all agree.
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +22,7 @@ extern "C" {
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
 #include "models/connect4.h"
+#include "c4_seed_reference.h"
 }
 
 namespace {
@@ -35,6 +39,27 @@ uint32_t rng_next()
 }
 
 int failures = 0;
+long ref_checked = 0, ref_failures = 0;
+
+// Compares the seed reference's column with the C model's and the RTL's
+// (7 = no legal column; the reference says -1).
+void check_reference(const uint16_t rows[6], unsigned c_move, unsigned rtl_move)
+{
+    int cell[6][7];
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 7; c++)
+            cell[r][c] = (rows[r] >> (2 * c)) & 3;
+    int ref = c4_seed_reference_move(cell);
+    unsigned ref_col = ref < 0 ? 7u : (unsigned)ref;
+    ref_checked++;
+    if (ref_col != (c_move & 7u) || ref_col != (rtl_move & 7u)) {
+        if (ref_failures < 10) {
+            fprintf(stderr, "seed reference column %u, C model %u, RTL %u\n", ref_col,
+                    c_move & 7u, rtl_move & 7u);
+        }
+        ref_failures++;
+    }
+}
 
 void set_state(Vconnect4_parity_top *t, const uint16_t rows[6])
 {
@@ -62,12 +87,18 @@ void print_rows(const uint16_t rows[6])
     }
 }
 
+void rtl_clock(Vconnect4_parity_top *t);
+
 // Compares the RTL's AI outputs for rows with the C model; returns 1 if equal.
+// The AI is pipelined: its outputs answer the state present
+// C4_MODEL_AI_STAGES clock edges earlier (connect4_pkg::AI_STAGES).
 int check_ai(Vconnect4_parity_top *t, const uint16_t rows[6])
 {
     c4_ai_detail_t d;
     c4_ai_decide(rows, &d);
     set_state(t, rows);
+    for (unsigned i = 0; i < C4_MODEL_AI_STAGES; i++)
+        rtl_clock(t);
     t->eval();
     uint64_t hmax = 0;
     for (int c = 0; c < 7; c++)
@@ -76,6 +107,7 @@ int check_ai(Vconnect4_parity_top *t, const uint16_t rows[6])
              t->dbg_now_value == d.now_value && t->dbg_now_col == d.now_col &&
              t->dbg_human_max == hmax && t->dbg_human_win == d.human_win &&
              t->dbg_trap == d.trap && t->dbg_min_col == d.min_col;
+    check_reference(rows, d.move, t->move);
     if (!ok) {
         if (failures < 10) {
             fprintf(stderr,
@@ -268,9 +300,14 @@ int main(int argc, char **argv)
         printf("# c4_rtl_flag_to_move_max: %d cycles\n", max_clocks);
         printf("# c4_rtl_flag_to_move_mean: %.2f cycles\n", (double)sum_clocks / (double)asked);
     }
-    printf("1..2\n");
-    printf("# %d passed, %d failed\n", (ai_failures == 0) + (mb_failures == 0),
-           (ai_failures != 0) + (mb_failures != 0));
+    // 3. The seed reference, checked by check_ai on every position of step 1.
+    printf("%s - seed reference (written from seed 004's text): %ld positions, %ld "
+           "disagreements on the column\n",
+           ref_failures ? "not ok 3" : "ok 3", ref_checked, ref_failures);
+    printf("1..3\n");
+    printf("# %d passed, %d failed\n",
+           (ai_failures == 0) + (mb_failures == 0) + (ref_failures == 0),
+           (ai_failures != 0) + (mb_failures != 0) + (ref_failures != 0));
     top->final();
-    return failures ? 1 : 0;
+    return failures || ref_failures ? 1 : 0;
 }

@@ -1,10 +1,9 @@
 // connect4_parity_top.sv - Verilator top for the parity test: the AI compute
-// module on its own (driven with any state) next to a mailbox, so one
-// Verilated model checks both against the C models.
+// module on its own (driven with any state, clocked with the mailbox) next to
+// a mailbox, so one Verilated model checks both against the C models.
 `default_nettype none
 
 module connect4_parity_top
-    import connect4_pkg::*;
 (
     input  wire logic        clk,            // mailbox clock
     input  wire logic        rst,            // mailbox synchronous reset
@@ -14,7 +13,7 @@ module connect4_parity_top
     input  wire logic [31:0] avs_writedata,  // word written
     output logic      [31:0] avs_readdata,   // word read (latency 1)
     output logic             busy,           // mailbox FSM working
-    input  wire state_t      state,          // the AI's input
+    input  wire connect4_pkg::state_t state, // the AI's input (answered after AI_STAGES clocks)
     output logic      [7:0]  move,           // the AI's move word
     output logic      [6:0]  dbg_legal,
     output logic      [5:0]  dbg_ai_discs,
@@ -26,6 +25,7 @@ module connect4_parity_top
     output logic      [2:0]  dbg_min_col
 );
     connect4_ai ai_inst (
+        .clk,
         .state,
         .move,
         .dbg_legal,
