@@ -105,35 +105,19 @@ static void settings_load(console_t *c)
                 path);
 }
 
-/* Writes the setting (a temporary file renamed over the old one); a
- * failure costs only the setting, and says so. */
+/* Writes the setting (save_write_text: atomic, never over a link or a
+ * device); a failure costs only the setting, and says so. */
 static void settings_save(console_t *c)
 {
     if (!c->env.save_dir)
         return;
-    char path[4200], tmp[4300];
+    char path[4200], err[4400];
     settings_path(c, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    int ok = f != NULL;
-    if (ok) {
-        ok = fprintf(f, "# tabletop settings (docs/play.md)\nsound %s\n",
-                     c->sound_off ? "off" : "on") > 0;
-        if (fchmod(fd, 0644) != 0) /* mkstemp made it 0600 */
-            ok = 0;
-        if (fclose(f) != 0)
-            ok = 0;
-        ok = ok && rename(tmp, path) == 0;
-    } else if (fd >= 0) {
-        close(fd);
-    }
-    if (!ok) {
-        fprintf(stderr, "tabletop: cannot remember the sound setting in %s: %s\n", path,
-                strerror(errno));
-        if (fd >= 0)
-            unlink(tmp);
-    }
+    char text[80];
+    snprintf(text, sizeof text, "# tabletop settings (docs/play.md)\nsound %s\n",
+             c->sound_off ? "off" : "on");
+    if (save_write_text(path, text, err, sizeof err) != 0)
+        fprintf(stderr, "tabletop: cannot remember the sound setting in %s: %s\n", path, err);
 }
 
 /* ---- the help screen and the overlays ---- */

@@ -40,4 +40,11 @@ void save_clean_stale_temps(const char *dir);
 int save_move_aside(const char *path, const char *suffix, char *newpath, size_t len, char *err,
                     size_t errlen);
 
+/* Writes text to path atomically: a temporary file in the same folder,
+ * written, synced, given the old file's mode (0644 for a new one) and
+ * renamed over path.  Refuses to replace anything but a regular file (a
+ * symlink or a device is not ours to replace).  Returns 0, or -1 with a
+ * message naming the file without its folder in err, and path untouched. */
+int save_write_text(const char *path, const char *text, char *err, size_t errlen);
+
 #endif

@@ -128,74 +128,6 @@ static const char *c4s_base(const char *path)
     return b ? b + 1 : path;
 }
 
-/* Writes text to path atomically: a temporary file in the same folder,
- * written, synced, given the old file's mode (0644 for a new one) and
- * renamed over path.  Refuses to replace anything but a regular file (a
- * symlink or a device is not ours to replace).  Returns 0, or -1 with a
- * message naming the file without its folder in err, and path untouched. */
-static int c4s_write_atomic(const char *path, const char *text, char *err, size_t errlen)
-{
-    struct stat st;
-    mode_t mode = 0644;
-    if (lstat(path, &st) == 0) {
-        if (!S_ISREG(st.st_mode)) {
-            snprintf(err, errlen, "%s is not a regular file", c4s_base(path));
-            return -1;
-        }
-        mode = st.st_mode & 07777;
-    }
-    char tmp[C4S_PATH_LEN + 16];
-    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
-        snprintf(err, errlen, "path too long: %s", path);
-        return -1;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot create a file next to %s: %s", c4s_base(path),
-                 strerror(errno));
-        return -1;
-    }
-    size_t len = strlen(text), done = 0;
-    int rc = 0;
-    while (done < len) {
-        ssize_t w = write(fd, text + done, len - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            if (w == 0)
-                errno = EIO;
-            rc = -1;
-            break;
-        }
-        done += (size_t)w;
-    }
-    if (rc == 0 && (fchmod(fd, mode) != 0 || fsync(fd) != 0))
-        rc = -1;
-    int saved = errno;
-    if (close(fd) != 0 && rc == 0)
-        rc = -1, saved = errno;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1, saved = errno;
-    if (rc != 0) {
-        unlink(tmp);
-        snprintf(err, errlen, "cannot write %s: %s", c4s_base(path), strerror(saved));
-        return -1;
-    }
-    /* The rename is durable only once the folder is on disk (best effort). */
-    char dir[C4S_PATH_LEN];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = 0;
-        int dfd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            (void)fsync(dfd);
-            close(dfd);
-        }
-    }
-    return 0;
-}
-
 /* The save's text: the mode, the columns played (1-7, Pascal Pons'
  * notation, as `tabletop connect4 move` takes them), and for a finished
  * game the result. */
@@ -316,7 +248,7 @@ static void c4s_autosave(c4_screen_t *s)
         return;
     }
     c4s_format(s, text, sizeof text);
-    if (c4s_write_atomic(over ? s->last_path : s->save_path, text, err, sizeof err) != 0) {
+    if (save_write_text(over ? s->last_path : s->save_path, text, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: Connect Four autosave failed in %s: %s\n", s->save_path, err);
         snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
         s->save_failed = 1;
