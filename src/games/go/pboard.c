@@ -1,0 +1,411 @@
+/*
+ * pboard.c - the 9x9 playout board (see pboard.h for the representation).
+ */
+#include "pboard.h"
+#include "board_private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* One neighbour of colour col in the packed counts (border: both colours). */
+#define NB_ONE(col) (1u << (4 * (col)))
+
+static inline int is_board_point(int p)
+{
+    return p > PB_W && p < (PB_SIZE + 1) * PB_W && p % PB_W != 0;
+}
+
+static inline int pb_atari(const pboard_t *b, int r)
+{
+    return (uint32_t)b->libs[r] * b->lsq[r] == (uint32_t)b->lsum[r] * b->lsum[r];
+}
+
+static inline void lib_add(pboard_t *b, int r, int p)
+{
+    b->libs[r]++;
+    b->lsum[r] = (uint16_t)(b->lsum[r] + p);
+    b->lsq[r] += (uint32_t)(p * p);
+}
+
+static inline void lib_remove(pboard_t *b, int r, int p)
+{
+    b->libs[r]--;
+    b->lsum[r] = (uint16_t)(b->lsum[r] - p);
+    b->lsq[r] -= (uint32_t)(p * p);
+}
+
+static inline void empty_add(pboard_t *b, int p)
+{
+    b->eidx[p] = b->n_empty;
+    b->empty[b->n_empty++] = (uint8_t)p;
+}
+
+static inline void empty_remove(pboard_t *b, int p)
+{
+    int i = b->eidx[p];
+    int last = b->empty[--b->n_empty];
+    b->empty[i] = (uint8_t)last;
+    b->eidx[last] = (uint8_t)i;
+}
+
+/* Derives every incremental structure from color[] alone: the reference
+ * that pboard_check compares against, and the way a BoardState is read. */
+static void pb_rebuild(pboard_t *b)
+{
+    static const int d[4] = {-1, 1, -PB_W, PB_W};
+    memset(b->chain, 0, sizeof b->chain);
+    memset(b->next, 0, sizeof b->next);
+    memset(b->stones, 0, sizeof b->stones);
+    memset(b->libs, 0, sizeof b->libs);
+    memset(b->nbc, 0, sizeof b->nbc);
+    memset(b->lsum, 0, sizeof b->lsum);
+    memset(b->lsq, 0, sizeof b->lsq);
+    memset(b->eidx, 0, sizeof b->eidx);
+    b->n_empty = 0;
+    for (int p = 0; p < PB_PTS; p++) {
+        if (!is_board_point(p))
+            continue;
+        for (int i = 0; i < 4; i++) {
+            int col = b->color[p + d[i]];
+            b->nbc[p] = (uint16_t)(b->nbc[p] + (col == 3 ? NB_ONE(BLACK) + NB_ONE(WHITE)
+                                                          : NB_ONE(col)));
+        }
+        if (b->color[p] == EMPTY)
+            empty_add(b, p);
+    }
+    /* Chains by flood fill from each unlabelled stone. */
+    for (int p = 0; p < PB_PTS; p++) {
+        int col = b->color[p];
+        if ((col != BLACK && col != WHITE) || b->stones[b->chain[p]] > 0)
+            continue;
+        uint8_t stack[PB_SIZE * PB_SIZE];
+        int top = 0, prev = p;
+        b->chain[p] = (uint8_t)p;
+        b->next[p] = (uint8_t)p;
+        stack[top++] = (uint8_t)p;
+        b->stones[p] = 1;
+        while (top > 0) {
+            int s = stack[--top];
+            for (int i = 0; i < 4; i++) {
+                int q = s + d[i];
+                if (b->color[q] == EMPTY) {
+                    lib_add(b, p, q);
+                } else if (b->color[q] == col && q != p && b->chain[q] != p) {
+                    b->chain[q] = (uint8_t)p;
+                    /* append q after prev in the circle */
+                    b->next[q] = b->next[prev];
+                    b->next[prev] = (uint8_t)q;
+                    prev = q;
+                    b->stones[p]++;
+                    stack[top++] = (uint8_t)q;
+                }
+            }
+        }
+    }
+}
+
+void pboard_init(pboard_t *b, int komi2)
+{
+    memset(b, 0, sizeof *b);
+    memset(b->color, 3, sizeof b->color);
+    for (int r = 0; r < PB_SIZE; r++)
+        for (int c = 0; c < PB_SIZE; c++)
+            b->color[pb_point(r, c)] = EMPTY;
+    pb_rebuild(b);
+    b->turn = BLACK;
+    b->komi2 = (int16_t)komi2;
+}
+
+int pboard_from_board(pboard_t *b, const BoardState *src)
+{
+    if (src->size != PB_SIZE)
+        return -1;
+    pboard_init(b, src->komi2);
+    for (int r = 0; r < PB_SIZE; r++)
+        for (int c = 0; c < PB_SIZE; c++)
+            b->color[pb_point(r, c)] = src->color[board_point(r, c)];
+    pb_rebuild(b);
+    if (src->ko_point) {
+        b->ko = (uint8_t)pb_point(board_point_row(src->ko_point), board_point_col(src->ko_point));
+        b->ko_color = src->ko_color;
+    }
+    b->turn = (uint8_t)src->turn;
+    b->passes = (uint8_t)(src->consecutive_passes > 2 ? 2 : src->consecutive_passes);
+    return 0;
+}
+
+int pboard_legal(const pboard_t *b, int color, int p)
+{
+    if (p == b->ko && color == b->ko_color)
+        return 0;
+    if (b->nbc[p] & PB_NB_EMPTY_MASK)
+        return 1;
+    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
+    for (int i = 0; i < 4; i++) {
+        int col = b->color[nq[i]];
+        if (col == color) {
+            if (!pb_atari(b, b->chain[nq[i]]))
+                return 1; /* the chain keeps another liberty */
+        } else if (col == 3 - color) {
+            if (pb_atari(b, b->chain[nq[i]]))
+                return 1; /* captures */
+        }
+    }
+    return 0;
+}
+
+int pboard_is_eye(const pboard_t *b, int color, int p)
+{
+    if (((b->nbc[p] >> (4 * color)) & 0xFu) != 4)
+        return 0;
+    int opp = 3 - color, enemy = 0, border = 0;
+    const int dq[4] = {p - PB_W - 1, p - PB_W + 1, p + PB_W - 1, p + PB_W + 1};
+    for (int i = 0; i < 4; i++) {
+        int col = b->color[dq[i]];
+        enemy += col == opp;
+        border |= col == 3;
+    }
+    return border ? enemy == 0 : enemy <= 1;
+}
+
+/* Joins chain r into chain a (or a into r, whichever is smaller moves);
+ * returns the root that stays. */
+static int pb_merge(pboard_t *b, int a, int r)
+{
+    if (b->stones[r] > b->stones[a]) {
+        int t = a;
+        a = r;
+        r = t;
+    }
+    int s = r;
+    do {
+        b->chain[s] = (uint8_t)a;
+        s = b->next[s];
+    } while (s != r);
+    uint8_t na = b->next[a];
+    b->next[a] = b->next[r];
+    b->next[r] = na;
+    b->stones[a] = (uint8_t)(b->stones[a] + b->stones[r]);
+    b->libs[a] = (uint8_t)(b->libs[a] + b->libs[r]);
+    b->lsum[a] = (uint16_t)(b->lsum[a] + b->lsum[r]);
+    b->lsq[a] += b->lsq[r];
+    return a;
+}
+
+/* Removes chain r (colour col); the stones of the other colour around it
+ * gain the freed points as liberties.  Returns the stones removed. */
+static int pb_remove_chain(pboard_t *b, int r, int col)
+{
+    int n = 0, s = r;
+    do {
+        b->color[s] = EMPTY;
+        empty_add(b, s);
+        n++;
+        s = b->next[s];
+    } while (s != r);
+    unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
+    int other = 3 - col;
+    s = r;
+    do {
+        const int nq[4] = {s - 1, s + 1, s - PB_W, s + PB_W};
+        for (int i = 0; i < 4; i++) {
+            int q = nq[i];
+            b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
+            if (b->color[q] == other)
+                lib_add(b, b->chain[q], s);
+        }
+        s = b->next[s];
+    } while (s != r);
+    return n;
+}
+
+int pboard_play(pboard_t *b, int color, int p)
+{
+    int opp = 3 - color;
+    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
+    unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
+
+    empty_remove(b, p);
+    b->color[p] = (uint8_t)color;
+    b->chain[p] = (uint8_t)p;
+    b->next[p] = (uint8_t)p;
+    b->stones[p] = 1;
+    b->libs[p] = 0;
+    b->lsum[p] = 0;
+    b->lsq[p] = 0;
+
+    int root = p;
+    for (int i = 0; i < 4; i++) {
+        int q = nq[i];
+        b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
+        int col = b->color[q];
+        if (col == EMPTY) {
+            lib_add(b, root, q);
+        } else if (col == color) {
+            int r = b->chain[q];
+            lib_remove(b, r, p);
+            if (r != root)
+                root = pb_merge(b, root, r);
+        }
+    }
+    int captured = 0, cap_point = 0;
+    for (int i = 0; i < 4; i++) {
+        int q = nq[i];
+        if (b->color[q] != opp)
+            continue;
+        int r = b->chain[q];
+        lib_remove(b, r, p);
+        if (b->libs[r] == 0) {
+            captured += pb_remove_chain(b, r, opp);
+            cap_point = q;
+        }
+    }
+    if (captured == 1 && b->stones[root] == 1 && b->libs[root] == 1) {
+        b->ko = (uint8_t)cap_point;
+        b->ko_color = (uint8_t)opp;
+    } else {
+        b->ko = 0;
+        b->ko_color = 0;
+    }
+    b->turn = (uint8_t)opp;
+    b->passes = 0;
+    return captured;
+}
+
+void pboard_pass(pboard_t *b)
+{
+    b->ko = 0;
+    b->ko_color = 0;
+    if (b->passes < 2)
+        b->passes++;
+    b->turn = (uint8_t)(3 - b->turn);
+}
+
+int pboard_pick(pboard_t *b, int color, rng_t *rng)
+{
+    int k = b->n_empty;
+    while (k > 0) {
+        int i = rng_below(rng, k);
+        int p = b->empty[i];
+        /* An empty neighbour: neither an eye nor suicide, and never the
+         * ko point (whose neighbours are all stones or border). */
+        if (b->nbc[p] & PB_NB_EMPTY_MASK)
+            return p;
+        if (!pboard_is_eye(b, color, p) && pboard_legal(b, color, p))
+            return p;
+        k--;
+        int q = b->empty[k];
+        b->empty[i] = (uint8_t)q;
+        b->empty[k] = (uint8_t)p;
+        b->eidx[q] = (uint8_t)i;
+        b->eidx[p] = (uint8_t)k;
+    }
+    return PB_PASS;
+}
+
+int pboard_score(const pboard_t *b)
+{
+    int score = 0;
+    for (int r = 0; r < PB_SIZE; r++) {
+        int p = pb_point(r, 0);
+        for (int c = 0; c < PB_SIZE; c++, p++) {
+            int col = b->color[p];
+            if (col == BLACK) {
+                score++;
+            } else if (col == WHITE) {
+                score--;
+            } else {
+                int hb = (b->color[p - 1] == BLACK) | (b->color[p + 1] == BLACK) |
+                         (b->color[p - PB_W] == BLACK) | (b->color[p + PB_W] == BLACK);
+                int hw = (b->color[p - 1] == WHITE) | (b->color[p + 1] == WHITE) |
+                         (b->color[p - PB_W] == WHITE) | (b->color[p + PB_W] == WHITE);
+                score += hb && !hw;
+                score -= hw && !hb;
+            }
+        }
+    }
+    return 2 * score - b->komi2;
+}
+
+int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies)
+{
+    int n = 0;
+    while (b->passes < 2 && n < max_plies) {
+        int color = b->turn;
+        int p = pboard_pick(b, color, rng);
+        if (p != PB_PASS)
+            pboard_play(b, color, p);
+        else
+            pboard_pass(b);
+        n++;
+    }
+    if (plies)
+        *plies = n;
+    return pboard_score(b);
+}
+
+int pboard_check(const pboard_t *b, char *err, int errlen)
+{
+    pboard_t ref;
+    memcpy(ref.color, b->color, sizeof ref.color);
+    pb_rebuild(&ref);
+    for (int p = 0; p < PB_PTS; p++) {
+        int want = is_board_point(p) ? -1 : 3;
+        if (want == 3 && b->color[p] != 3) {
+            snprintf(err, (size_t)errlen, "border point %d holds colour %d", p, b->color[p]);
+            return -1;
+        }
+        if (!is_board_point(p))
+            continue;
+        if (b->color[p] > WHITE) {
+            snprintf(err, (size_t)errlen, "point %d holds colour %d", p, b->color[p]);
+            return -1;
+        }
+        if (b->nbc[p] != ref.nbc[p]) {
+            snprintf(err, (size_t)errlen, "point %d: neighbour counts 0x%03x, recount 0x%03x", p,
+                     b->nbc[p], ref.nbc[p]);
+            return -1;
+        }
+        if (b->color[p] == EMPTY) {
+            if (b->eidx[p] >= b->n_empty || b->empty[b->eidx[p]] != p) {
+                snprintf(err, (size_t)errlen, "empty point %d is not in the empty list", p);
+                return -1;
+            }
+            continue;
+        }
+        /* p and its recounted chain: same partition, same liberty sums. */
+        int r = b->chain[p], rr = ref.chain[p];
+        if (b->color[r] != b->color[p] || b->chain[r] != r) {
+            snprintf(err, (size_t)errlen, "stone %d names chain %d, not a root of its colour", p, r);
+            return -1;
+        }
+        int n = 0, s = r, seen_p = 0;
+        do {
+            if (ref.chain[s] != rr) {
+                snprintf(err, (size_t)errlen, "chain %d holds %d, which is not connected to %d", r, s,
+                         p);
+                return -1;
+            }
+            seen_p |= s == p;
+            s = b->next[s];
+        } while (s != r && ++n <= PB_SIZE * PB_SIZE);
+        if (!seen_p || n + 1 != ref.stones[rr] || b->stones[r] != ref.stones[rr]) {
+            snprintf(err, (size_t)errlen, "chain %d of %d: %d stones counted, %d listed, %d by flood fill",
+                     r, p, b->stones[r], n + 1, ref.stones[rr]);
+            return -1;
+        }
+        if (b->libs[r] != ref.libs[rr] || b->lsum[r] != ref.lsum[rr] || b->lsq[r] != ref.lsq[rr]) {
+            snprintf(err, (size_t)errlen,
+                     "chain %d: pseudo-liberties %d/%d/%u, recount %d/%d/%u", r, b->libs[r],
+                     b->lsum[r], (unsigned)b->lsq[r], ref.libs[rr], ref.lsum[rr],
+                     (unsigned)ref.lsq[rr]);
+            return -1;
+        }
+    }
+    if (b->n_empty != ref.n_empty) {
+        snprintf(err, (size_t)errlen, "%d points in the empty list, %d empty", b->n_empty,
+                 ref.n_empty);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,111 @@
+/*
+ * pboard.h - private to src/games/go: the 9x9 playout board.
+ *
+ * A board that only knows what a random playout asks (issue 12): where the
+ * stones are, which moves are legal, which points are one-point eyes, and
+ * the area score at the end.  It keeps none of the game record the full
+ * BoardState keeps (hashes, prisoners, last move, exact liberties), so a
+ * move costs a handful of byte updates:
+ *
+ *   - a 10-wide layout with one shared border column: point (r, c) is
+ *     (r + 1) * 10 + c + 1, 11..99, borders around it; 112 bytes an array;
+ *   - pseudo-liberties per chain: the count of (stone, empty neighbour)
+ *     pairs, with the sum and the sum of squares of those empty points.  A
+ *     chain is in atari exactly when all its pseudo-liberties are the same
+ *     point, that is when count * sumsq == sum * sum (Cauchy-Schwarz holds
+ *     with equality only for equal terms), and that point is sum / count;
+ *   - packed neighbour counts per point (empty, black-or-border,
+ *     white-or-border in three nibbles), so "has an empty neighbour" and
+ *     "all four neighbours are mine" are one load each;
+ *   - the empty points in a list with an index, for uniform random picks.
+ *
+ * The reference policy is the engine's (playout.h): uniformly random legal
+ * move that does not fill the mover's own one-point eye (board_is_eye's
+ * definition), suicide illegal, simple ko, two passes end, the same cap on
+ * plies.  pboard_check() compares every structure with a recount from
+ * scratch (the tests run it after every move of thousands of playouts).
+ */
+#ifndef TABLETOP_GO_PBOARD_H
+#define TABLETOP_GO_PBOARD_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "rng.h"
+
+#define PB_SIZE 9
+#define PB_W 10    /* row stride: 9 points and a border shared by both sides */
+#define PB_PTS 112 /* (9 + 2) * 10 + 2: every point and every border read */
+#define PB_PASS 0  /* not a point: point 0 is a border */
+
+/* Neighbour-count nibbles: bits 0-3 empty, 4-7 black or border, 8-11 white
+ * or border. */
+#define PB_NB_EMPTY_MASK 0x00Fu
+
+typedef struct pboard {
+    uint8_t color[PB_PTS]; /* EMPTY, BLACK, WHITE, 3 = border */
+    uint8_t chain[PB_PTS]; /* a stone's chain: the point naming it (its root) */
+    uint8_t next[PB_PTS];  /* circular list of a chain's stones */
+    uint8_t stones[PB_PTS];  /* per root: stones in the chain */
+    uint8_t libs[PB_PTS];    /* per root: pseudo-liberties (<= 162 on 9x9) */
+    uint16_t nbc[PB_PTS];    /* packed neighbour counts (see above) */
+    uint16_t lsum[PB_PTS];   /* per root: sum of pseudo-liberty points */
+    uint32_t lsq[PB_PTS];    /* per root: sum of their squares */
+    uint8_t empty[PB_SIZE * PB_SIZE]; /* the empty points, in no order */
+    uint8_t eidx[PB_PTS];             /* a point's position in empty[] */
+    uint8_t n_empty;
+    uint8_t ko;       /* point the side ko_color may not play, or 0 */
+    uint8_t ko_color; /* BLACK or WHITE, 0 with no ko */
+    uint8_t turn;     /* side to move */
+    uint8_t passes;   /* consecutive passes so far (0, 1, 2) */
+    int16_t komi2;    /* komi in half points */
+} pboard_t;
+
+/* Point of (row, col), row 0 at the top as board.h. */
+static inline int pb_point(int row, int col) { return (row + 1) * PB_W + col + 1; }
+static inline int pb_row(int p) { return p / PB_W - 1; }
+static inline int pb_col(int p) { return p % PB_W - 1; }
+
+/* An empty 9x9 board, Black to move, komi in half points. */
+void pboard_init(pboard_t *b, int komi2);
+
+/* The playout board of a 9x9 BoardState (stones, side to move, simple ko,
+ * passes, komi).  Returns 0, or -1 for any other size. */
+int pboard_from_board(pboard_t *b, const BoardState *src);
+
+/* Whether color may play at empty point p: not simple ko, not suicide. */
+int pboard_legal(const pboard_t *b, int color, int p);
+
+/* Whether empty p is color's one-point eye (board_is_eye's definition:
+ * four own or border neighbours; no enemy diagonal on the edge, at most one
+ * in the middle). */
+int pboard_is_eye(const pboard_t *b, int color, int p);
+
+/* Plays a legal move of color at p (pboard_legal said so); returns the
+ * stones captured.  The turn goes to the other side. */
+int pboard_play(pboard_t *b, int color, int p);
+
+/* Passes for the side to move. */
+void pboard_pass(pboard_t *b);
+
+/* A uniformly random legal move for color that is not its own one-point
+ * eye, or PB_PASS.  Reorders the empty list only. */
+int pboard_pick(pboard_t *b, int color, rng_t *rng);
+
+/* Area score as the engine's playout score (board_score_playout): stones,
+ * plus each empty point whose neighbours hold one colour only; returns
+ * 2 * (black - white) - komi2, in half points. */
+int pboard_score(const pboard_t *b);
+
+/* Plays the reference policy to the end (two passes, or max_plies plies,
+ * passes included).  *plies (if not NULL) gets the plies played.  Returns
+ * the final margin in half points (> 0: Black wins). */
+int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
+
+/* Recounts every incremental structure from scratch (colours, chains by
+ * flood fill, pseudo-liberty count/sum/sum of squares, neighbour counts,
+ * the empty list and its index) and compares.  Returns 0 when all agree,
+ * else -1 with the first difference in err. */
+int pboard_check(const pboard_t *b, char *err, int errlen);
+
+#endif
