@@ -15,23 +15,32 @@ static inline int is_board_point(int p)
     return p > PB_W && p < (PB_SIZE + 1) * PB_W && p % PB_W != 0;
 }
 
+/* The scratch slot chains[0] stands for "no chain" (empty and border
+ * points): updates aimed at it land harmlessly, and its liberty count is
+ * kept high so that it never looks captured. */
+#define PB_NO_CHAIN 0
+#define PB_SCRATCH_LIBS 200
+
 static inline int pb_atari(const pboard_t *b, int r)
 {
-    return (uint32_t)b->libs[r] * b->lsq[r] == (uint32_t)b->lsum[r] * b->lsum[r];
+    const pb_chain_t *ch = &b->chains[r];
+    return (uint32_t)ch->libs * ch->lsq == (uint32_t)ch->lsum * ch->lsum;
 }
 
 static inline void lib_add(pboard_t *b, int r, int p)
 {
-    b->libs[r]++;
-    b->lsum[r] = (uint16_t)(b->lsum[r] + p);
-    b->lsq[r] += (uint32_t)(p * p);
+    pb_chain_t *ch = &b->chains[r];
+    ch->libs++;
+    ch->lsum = (uint16_t)(ch->lsum + p);
+    ch->lsq += (uint32_t)(p * p);
 }
 
 static inline void lib_remove(pboard_t *b, int r, int p)
 {
-    b->libs[r]--;
-    b->lsum[r] = (uint16_t)(b->lsum[r] - p);
-    b->lsq[r] -= (uint32_t)(p * p);
+    pb_chain_t *ch = &b->chains[r];
+    ch->libs--;
+    ch->lsum = (uint16_t)(ch->lsum - p);
+    ch->lsq -= (uint32_t)(p * p);
 }
 
 static inline void empty_add(pboard_t *b, int p)
@@ -55,11 +64,8 @@ static void pb_rebuild(pboard_t *b)
     static const int d[4] = {-1, 1, -PB_W, PB_W};
     memset(b->chain, 0, sizeof b->chain);
     memset(b->next, 0, sizeof b->next);
-    memset(b->stones, 0, sizeof b->stones);
-    memset(b->libs, 0, sizeof b->libs);
+    memset(b->chains, 0, sizeof b->chains);
     memset(b->nbc, 0, sizeof b->nbc);
-    memset(b->lsum, 0, sizeof b->lsum);
-    memset(b->lsq, 0, sizeof b->lsq);
     memset(b->eidx, 0, sizeof b->eidx);
     b->n_empty = 0;
     for (int p = 0; p < PB_PTS; p++) {
@@ -76,14 +82,14 @@ static void pb_rebuild(pboard_t *b)
     /* Chains by flood fill from each unlabelled stone. */
     for (int p = 0; p < PB_PTS; p++) {
         int col = b->color[p];
-        if ((col != BLACK && col != WHITE) || b->stones[b->chain[p]] > 0)
+        if ((col != BLACK && col != WHITE) || b->chain[p] != PB_NO_CHAIN)
             continue;
         uint8_t stack[PB_SIZE * PB_SIZE];
         int top = 0, prev = p;
         b->chain[p] = (uint8_t)p;
         b->next[p] = (uint8_t)p;
         stack[top++] = (uint8_t)p;
-        b->stones[p] = 1;
+        b->chains[p].stones = 1;
         while (top > 0) {
             int s = stack[--top];
             for (int i = 0; i < 4; i++) {
@@ -96,12 +102,13 @@ static void pb_rebuild(pboard_t *b)
                     b->next[q] = b->next[prev];
                     b->next[prev] = (uint8_t)q;
                     prev = q;
-                    b->stones[p]++;
+                    b->chains[p].stones++;
                     stack[top++] = (uint8_t)q;
                 }
             }
         }
     }
+    b->chains[PB_NO_CHAIN].libs = PB_SCRATCH_LIBS;
 }
 
 void pboard_init(pboard_t *b, int komi2)
@@ -134,7 +141,7 @@ int pboard_from_board(pboard_t *b, const BoardState *src)
     return 0;
 }
 
-int pboard_legal(const pboard_t *b, int color, int p)
+static inline int pb_legal(const pboard_t *b, int color, int p)
 {
     if (p == b->ko && color == b->ko_color)
         return 0;
@@ -154,7 +161,7 @@ int pboard_legal(const pboard_t *b, int color, int p)
     return 0;
 }
 
-int pboard_is_eye(const pboard_t *b, int color, int p)
+static inline int pb_is_eye(const pboard_t *b, int color, int p)
 {
     if (((b->nbc[p] >> (4 * color)) & 0xFu) != 4)
         return 0;
@@ -168,11 +175,15 @@ int pboard_is_eye(const pboard_t *b, int color, int p)
     return border ? enemy == 0 : enemy <= 1;
 }
 
-/* Joins chain r into chain a (or a into r, whichever is smaller moves);
- * returns the root that stays. */
+int pboard_legal(const pboard_t *b, int color, int p) { return pb_legal(b, color, p); }
+
+int pboard_is_eye(const pboard_t *b, int color, int p) { return pb_is_eye(b, color, p); }
+
+/* Joins chains a and r (the smaller is relabelled); returns the root that
+ * stays. */
 static int pb_merge(pboard_t *b, int a, int r)
 {
-    if (b->stones[r] > b->stones[a]) {
+    if (b->chains[r].stones > b->chains[a].stones) {
         int t = a;
         a = r;
         r = t;
@@ -185,10 +196,12 @@ static int pb_merge(pboard_t *b, int a, int r)
     uint8_t na = b->next[a];
     b->next[a] = b->next[r];
     b->next[r] = na;
-    b->stones[a] = (uint8_t)(b->stones[a] + b->stones[r]);
-    b->libs[a] = (uint8_t)(b->libs[a] + b->libs[r]);
-    b->lsum[a] = (uint16_t)(b->lsum[a] + b->lsum[r]);
-    b->lsq[a] += b->lsq[r];
+    pb_chain_t *ca = &b->chains[a];
+    const pb_chain_t *cr = &b->chains[r];
+    ca->stones = (uint8_t)(ca->stones + cr->stones);
+    ca->libs = (uint8_t)(ca->libs + cr->libs);
+    ca->lsum = (uint16_t)(ca->lsum + cr->lsum);
+    ca->lsq += cr->lsq;
     return a;
 }
 
@@ -199,6 +212,7 @@ static int pb_remove_chain(pboard_t *b, int r, int col)
     int n = 0, s = r;
     do {
         b->color[s] = EMPTY;
+        b->chain[s] = PB_NO_CHAIN;
         empty_add(b, s);
         n++;
         s = b->next[s];
@@ -219,48 +233,76 @@ static int pb_remove_chain(pboard_t *b, int r, int col)
     return n;
 }
 
+/* Border neighbours of each point (they count as both colours in nbc):
+ * 2 in the corners, 1 along the edges, one row of the table per board row. */
+static const uint8_t pb_borders[PB_PTS] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 2, 1, 1, 1, 1, 1, 1, 1, 2,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 2, 1, 1, 1, 1, 1, 1, 1, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0,
+};
+
 int pboard_play(pboard_t *b, int color, int p)
 {
     int opp = 3 - color;
     const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
-    unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
+    const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
+    const unsigned nb = b->nbc[p];
 
     empty_remove(b, p);
     b->color[p] = (uint8_t)color;
     b->chain[p] = (uint8_t)p;
     b->next[p] = (uint8_t)p;
-    b->stones[p] = 1;
-    b->libs[p] = 0;
-    b->lsum[p] = 0;
-    b->lsq[p] = 0;
 
-    int root = p;
+    /* Every neighbour: counts change, and p stops being a liberty of the
+     * chain there (empty and border points hit the scratch slot).  The new
+     * stone's own pseudo-liberties are its empty neighbours. */
+    unsigned libs = 0, lsum = 0, lsq = 0;
     for (int i = 0; i < 4; i++) {
         int q = nq[i];
         b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
-        int col = b->color[q];
-        if (col == EMPTY) {
-            lib_add(b, root, q);
-        } else if (col == color) {
-            int r = b->chain[q];
-            lib_remove(b, r, p);
-            if (r != root)
-                root = pb_merge(b, root, r);
-        }
+        lib_remove(b, b->chain[q], p);
+        unsigned e = b->color[q] == EMPTY;
+        libs += e;
+        lsum += e * (unsigned)q;
+        lsq += e * (unsigned)(q * q);
     }
+    pb_chain_t *ch = &b->chains[p];
+    ch->stones = 1;
+    ch->libs = (uint8_t)libs;
+    ch->lsum = (uint16_t)lsum;
+    ch->lsq = lsq;
+
+    /* Captures: an adjacent enemy chain left with no pseudo-liberty. */
     int captured = 0, cap_point = 0;
-    for (int i = 0; i < 4; i++) {
-        int q = nq[i];
-        if (b->color[q] != opp)
-            continue;
-        int r = b->chain[q];
-        lib_remove(b, r, p);
-        if (b->libs[r] == 0) {
-            captured += pb_remove_chain(b, r, opp);
-            cap_point = q;
+    if (((nb >> (4 * opp)) & 0xFu) > pb_borders[p]) {
+        for (int i = 0; i < 4; i++) {
+            int q = nq[i];
+            if (b->color[q] == opp && b->chains[b->chain[q]].libs == 0) {
+                captured += pb_remove_chain(b, b->chain[q], opp);
+                cap_point = q;
+            }
         }
     }
-    if (captured == 1 && b->stones[root] == 1 && b->libs[root] == 1) {
+    /* Joins: the chains of our colour around p. */
+    int root = p;
+    if (((nb >> (4 * color)) & 0xFu) > pb_borders[p]) {
+        for (int i = 0; i < 4; i++) {
+            int q = nq[i];
+            if (b->color[q] == color && b->chain[q] != root)
+                root = pb_merge(b, root, b->chain[q]);
+        }
+    }
+    b->chains[PB_NO_CHAIN].libs = PB_SCRATCH_LIBS;
+    if (captured == 1 && b->chains[root].stones == 1 && b->chains[root].libs == 1) {
         b->ko = (uint8_t)cap_point;
         b->ko_color = (uint8_t)opp;
     } else {
@@ -291,7 +333,7 @@ int pboard_pick(pboard_t *b, int color, rng_t *rng)
          * ko point (whose neighbours are all stones or border). */
         if (b->nbc[p] & PB_NB_EMPTY_MASK)
             return p;
-        if (!pboard_is_eye(b, color, p) && pboard_legal(b, color, p))
+        if (!pb_is_eye(b, color, p) && pb_legal(b, color, p))
             return p;
         k--;
         int q = b->empty[k];
@@ -367,6 +409,10 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
             return -1;
         }
         if (b->color[p] == EMPTY) {
+            if (b->chain[p] != PB_NO_CHAIN) {
+                snprintf(err, (size_t)errlen, "empty point %d names chain %d", p, b->chain[p]);
+                return -1;
+            }
             if (b->eidx[p] >= b->n_empty || b->empty[b->eidx[p]] != p) {
                 snprintf(err, (size_t)errlen, "empty point %d is not in the empty list", p);
                 return -1;
@@ -389,16 +435,16 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
             seen_p |= s == p;
             s = b->next[s];
         } while (s != r && ++n <= PB_SIZE * PB_SIZE);
-        if (!seen_p || n + 1 != ref.stones[rr] || b->stones[r] != ref.stones[rr]) {
+        const pb_chain_t *c = &b->chains[r], *rc = &ref.chains[rr];
+        if (!seen_p || n + 1 != rc->stones || c->stones != rc->stones) {
             snprintf(err, (size_t)errlen, "chain %d of %d: %d stones counted, %d listed, %d by flood fill",
-                     r, p, b->stones[r], n + 1, ref.stones[rr]);
+                     r, p, c->stones, n + 1, rc->stones);
             return -1;
         }
-        if (b->libs[r] != ref.libs[rr] || b->lsum[r] != ref.lsum[rr] || b->lsq[r] != ref.lsq[rr]) {
+        if (c->libs != rc->libs || c->lsum != rc->lsum || c->lsq != rc->lsq) {
             snprintf(err, (size_t)errlen,
-                     "chain %d: pseudo-liberties %d/%d/%u, recount %d/%d/%u", r, b->libs[r],
-                     b->lsum[r], (unsigned)b->lsq[r], ref.libs[rr], ref.lsum[rr],
-                     (unsigned)ref.lsq[rr]);
+                     "chain %d: pseudo-liberties %d/%d/%u, recount %d/%d/%u", r, c->libs,
+                     c->lsum, (unsigned)c->lsq, rc->libs, rc->lsum, (unsigned)rc->lsq);
             return -1;
         }
     }

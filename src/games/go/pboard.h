@@ -42,15 +42,21 @@
  * or border. */
 #define PB_NB_EMPTY_MASK 0x00Fu
 
+/* Per chain, kept at its root: pseudo-liberties and their sums. */
+typedef struct pb_chain {
+    uint16_t lsum;  /* sum of the pseudo-liberty points */
+    uint8_t libs;   /* pseudo-liberties (<= 162 on 9x9) */
+    uint8_t stones; /* stones in the chain */
+    uint32_t lsq;   /* sum of their squares */
+} pb_chain_t;
+
 typedef struct pboard {
     uint8_t color[PB_PTS]; /* EMPTY, BLACK, WHITE, 3 = border */
-    uint8_t chain[PB_PTS]; /* a stone's chain: the point naming it (its root) */
+    uint8_t chain[PB_PTS]; /* a stone's chain (its root point); 0 for empty
+                              and border points: chains[0] is a scratch slot */
     uint8_t next[PB_PTS];  /* circular list of a chain's stones */
-    uint8_t stones[PB_PTS];  /* per root: stones in the chain */
-    uint8_t libs[PB_PTS];    /* per root: pseudo-liberties (<= 162 on 9x9) */
-    uint16_t nbc[PB_PTS];    /* packed neighbour counts (see above) */
-    uint16_t lsum[PB_PTS];   /* per root: sum of pseudo-liberty points */
-    uint32_t lsq[PB_PTS];    /* per root: sum of their squares */
+    uint16_t nbc[PB_PTS];  /* packed neighbour counts (see above) */
+    pb_chain_t chains[PB_PTS]; /* indexed by root */
     uint8_t empty[PB_SIZE * PB_SIZE]; /* the empty points, in no order */
     uint8_t eidx[PB_PTS];             /* a point's position in empty[] */
     uint8_t n_empty;
