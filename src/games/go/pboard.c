@@ -15,33 +15,19 @@ static inline int is_board_point(int p)
     return p > PB_W && p < (PB_SIZE + 1) * PB_W && p % PB_W != 0;
 }
 
-/* The scratch slot chains[0] stands for "no chain" (empty and border
- * points): updates aimed at it land harmlessly, and its liberty count is
- * kept high so that it never looks captured. */
-#define PB_NO_CHAIN 0
-#define PB_SCRATCH_LIBS 200
+/* One pseudo-liberty at point p, packed as pb_chain_t.lib. */
+#define PB_LIB(p) (1u | ((uint64_t)(p) << 8) | ((uint64_t)(p) * (uint64_t)(p) << 24))
 
 static inline int pb_atari(const pboard_t *b, int r)
 {
-    const pb_chain_t *ch = &b->chains[r];
-    return (uint32_t)ch->libs * ch->lsq == (uint32_t)ch->lsum * ch->lsum;
+    uint64_t w = b->chains[r].lib;
+    uint64_t sum = PB_LIB_SUM(w);
+    return PB_LIB_COUNT(w) * PB_LIB_SUMSQ(w) == sum * sum;
 }
 
-static inline void lib_add(pboard_t *b, int r, int p)
-{
-    pb_chain_t *ch = &b->chains[r];
-    ch->libs++;
-    ch->lsum = (uint16_t)(ch->lsum + p);
-    ch->lsq += (uint32_t)(p * p);
-}
+static inline void lib_add(pboard_t *b, int r, int p) { b->chains[r].lib += PB_LIB(p); }
 
-static inline void lib_remove(pboard_t *b, int r, int p)
-{
-    pb_chain_t *ch = &b->chains[r];
-    ch->libs--;
-    ch->lsum = (uint16_t)(ch->lsum - p);
-    ch->lsq -= (uint32_t)(p * p);
-}
+static inline void lib_remove(pboard_t *b, int r, int p) { b->chains[r].lib -= PB_LIB(p); }
 
 static inline void empty_add(pboard_t *b, int p)
 {
@@ -62,7 +48,8 @@ static inline void empty_remove(pboard_t *b, int p)
 static void pb_rebuild(pboard_t *b)
 {
     static const int d[4] = {-1, 1, -PB_W, PB_W};
-    memset(b->chain, 0, sizeof b->chain);
+    for (int p = 0; p < PB_PTS; p++)
+        b->chain[p] = (uint8_t)p;
     memset(b->next, 0, sizeof b->next);
     memset(b->chains, 0, sizeof b->chains);
     memset(b->nbc, 0, sizeof b->nbc);
@@ -80,10 +67,12 @@ static void pb_rebuild(pboard_t *b)
             empty_add(b, p);
     }
     /* Chains by flood fill from each unlabelled stone. */
+    uint8_t done[PB_PTS] = {0};
     for (int p = 0; p < PB_PTS; p++) {
         int col = b->color[p];
-        if ((col != BLACK && col != WHITE) || b->chain[p] != PB_NO_CHAIN)
+        if ((col != BLACK && col != WHITE) || done[p])
             continue;
+        done[p] = 1;
         uint8_t stack[PB_SIZE * PB_SIZE];
         int top = 0, prev = p;
         b->chain[p] = (uint8_t)p;
@@ -96,7 +85,8 @@ static void pb_rebuild(pboard_t *b)
                 int q = s + d[i];
                 if (b->color[q] == EMPTY) {
                     lib_add(b, p, q);
-                } else if (b->color[q] == col && q != p && b->chain[q] != p) {
+                } else if (b->color[q] == col && !done[q]) {
+                    done[q] = 1;
                     b->chain[q] = (uint8_t)p;
                     /* append q after prev in the circle */
                     b->next[q] = b->next[prev];
@@ -108,7 +98,6 @@ static void pb_rebuild(pboard_t *b)
             }
         }
     }
-    b->chains[PB_NO_CHAIN].libs = PB_SCRATCH_LIBS;
 }
 
 void pboard_init(pboard_t *b, int komi2)
@@ -196,12 +185,8 @@ static int pb_merge(pboard_t *b, int a, int r)
     uint8_t na = b->next[a];
     b->next[a] = b->next[r];
     b->next[r] = na;
-    pb_chain_t *ca = &b->chains[a];
-    const pb_chain_t *cr = &b->chains[r];
-    ca->stones = (uint8_t)(ca->stones + cr->stones);
-    ca->libs = (uint8_t)(ca->libs + cr->libs);
-    ca->lsum = (uint16_t)(ca->lsum + cr->lsum);
-    ca->lsq += cr->lsq;
+    b->chains[a].stones = (uint8_t)(b->chains[a].stones + b->chains[r].stones);
+    b->chains[a].lib += b->chains[r].lib;
     return a;
 }
 
@@ -212,7 +197,7 @@ static int pb_remove_chain(pboard_t *b, int r, int col)
     int n = 0, s = r;
     do {
         b->color[s] = EMPTY;
-        b->chain[s] = PB_NO_CHAIN;
+        b->chain[s] = (uint8_t)s;
         empty_add(b, s);
         n++;
         s = b->next[s];
@@ -250,7 +235,7 @@ static const uint8_t pb_borders[PB_PTS] = {
     0, 0,
 };
 
-int pboard_play(pboard_t *b, int color, int p)
+static inline int pb_play(pboard_t *b, int color, int p)
 {
     int opp = 3 - color;
     const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
@@ -263,30 +248,32 @@ int pboard_play(pboard_t *b, int color, int p)
     b->next[p] = (uint8_t)p;
 
     /* Every neighbour: counts change, and p stops being a liberty of the
-     * chain there (empty and border points hit the scratch slot).  The new
-     * stone's own pseudo-liberties are its empty neighbours. */
-    unsigned libs = 0, lsum = 0, lsq = 0;
+     * chain there (an empty or border point updates its own scratch slot).
+     * The new stone's own pseudo-liberties are its empty neighbours. */
+    uint64_t lib = 0;
     for (int i = 0; i < 4; i++) {
         int q = nq[i];
         b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
         lib_remove(b, b->chain[q], p);
-        unsigned e = b->color[q] == EMPTY;
-        libs += e;
-        lsum += e * (unsigned)q;
-        lsq += e * (unsigned)(q * q);
+        lib += PB_LIB(q) & (0 - (uint64_t)(b->color[q] == EMPTY));
     }
-    pb_chain_t *ch = &b->chains[p];
-    ch->stones = 1;
-    ch->libs = (uint8_t)libs;
-    ch->lsum = (uint16_t)lsum;
-    ch->lsq = lsq;
+    b->chains[p].stones = 1;
+    b->chains[p].lib = lib;
 
-    /* Captures: an adjacent enemy chain left with no pseudo-liberty. */
+    /* Captures: an adjacent enemy chain left with no pseudo-liberty.  The
+     * test is branch-free (a mask of the neighbours to capture), so the
+     * common case costs no misprediction. */
     int captured = 0, cap_point = 0;
-    if (((nb >> (4 * opp)) & 0xFu) > pb_borders[p]) {
+    unsigned cap = 0;
+    for (int i = 0; i < 4; i++) {
+        int q = nq[i];
+        cap |= (unsigned)((b->color[q] == opp) & (b->chains[b->chain[q]].lib == 0)) << i;
+    }
+    if (cap) {
         for (int i = 0; i < 4; i++) {
             int q = nq[i];
-            if (b->color[q] == opp && b->chains[b->chain[q]].libs == 0) {
+            /* a chain touching p twice is removed at the first touch */
+            if (((cap >> i) & 1u) && b->color[q] == opp) {
                 captured += pb_remove_chain(b, b->chain[q], opp);
                 cap_point = q;
             }
@@ -301,8 +288,7 @@ int pboard_play(pboard_t *b, int color, int p)
                 root = pb_merge(b, root, b->chain[q]);
         }
     }
-    b->chains[PB_NO_CHAIN].libs = PB_SCRATCH_LIBS;
-    if (captured == 1 && b->chains[root].stones == 1 && b->chains[root].libs == 1) {
+    if (captured == 1 && b->chains[root].stones == 1 && PB_LIB_COUNT(b->chains[root].lib) == 1) {
         b->ko = (uint8_t)cap_point;
         b->ko_color = (uint8_t)opp;
     } else {
@@ -314,6 +300,8 @@ int pboard_play(pboard_t *b, int color, int p)
     return captured;
 }
 
+int pboard_play(pboard_t *b, int color, int p) { return pb_play(b, color, p); }
+
 void pboard_pass(pboard_t *b)
 {
     b->ko = 0;
@@ -323,7 +311,7 @@ void pboard_pass(pboard_t *b)
     b->turn = (uint8_t)(3 - b->turn);
 }
 
-int pboard_pick(pboard_t *b, int color, rng_t *rng)
+static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
 {
     int k = b->n_empty;
     while (k > 0) {
@@ -344,6 +332,8 @@ int pboard_pick(pboard_t *b, int color, rng_t *rng)
     }
     return PB_PASS;
 }
+
+int pboard_pick(pboard_t *b, int color, rng_t *rng) { return pb_pick(b, color, rng); }
 
 int pboard_score(const pboard_t *b)
 {
@@ -374,9 +364,9 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies)
     int n = 0;
     while (b->passes < 2 && n < max_plies) {
         int color = b->turn;
-        int p = pboard_pick(b, color, rng);
+        int p = pb_pick(b, color, rng);
         if (p != PB_PASS)
-            pboard_play(b, color, p);
+            pb_play(b, color, p);
         else
             pboard_pass(b);
         n++;
@@ -409,7 +399,7 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
             return -1;
         }
         if (b->color[p] == EMPTY) {
-            if (b->chain[p] != PB_NO_CHAIN) {
+            if (b->chain[p] != p) {
                 snprintf(err, (size_t)errlen, "empty point %d names chain %d", p, b->chain[p]);
                 return -1;
             }
@@ -441,10 +431,12 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
                      r, p, c->stones, n + 1, rc->stones);
             return -1;
         }
-        if (c->libs != rc->libs || c->lsum != rc->lsum || c->lsq != rc->lsq) {
+        if (c->lib != rc->lib) {
             snprintf(err, (size_t)errlen,
-                     "chain %d: pseudo-liberties %d/%d/%u, recount %d/%d/%u", r, c->libs,
-                     c->lsum, (unsigned)c->lsq, rc->libs, rc->lsum, (unsigned)rc->lsq);
+                     "chain %d: pseudo-liberties %u/%u/%llu, recount %u/%u/%llu", r,
+                     PB_LIB_COUNT(c->lib), PB_LIB_SUM(c->lib),
+                     (unsigned long long)PB_LIB_SUMSQ(c->lib), PB_LIB_COUNT(rc->lib),
+                     PB_LIB_SUM(rc->lib), (unsigned long long)PB_LIB_SUMSQ(rc->lib));
             return -1;
         }
     }

@@ -42,18 +42,25 @@
  * or border. */
 #define PB_NB_EMPTY_MASK 0x00Fu
 
-/* Per chain, kept at its root: pseudo-liberties and their sums. */
+/* Per chain, kept at its root.  The pseudo-liberties are one word:
+ * count in bits 0-7 (<= 162 on 9x9), the sum of their points in bits 8-23
+ * (<= 16038), the sum of squares from bit 24 (<= 1587762), so that adding
+ * or removing a liberty is one addition of a per-point constant; every
+ * field stays non-negative at every step, so no borrow ever crosses. */
 typedef struct pb_chain {
-    uint16_t lsum;  /* sum of the pseudo-liberty points */
-    uint8_t libs;   /* pseudo-liberties (<= 162 on 9x9) */
+    uint64_t lib;   /* packed pseudo-liberties (see above) */
     uint8_t stones; /* stones in the chain */
-    uint32_t lsq;   /* sum of their squares */
 } pb_chain_t;
+
+#define PB_LIB_COUNT(w) ((unsigned)((w)&0xFFu))
+#define PB_LIB_SUM(w) ((unsigned)(((w) >> 8) & 0xFFFFu))
+#define PB_LIB_SUMSQ(w) ((uint64_t)((w) >> 24))
 
 typedef struct pboard {
     uint8_t color[PB_PTS]; /* EMPTY, BLACK, WHITE, 3 = border */
-    uint8_t chain[PB_PTS]; /* a stone's chain (its root point); 0 for empty
-                              and border points: chains[0] is a scratch slot */
+    uint8_t chain[PB_PTS]; /* a stone's chain (its root point); an empty or
+                              border point names itself: its chains[] slot
+                              is scratch until a stone is placed there */
     uint8_t next[PB_PTS];  /* circular list of a chain's stones */
     uint16_t nbc[PB_PTS];  /* packed neighbour counts (see above) */
     pb_chain_t chains[PB_PTS]; /* indexed by root */
