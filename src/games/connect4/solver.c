@@ -24,6 +24,9 @@ struct c4_solver {
     uint8_t *values; /* TT_UPPER / TT_LOWER, 0 = empty */
     uint64_t size;   /* a prime just above 2^table_log2 */
     uint64_t nodes;
+    uint64_t budget;  /* positions a call may search (0: no limit) */
+    uint64_t stop_at; /* nodes at which the current call gives up */
+    int aborted;      /* the last call ran out of budget */
 };
 
 /* Column order for move generation and ties: centre first, then outwards. */
@@ -137,7 +140,10 @@ static void tt_put(c4_solver_t *s, uint64_t key, int v)
  * where the side to move cannot win at once and the board is not full. */
 static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta)
 {
-    s->nodes++;
+    if (++s->nodes > s->stop_at && s->budget) {
+        s->aborted = 1;
+        return 0; /* meaningless: the caller throws the search away */
+    }
     uint64_t next = non_losing_moves(p);
     if (!next) /* the opponent wins with its next stone */
         return -(CELLS - p->moves) / 2;
@@ -194,6 +200,8 @@ static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta
         c4_solver_pos_t q = *p;
         play_cell(&q, cells[i]);
         int score = -negamax(s, &q, -beta, -alpha);
+        if (s->aborted)
+            return 0;
         if (score >= beta) {
             tt_put(s, key, TT_LOWER(score));
             return score;
@@ -203,6 +211,17 @@ static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta
     }
     tt_put(s, key, TT_UPPER(alpha));
     return alpha;
+}
+
+void c4_solver_set_budget(c4_solver_t *s, uint64_t positions) { s->budget = positions; }
+
+int c4_solver_aborted(const c4_solver_t *s) { return s->aborted; }
+
+/* Starts a call under the budget. */
+static void search_begin(c4_solver_t *s)
+{
+    s->aborted = 0;
+    s->stop_at = s->nodes + s->budget;
 }
 
 /* Closes in on the score in [min, max] with null-window searches, trying
@@ -216,6 +235,8 @@ static int solve_between(c4_solver_t *s, const c4_solver_pos_t *p, int min, int 
         else if (med >= 0 && max / 2 > med)
             med = max / 2;
         int r = negamax(s, p, med, med + 1);
+        if (s->aborted)
+            return 0;
         if (r <= med)
             max = r;
         else
@@ -226,6 +247,7 @@ static int solve_between(c4_solver_t *s, const c4_solver_pos_t *p, int min, int 
 
 int c4_solver_solve(c4_solver_t *s, const c4_solver_pos_t *p)
 {
+    search_begin(s);
     if (p->moves >= CELLS)
         return 0;
     if (can_win_next(p))
@@ -235,6 +257,7 @@ int c4_solver_solve(c4_solver_t *s, const c4_solver_pos_t *p)
 
 int c4_solver_solve_weak(c4_solver_t *s, const c4_solver_pos_t *p)
 {
+    search_begin(s);
     if (p->moves >= CELLS)
         return 0;
     if (can_win_next(p))
@@ -255,13 +278,18 @@ static int move_score(c4_solver_t *s, const c4_solver_pos_t *p, int col)
 
 void c4_solver_column_scores(c4_solver_t *s, const c4_solver_pos_t *p, int scores[C4_COLS])
 {
-    for (int c = 0; c < W; c++)
+    int aborted = 0;
+    for (int c = 0; c < W; c++) {
         scores[c] = c4_solver_can_play(p, c) ? move_score(s, p, c) : C4_SOLVER_NO_MOVE;
+        aborted |= s->aborted;
+    }
+    s->aborted = aborted;
 }
 
 int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
 {
     int first = -1;
+    s->aborted = 0;
     for (int k = 0; k < W; k++) {
         int c = solver_order[k];
         if (!c4_solver_can_play(p, c))
@@ -279,6 +307,8 @@ int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
     /* The position's score, then the first column (in tie order) whose
      * reply cannot do better than minus it: one null window a column. */
     int best = c4_solver_solve(s, p);
+    if (s->aborted)
+        return -1;
     for (int k = 0; k < W; k++) {
         int c = solver_order[k];
         if (!c4_solver_can_play(p, c))
@@ -292,6 +322,8 @@ int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
             ok = -((CELLS + 1 - q.moves) / 2) >= best;
         else
             ok = negamax(s, &q, -best, -best + 1) <= -best;
+        if (s->aborted)
+            return -1;
         if (ok) {
             if (score)
                 *score = best;

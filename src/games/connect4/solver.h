@@ -90,8 +90,19 @@ void c4_solver_column_scores(c4_solver_t *s, const c4_solver_pos_t *p, int score
 
 /* A best column (0-6) for the side to move and its score in *score (may
  * be NULL): the highest score, ties to the centre first, then outwards,
- * left first (columns 3, 2, 4, 1, 5, 0, 6).  -1 if the board is full. */
+ * left first (columns 3, 2, 4, 1, 5, 0, 6).  -1 if the board is full or
+ * the budget ran out. */
 int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score);
+
+/* Limits each later call (solve, solve_weak, column_scores per column,
+ * best_move's solve and its check of the columns) to about `positions`
+ * positions searched; 0 removes the limit (the default).  A call that runs
+ * out returns a meaningless score (best_move: -1) and sets
+ * c4_solver_aborted(); what the table holds stays exact. */
+void c4_solver_set_budget(c4_solver_t *s, uint64_t positions);
+
+/* 1 if the last call ran out of its budget. */
+int c4_solver_aborted(const c4_solver_t *s);
 
 /* Positions searched since creation. */
 uint64_t c4_solver_nodes(const c4_solver_t *s);
