@@ -165,6 +165,7 @@ static int c4_cli_move(int argc, char **argv)
         return 1;
     }
     int col = -1;
+    c4_driver_reset_ai(&h); /* seed 004: the AI logic starts from reset */
     c4_driver_status_t s = c4_driver_request_move(&h, &g, 0, &col, NULL, err, sizeof err);
     hal_close(&h);
     if (s != C4_DRIVER_OK) {

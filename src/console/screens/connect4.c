@@ -371,6 +371,8 @@ static int c4s_ai_side(int mode)
 static void c4s_start_play(c4_screen_t *s)
 {
     s->ai_side = c4s_ai_side(s->mode);
+    if (s->ai_side && s->hal)
+        c4_driver_reset_ai(s->hal); /* seed 004: reset the AI logic before each game */
     s->screen = C4S_PLAY;
     s->falling = 0;
     s->suspended = 0;
