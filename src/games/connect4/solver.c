@@ -181,8 +181,8 @@ static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta
 
     /* Order: the move that leaves the most threats of ours first, the
      * centre first among equals (insertion sort, stable). */
-    uint64_t cells[W];
-    int scores[W], n = 0;
+    uint64_t cells[W] = {0};
+    int scores[W] = {0}, n = 0;
     for (int i = 0; i < W; i++) {
         uint64_t cell = next & column_mask(solver_order[i]);
         if (!cell)
