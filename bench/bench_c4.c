@@ -1,5 +1,6 @@
 /*
- * bench_c4.c - `tabletop bench c4 [--quick]`: the seed 004 Connect Four AI.
+ * bench_c4.c - `tabletop bench connect4 [--quick] [--full] [--sets DIR]` (alias
+ * `c4`): the seed 004 Connect Four AI and the perfect level's solver.
  *
  *   c4_ai_decisions_per_s        C model decisions a second (one core)
  *   c4_mailbox_flag_to_move_*    clocks from the flag write to the answer
@@ -10,14 +11,26 @@
  *                                move (1 + the AI's register stages)
  *   c4_vs_perfect_*              the AI against an exact solver from a set
  *                                of 12-ply openings, playing both sides
+ *   connect4_solve_SET_*         the solver (games/connect4/solver.h) on
+ *                                Pascal Pons' six public test sets
+ *                                (tests/data/connect4/pons): mean time and
+ *                                positions a solve, the count of exact
+ *                                scores, and his published figures beside
+ *                                (blog.gamesolver.org, part 12, strong
+ *                                solver).  Each position starts from an
+ *                                empty table; clearing it is not timed.
+ *                                Test_L1_R3 (about 5 s a position) runs its
+ *                                first 20 positions unless --full; --quick
+ *                                runs the first 50 of the others and 2.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench.h"
-#include "bench/c4_solver.h"
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
+#include "games/connect4/solver.h"
 #include "models/connect4.h"
 
 static uint32_t bench_c4_rand(uint32_t *s)
@@ -138,7 +151,7 @@ static int bench_c4_game(c4_solver_t *sv, const uint8_t *opening, int plies, int
 
 static int bench_c4_strength(int quick)
 {
-    c4_solver_t *sv = c4_solver_new(23);
+    c4_solver_t *sv = c4_solver_new(C4_SOLVER_TABLE_LOG2);
     if (!sv) {
         fprintf(stderr, "bench c4: out of memory for the solver\n");
         return 1;
@@ -194,17 +207,114 @@ static int bench_c4_strength(int quick)
     return 0;
 }
 
+#ifndef TABLETOP_C4_SETS_DIR
+#define TABLETOP_C4_SETS_DIR "tests/data/connect4/pons"
+#endif
+
+/* Pons' sets and his published strong-solver figures (part 12, "Lower
+ * bound transposition table"): mean time in microseconds, mean positions. */
+static const struct bench_c4_set {
+    const char *file, *name;
+    double pons_us, pons_nodes;
+} bench_c4_sets[] = {
+    {"Test_L3_R1", "end_easy", 4.568, 51.28},
+    {"Test_L2_R1", "middle_easy", 37.45, 449.6},
+    {"Test_L2_R2", "middle_medium", 3212.0, 39900.0},
+    {"Test_L1_R1", "begin_easy", 254.6, 3298.0},
+    {"Test_L1_R2", "begin_medium", 96630.0, 1201000.0},
+    {"Test_L1_R3", "begin_hard", 5490000.0, 65920000.0},
+};
+
+static int bench_c4_solve_set(c4_solver_t *sv, const char *dir, const struct bench_c4_set *set,
+                              int limit)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, set->file);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "bench connect4: cannot open %s (give the folder with --sets DIR)\n", path);
+        return 1;
+    }
+    char line[256], moves[128];
+    int expected, n = 0, exact = 0;
+    double total = 0.0;
+    uint64_t nodes = 0;
+    while (n < limit && fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%127s %d", moves, &expected) != 2)
+            continue;
+        c4_game_t g;
+        char err[128];
+        if (c4_game_parse(&g, moves, err, sizeof err) != C4_OK || c4_game_is_over(&g)) {
+            fprintf(stderr, "bench connect4: %s: bad position '%s'\n", set->file, moves);
+            continue;
+        }
+        c4_solver_pos_t p;
+        c4_solver_pos_from_game(&p, &g);
+        c4_solver_reset(sv);
+        uint64_t before = c4_solver_nodes(sv);
+        double t0 = bench_cpu_now();
+        int score = c4_solver_solve(sv, &p);
+        total += bench_cpu_now() - t0;
+        nodes += c4_solver_nodes(sv) - before;
+        exact += score == expected;
+        n++;
+    }
+    fclose(f);
+    char name[128];
+    snprintf(name, sizeof name, "connect4_solve_%s_positions", set->name);
+    bench_report(name, n, "positions");
+    snprintf(name, sizeof name, "connect4_solve_%s_exact", set->name);
+    bench_report(name, exact, "positions");
+    snprintf(name, sizeof name, "connect4_solve_%s_mean_time", set->name);
+    bench_report(name, n ? total / n * 1e6 : 0.0, "us");
+    snprintf(name, sizeof name, "connect4_solve_%s_pons_mean_time", set->name);
+    bench_report(name, set->pons_us, "us");
+    snprintf(name, sizeof name, "connect4_solve_%s_mean_positions", set->name);
+    bench_report(name, n ? (double)nodes / n : 0.0, "positions");
+    snprintf(name, sizeof name, "connect4_solve_%s_pons_mean_positions", set->name);
+    bench_report(name, set->pons_nodes, "positions");
+    return exact == n ? 0 : 1;
+}
+
+static int bench_c4_solver_sets(const char *dir, int quick, int full)
+{
+    c4_solver_t *sv = c4_solver_new(C4_SOLVER_TABLE_LOG2);
+    if (!sv) {
+        fprintf(stderr, "bench connect4: out of memory for the solver\n");
+        return 1;
+    }
+    bench_report("connect4_solver_table_bytes", (double)c4_solver_memory_bytes(sv), "bytes");
+    int bad = 0;
+    for (size_t i = 0; i < sizeof bench_c4_sets / sizeof bench_c4_sets[0]; i++) {
+        int hard = !strcmp(bench_c4_sets[i].file, "Test_L1_R3");
+        int limit = quick ? (hard ? 2 : 50) : (hard && !full ? 20 : 1000);
+        bad |= bench_c4_solve_set(sv, dir, &bench_c4_sets[i], limit);
+    }
+    c4_solver_free(sv);
+    return bad;
+}
+
 int bench_c4_run(int argc, char **argv)
 {
-    int quick = 0;
+    int quick = 0, full = 0;
+    const char *dir = getenv("TABLETOP_C4_SETS");
+    if (!dir)
+        dir = TABLETOP_C4_SETS_DIR;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
+        } else if (!strcmp(argv[i], "--full")) {
+            full = 1;
+        } else if (!strcmp(argv[i], "--sets") && i + 1 < argc) {
+            dir = argv[++i];
         } else {
-            fprintf(stderr, "tabletop bench c4: unknown option '%s' (only --quick)\n", argv[i]);
+            fprintf(stderr,
+                    "tabletop bench connect4: unknown option '%s' (--quick, --full, --sets DIR)\n",
+                    argv[i]);
             return 2;
         }
     }
     bench_c4_speed(quick);
-    return bench_c4_strength(quick);
+    int r = bench_c4_strength(quick);
+    return bench_c4_solver_sets(dir, quick, full) | r;
 }

@@ -10,6 +10,12 @@
  *   go_playout_black_win_rate  Black's share of wins at komi 5.5
  *   go_l3_move_ms_200 / _10000  level-3 move on the empty board (CPU time)
  *   go_pool_bytes            the node pool of one ai_t
+ *   go_l3_memory_bytes       the level-3 AI's heap as glibc counts it
+ *                            (mallinfo2: the ai_t and its pool) after one
+ *                            200-simulation move; seed 000 budgets the AI
+ *                            "< 1 MB" on the board (docs/board.md)
+ *   go_l3_board_pool_*       the board build's pool (200 simulations'
+ *                            worst case, MCTS_BOARD_POOL_NODES)
  *   gnugo_*                  /usr/games/gnugo genmove (CPU time), first moves of a
  *                            self-play game from the empty board
  */
@@ -21,6 +27,7 @@
 #include "games/go/pboard.h"
 #include "games/go/playout.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -102,6 +109,36 @@ static void bench_go_level3(int sims, int repeats, const char *name)
     ai_destroy(ai);
 }
 
+/* Heap bytes in use, small blocks and mmap'd ones (glibc). */
+static size_t bench_go_heap_bytes(void)
+{
+    struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+}
+
+/* The level-3 AI as the console makes it (the default pool of this build)
+ * after one seed-000 move of 200 simulations. */
+static void bench_go_l3_memory(void)
+{
+    size_t before = bench_go_heap_bytes();
+    AiConfig cfg = {.level = AI_MCTS, .playouts = MCTS_SIMULATIONS, .seed = 7};
+    ai_t *ai = ai_create(&cfg);
+    if (!ai)
+        return;
+    BoardState b;
+    board_init(&b);
+    ai_choose(ai, &b);
+    AiStats st = {0};
+    ai_last_stats(ai, &st);
+    bench_report("go_l3_memory_bytes", (double)(bench_go_heap_bytes() - before), "bytes");
+    bench_report("go_l3_memory_budget_bytes", 1000000.0, "bytes");
+    bench_report("go_l3_200_nodes_used", st.nodes_used, "nodes");
+    bench_report("go_l3_board_pool_nodes", MCTS_BOARD_POOL_NODES, "nodes");
+    bench_report("go_l3_board_pool_bytes", (double)MCTS_BOARD_POOL_NODES * sizeof(mcts_node_t),
+                 "bytes");
+    ai_destroy(ai);
+}
+
 /* CPU seconds used so far by waited-for child processes (GNU Go). */
 static double bench_child_cpu_now(void)
 {
@@ -173,6 +210,7 @@ int bench_go_run(int argc, char **argv)
     bench_go_playouts(quick ? 20000 : 200000);
     bench_go_level3(200, quick ? 5 : 20, "go_l3_move_ms_200");
     bench_go_level3(10000, quick ? 1 : 3, "go_l3_move_ms_10000");
+    bench_go_l3_memory();
     AiConfig cfg = {0};
     ai_t *ai = ai_create(&cfg);
     if (ai) {

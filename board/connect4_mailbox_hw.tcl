@@ -11,7 +11,9 @@
 #                 at offset 0x1000 -> HPS 0xFF201000.
 #   status        conduit: busy, high from the flag being seen until the
 #                 answer is written; export it as `connect4`, and
-#                 board/de1_soc_top.sv toggles LEDR[1] on each answer.
+#                 board/de1_soc_top.sv toggles LEDR[1] on each answer;
+#                 ai_rst, in: seed 004's reset PIO (c4_reset_pio at LW
+#                 0x1020, bit 0), synchronous, active high.
 #
 # Put this file's folder (board/) in the Platform Designer IP search path
 # (Tools > Options > IP Search Paths); the RTL is found relative to it, in
@@ -95,3 +97,4 @@ set_interface_property status associatedClock clock
 set_interface_property status associatedReset reset
 set_interface_property status ENABLED true
 add_interface_port status busy busy Output 1
+add_interface_port status ai_rst ai_rst Input 1

@@ -5,9 +5,15 @@
 //
 // Pin names are those of the DE1-SoC User Manual and board/tabletop.qsf.
 // The board's VGA DAC (ADV7123) has 8-bit channels; go_peripheral drives
-// RGB444, so each 4-bit channel goes to the top bits of its DAC channel and
-// the low four bits are 0 (full white is 0xF0, 94% of the DAC's range --
-// the picture the sdl and sim backends show, ARCHITECTURE.md "Frames").
+// RGB444, and each 4-bit value v reaches its DAC channel as v*17, the
+// nibble repeated ({v, v}: 0x0 -> 0x00, 0x8 -> 0x88, 0xF -> 0xFF), as the
+// PNGs of every backend store it (seed 000, ARCHITECTURE.md "Frames"), so
+// full white is the DAC's full scale.  (Until issue 19 the low nibble was
+// 0: white was 0xF0, 94% of the range.)
+//
+// Seed 004's reset PIO: an Altera PIO (1 bit, output) at LW 0x1020,
+// exported as c4_reset, drives connect4_mailbox's ai_rst through the
+// connect4 conduit; the HPS pulses it before each game (docs/connect4.md).
 //
 // The soc_system port names follow the export names of docs/board.md
 // ("Platform Designer system"); Platform Designer makes them
@@ -108,9 +114,12 @@ module de1_soc_top (
 );
     // go_peripheral's RGB444, widened for the DAC.
     logic [3:0] vga_r4, vga_g4, vga_b4;
-    assign VGA_R = {vga_r4, 4'b0000};
-    assign VGA_G = {vga_g4, 4'b0000};
-    assign VGA_B = {vga_b4, 4'b0000};
+    assign VGA_R = {vga_r4, vga_r4};
+    assign VGA_G = {vga_g4, vga_g4};
+    assign VGA_B = {vga_b4, vga_b4};
+
+    // The reset PIO's output, into the Connect Four mailbox.
+    logic c4_ai_rst;
 
     // LEDR[0] toggles every 32 frames while the VGA controller scans.
     logic       vs_prev;
@@ -151,6 +160,10 @@ module de1_soc_top (
 
         // connect4_mailbox's status conduit (exported as connect4)
         .connect4_busy                         (c4_busy),
+        .connect4_ai_rst                       (c4_ai_rst),
+
+        // seed 004's reset PIO (c4_reset_pio, LW 0x1020), exported as c4_reset
+        .c4_reset_export                       (c4_ai_rst),
 
         // University Program audio core, its clock and the codec configuration
         .audio_ADCDAT                          (AUD_ADCDAT),

@@ -46,6 +46,9 @@
 
 /* Connect Four mailbox (seed 004) and Othello ports (seed 003), LW offsets. */
 #define REG_C4_BASE 0x1000
+/* Seed 004's reset PIO beside the mailbox (bit 0 high: the AI logic held in
+ * reset); docs/connect4.md, "Reset through the PIO". */
+#define REG_C4_RESET_PIO (REG_C4_BASE + 0x20u)
 #define REG_OTHELLO_BASE 0x2000
 #define REG_UART_BASE 0x3000
 #define REG_GO_RULES_BASE 0x4000
@@ -63,7 +66,7 @@
  */
 #define HAL_PERIPHERALS(X)                                                 \
     X(GO_PERIPHERAL, "go_peripheral", 0x0000u, 0x0020u) /* seed 000 */     \
-    X(CONNECT4, "connect4", REG_C4_BASE, 0x0020u)       /* seed 004 */     \
+    X(CONNECT4, "connect4", REG_C4_BASE, 0x0030u)       /* seed 004 */     \
     X(OTHELLO, "othello", REG_OTHELLO_BASE, 0x0020u)    /* seed 003 */     \
     X(LINK_UART, "link_uart", REG_UART_BASE, 0x0020u)   /* seed 001 */     \
     X(GO_RULES, "go_rules", REG_GO_RULES_BASE, 0x0100u) /* seed 001 */     \

@@ -28,6 +28,7 @@ static const char usage_text[] =
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
+    "       tabletop connect4 move POSITION --level perfect | solve POSITION\n"
     "       tabletop bench [NAME]\n"
     "       tabletop --version | --help\n"
     "\n"

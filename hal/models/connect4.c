@@ -17,9 +17,23 @@ void c4_model_reset(c4_model_t *m)
 }
 
 
+/* Reset by the PIO: everything but the PIO itself and its count. */
+static void c4_model_pio_reset(c4_model_t *m)
+{
+    uint32_t pio = m->pio;
+    uint64_t resets = m->pio_resets;
+    c4_model_reset(m);
+    m->pio = pio;
+    m->pio_resets = resets;
+}
+
 /* One clock edge of the FSM, before any bus write of the same clock. */
 static void c4_model_step(c4_model_t *m)
 {
+    if (m->pio & 1u) {
+        c4_model_pio_reset(m);
+        return;
+    }
     switch (m->fsm) {
     case C4M_ADDR:
         m->ram_addr = m->idx;
@@ -74,6 +88,8 @@ static void c4_model_step(c4_model_t *m)
 uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset)
 {
     uint32_t v = (offset < C4_MODEL_SPAN && !(offset & 3u)) ? m->mem[offset >> 2] : 0;
+    if (offset == C4_MODEL_RESET_PIO)
+        v = m->pio;
     c4_model_step(m);
     return v;
 }
@@ -81,7 +97,13 @@ uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset)
 void c4_model_reg_write(c4_model_t *m, uint32_t offset, uint32_t value)
 {
     c4_model_step(m);
-    if (offset < C4_MODEL_SPAN && !(offset & 3u))
+    if (offset == C4_MODEL_RESET_PIO) {
+        if ((value & 1u) && !(m->pio & 1u))
+            m->pio_resets++;
+        m->pio = value & 1u;
+        return;
+    }
+    if (offset < C4_MODEL_SPAN && !(offset & 3u) && !(m->pio & 1u))
         m->mem[offset >> 2] = value;
 }
 

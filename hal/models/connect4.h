@@ -18,6 +18,9 @@
 #include "periph.h"
 
 #define C4_MODEL_SPAN 0x20u     /* bytes: 8 words */
+/* The reset PIO (seed 004) beside the words: bit 0 high holds the mailbox
+ * and the AI in reset (every word 0, writes ignored); reads give it back. */
+#define C4_MODEL_RESET_PIO 0x20u
 #define C4_MODEL_FLAG_NEW 1u    /* HPS -> FPGA: rows are ready */
 #define C4_MODEL_FLAG_DONE 2u   /* FPGA -> HPS: word 7 holds the move */
 #define C4_MODEL_CLOCK_HZ 50000000u
@@ -37,6 +40,8 @@ typedef struct c4_model {
     uint64_t compute_clocks; /* clocks spent computing, all questions */
     uint64_t answers;    /* answers written since reset */
     uint64_t cycles;     /* clocks since reset */
+    uint32_t pio;        /* the reset PIO's output (bit 0: hold in reset) */
+    uint64_t pio_resets; /* rising edges of the reset PIO seen */
 } c4_model_t;
 
 /* Synchronous reset: every word 0, the FSM polling the flag. */

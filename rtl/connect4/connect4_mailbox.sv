@@ -15,6 +15,7 @@ module connect4_mailbox
 (
     input  wire logic        clk,            // 50 MHz
     input  wire logic        rst,            // synchronous, active high
+    input  wire logic        ai_rst,         // the HPS's reset PIO (seed 004, LW 0x1020 bit 0): synchronous, active high
     // Avalon-MM slave (HPS side), word addressed, read latency 1.
     input  wire logic [2:0]  avs_address,    // word 0-7
     input  wire logic        avs_read,       // read strobe
@@ -69,7 +70,7 @@ module connect4_mailbox
     assign busy = idx != 3'd0 || fsm == S_COMPUTE || fsm == S_WRITE_MOVE || fsm == S_WRITE_FLAG;
 
     always_ff @(posedge clk) begin
-        if (rst) begin
+        if (rst || ai_rst) begin
             fsm <= S_ADDR;
             idx <= 3'd0;
             ram_addr <= 3'd0;

@@ -11,6 +11,7 @@ struct sim_c4 {
     std::unique_ptr<Vconnect4_mailbox> top;
     uint64_t cycle = 0; /* the caller's clock this model has reached */
     uint64_t run = 0;   /* clocks actually simulated */
+    uint32_t pio = 0;   /* the reset PIO beside the mailbox (word 8) */
 
     void tick()
     {
@@ -47,6 +48,7 @@ sim_c4_t *sim_c4_new(void)
     t->avs_read = 0;
     t->avs_write = 0;
     t->avs_writedata = 0;
+    t->ai_rst = 0;
     t->rst = 1;
     for (int i = 0; i < 4; i++)
         c->tick();
@@ -66,6 +68,10 @@ uint32_t sim_c4_reg_read(sim_c4_t *c, uint64_t now, uint32_t word)
 {
     c->catch_up(now);
     Vconnect4_mailbox *t = c->top.get();
+    if (word == 8) /* the reset PIO: its output register reads back */
+        return c->pio;
+    if (word > 8)
+        return 0;
     t->avs_address = word & 7;
     t->avs_read = 1;
     c->tick();
@@ -78,6 +84,13 @@ void sim_c4_reg_write(sim_c4_t *c, uint64_t now, uint32_t word, uint32_t value)
 {
     c->catch_up(now);
     Vconnect4_mailbox *t = c->top.get();
+    if (word == 8) { /* the reset PIO drives the mailbox's ai_rst */
+        c->pio = value & 1u;
+        t->ai_rst = c->pio & 1u;
+        return;
+    }
+    if (word > 8)
+        return;
     t->avs_address = word & 7;
     t->avs_writedata = value;
     t->avs_write = 1;

@@ -7,6 +7,13 @@
 #define C4_REG_ROW(r) (REG_C4_BASE + 4u * (1u + (unsigned)(r)))
 #define C4_REG_MOVE (REG_C4_BASE + 0x1Cu)
 
+void c4_driver_reset_ai(hal_t *h)
+{
+    hal_write(h, REG_C4_RESET_PIO, 1u);
+    hal_advance(h, C4_DRIVER_RESET_US); /* 50 clocks: any pipeline is flushed */
+    hal_write(h, REG_C4_RESET_PIO, 0u);
+}
+
 c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t timeout_us,
                                           int *col, uint32_t *word, char *err, size_t errlen)
 {

@@ -26,6 +26,14 @@ typedef enum c4_driver_status {
     C4_DRIVER_NO_MOVE   /* the position has no move to ask for (game over) */
 } c4_driver_status_t;
 
+/* Resets the AI logic through seed 004's PIO (REG_C4_RESET_PIO, LW
+ * 0x1020): bit 0 high for C4_DRIVER_RESET_US of backend time, then low.
+ * The mailbox's words read 0 and its FSM polls the flag afterwards.  The
+ * console does it before each game, `tabletop connect4 move` before it
+ * asks, as the seed's HPS program does before its first move. */
+#define C4_DRIVER_RESET_US 1u
+void c4_driver_reset_ai(hal_t *h);
+
 /* Asks the FPGA AI for a move in g, the AI playing as the side to move.
  * On C4_DRIVER_OK *col is a legal column (0-6) and *word the raw move word;
  * the game is never changed.  Otherwise err holds a one-line message.

@@ -6,6 +6,14 @@
  *       notation: the columns played so far, e.g. 4453), the AI being the
  *       side to move.  Bad input: a one-line message and exit status 2; a
  *       mailbox that fails (timeout, illegal answer): exit status 1.
+ *       --level perfect asks the exact solver (games/connect4/solver.h)
+ *       instead: a best column, ties to the centre; no hardware involved.
+ *
+ *   tabletop connect4 solve POSITION
+ *       prints `score: N`, the position's exact score in Pascal Pons'
+ *       convention (positive: the side to move wins, 22 minus the stones
+ *       the winner has played; 0 a draw; negative: it loses), and
+ *       `move: C`, a best column (1-7).
  *
  * The answer always comes through the one driver (drivers/connect4_mailbox.h) and the HAL,
  * so it exercises the same path as the console on every backend.
@@ -16,25 +24,97 @@
 #include "protocols/connect4_cli.h"
 #include "drivers/connect4_mailbox.h"
 #include "games/connect4/c4_game.h"
+#include "games/connect4/solver.h"
 #include "hal.h"
 
 static const char c4_cli_usage[] =
-    "usage: tabletop connect4 move POSITION [--backend sdl|sim|board] [--devmem PATH]\n"
+    "usage: tabletop connect4 move POSITION [--level seed|perfect] [--backend sdl|sim|board]\n"
+    "                                [--devmem PATH]\n"
+    "       tabletop connect4 solve POSITION\n"
+    "  --level seed (default): the seed 004 AI in the FPGA logic, through the mailbox\n"
+    "  --level perfect: the exact solver (never loses a won or drawn position)\n"
     "  POSITION: the columns played so far, digits 1-7 (e.g. 4453; \"\" for the empty board)\n";
+
+/* Parses a position that the game can go on from.  Returns 0, or -1 after
+ * one line on stderr. */
+static int c4_cli_position(c4_game_t *g, const char *position)
+{
+    char err[256];
+    if (c4_game_parse(g, position, err, sizeof err) != C4_OK) {
+        fprintf(stderr, "tabletop connect4: impossible position '%s': %s\n", position, err);
+        return -1;
+    }
+    if (c4_game_is_over(g)) {
+        fprintf(stderr, "tabletop connect4: the game in '%s' is already over (%s)\n", position,
+                g->winner ? "somebody has four in a row" : "the board is full");
+        return -1;
+    }
+    return 0;
+}
+
+/* A best column (0-6) of a position still in play and its score; -1 after
+ * a message when the solver's table cannot be allocated. */
+static int c4_cli_solve(const c4_game_t *g, int *score)
+{
+    c4_solver_t *sv = c4_solver_new(C4_SOLVER_TABLE_LOG2);
+    if (!sv) {
+        fprintf(stderr, "tabletop connect4: out of memory for the solver's table\n");
+        return -1;
+    }
+    c4_solver_pos_t p;
+    c4_solver_pos_from_game(&p, g);
+    int col = c4_solver_best_move(sv, &p, score);
+    c4_solver_free(sv);
+    return col;
+}
+
+static int c4_cli_solve_cmd(int argc, char **argv)
+{
+    const char *position = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] == '-' && a[1] != 0) {
+            fprintf(stderr, "tabletop connect4: unknown option '%s'\n%s", a, c4_cli_usage);
+            return 2;
+        }
+        if (position) {
+            fprintf(stderr, "tabletop connect4: more than one position given ('%s', '%s')\n",
+                    position, a);
+            return 2;
+        }
+        position = a;
+    }
+    if (!position) {
+        fprintf(stderr, "tabletop connect4: solve needs a POSITION\n%s", c4_cli_usage);
+        return 2;
+    }
+    c4_game_t g;
+    if (c4_cli_position(&g, position) != 0)
+        return 2;
+    int score;
+    int col = c4_cli_solve(&g, &score);
+    if (col < 0)
+        return 1;
+    printf("score: %d\nmove: %d\n", score, col + 1);
+    return 0;
+}
 
 static int c4_cli_move(int argc, char **argv)
 {
     const char *position = NULL;
+    const char *level = "seed";
     hal_config_t cfg = {0};
     cfg.headless = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--backend") || !strcmp(a, "--devmem")) {
+        if (!strcmp(a, "--backend") || !strcmp(a, "--devmem") || !strcmp(a, "--level")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "tabletop connect4: option %s needs a value\n", a);
                 return 2;
             }
-            if (!strcmp(a, "--backend"))
+            if (!strcmp(a, "--level"))
+                level = argv[++i];
+            else if (!strcmp(a, "--backend"))
                 cfg.backend = argv[++i];
             else
                 cfg.devmem = argv[++i];
@@ -60,24 +140,32 @@ static int c4_cli_move(int argc, char **argv)
         return 2;
     }
 
-    char err[256];
-    c4_game_t g;
-    if (c4_game_parse(&g, position, err, sizeof err) != C4_OK) {
-        fprintf(stderr, "tabletop connect4: impossible position '%s': %s\n", position, err);
-        return 2;
-    }
-    if (c4_game_is_over(&g)) {
-        fprintf(stderr, "tabletop connect4: the game in '%s' is already over (%s)\n", position,
-                g.winner ? "somebody has four in a row" : "the board is full");
+    if (strcmp(level, "seed") && strcmp(level, "perfect")) {
+        fprintf(stderr, "tabletop connect4: unknown level '%s' (choose seed or perfect)\n",
+                level);
         return 2;
     }
 
+    c4_game_t g;
+    if (c4_cli_position(&g, position) != 0)
+        return 2;
+    if (!strcmp(level, "perfect")) {
+        int score;
+        int col = c4_cli_solve(&g, &score);
+        if (col < 0)
+            return 1;
+        printf("%d\n", col + 1);
+        return 0;
+    }
+
+    char err[256];
     hal_t h;
     if (hal_open(&h, &cfg, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop connect4: %s\n", err);
         return 1;
     }
     int col = -1;
+    c4_driver_reset_ai(&h); /* seed 004: the AI logic starts from reset */
     c4_driver_status_t s = c4_driver_request_move(&h, &g, 0, &col, NULL, err, sizeof err);
     hal_close(&h);
     if (s != C4_DRIVER_OK) {
@@ -92,6 +180,8 @@ int c4_cli_main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "move"))
         return c4_cli_move(argc - 1, argv + 1);
+    if (argc >= 2 && !strcmp(argv[1], "solve"))
+        return c4_cli_solve_cmd(argc - 1, argv + 1);
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         fputs(c4_cli_usage, stdout);
         return 0;

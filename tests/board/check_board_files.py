@@ -16,7 +16,14 @@
   4. verilator lints board/de1_soc_top.sv together with the real
      go_peripheral and the real connect4_mailbox behind a stand-in
      soc_system that has the ports the top level connects (so widths and
-     names between them agree).
+     names between them agree);
+  5. seed 004's reset PIO (issue 19): docs/board.md puts c4_reset_pio.s1
+     at hal/hal.h's REG_C4_RESET_PIO (0x1020), and the top level wires the
+     PIO's export (c4_reset_export) to the mailbox's ai_rst
+     (connect4_ai_rst) -- nothing else drives it;
+  6. the VGA DAC (seed 000, ARCHITECTURE.md "Frames"): the top level's
+     VGA_R/G/B expressions, evaluated here for every 4-bit value v, give
+     v*17 (the nibble repeated), as the PNGs store it.
 
 usage: check_board_files.py SOURCE_DIR [VERILATOR]
 """
@@ -171,11 +178,25 @@ def check_connect4(src):
     elif int(m.group(1), 16) != base:
         fail("docs/board.md puts connect4_mailbox_0.s0 at %s, hal/hal.h's REG_C4_BASE is 0x%X"
              % (m.group(1), base))
+    # The span holds the mailbox's words and, after them, the reset PIO's
+    # four registers (0x10 bytes).
+    m = re.search(r"#define\s+REG_C4_RESET_PIO\s+\(REG_C4_BASE\s*\+\s*(0x[0-9A-Fa-f]+)u?\)", hal)
+    pio = int(m.group(1), 16) if m else None
+    if pio is None:
+        fail("hal/hal.h: no REG_C4_RESET_PIO (seed 004's reset PIO)")
     if "avs_address" in declared:
         words = 1 << declared["avs_address"][1]
-        if 4 * words != span:
-            fail("connect4_mailbox's %d-bit word address spans 0x%X bytes, hal/hal.h gives 0x%X"
-                 % (declared["avs_address"][1], 4 * words, span))
+        if pio is not None and (pio != 4 * words or 4 * words + 0x10 != span):
+            fail("connect4_mailbox's %d-bit word address spans 0x%X bytes and the PIO sits at "
+                 "+0x%X; hal/hal.h gives the peripheral 0x%X bytes"
+                 % (declared["avs_address"][1], 4 * words, pio, span))
+    m = re.search(r"^\|\s*`hps_0\.h2f_lw_axi_master`\s*\|\s*`c4_reset_pio\.s1`\s*\|"
+                  r"\s*\**(0x[0-9A-Fa-f]+)", board_md, re.M)
+    if not m:
+        fail("docs/board.md connects no hps_0.h2f_lw_axi_master -> c4_reset_pio.s1")
+    elif pio is not None and int(m.group(1), 16) != base + pio:
+        fail("docs/board.md puts c4_reset_pio.s1 at %s, hal/hal.h's REG_C4_RESET_PIO is 0x%X"
+             % (m.group(1), base + pio))
     print("connect4 mailbox: LW 0x%X, span 0x%X bytes, %d files as rtl/meson.build"
           % (base, span, len(files)))
 
@@ -213,7 +234,18 @@ def check_lint(src, verilator):
     top_ports, _ = rtl_ports(top, "de1_soc_top")
     sigs = dict(top_ports)
     sigs.update({"vga_r4": ("output", 4), "vga_g4": ("output", 4), "vga_b4": ("output", 4),
-                 "dram_dqm": ("output", 2), "c4_busy": ("output", 1)})
+                 "dram_dqm": ("output", 2), "c4_busy": ("output", 1),
+                 "c4_ai_rst": ("output", 1)})
+    # The reset PIO's wire leaves soc_system at the export and enters it at
+    # the mailbox's conduit: one signal, two directions.
+    port_dir = {"connect4_ai_rst": "input", "c4_reset_export": "output"}
+    pio_wire = [e for p, e in conns if p == "c4_reset_export"]
+    rst_wire = [e for p, e in conns if p == "connect4_ai_rst"]
+    if not pio_wire or not rst_wire:
+        fail("de1_soc_top connects no reset PIO (c4_reset_export) or no connect4_ai_rst")
+    elif pio_wire != rst_wire:
+        fail("connect4_ai_rst is driven by %s, not by the reset PIO's export %s"
+             % (rst_wire, pio_wire))
 
     def width_of(expr):
         base = re.match(r"(\w+)(\[(\d+)\])?", expr)
@@ -228,7 +260,7 @@ def check_lint(src, verilator):
     for port, expr in conns:
         w = width_of(expr)
         rng = "[%d:0] " % (w - 1) if w > 1 else ""
-        top_dir = sigs[re.match(r"\w+", expr).group(0)][0]
+        top_dir = port_dir.get(port) or sigs[re.match(r"\w+", expr).group(0)][0]
         if top_dir == "input":
             decls.append("    input  wire logic %s%s" % (rng, port))
         elif top_dir == "inout":
@@ -251,12 +283,14 @@ def check_lint(src, verilator):
     # The Connect Four mailbox behind its status conduit (export connect4).
     lines.append("    connect4_mailbox c4_inst (")
     lines.append("        .clk(clk_clk), .rst(!reset_reset_n),")
+    if "connect4_ai_rst" not in c4:
+        lines.append("        .ai_rst(1'b0),")
     lines.append("        .avs_address(3'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
     lines.append("        " + ", ".join(".%s(%s)" % (p[len("connect4_"):], p) for p in sorted(c4)))
     lines.append("    );")
-    if c4 != {"connect4_busy"}:
-        fail("de1_soc_top connects %s of the connect4 conduit; connect4_mailbox_hw.tcl exports busy"
-             % sorted(c4))
+    if c4 != {"connect4_busy", "connect4_ai_rst"}:
+        fail("de1_soc_top connects %s of the connect4 conduit; connect4_mailbox_hw.tcl exports "
+             "busy and ai_rst" % sorted(c4))
     for port, expr in conns:
         if port in vga or port in c4:
             continue
@@ -283,6 +317,40 @@ def check_lint(src, verilator):
             print("lint: de1_soc_top + go_peripheral + connect4_mailbox + stand-in soc_system clean")
 
 
+def eval_concat(expr, v):
+    """Value of a Verilog concatenation of 4-bit vga_*4 signals (all v) and
+    sized literals, e.g. {vga_r4, 4'b0000}; None if it is something else."""
+    m = re.fullmatch(r"\{(.*)\}", expr.strip())
+    parts = [p.strip() for p in (m.group(1) if m else expr).split(",")]
+    value = 0
+    for p in parts:
+        lit = re.fullmatch(r"(\d+)'([bdh])([0-9a-fA-F_]+)", p)
+        if re.fullmatch(r"vga_[rgb]4", p):
+            width, x = 4, v
+        elif lit:
+            width = int(lit.group(1))
+            x = int(lit.group(3).replace("_", ""), {"b": 2, "d": 10, "h": 16}[lit.group(2)])
+        else:
+            return None
+        value = (value << width) | x
+    return value
+
+
+def check_vga_dac(src):
+    top = open(os.path.join(src, "board", "de1_soc_top.sv")).read()
+    for ch in "RGB":
+        m = re.search(r"assign\s+VGA_%s\s*=\s*(.*?);" % ch, top)
+        if not m:
+            fail("de1_soc_top assigns no VGA_%s" % ch)
+            continue
+        got = [eval_concat(m.group(1), v) for v in range(16)]
+        want = [v * 17 for v in range(16)]
+        if got != want:
+            fail("VGA_%s = %s gives %s for v = 0..15; the DAC should get v*17 %s"
+                 % (ch, m.group(1), got, want))
+    print("vga dac: each 4-bit channel v reaches the DAC as v*17")
+
+
 def main():
     src = sys.argv[1]
     verilator = sys.argv[2] if len(sys.argv) > 2 else ""
@@ -290,6 +358,7 @@ def main():
                  os.path.join("rtl", "go_peripheral", "go_peripheral.sv"), "go_peripheral")
     check_connect4(src)
     check_pins(src)
+    check_vga_dac(src)
     if verilator:
         check_lint(src, verilator)
     else:

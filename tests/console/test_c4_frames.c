@@ -288,7 +288,7 @@ Test(c4_saves, a_new_game_puts_the_old_save_aside)
 {
     char *dir = scratch();
     free(c4_play(dir, "down\ndown\nenter\n4\n3\n"));
-    free(c4_play(dir, "up\nenter\n6\n"));
+    free(c4_play(dir, "up\nup\nup\nenter\n6\n")); /* Resume, then up to Two players */
     char moves[64];
     save_moves(join(dir, "save/connect4.txt.bak"), moves, sizeof moves);
     cr_assert_str_eq(moves, "43");

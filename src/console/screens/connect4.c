@@ -18,6 +18,13 @@
  * the module never draws or plays through the HAL, it only passes the
  * console's hal to the driver.  A failing mailbox (timeout, illegal move)
  * is shown on the status line and logged; the game is left as it was.
+ *
+ * Two more modes play against "Perfect" (issue 19): the exact solver of
+ * games/connect4/solver.h, which never lets a won game go and never loses
+ * a drawn or won one.  It opens in the centre (the first player's only
+ * winning first move); in the first few moves, where a solve can take
+ * minutes, it searches at most C4S_PERFECT_BUDGET positions and, past that,
+ * lets the seed's AI move instead and says so on the status line.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +36,7 @@
 
 #include "drivers/connect4_mailbox.h"
 #include "games/connect4/c4_game.h"
+#include "games/connect4/solver.h"
 #include "console/console_game.h"
 #include "console/render.h"
 #include "console/save.h"
@@ -42,7 +50,7 @@
 #define C4S_RADIUS 23
 #define C4S_STATUS_Y 452
 #define C4S_WARN_Y 471 /* the autosave warning, under the status line */
-#define C4S_NOTICE_Y 400 /* a notice on the title menu */
+#define C4S_NOTICE_Y 410 /* a notice on the title menu */
 
 #define C4S_COLOR_BOARD 0x0219 /* blue */
 #define C4S_COLOR_HOLE 0x1082
@@ -62,13 +70,22 @@
 #define C4S_KEY_U (HID_KEY_A + ('u' - 'a'))
 
 enum { C4S_TITLE, C4S_PLAY, C4S_OVER };
-enum { C4S_MODE_YOU_FIRST, C4S_MODE_AI_FIRST, C4S_MODE_TWO_PLAYERS, C4S_MODE_COUNT };
+enum {
+    C4S_MODE_YOU_FIRST,
+    C4S_MODE_AI_FIRST,
+    C4S_MODE_TWO_PLAYERS,
+    C4S_MODE_PERFECT_YOU_FIRST, /* against the solver (issue 19) */
+    C4S_MODE_PERFECT_FIRST,
+    C4S_MODE_COUNT
+};
+/* Positions the solver may search for one move (about 2-3 s on a PC). */
+#define C4S_PERFECT_BUDGET 20000000u
 /* The title menu's last item while a game can be resumed. */
 #define C4S_MENU_RESUME C4S_MODE_COUNT
 
 /* The mode names of the save file, in C4S_MODE_* order. */
-static const char *const c4s_mode_names[C4S_MODE_COUNT] = {"you-first", "ai-first",
-                                                           "two-players"};
+static const char *const c4s_mode_names[C4S_MODE_COUNT] = {
+    "you-first", "ai-first", "two-players", "you-first-perfect", "perfect-first"};
 
 typedef struct c4_screen {
     hal_t *hal;         /* for the AI driver only */
@@ -99,6 +116,7 @@ typedef struct c4_screen {
     int pending_mode;
     char notice[128];        /* a one-off line on the title (saved, kept aside...) */
     uint16_t notice_color;
+    c4_solver_t *solver;     /* the perfect level's, made when first needed */
 } c4_screen_t;
 
 static void *c4s_create(const console_env_t *env)
@@ -117,7 +135,19 @@ static void *c4s_create(const console_env_t *env)
     return s;
 }
 
-static void c4s_destroy(void *p) { free(p); }
+static void c4s_destroy(void *p)
+{
+    c4_screen_t *s = p;
+    if (s)
+        c4_solver_free(s->solver);
+    free(s);
+}
+
+/* 1 in the modes against the perfect player. */
+static int c4s_is_perfect(int mode)
+{
+    return mode == C4S_MODE_PERFECT_YOU_FIRST || mode == C4S_MODE_PERFECT_FIRST;
+}
 
 /* ---- the save file ---- */
 
@@ -332,13 +362,17 @@ static void c4s_set_turn_status(c4_screen_t *s)
 /* The side the AI plays in a mode (0: two players). */
 static int c4s_ai_side(int mode)
 {
-    return mode == C4S_MODE_YOU_FIRST ? C4_P2 : mode == C4S_MODE_AI_FIRST ? C4_P1 : 0;
+    if (mode == C4S_MODE_YOU_FIRST || mode == C4S_MODE_PERFECT_YOU_FIRST)
+        return C4_P2;
+    return mode == C4S_MODE_AI_FIRST || mode == C4S_MODE_PERFECT_FIRST ? C4_P1 : 0;
 }
 
 /* Shows the board of s->game (new or resumed): the AI moves if it is its turn. */
 static void c4s_start_play(c4_screen_t *s)
 {
     s->ai_side = c4s_ai_side(s->mode);
+    if (s->ai_side && s->hal)
+        c4_driver_reset_ai(s->hal); /* seed 004: reset the AI logic before each game */
     s->screen = C4S_PLAY;
     s->falling = 0;
     s->suspended = 0;
@@ -346,7 +380,8 @@ static void c4s_start_play(c4_screen_t *s)
     s->notice[0] = 0;
     s->ai_pending = s->ai_side && s->game.to_move == s->ai_side;
     if (s->ai_pending)
-        snprintf(s->status, sizeof s->status, "The FPGA is thinking...");
+        snprintf(s->status, sizeof s->status, "%s is thinking...",
+                 c4s_is_perfect(s->mode) ? "Perfect" : "The FPGA");
     else
         c4s_set_turn_status(s);
     s->dirty = 1;
@@ -525,7 +560,9 @@ static void c4s_land(c4_screen_t *s)
         if (!s->game.winner)
             who = "A draw!";
         else if (s->ai_side)
-            who = s->game.winner == s->ai_side ? "The FPGA wins!" : "You win!";
+            who = s->game.winner != s->ai_side ? "You win!"
+                  : c4s_is_perfect(s->mode)    ? "Perfect wins!"
+                                               : "The FPGA wins!";
         else
             who = s->game.winner == C4_P1 ? "Red wins!" : "Yellow wins!";
         snprintf(s->status, sizeof s->status, "%s Enter: again, Escape: menu", who);
@@ -536,10 +573,30 @@ static void c4s_land(c4_screen_t *s)
     s->sound = AUDIO_PLACE;
     if (s->ai_side && s->game.to_move == s->ai_side) {
         s->ai_pending = 1;
-        snprintf(s->status, sizeof s->status, "The FPGA is thinking...");
+        snprintf(s->status, sizeof s->status, "%s is thinking...",
+                 c4s_is_perfect(s->mode) ? "Perfect" : "The FPGA");
     } else {
         c4s_set_turn_status(s);
     }
+}
+
+/* The perfect player's column, or -1 when the solver cannot answer within
+ * its budget (or has no memory for its table). */
+static int c4s_perfect_move(c4_screen_t *s)
+{
+    if (s->game.moves == 0)
+        return 3; /* the centre: the first player's only winning opening */
+    if (!s->solver) {
+        s->solver = c4_solver_new(C4_SOLVER_TABLE_LOG2);
+        if (!s->solver) {
+            fprintf(stderr, "tabletop connect4: out of memory for the solver's table\n");
+            return -1;
+        }
+        c4_solver_set_budget(s->solver, C4S_PERFECT_BUDGET);
+    }
+    c4_solver_pos_t p;
+    c4_solver_pos_from_game(&p, &s->game);
+    return c4_solver_best_move(s->solver, &p, NULL);
 }
 
 static void c4s_ask_ai(c4_screen_t *s)
@@ -547,6 +604,17 @@ static void c4s_ask_ai(c4_screen_t *s)
     s->ai_pending = 0;
     char err[200];
     int col = -1;
+    if (c4s_is_perfect(s->mode)) {
+        col = c4s_perfect_move(s);
+        if (col >= 0) {
+            c4s_drop(s, col);
+            return;
+        }
+        /* Too early to solve in time: the seed's AI moves (below). */
+        fprintf(stderr, "tabletop connect4: Perfect needs more than %u positions at move %d; "
+                        "the seed's AI moves instead\n",
+                C4S_PERFECT_BUDGET, s->game.moves + 1);
+    }
     if (!s->hal) {
         snprintf(s->status, sizeof s->status, "No hardware to ask: Escape for the menu");
         s->dirty = 1;
@@ -634,6 +702,25 @@ static void c4s_render_board(const c4_screen_t *s)
         render_string_centered(C4S_WARN_Y, s->save_error, COLOR_WARN, 1);
 }
 
+/* The title menu: render_menu_list's look, closer lines (six items fit
+ * above the notice line). */
+static void c4s_render_menu(const char *const *items, int count, int selected)
+{
+    render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
+    render_string_centered(60, "Connect Four", COLOR_BOARD, 4);
+    int y = 140;
+    for (int i = 0; i < count; i++, y += 42) {
+        int w = render_text_width(items[i], 3);
+        int x = (RENDER_WIDTH - w) / 2;
+        if (i == selected) {
+            render_fill_rect(x - 40, y - 9, w + 80, 39, COLOR_SELECT_BG);
+            render_circle(x - 22, y + 10, 7, COLOR_CURSOR, 1);
+        }
+        render_string_scaled(x, y, items[i], i == selected ? COLOR_TEXT : COLOR_DIM, 3);
+    }
+    render_string_centered(440, "Up/Down, then Enter; Escape: back", COLOR_DIM, 1);
+}
+
 static void c4s_render(void *p, uint16_t *fb)
 {
     c4_screen_t *s = p;
@@ -643,18 +730,27 @@ static void c4s_render(void *p, uint16_t *fb)
         const c4_game_t *g = s->suspended ? &s->game : &s->pending;
         int mode = s->suspended ? s->mode : s->pending_mode;
         snprintf(resume, sizeof resume, "Resume: %s, %d move%s",
-                 mode == C4S_MODE_TWO_PLAYERS ? "2 players" : "vs the FPGA", g->moves,
+                 mode == C4S_MODE_TWO_PLAYERS ? "2 players"
+                 : c4s_is_perfect(mode)       ? "vs Perfect"
+                                              : "vs the FPGA",
+                 g->moves,
                  g->moves == 1 ? "" : "s");
         const char *const items[C4S_MODE_COUNT + 1] = {
             "You first (red) against the FPGA",
             "The FPGA first",
             "Two players",
+            "You first against Perfect",
+            "Perfect first",
             resume,
         };
-        render_menu_list("Connect Four", items, C4S_MODE_COUNT + (s->resumable ? 1 : 0),
-                         s->menu_sel, "Up/Down, then Enter; Escape: back");
+        c4s_render_menu(items, C4S_MODE_COUNT + (s->resumable ? 1 : 0), s->menu_sel);
         if (s->notice[0])
             render_string_centered(C4S_NOTICE_Y, s->notice, s->notice_color, 1);
+        else if (s->menu_sel < C4S_MODE_COUNT && c4s_is_perfect(s->menu_sel))
+            render_string_centered(C4S_NOTICE_Y,
+                                   "Perfect: an exact solver. It never misses a win; "
+                                   "a draw against it is good play.",
+                                   COLOR_DIM, 1);
     } else {
         render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
         c4s_render_board(s);

@@ -20,9 +20,23 @@
 #include "playout.h"
 #include "rng.h"
 
-/* Default pool: 400,000 nodes of 24 bytes = 9.6 MB, enough for 10,000
- * simulations on 9x9 (each expansion takes at most 82 nodes). */
+/* Seed 000's level-3 budget on the board (§3.7, §5.3): 200 simulations,
+ * "MCTS tree (200 simulations) ~400 KB", "Total HPS memory < 1 MB".  Each
+ * simulation expands at most one node into at most 82 children, so 200
+ * simulations need at most 16,400 nodes of 24 bytes = 393,600 bytes. */
+#define MCTS_BOARD_POOL_NODES (200 * 82)
+
+/* Default pool: on the board's Cortex-A9 (32-bit ARM builds) the seed's
+ * budget above; elsewhere 400,000 nodes of 24 bytes = 9.6 MB, enough for
+ * 10,000 simulations on 9x9.  A full pool stops the tree growing, never
+ * the search (docs/board.md, "Level 3 on the board"). */
+#ifndef MCTS_DEFAULT_POOL_NODES
+#if defined(__arm__)
+#define MCTS_DEFAULT_POOL_NODES MCTS_BOARD_POOL_NODES
+#else
 #define MCTS_DEFAULT_POOL_NODES 400000
+#endif
+#endif
 
 typedef struct mcts_node {
     uint16_t move;        /* board point, BOARD_PASS_POINT for a pass */

@@ -41,6 +41,7 @@ module connect4_parity_top
     connect4_mailbox mailbox_inst (
         .clk,
         .rst,
+        .ai_rst       (1'b0),
         .avs_address,
         .avs_read,
         .avs_write,

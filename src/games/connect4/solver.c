@@ -1,0 +1,391 @@
+/* solver.c - the perfect Connect Four player (see solver.h). */
+#include "solver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define W C4_COLS
+#define H C4_ROWS
+#define CELLS C4_CELLS
+
+/* Table values: 0 empty; an upper bound u is stored as u - TT_MIN + 1
+ * (1..43), a lower bound l as l - TT_MIN + TT_SPAN + 2 (44..86).  The
+ * range -21..21 covers every window negamax can meet, the empty board's
+ * included. */
+#define TT_MIN (-21)
+#define TT_MAX 21
+#define TT_SPAN (TT_MAX - TT_MIN) /* 42 */
+#define TT_UPPER(v) ((v) - TT_MIN + 1)
+#define TT_LOWER(v) ((v) - TT_MIN + TT_SPAN + 2)
+
+struct c4_solver {
+    uint32_t *keys;  /* low 32 bits of the 49-bit key: with key % size
+                      * (size > 2^17, prime) they identify the key */
+    uint8_t *values; /* TT_UPPER / TT_LOWER, 0 = empty */
+    uint64_t size;   /* a prime just above 2^table_log2 */
+    uint64_t nodes;
+    uint64_t budget;  /* positions a call may search (0: no limit) */
+    uint64_t stop_at; /* nodes at which the current call gives up */
+    int aborted;      /* the last call ran out of budget */
+};
+
+/* Column order for move generation and ties: centre first, then outwards. */
+static const int solver_order[W] = {3, 2, 4, 1, 5, 0, 6};
+
+static const uint64_t bottom_mask = 0x0040810204081ull; /* bit 7c of each column */
+static const uint64_t board_mask = 0x0040810204081ull * 0x3Full;
+
+static uint64_t top_mask_col(int c) { return 1ull << (H - 1 + c * (H + 1)); }
+static uint64_t bottom_mask_col(int c) { return 1ull << (c * (H + 1)); }
+static uint64_t column_mask(int c) { return ((1ull << H) - 1) << (c * (H + 1)); }
+
+static int popcount64(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* Empty cells where one more disc would complete four for `pos`: the
+ * vertical case and, along each of the three other directions, a gap at
+ * either end of three or inside a broken line. */
+static uint64_t winning_cells(uint64_t pos, uint64_t mask)
+{
+    uint64_t r = (pos << 1) & (pos << 2) & (pos << 3);
+    static const int dirs[3] = {H + 1, H, H + 2}; /* horizontal, both diagonals */
+    for (int i = 0; i < 3; i++) {
+        int d = dirs[i];
+        uint64_t p = (pos << d) & (pos << 2 * d);
+        r |= p & (pos << 3 * d);
+        r |= p & (pos >> d);
+        p = (pos >> d) & (pos >> 2 * d);
+        r |= p & (pos << d);
+        r |= p & (pos >> 3 * d);
+    }
+    return r & (board_mask ^ mask);
+}
+
+static uint64_t possible(const c4_solver_pos_t *p) { return (p->mask + bottom_mask) & board_mask; }
+
+static int can_win_next(const c4_solver_pos_t *p)
+{
+    return (winning_cells(p->current, p->mask) & possible(p)) != 0;
+}
+
+/* Playable cells that do not let the opponent connect four at once:
+ * a single opponent threat must be blocked, two cannot be, and a cell just
+ * under an opponent threat would open it. */
+static uint64_t non_losing_moves(const c4_solver_pos_t *p)
+{
+    uint64_t poss = possible(p);
+    uint64_t opp = winning_cells(p->current ^ p->mask, p->mask);
+    uint64_t forced = poss & opp;
+    if (forced) {
+        if (forced & (forced - 1))
+            return 0;
+        poss = forced;
+    }
+    return poss & ~(opp >> 1);
+}
+
+/* A unique 49-bit key: the mask plus the side to move's discs. */
+static uint64_t pos_key(const c4_solver_pos_t *p) { return p->current + p->mask; }
+
+static void play_cell(c4_solver_pos_t *p, uint64_t cell)
+{
+    p->current ^= p->mask;
+    p->mask |= cell;
+    p->moves++;
+}
+
+void c4_solver_pos_init(c4_solver_pos_t *p) { memset(p, 0, sizeof *p); }
+
+void c4_solver_pos_from_game(c4_solver_pos_t *p, const c4_game_t *g)
+{
+    p->mask = g->bits[C4_P1] | g->bits[C4_P2];
+    p->current = g->bits[g->to_move];
+    p->moves = g->moves;
+}
+
+int c4_solver_can_play(const c4_solver_pos_t *p, int col)
+{
+    return col >= 0 && col < W && !(p->mask & top_mask_col(col));
+}
+
+int c4_solver_is_winning_move(const c4_solver_pos_t *p, int col)
+{
+    return (winning_cells(p->current, p->mask) & possible(p) & column_mask(col)) != 0;
+}
+
+void c4_solver_play(c4_solver_pos_t *p, int col)
+{
+    play_cell(p, (p->mask + bottom_mask_col(col)) & column_mask(col));
+}
+
+static unsigned tt_get(const c4_solver_t *s, uint64_t key)
+{
+    uint64_t i = key % s->size;
+    return s->keys[i] == (uint32_t)key ? s->values[i] : 0u;
+}
+
+static void tt_put(c4_solver_t *s, uint64_t key, int v)
+{
+    uint64_t i = key % s->size;
+    s->keys[i] = (uint32_t)key;
+    s->values[i] = (uint8_t)v;
+}
+
+/* The score within [alpha, beta] (fail-soft outside it) of a position
+ * where the side to move cannot win at once and the board is not full. */
+static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta)
+{
+    if (++s->nodes > s->stop_at && s->budget) {
+        s->aborted = 1;
+        return 0; /* meaningless: the caller throws the search away */
+    }
+    uint64_t next = non_losing_moves(p);
+    if (!next) /* the opponent wins with its next stone */
+        return -(CELLS - p->moves) / 2;
+    if (p->moves >= CELLS - 2) /* neither side can win with the last two */
+        return 0;
+    int min = -(CELLS - 2 - p->moves) / 2; /* the opponent cannot win next */
+    if (alpha < min) {
+        alpha = min;
+        if (alpha >= beta)
+            return alpha;
+    }
+    int max = (CELLS - 1 - p->moves) / 2; /* we cannot win with this stone */
+    if (beta > max) {
+        beta = max;
+        if (alpha >= beta)
+            return beta;
+    }
+    uint64_t key = pos_key(p);
+    unsigned v = tt_get(s, key);
+    if (v > (unsigned)TT_UPPER(TT_MAX)) {
+        int lower = (int)v + TT_MIN - TT_SPAN - 2;
+        if (alpha < lower) {
+            alpha = lower;
+            if (alpha >= beta)
+                return alpha;
+        }
+    } else if (v) {
+        int upper = (int)v + TT_MIN - 1;
+        if (beta > upper) {
+            beta = upper;
+            if (alpha >= beta)
+                return beta;
+        }
+    }
+
+    /* Order: the move that leaves the most threats of ours first, the
+     * centre first among equals (insertion sort, stable). */
+    uint64_t cells[W] = {0};
+    int scores[W] = {0}, n = 0;
+    for (int i = 0; i < W; i++) {
+        uint64_t cell = next & column_mask(solver_order[i]);
+        if (!cell)
+            continue;
+        int sc = popcount64(winning_cells(p->current | cell, p->mask));
+        int j = n++;
+        for (; j > 0 && scores[j - 1] < sc; j--) {
+            cells[j] = cells[j - 1];
+            scores[j] = scores[j - 1];
+        }
+        cells[j] = cell;
+        scores[j] = sc;
+    }
+    for (int i = 0; i < n; i++) {
+        c4_solver_pos_t q = *p;
+        play_cell(&q, cells[i]);
+        int score = -negamax(s, &q, -beta, -alpha);
+        if (s->aborted)
+            return 0;
+        if (score >= beta) {
+            tt_put(s, key, TT_LOWER(score));
+            return score;
+        }
+        if (score > alpha)
+            alpha = score;
+    }
+    tt_put(s, key, TT_UPPER(alpha));
+    return alpha;
+}
+
+void c4_solver_set_budget(c4_solver_t *s, uint64_t positions) { s->budget = positions; }
+
+int c4_solver_aborted(const c4_solver_t *s) { return s->aborted; }
+
+/* Starts a call under the budget. */
+static void search_begin(c4_solver_t *s)
+{
+    s->aborted = 0;
+    s->stop_at = s->nodes + s->budget;
+}
+
+/* Closes in on the score in [min, max] with null-window searches, trying
+ * the middle first but leaning towards 0 (most positions are near it). */
+static int solve_between(c4_solver_t *s, const c4_solver_pos_t *p, int min, int max)
+{
+    while (min < max) {
+        int med = min + (max - min) / 2;
+        if (med <= 0 && min / 2 < med)
+            med = min / 2;
+        else if (med >= 0 && max / 2 > med)
+            med = max / 2;
+        int r = negamax(s, p, med, med + 1);
+        if (s->aborted)
+            return 0;
+        if (r <= med)
+            max = r;
+        else
+            min = r;
+    }
+    return min;
+}
+
+int c4_solver_solve(c4_solver_t *s, const c4_solver_pos_t *p)
+{
+    search_begin(s);
+    if (p->moves >= CELLS)
+        return 0;
+    if (can_win_next(p))
+        return (CELLS + 1 - p->moves) / 2;
+    return solve_between(s, p, -(CELLS - p->moves) / 2, (CELLS + 1 - p->moves) / 2);
+}
+
+int c4_solver_solve_weak(c4_solver_t *s, const c4_solver_pos_t *p)
+{
+    search_begin(s);
+    if (p->moves >= CELLS)
+        return 0;
+    if (can_win_next(p))
+        return 1;
+    int r = solve_between(s, p, -1, 1);
+    return r > 0 ? 1 : r < 0 ? -1 : 0;
+}
+
+/* The score of playing col (playable) for the side to move of p. */
+static int move_score(c4_solver_t *s, const c4_solver_pos_t *p, int col)
+{
+    if (c4_solver_is_winning_move(p, col))
+        return (CELLS + 1 - p->moves) / 2;
+    c4_solver_pos_t q = *p;
+    c4_solver_play(&q, col);
+    return q.moves == CELLS ? 0 : -c4_solver_solve(s, &q);
+}
+
+void c4_solver_column_scores(c4_solver_t *s, const c4_solver_pos_t *p, int scores[C4_COLS])
+{
+    int aborted = 0;
+    for (int c = 0; c < W; c++) {
+        scores[c] = c4_solver_can_play(p, c) ? move_score(s, p, c) : C4_SOLVER_NO_MOVE;
+        aborted |= s->aborted;
+    }
+    s->aborted = aborted;
+}
+
+int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
+{
+    int first = -1;
+    s->aborted = 0;
+    for (int k = 0; k < W; k++) {
+        int c = solver_order[k];
+        if (!c4_solver_can_play(p, c))
+            continue;
+        if (first < 0)
+            first = c;
+        if (c4_solver_is_winning_move(p, c)) {
+            if (score)
+                *score = (CELLS + 1 - p->moves) / 2;
+            return c;
+        }
+    }
+    if (first < 0)
+        return -1;
+    /* The position's score, then the first column (in tie order) whose
+     * reply cannot do better than minus it: one null window a column. */
+    int best = c4_solver_solve(s, p);
+    if (s->aborted)
+        return -1;
+    for (int k = 0; k < W; k++) {
+        int c = solver_order[k];
+        if (!c4_solver_can_play(p, c))
+            continue;
+        c4_solver_pos_t q = *p;
+        c4_solver_play(&q, c);
+        int ok;
+        if (q.moves == CELLS)
+            ok = 0 >= best;
+        else if (can_win_next(&q))
+            ok = -((CELLS + 1 - q.moves) / 2) >= best;
+        else
+            ok = negamax(s, &q, -best, -best + 1) <= -best;
+        if (s->aborted)
+            return -1;
+        if (ok) {
+            if (score)
+                *score = best;
+            return c;
+        }
+    }
+    /* Not reached when the search is exact; keep a legal answer anyway. */
+    if (score)
+        *score = best;
+    return first;
+}
+
+static int is_prime(uint64_t n)
+{
+    if (n < 2)
+        return 0;
+    for (uint64_t d = 2; d * d <= n; d++)
+        if (n % d == 0)
+            return 0;
+    return 1;
+}
+
+c4_solver_t *c4_solver_new(int table_log2)
+{
+    /* Below 2^17 entries the 32-bit partial keys would no longer tell
+     * the 49-bit keys apart. */
+    if (table_log2 < 18 || table_log2 > 28)
+        return NULL;
+    c4_solver_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    uint64_t size = (1ull << table_log2) + 1;
+    while (!is_prime(size))
+        size++;
+    s->size = size;
+    s->keys = calloc(size, sizeof *s->keys);
+    s->values = calloc(size, sizeof *s->values);
+    if (!s->keys || !s->values) {
+        c4_solver_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void c4_solver_reset(c4_solver_t *s)
+{
+    memset(s->keys, 0, s->size * sizeof *s->keys);
+    memset(s->values, 0, s->size * sizeof *s->values);
+}
+
+uint64_t c4_solver_memory_bytes(const c4_solver_t *s)
+{
+    return s->size * (sizeof *s->keys + sizeof *s->values) + sizeof *s;
+}
+
+void c4_solver_free(c4_solver_t *s)
+{
+    if (!s)
+        return;
+    free(s->keys);
+    free(s->values);
+    free(s);
+}
+
+uint64_t c4_solver_nodes(const c4_solver_t *s) { return s->nodes; }
