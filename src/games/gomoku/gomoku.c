@@ -14,6 +14,7 @@
  * lifting hypothetical stones.
  */
 #include "gomoku.h"
+#include "gomoku_private.h"
 
 #include <string.h>
 
@@ -154,6 +155,11 @@ static gomoku_forbid_t forbid_at(uint8_t *b, int idx)
     return kind;
 }
 
+gomoku_forbid_t gomoku_forbid_padded(uint8_t *b, int idx)
+{
+    return forbid_at(b, idx);
+}
+
 gomoku_forbid_t gomoku_forbidden(const gomoku_t *g, int point)
 {
     if (point < 0 || point >= GOMOKU_CELLS)
@@ -273,6 +279,13 @@ gomoku_status_t gomoku_set_stone(gomoku_t *g, int point, int stone)
     if (stone != GOMOKU_EMPTY)
         g->stones++;
     return GOMOKU_OK;
+}
+
+void gomoku_set_rule(gomoku_t *g, int rule)
+{
+    if (rule != GOMOKU_RULE_STANDARD && rule != GOMOKU_RULE_RENJU)
+        rule = GOMOKU_RULE_FREESTYLE;
+    g->rule = rule;
 }
 
 void gomoku_set_to_move(gomoku_t *g, int player)

@@ -101,6 +101,10 @@ int gomoku_undo(gomoku_t *g);
 gomoku_status_t gomoku_set_stone(gomoku_t *g, int point, int stone);
 void gomoku_set_to_move(gomoku_t *g, int player);
 
+/* Changes the rule of the game in progress (0, 1 or 4; anything else is 0);
+ * the stones stay. */
+void gomoku_set_rule(gomoku_t *g, int rule);
+
 /* The stone at point (0..224): EMPTY, BLACK or WHITE; WALL off the board. */
 int gomoku_at(const gomoku_t *g, int point);
 
