@@ -32,7 +32,8 @@
 #include "games/gomoku/gomoku.h"
 #include "games/gomoku/gomoku_ai.h"
 
-typedef struct brain {
+struct pbrain {
+    FILE *out;            /* where answers go */
     gomoku_t g;
     int rule;
     int level;
@@ -47,7 +48,8 @@ typedef struct brain {
     int board_n;
     int board_pt[GOMOKU_CELLS];
     int board_who[GOMOKU_CELLS];
-} brain_t;
+};
+typedef struct pbrain brain_t;
 
 static void brain_reset(brain_t *b)
 {
@@ -58,15 +60,15 @@ static void brain_reset(brain_t *b)
     b->board_n = 0;
 }
 
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
+static void say(brain_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(brain_t *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    vfprintf(b->out, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
+    fputc('\n', b->out);
+    fflush(b->out);
 }
 
 /* "x,y" -> point; returns 0 or -1. */
@@ -158,15 +160,15 @@ static void brain_move(brain_t *b)
                 p = q;
     }
     if (p < 0) {
-        say("ERROR the board is full");
+        say(b, "ERROR the board is full");
         return;
     }
     gomoku_set_stone(&b->g, p, b->me);
     b->seed = b->seed * 6364136223846793005ULL + 1;
     int x, y;
     point_xy(p, &x, &y);
-    say("MESSAGE %s nodes=%ld depth=%d", info.why, info.nodes, info.depth);
-    say("%d,%d", x, y);
+    say(b, "MESSAGE %s nodes=%ld depth=%d", info.why, info.nodes, info.depth);
+    say(b, "%d,%d", x, y);
 }
 
 static void brain_info(brain_t *b, char *args)
@@ -188,14 +190,14 @@ static void brain_info(brain_t *b, char *args)
     else if (!strcasecmp(key, "rule") && numeric) {
         int rule = (v & 4) ? GOMOKU_RULE_RENJU : (v & 1) ? GOMOKU_RULE_STANDARD : GOMOKU_RULE_FREESTYLE;
         if (v & 8)
-            say("MESSAGE caro rule not supported: playing %s", rule == GOMOKU_RULE_RENJU ? "renju" : "five");
+            say(b, "MESSAGE caro rule not supported: playing %s", rule == GOMOKU_RULE_RENJU ? "renju" : "five");
         b->rule = rule;
         gomoku_set_rule(&b->g, rule);
     }
     /* max_memory, game_type, folder, evaluate: nothing to do. */
 }
 
-static int brain_line(brain_t *b, char *line)
+int pbrain_line(pbrain_t *b, char *line)
 {
     /* strip the line ending and trailing spaces */
     size_t n = strlen(line);
@@ -225,12 +227,12 @@ static int brain_line(brain_t *b, char *line)
         }
         int p, who;
         if (parse_xy(s, &p, &who)) {
-            say("ERROR bad BOARD line '%s' (want x,y,1|2|3 with x,y in 0-14)", s);
+            say(b, "ERROR bad BOARD line '%s' (want x,y,1|2|3 with x,y in 0-14)", s);
             return 1;
         }
         for (int i = 0; i < b->board_n; i++)
             if (b->board_pt[i] == p) {
-                say("ERROR point %s given twice in BOARD", s);
+                say(b, "ERROR point %s given twice in BOARD", s);
                 return 1;
             }
         b->board_pt[b->board_n] = p;
@@ -248,7 +250,7 @@ static int brain_line(brain_t *b, char *line)
     if (!strcasecmp(cmd, "END"))
         return 0;
     if (!strcasecmp(cmd, "ABOUT")) {
-        say("name=\"tabletop\", version=\"%s\", author=\"tabletop project\", country=\"\", "
+        say(b, "name=\"tabletop\", version=\"%s\", author=\"tabletop project\", country=\"\", "
             "www=\"\", email=\"\"", TABLETOP_VERSION);
         return 1;
     }
@@ -260,37 +262,37 @@ static int brain_line(brain_t *b, char *line)
         char *end;
         long size = strtol(args, &end, 10);
         if (*args == '\0' || *end != '\0') {
-            say("ERROR START needs the board size");
+            say(b, "ERROR START needs the board size");
             return 1;
         }
         if (size != GOMOKU_SIZE) {
-            say("ERROR unsupported size %ld: only 15", size);
+            say(b, "ERROR unsupported size %ld: only 15", size);
             return 1;
         }
         b->started = 1;
         brain_reset(b);
-        say("OK");
+        say(b, "OK");
         return 1;
     }
     if (!strcasecmp(cmd, "RECTSTART")) {
-        say("ERROR rectangular boards are not supported: only 15x15");
+        say(b, "ERROR rectangular boards are not supported: only 15x15");
         return 1;
     }
     if (!b->started) {
         if (!strcasecmp(cmd, "BEGIN") || !strcasecmp(cmd, "TURN") || !strcasecmp(cmd, "BOARD") ||
             !strcasecmp(cmd, "TAKEBACK") || !strcasecmp(cmd, "RESTART")) {
-            say("ERROR no game: send START 15 first");
+            say(b, "ERROR no game: send START 15 first");
             return 1;
         }
     }
     if (!strcasecmp(cmd, "RESTART")) {
         brain_reset(b);
-        say("OK");
+        say(b, "OK");
         return 1;
     }
     if (!strcasecmp(cmd, "BEGIN")) {
         if (b->g.stones != 0) {
-            say("ERROR BEGIN on a board that is not empty");
+            say(b, "ERROR BEGIN on a board that is not empty");
             return 1;
         }
         b->me = GOMOKU_BLACK;
@@ -301,11 +303,11 @@ static int brain_line(brain_t *b, char *line)
     if (!strcasecmp(cmd, "TURN")) {
         int p;
         if (parse_xy(args, &p, NULL)) {
-            say("ERROR bad TURN '%s' (want x,y with x,y in 0-14)", args);
+            say(b, "ERROR bad TURN '%s' (want x,y with x,y in 0-14)", args);
             return 1;
         }
         if (gomoku_at(&b->g, p) != GOMOKU_EMPTY) {
-            say("ERROR point %s is already taken", args);
+            say(b, "ERROR point %s is already taken", args);
             return 1;
         }
         if (count_colour(&b->g, b->me) + count_colour(&b->g, b->opp) == 0) {
@@ -324,18 +326,18 @@ static int brain_line(brain_t *b, char *line)
     if (!strcasecmp(cmd, "TAKEBACK")) {
         int p;
         if (parse_xy(args, &p, NULL)) {
-            say("ERROR bad TAKEBACK '%s' (want x,y with x,y in 0-14)", args);
+            say(b, "ERROR bad TAKEBACK '%s' (want x,y with x,y in 0-14)", args);
             return 1;
         }
         if (gomoku_at(&b->g, p) == GOMOKU_EMPTY) {
-            say("ERROR no stone at %s", args);
+            say(b, "ERROR no stone at %s", args);
             return 1;
         }
         gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
-        say("OK");
+        say(b, "OK");
         return 1;
     }
-    say("UNKNOWN command '%s'", cmd);
+    say(b, "UNKNOWN command '%s'", cmd);
     return 1;
 }
 
@@ -344,15 +346,32 @@ static const char pbrain_usage[] =
     "  Gomoku over the Gomocup/Piskvork protocol on stdin/stdout (docs/gomoku.md).\n"
     "  --rule: 0 five or more wins, 1 exactly five, 4 renju (INFO rule overrides).\n";
 
+pbrain_t *pbrain_new(FILE *out, int rule, int level, long max_nodes, uint64_t seed)
+{
+    brain_t *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->out = out;
+    b->rule = rule == GOMOKU_RULE_STANDARD || rule == GOMOKU_RULE_RENJU ? rule : GOMOKU_RULE_FREESTYLE;
+    b->level = level < 1 ? 1 : level > 3 ? 3 : level;
+    b->max_nodes = max_nodes;
+    b->seed = seed;
+    b->time_left = -1;
+    b->timeout_turn = 5000;
+    brain_reset(b);
+    return b;
+}
+
+void pbrain_free(pbrain_t *b)
+{
+    free(b);
+}
+
 int pbrain_main(int argc, char **argv)
 {
-    static brain_t b;
-    memset(&b, 0, sizeof b);
-    b.rule = GOMOKU_RULE_FREESTYLE;
-    b.level = 3;
-    b.seed = 1;
-    b.time_left = -1;
-    b.timeout_turn = 5000;
+    int rule = GOMOKU_RULE_FREESTYLE, level = 3;
+    long max_nodes = 0;
+    uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -369,13 +388,13 @@ int pbrain_main(int argc, char **argv)
             long v = strtol(argv[++i], &end, 10);
             int bad = errno || *end || v < 0;
             if (!strcmp(a, "--rule") && !bad && (v == 0 || v == 1 || v == 4))
-                b.rule = (int)v;
+                rule = (int)v;
             else if (!strcmp(a, "--level") && !bad && v >= 1 && v <= 3)
-                b.level = (int)v;
+                level = (int)v;
             else if (!strcmp(a, "--nodes") && !bad && v >= 1)
-                b.max_nodes = v;
+                max_nodes = v;
             else if (!strcmp(a, "--seed") && !bad)
-                b.seed = (uint64_t)v;
+                seed = (uint64_t)v;
             else {
                 fprintf(stderr, "tabletop pbrain: bad value '%s' for %s (%s)\n", argv[i], a,
                         !strcmp(a, "--rule") ? "0, 1 or 4" : !strcmp(a, "--level") ? "1-3" : "a number");
@@ -386,18 +405,23 @@ int pbrain_main(int argc, char **argv)
         fprintf(stderr, "tabletop pbrain: unknown option '%s'\n%s", a, pbrain_usage);
         return 2;
     }
-    brain_reset(&b);
+    pbrain_t *b = pbrain_new(stdout, rule, level, max_nodes, seed);
+    if (!b) {
+        fprintf(stderr, "tabletop pbrain: out of memory\n");
+        return 1;
+    }
     char line[1024];
     while (fgets(line, sizeof line, stdin)) {
         if (!strchr(line, '\n') && !feof(stdin)) {
             int c;
             while ((c = getchar()) != EOF && c != '\n')
                 ;
-            say("ERROR line too long");
+            say(b, "ERROR line too long");
             continue;
         }
-        if (!brain_line(&b, line))
+        if (!pbrain_line(b, line))
             break;
     }
+    pbrain_free(b);
     return 0;
 }
