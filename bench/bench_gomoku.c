@@ -98,9 +98,9 @@ int bench_gomoku_run(int argc, char **argv)
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
         else if (!strcmp(argv[i], "--games") && i + 1 < argc)
-            games = atoi(argv[++i]);
+            games = (int)strtol(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
-            nodes = atol(argv[++i]);
+            nodes = strtol(argv[++i], NULL, 10);
         else {
             fprintf(stderr, "usage: tabletop bench gomoku [--quick] [--games N] [--nodes N]\n");
             return 2;
@@ -110,6 +110,8 @@ int bench_gomoku_run(int argc, char **argv)
         games = 4;
     if (games < 1)
         games = 1;
+    if (games > 10000)
+        games = 10000;
     if (nodes < 100)
         nodes = 100;
 

@@ -36,11 +36,12 @@ static const char gomoku_cli_usage[] =
 static int place_points(gomoku_t *g, const char *text, int *colour, int alternate)
 {
     char buf[4096];
-    if (strlen(text) >= sizeof buf) {
+    size_t len = strlen(text);
+    if (len >= sizeof buf) {
         fprintf(stderr, "tabletop gomoku: argument too long\n");
         return -1;
     }
-    strcpy(buf, text);
+    memcpy(buf, text, len + 1);
     char *save = NULL;
     for (char *t = strtok_r(buf, " ,\t", &save); t; t = strtok_r(NULL, " ,\t", &save)) {
         int p;

@@ -60,13 +60,17 @@ static void brain_reset(brain_t *b)
     b->board_n = 0;
 }
 
-static void say(brain_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One answer line (cut at 1000 characters: a manager's line is short). */
 static void say(brain_t *b, const char *fmt, ...)
 {
+    char text[1024];
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(b->out, fmt, ap);
+    int n = vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    if (n < 0)
+        return;
+    fputs(text, b->out);
     fputc('\n', b->out);
     fflush(b->out);
 }

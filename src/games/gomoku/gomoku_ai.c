@@ -330,9 +330,8 @@ static int budget_hit(ai_t *a)
 {
     if (a->stop)
         return 1;
-    if (a->limit > 0 && a->nodes >= a->limit)
-        a->stop = 1;
-    else if (a->deadline > 0 && (a->nodes & 511) == 0 && gomoku_ai_now() > a->deadline)
+    if ((a->limit > 0 && a->nodes >= a->limit) ||
+        (a->deadline > 0 && (a->nodes & 511) == 0 && gomoku_ai_now() > a->deadline))
         a->stop = 1;
     return a->stop;
 }
@@ -704,7 +703,7 @@ static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double 
         move = GOMOKU_NO_POINT;
     }
     /* Root candidates; against a VCF keep the moves that stop it. */
-    int roots[ROOT_MOVES], vals[ROOT_MOVES];
+    int roots[ROOT_MOVES], vals[ROOT_MOVES] = {0};
     int n = candidates(a, side, roots, ROOT_MOVES, 1);
     if (opp_vcf) {
         int kept = 0;

@@ -95,9 +95,8 @@ static int seed_out_of_budget(seed_search_t *s)
 {
     if (s->stop)
         return 1;
-    if (s->max_nodes > 0 && s->nodes >= s->max_nodes)
-        s->stop = 1;
-    else if (s->deadline > 0 && (s->nodes & 255) == 0 && gomoku_ai_now() > s->deadline)
+    if ((s->max_nodes > 0 && s->nodes >= s->max_nodes) ||
+        (s->deadline > 0 && (s->nodes & 255) == 0 && gomoku_ai_now() > s->deadline))
         s->stop = 1;
     return s->stop;
 }
