@@ -75,6 +75,39 @@ for black, white, h8 in recursive:
     check(f"recursive three --black {black} --white {white}: h8 {'forbidden' if h8 else 'allowed'}",
           rc == 0 and (("h8 double-three" in got) == h8) and got == model, f"got={got} model={model}")
 
+# Published diagrams (tests/data/gomoku/renju_examples.txt): single-line
+# double fours, look-alikes, nested and recursive double threes.
+KINDS = {'3': 'double-three', '4': 'double-four', '6': 'overline'}
+data = os.environ.get("TABLETOP_TEST_DATA") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "data")
+with open(os.path.join(data, "gomoku", "renju_examples.txt")) as f:
+    blocks = []
+    for line in f:
+        line = line.rstrip("\n")
+        if line.startswith("position "):
+            blocks.append((line[9:], []))
+        elif line.strip() and not line.startswith("#") and blocks:
+            blocks[-1][1].append(line.split())
+for title, rows in blocks:
+    stones, marks = {}, []
+    for parts in rows:
+        row = int(parts[0])
+        for col, v in enumerate(parts[1:16]):
+            if v == 'X':
+                stones[(col, row - 1)] = 'B'
+            elif v == 'O':
+                stones[(col, row - 1)] = 'W'
+            elif v in KINDS:
+                marks.append(((row - 1, col), f"{'abcdefghijklmno'[col]}{row} {KINDS[v]}"))
+    want = [m for _, m in sorted(marks)]
+    black = ",".join(renju_model.name(p) for p, v in stones.items() if v == 'B')
+    white = ",".join(renju_model.name(p) for p, v in stones.items() if v == 'W')
+    rc, out, err = run("forbidden", "--black", black, "--white", white)
+    check(f"published diagram: {title}", rc == 0 and out.splitlines() == want, f"got={out.splitlines()} want={want}")
+    model = renju_model.all_forbidden(stones)
+    check(f"the model on the diagram: {title}", model == want, f"model={model} want={want}")
+check("five published diagrams read", len(blocks) == 5, f"{len(blocks)}")
+
 # The move-list form gives the same answer as the stone lists.
 rc, out, err = run("forbidden", "f8", "a1", "g8", "a2", "h6", "a3", "h7")
 check("moves alternate from Black", rc == 0 and out == "h8 double-three\n", f"rc={rc} out={out!r} err={err!r}")
