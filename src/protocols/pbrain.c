@@ -171,7 +171,7 @@ static void brain_move(brain_t *b)
     b->seed = b->seed * 6364136223846793005ULL + 1;
     int x, y;
     point_xy(p, &x, &y);
-    say(b, "MESSAGE %s nodes=%ld depth=%d", info.why, info.nodes, info.depth);
+    say(b, "MESSAGE %s nodes=%ld depth=%d think_ms=%ld", info.why, info.nodes, info.depth, think);
     say(b, "%d,%d", x, y);
 }
 

@@ -113,6 +113,33 @@ check("RESTART answers OK", b.ask("RESTART") == "OK")
 ans = b.ask("TURN 7,7")
 check("RESTART empties the board", xy(ans) is not None and xy(ans) != (7, 7), repr(ans))
 
+# ---- timeouts: the think time the brain gives itself (its MESSAGE line) ----
+def think_ms(brain, line):
+    brain.send(line)
+    ms = None
+    while True:
+        got = brain.p.stdout.readline().rstrip("\r\n")
+        m = re.search(r"think_ms=(\d+)", got)
+        if m:
+            ms = int(m.group(1))
+        if not got.startswith("MESSAGE"):
+            return ms, got
+
+
+b.ask("RESTART")
+b.send("INFO timeout_turn 1000")
+b.send("INFO time_left 1000000")
+ms, ans = think_ms(b, "TURN 7,7")
+check("timeout_turn 1000 gives 600 ms of thought", ms == 600 and xy(ans) is not None, f"{ms} {ans!r}")
+b.send("INFO time_left 1200")
+ms, ans = think_ms(b, "TURN 0,0")
+check("time_left 1200 cuts it to a twelfth (100 ms)", ms == 100 and xy(ans) is not None, f"{ms} {ans!r}")
+b.send("INFO timeout_turn 0")
+b.send("INFO time_left 1000000")
+ms, ans = think_ms(b, "TURN 14,14")
+check("timeout_turn 0 plays fast (100 ms)", ms == 100 and xy(ans) is not None, f"{ms} {ans!r}")
+b.send("INFO timeout_turn 200")
+
 # ---- BOARD: the brain wins when it can and blocks when it must ----
 b.ask("RESTART")
 for line in ["BOARD", "3,3,1", "4,3,1", "5,3,1", "6,3,1", "0,14,2", "2,14,2", "4,14,2", "6,14,2"]:

@@ -769,6 +769,22 @@ static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double 
             break;
     }
 done:
+    /* The patterns see five points either way; the exact rule decides.  A
+     * forbidden choice (a shape reaching past that window) gives way to the
+     * best allowed candidate. */
+    if (move >= 0 && a->renju && side == GOMOKU_BLACK &&
+        gomoku_forbidden(g, gomoku_unpad(move)) != GOMOKU_FORBID_NONE) {
+        int alt[GOMOKU_CELLS];
+        int n_alt = candidates(a, side, alt, GOMOKU_CELLS, 0);
+        move = GOMOKU_NO_POINT;
+        for (int i = 0; i < n_alt && move < 0; i++)
+            if (gomoku_forbidden(g, gomoku_unpad(alt[i])) == GOMOKU_FORBID_NONE)
+                move = alt[i];
+        for (int i = 0; i < GOMOKU_CELLS && move < 0; i++)
+            if (gomoku_can_play(g, i) && gomoku_forbidden(g, i) == GOMOKU_FORBID_NONE)
+                move = a->points[i];
+        info->why = "search";
+    }
     info->nodes = a->nodes;
     if (a->stop)
         info->out_of_budget = 1;
