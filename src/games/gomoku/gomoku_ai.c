@@ -693,7 +693,7 @@ static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double 
     }
     move = GOMOKU_NO_POINT;
     phase_limit(a, max_nodes, 0.15);
-    int opp_vcf = vcf(a, opp, 20, NULL);
+    int opp_vcf = vcf(a, opp, 20, NULL), opp_vct = 0;
     if (!opp_vcf) {
         phase_limit(a, max_nodes, 0.3);
         if (vct_attack(a, side, 3, &move)) {
@@ -701,21 +701,32 @@ static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double 
             goto done;
         }
         move = GOMOKU_NO_POINT;
+        /* Would the opponent win by threats if this move did nothing? */
+        phase_limit(a, max_nodes, 0.1);
+        opp_vct = vct_attack(a, opp, 2, NULL) && !a->stop;
     }
-    /* Root candidates; against a VCF keep the moves that stop it. */
+    /* Root candidates; against a VCF (or a VCT) keep the moves that stop it,
+     * checked best first while the budget lasts; unchecked ones stay after
+     * them. */
     int roots[ROOT_MOVES], vals[ROOT_MOVES] = {0};
     int n = candidates(a, side, roots, ROOT_MOVES, 1);
-    if (opp_vcf) {
-        int kept = 0;
-        phase_limit(a, max_nodes, 0.3);
-        for (int i = 0; i < n; i++) {
+    if (opp_vcf || opp_vct) {
+        int kept = 0, i;
+        phase_limit(a, max_nodes, 0.35);
+        for (i = 0; i < n; i++) {
             ai_set(a, roots[i], side);
             int threat = vcf(a, opp, 20, NULL);
+            if (!threat && opp_vct && !a->stop)
+                threat = vct_attack(a, opp, 2, NULL);
             ai_set(a, roots[i], GOMOKU_EMPTY);
-            if (!threat && !a->stop)
+            if (a->stop)
+                break;
+            if (!threat)
                 roots[kept++] = roots[i];
         }
         if (kept > 0) {
+            for (; i < n; i++) /* not checked: after the safe ones */
+                roots[kept++] = roots[i];
             n = kept;
             info->why = "defend";
         }

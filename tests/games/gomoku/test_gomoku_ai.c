@@ -226,6 +226,24 @@ Test(gomoku_ai, level3_defends_against_a_vcf)
     cr_assert_str_neq(after.why, "vcf", "White's %s left Black the VCF %s", name(p), name(q));
 }
 
+Test(gomoku_ai, level3_sees_a_vct_on_both_sides)
+{
+    /* Freestyle: Black's h8 would make two open threes (f8 g8 [h8] and
+     * h6 h7 [h8]) and win by threats.  Black to move finds it; White to
+     * move sees the threat and answers on one of its two lines (the
+     * position is still lost for White: four black stones against four in
+     * the corners, so no single move saves it and the test asks no more). */
+    gomoku_t g = position(GOMOKU_RULE_FREESTYLE, "f8 g8 h6 h7", "a1 o1 a15 o15", GOMOKU_BLACK);
+    gomoku_ai_info_t info;
+    int p = gomoku_ai_move(&g, 3, 1, NULL, &info);
+    cr_assert_str_eq(info.why, "vct", "Black played %s", name(p));
+    gomoku_set_to_move(&g, GOMOKU_WHITE);
+    p = gomoku_ai_move(&g, 3, 1, NULL, &info);
+    cr_assert_str_eq(info.why, "defend", "White played %s", name(p));
+    int row = p / GOMOKU_SIZE + 1, col = p % GOMOKU_SIZE;
+    cr_assert(row == 8 || col == 7, "White's %s is on neither threat line", name(p));
+}
+
 Test(gomoku_ai, budget_bounds_the_search)
 {
     gomoku_t g;
