@@ -294,3 +294,142 @@ Test(gomoku_ai, level3_beats_the_seed_level2_from_two_openings)
         cr_assert_eq(g.winner, l3, "level 3 as %s lost", l3 == GOMOKU_BLACK ? "Black" : "White");
     }
 }
+
+/* ---- the seed's alpha-beta against a plain minimax ---- */
+
+/*
+ * An independent minimax over the same rules as gomoku_ai_seed.c's text
+ * (docs/gomoku.md): candidates are the empty points of the stones' bounding
+ * box grown by 2, scanned column by column from the left and, in a column,
+ * from the top row down; a line scores the sum of its moves' table-3.1
+ * values (the mover's sign: + for the AI, - for the other side); a five ends
+ * the line; the first of equal moves wins.  No pruning: alpha-beta must
+ * give the same move.
+ */
+typedef struct mm {
+    int cell[15][15]; /* [col][row from the bottom] */
+    int cand_c[225], cand_r[225], n;
+} mm_t;
+
+static int mm_line(const mm_t *m, int c, int r, int dc, int dr, int who, int *open)
+{
+    int n = 0;
+    for (int x = c + dc, y = r + dr;; x += dc, y += dr) {
+        if (x < 0 || x > 14 || y < 0 || y > 14)
+            return n; /* the edge blocks */
+        if (m->cell[x][y] == who) {
+            n++;
+            continue;
+        }
+        if (m->cell[x][y] == 0)
+            (*open)++;
+        return n;
+    }
+}
+
+static int mm_value(const mm_t *m, int c, int r, int who)
+{
+    static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    int total = 0;
+    for (int k = 0; k < 4; k++) {
+        int open = 0;
+        int count = 1 + mm_line(m, c, r, dirs[k][0], dirs[k][1], who, &open) +
+                    mm_line(m, c, r, -dirs[k][0], -dirs[k][1], who, &open);
+        total += gomoku_seed_table(count, open);
+    }
+    return total;
+}
+
+static long mm_search(mm_t *m, int side, int ai, int plies)
+{
+    long best = 0;
+    int any = 0;
+    for (int i = 0; i < m->n; i++) {
+        int c = m->cand_c[i], r = m->cand_r[i];
+        if (m->cell[c][r])
+            continue;
+        long v = mm_value(m, c, r, side);
+        long total = side == ai ? v : -v;
+        if (v < 1000000 && plies > 1) {
+            m->cell[c][r] = side;
+            total += mm_search(m, 3 - side, ai, plies - 1);
+            m->cell[c][r] = 0;
+        }
+        if (!any || (side == ai ? total > best : total < best))
+            best = total;
+        any = 1;
+    }
+    return best;
+}
+
+static int mm_move(const gomoku_t *g, int plies)
+{
+    mm_t m;
+    memset(&m, 0, sizeof m);
+    int lo_c = 14, hi_c = 0, lo_r = 14, hi_r = 0;
+    for (int p = 0; p < 225; p++) {
+        int s = gomoku_at(g, p);
+        m.cell[p % 15][p / 15] = s;
+        if (s) {
+            lo_c = p % 15 < lo_c ? p % 15 : lo_c;
+            hi_c = p % 15 > hi_c ? p % 15 : hi_c;
+            lo_r = p / 15 < lo_r ? p / 15 : lo_r;
+            hi_r = p / 15 > hi_r ? p / 15 : hi_r;
+        }
+    }
+    lo_c = lo_c >= 2 ? lo_c - 2 : 0;
+    lo_r = lo_r >= 2 ? lo_r - 2 : 0;
+    hi_c = hi_c <= 12 ? hi_c + 2 : 14;
+    hi_r = hi_r <= 12 ? hi_r + 2 : 14;
+    for (int c = lo_c; c <= hi_c; c++)
+        for (int r = hi_r; r >= lo_r; r--)
+            if (!m.cell[c][r]) {
+                m.cand_c[m.n] = c;
+                m.cand_r[m.n++] = r;
+            }
+    int ai = g->to_move, best = -1;
+    long best_v = 0;
+    for (int i = 0; i < m.n; i++) {
+        int c = m.cand_c[i], r = m.cand_r[i];
+        long v = mm_value(&m, c, r, ai), total = v;
+        if (v < 1000000 && plies > 1) {
+            m.cell[c][r] = ai;
+            total += mm_search(&m, 3 - ai, ai, plies - 1);
+            m.cell[c][r] = 0;
+        }
+        if (best < 0 || total > best_v) {
+            best_v = total;
+            best = r * 15 + c;
+        }
+    }
+    return best;
+}
+
+Test(gomoku_seed, alpha_beta_plays_what_plain_minimax_plays)
+{
+    /* Random positions of 4-12 stones in the centre, both colours to move
+     * (freestyle: no forbidden filter), each AI stone already placed so the
+     * first-move rule stays out of it. */
+    uint32_t seed = 12345;
+    int compared = 0;
+    for (int n = 0; n < 30; n++) {
+        gomoku_t g;
+        gomoku_init(&g, GOMOKU_RULE_FREESTYLE);
+        int stones = 4 + n % 9;
+        for (int i = 0; i < stones; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            int p = (int)(4 + (seed >> 10) % 7) * 15 + (int)(4 + (seed >> 20) % 7);
+            if (gomoku_at(&g, p) == GOMOKU_EMPTY)
+                gomoku_set_stone(&g, p, i % 2 ? GOMOKU_WHITE : GOMOKU_BLACK);
+        }
+        gomoku_set_to_move(&g, n % 2 ? GOMOKU_WHITE : GOMOKU_BLACK);
+        for (int level = 1; level <= 2; level++) {
+            int want = mm_move(&g, level == 1 ? 2 : 3);
+            int got = gomoku_ai_move(&g, level, 0, NULL, NULL);
+            cr_assert_eq(got, want, "position %d level %d: alpha-beta %s, minimax %s", n, level, name(got),
+                         name(want));
+            compared++;
+        }
+    }
+    cr_assert_eq(compared, 60);
+}
