@@ -221,6 +221,45 @@ for brain_black in (True, False):
     rc = b.end()
     check(f"renju game as {side}: END exits 0", rc == 0, f"rc={rc}")
 
+# ---- a manager between two brains (as Piskvork runs a match) ----
+# Level 3 (8000 nodes a move, so the result does not hang on the machine's
+# speed) against the seed's level 2, renju, once with each colour: the
+# manager relays the moves, checks each one and stops at a five.
+for l3_black in (True, False):
+    strong = Brain("--level", "3", "--nodes", "8000", "--seed", "5")
+    seed_ai = Brain("--level", "2")
+    black, white = (strong, seed_ai) if l3_black else (seed_ai, strong)
+    for br in (black, white):
+        br.ask("START 15")
+        br.send("INFO rule 4")
+        br.send("INFO timeout_turn 10000")
+    stones = {}
+    winner, bad = None, None
+    ans = black.ask("BEGIN")
+    mover, other, colour = black, white, 'B'
+    for ply in range(225):
+        m = xy(ans)
+        if m is None or m in stones:
+            bad = f"ply {ply}: {ans!r}"
+            break
+        if colour == 'B':
+            model_board = {(x, N - 1 - y): v for (x, y), v in stones.items()}
+            if renju_model.forbidden(model_board, (m[0], N - 1 - m[1])):
+                bad = f"ply {ply}: Black's {m} is forbidden"
+                break
+        stones[m] = colour
+        if five({p for p, v in stones.items() if v == colour}, m[0], m[1], colour == 'B'):
+            winner = colour
+            break
+        ans = other.ask(f"TURN {m[0]},{m[1]}")
+        mover, other, colour = other, mover, 'W' if colour == 'B' else 'B'
+    side = "Black" if l3_black else "White"
+    check(f"brain match, level 3 as {side}: every move legal, none forbidden", bad is None, bad or "")
+    check(f"brain match, level 3 as {side}: level 3 wins",
+          winner == ('B' if l3_black else 'W'), f"winner={winner} after {len(stones)} stones")
+    for br in (black, white):
+        br.end()
+
 # ---- bad command-line options: one line, exit status 2 ----
 for args, words in [(["--rule", "2"], "bad value"), (["--level", "x"], "bad value"), (["--frob"], "unknown option"),
                     (["--rule"], "needs a value")]:
