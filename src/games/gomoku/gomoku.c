@@ -253,6 +253,14 @@ gomoku_status_t gomoku_play(gomoku_t *g, int point)
     return GOMOKU_OK;
 }
 
+gomoku_status_t gomoku_pass(gomoku_t *g)
+{
+    if (g->winner)
+        return GOMOKU_ERR_OVER;
+    g->to_move = GOMOKU_BLACK + GOMOKU_WHITE - g->to_move;
+    return GOMOKU_OK;
+}
+
 int gomoku_undo(gomoku_t *g)
 {
     if (g->moves <= 0)

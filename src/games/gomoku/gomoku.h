@@ -92,6 +92,12 @@ void gomoku_init(gomoku_t *g, int rule);
  * RIF 9.2); ask gomoku_forbidden() first to refuse it instead. */
 gomoku_status_t gomoku_play(gomoku_t *g, int point);
 
+/* Passes the turn without a stone (seed 002: when the 30 s clock runs out
+ * the turn goes to the other side).  Returns GOMOKU_OK or ERR_OVER.  Undo
+ * takes back stones only: it gives the turn to the colour of the stone it
+ * lifts, so a pass before it is undone with it. */
+gomoku_status_t gomoku_pass(gomoku_t *g);
+
 /* Takes back the last move played.  Returns 0, or -1 if there is none. */
 int gomoku_undo(gomoku_t *g);
 

@@ -99,6 +99,25 @@ Test(gomoku_play, five_in_a_row_wins_and_undo_takes_it_back)
     cr_assert_eq(g.stones, 0);
 }
 
+Test(gomoku_play, a_timed_out_turn_passes_and_undo_lifts_stones_only)
+{
+    gomoku_t g;
+    gomoku_init(&g, GOMOKU_RULE_RENJU);
+    cr_assert_eq(gomoku_play(&g, pt("h8")), GOMOKU_OK);
+    cr_assert_eq(gomoku_pass(&g), GOMOKU_OK); /* White's clock ran out */
+    cr_assert_eq(g.to_move, GOMOKU_BLACK);
+    cr_assert_eq(gomoku_play(&g, pt("i8")), GOMOKU_OK);
+    cr_assert_eq(gomoku_at(&g, pt("i8")), GOMOKU_BLACK);
+    cr_assert_eq(g.to_move, GOMOKU_WHITE);
+    /* Undo lifts i8 and gives the turn back to its colour, Black. */
+    cr_assert_eq(gomoku_undo(&g), 0);
+    cr_assert_eq(g.to_move, GOMOKU_BLACK);
+    cr_assert_eq(gomoku_at(&g, pt("i8")), GOMOKU_EMPTY);
+    cr_assert_eq(gomoku_undo(&g), 0);
+    cr_assert_eq(g.to_move, GOMOKU_BLACK);
+    cr_assert_eq(g.stones, 0);
+}
+
 Test(gomoku_play, diagonal_five_at_the_edge)
 {
     gomoku_t g = position("a1 b2 c3 d4", "a15 b14 c13 d12");
