@@ -46,7 +46,9 @@ typedef struct gomoku_ai_info {
 /* The point (0..224) the side to move plays in g at level 1-3 (other levels
  * are clamped), or GOMOKU_NO_POINT when the game is over or the board full.
  * seed varies level 3's choice among moves of equal value (levels 1-2 are the
- * seed's deterministic scan); budget and info may be NULL. */
+ * seed's deterministic scan); budget and info may be NULL.  The first
+ * level-3 call fills two shared pattern tables (about 120 KB, a few ms):
+ * make that first call from one thread only. */
 int gomoku_ai_move(const gomoku_t *g, int level, uint64_t seed, const gomoku_budget_t *budget,
                    gomoku_ai_info_t *info);
 
