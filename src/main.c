@@ -6,6 +6,8 @@
  *            [--devmem PATH] [--trace FILE] [--save-dir DIR]
  *   tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]
  *   tabletop connect4 move POSITION [--backend B]
+ *   tabletop gomoku forbidden MOVE... | --black LIST --white LIST
+ *   tabletop pbrain [--rule 0|1|4]
  *   tabletop bench [NAME]
  */
 #include <errno.h>
@@ -20,6 +22,8 @@
 #include "protocols/connect4_cli.h"
 #include "console/console.h"
 #include "protocols/gtp.h"
+#include "protocols/gomoku_cli.h"
+#include "protocols/pbrain.h"
 
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
@@ -29,6 +33,9 @@ static const char usage_text[] =
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
     "       tabletop connect4 move POSITION --level perfect | solve POSITION\n"
+    "       tabletop gomoku forbidden MOVE... | --black LIST --white LIST\n"
+    "       tabletop gomoku move [--level 1-3] [--rule 0|1|4] MOVE...\n"
+    "       tabletop pbrain [--rule 0|1|4] [--level 1-3]\n"
     "       tabletop bench [NAME]\n"
     "       tabletop --version | --help\n"
     "\n"
@@ -290,6 +297,10 @@ int main(int argc, char **argv)
             return gtp_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "connect4"))
             return c4_cli_main(argc - 1, argv + 1);
+        if (!strcmp(cmd, "gomoku"))
+            return gomoku_cli_main(argc - 1, argv + 1);
+        if (!strcmp(cmd, "pbrain"))
+            return pbrain_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "bench"))
             return bench_main(argc - 1, argv + 1);
         if (cmd[0] != '-') {

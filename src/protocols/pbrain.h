@@ -1,0 +1,26 @@
+/* protocols/pbrain.h - `tabletop pbrain`: the Gomocup/Piskvork brain protocol
+ * (docs/gomoku.md). */
+#ifndef TABLETOP_PBRAIN_H
+#define TABLETOP_PBRAIN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* One brain: a board, the rule and the time settings the manager sent. */
+typedef struct pbrain pbrain_t;
+
+/* A brain answering on out, under rule (0, 1 or 4) at level 1-3; max_nodes
+ * bounds each move (0: only the manager's time limits).  NULL if out of
+ * memory. */
+pbrain_t *pbrain_new(FILE *out, int rule, int level, long max_nodes, uint64_t seed);
+void pbrain_free(pbrain_t *b);
+
+/* Handles one line from the manager (its line ending may be there; the line
+ * is changed).  Returns 0 after END, else 1. */
+int pbrain_line(pbrain_t *b, char *line);
+
+/* argv[0] is "pbrain".  Runs until END or the end of stdin; returns the exit
+ * status (2 for a bad option). */
+int pbrain_main(int argc, char **argv);
+
+#endif
