@@ -365,7 +365,7 @@ void run_cycles(Dut &d)
     // empty point below).  Black plays J1, far away: both prunes must wait
     // for the hot front to walk the white chain, one wire a clock.
     uint32_t prev = 0;
-    bool grows = true, formula = true;
+    bool grows = true, formula = true, tformula = true;
     int lengths = 0;
     for (int L = 2; L <= 8; L++) {
         uint8_t g[81] = {0};
@@ -383,6 +383,18 @@ void run_cycles(Dut &d)
             formula = false;
         if (lengths > 0 && a.cycles != prev + 2)
             grows = false;
+        // The territory count: two pruners on swapped boards at once.
+        uint8_t sb[81], sw[81];
+        for (int p = 0; p < 81; p++) {
+            sb[p] = (uint8_t)(g[p] == 1 ? 1 : g[p] == 2 ? 0 : 2);
+            sw[p] = (uint8_t)(g[p] == 2 ? 2 : g[p] == 1 ? 0 : 1);
+        }
+        int tb, tw;
+        uint32_t tc;
+        territory(d, g, &tb, &tw, &tc);
+        int db = front_time(sb), dw = front_time(sw);
+        if (tc != (uint32_t)(2 + (db > dw ? db : dw)))
+            tformula = false;
         printf("# chain of %d stones: %u clocks (front %d clocks each prune)\n", L, a.cycles, d1);
         prev = a.cycles;
         lengths++;
@@ -390,6 +402,7 @@ void run_cycles(Dut &d)
     tap(formula, "cycles: a legal stone takes 7 + d1 + d2 clocks, d from a breadth-first "
                  "search over the wires (here d = the chain's length)");
     tap(grows, "cycles: each stone more in the chain costs two clocks (one a prune)");
+    tap(tformula, "cycles: a territory count takes 2 + max(db, dw) clocks");
 }
 
 // ---- random positions from random games ----
