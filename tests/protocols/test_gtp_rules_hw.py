@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`tabletop gtp --rules hw`: complete games against GNU Go (the peer keeps
+"""`tabletop gtp --rules hw` and `tabletop play --rules hw`: complete games against GNU Go (the peer keeps
 its own rules: --chinese-rules, simple ko, no suicide) with the stones of
 both programs compared after every move (list_stones), on the sim backend
 (the Verilated go_rules RTL decides every legality question and capture)
@@ -11,6 +11,7 @@ missing: the games are skipped with a message (the option tests still run).
 import os
 import subprocess
 import sys
+import tempfile
 
 exe = sys.argv[1]
 games_sim = int(sys.argv[2]) if len(sys.argv) > 2 else 2
@@ -134,6 +135,50 @@ check("gtp --rules hw --backend sim: ko retake refused, is_legal 0, suicide refu
       len(answers) == 14 and answers[8].startswith("?") and answers[9] == "= 0"
       and answers[12].startswith("?") and all(a.startswith("=") for a in answers[:8]),
       repr(answers))
+
+# ---- the console: `tabletop play --rules hw` shows what --rules sw shows ----
+def play_frames(backend, rules, tmp):
+    out = os.path.join(tmp, "%s-%s" % (backend, rules))
+    script = os.path.join(os.environ.get("TABLETOP_TEST_DATA", "tests/data"), "console",
+                          "board.txt")
+    p = subprocess.run([exe, "play", "--game", "go", "--backend", backend, "--headless",
+                        "--seed", "7", "--script", script, "--frames", out,
+                        "--save-dir", os.path.join(out, "save"), "--rules", rules],
+                       capture_output=True, text=True, timeout=600)
+    frames = {}
+    if p.returncode == 0 and os.path.isdir(out):
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".png"):
+                frames[name] = open(os.path.join(out, name), "rb").read()
+    return p.returncode, frames, p.stderr
+
+
+with tempfile.TemporaryDirectory(prefix="gtp_rules_hw.") as tmp:
+    for backend in ("sdl", "sim"):
+        rc_sw, sw, err_sw = play_frames(backend, "sw", tmp)
+        rc_hw, hw, err_hw = play_frames(backend, "hw", tmp)
+        check("play --backend %s: a capture and an occupied point, frames with --rules hw "
+              "equal to --rules sw (%d frames)" % (backend, len(hw)),
+              rc_sw == 0 and rc_hw == 0 and len(sw) == 3 and sw == hw,
+              "rc %d/%d %s %s" % (rc_sw, rc_hw, err_sw, err_hw))
+    # The board backend over a stand-in for /dev/mem with no peripheral in
+    # it: every move is refused with the driver's message, the console goes on
+    # (proof that --rules hw asks the peripheral and nothing else).
+    mem = os.path.join(tmp, "mem")
+    with open(mem, "wb") as f:
+        f.truncate(1 << 32)
+    script = os.path.join(os.environ.get("TABLETOP_TEST_DATA", "tests/data"), "console",
+                          "board.txt")
+    p = subprocess.run([exe, "play", "--game", "go", "--backend", "board", "--devmem", mem,
+                        "--headless", "--seed", "7", "--script", script,
+                        "--save-dir", os.path.join(tmp, "save-board"), "--rules", "hw"],
+                       capture_output=True, text=True, timeout=300)
+    check("play --backend board --rules hw without the peripheral: moves refused with "
+          "the driver's message, exit 0", p.returncode == 0
+          and "no go_rules peripheral at LW 0x4000" in p.stderr, repr(p.stderr[-300:]))
+p = subprocess.run([exe, "play", "--rules", "fast"], capture_output=True, text=True, timeout=60)
+check("play --rules fast: exit 2 with one line", p.returncode == 2
+      and len(p.stderr.strip().splitlines()) == 1, repr(p.stderr))
 
 # ---- complete games against GNU Go ----
 if not os.path.exists(GNUGO):
