@@ -10,6 +10,9 @@
  *   rules_cycles_chain_A_B          mean clocks when the longest chain on
  *                                   the board after the move has A..B stones
  *   rules_us_at_50mhz_mean          the mean clocks as time on the board
+ *   rules_territory_cycles_mean/_max clocks of a territory count (two
+ *                                   pruners on swapped boards) on the same
+ *                                   positions
  *   rules_sw_decision_us            the software decider with the hardware's
  *                                   interface (points in, points out:
  *                                   go_rules_sw_decide, board.c underneath)
@@ -133,6 +136,31 @@ static uint32_t br_model_decide(go_rules_model_t *m, const br_pos_t *q, uint8_t 
     return go_rules_model_read(m, GO_RULES_CYCLES);
 }
 
+static void br_territory(int n)
+{
+    static go_rules_model_t m;
+    go_rules_model_reset(&m);
+    double total = 0;
+    uint32_t max = 0;
+    for (int i = 0; i < n; i++) {
+        for (unsigned k = 0; k < GO_RULES_BOARD_WORDS; k++) {
+            uint32_t w = 0;
+            for (unsigned j = 0; j < 16 && 16 * k + j < GO_RULES_POINTS; j++)
+                w |= (uint32_t)br_pos[i].board[16 * k + j] << (2 * j);
+            go_rules_model_write(&m, GO_RULES_BOARD + 4 * k, w);
+        }
+        go_rules_model_write(&m, GO_RULES_CTRL, GO_RULES_CTRL_TERRITORY);
+        while (go_rules_model_read(&m, GO_RULES_STATUS) & GO_RULES_ST_TBUSY)
+            ;
+        uint32_t c = go_rules_model_read(&m, GO_RULES_TCYCLES);
+        total += c;
+        if (c > max)
+            max = c;
+    }
+    bench_report("rules_territory_cycles_mean", total / n, "clocks");
+    bench_report("rules_territory_cycles_max", max, "clocks");
+}
+
 static void br_cycles(int n)
 {
     static go_rules_model_t m;
@@ -236,6 +264,7 @@ int bench_rules_run(int argc, char **argv)
     int n = quick ? 2000 : BR_MAX_POS;
     n = br_positions(n);
     br_cycles(n);
+    br_territory(n);
     br_sw_time(quick ? 500 : 2000);
     br_hw_time("sdl", quick ? 200 : 1000);
 #if HAVE_SIM

@@ -137,29 +137,33 @@ check("gtp --rules hw --backend sim: ko retake refused, is_legal 0, suicide refu
       repr(answers))
 
 # ---- the console: `tabletop play --rules hw` shows what --rules sw shows ----
-def play_frames(backend, rules, tmp):
-    out = os.path.join(tmp, "%s-%s" % (backend, rules))
+def play_frames(backend, rules, name, tmp):
+    out = os.path.join(tmp, "%s-%s-%s" % (backend, rules, name))
     script = os.path.join(os.environ.get("TABLETOP_TEST_DATA", "tests/data"), "console",
-                          "board.txt")
+                          name + ".txt")
     p = subprocess.run([exe, "play", "--game", "go", "--backend", backend, "--headless",
                         "--seed", "7", "--script", script, "--frames", out,
                         "--save-dir", os.path.join(out, "save"), "--rules", rules],
                        capture_output=True, text=True, timeout=600)
     frames = {}
     if p.returncode == 0 and os.path.isdir(out):
-        for name in sorted(os.listdir(out)):
-            if name.endswith(".png"):
-                frames[name] = open(os.path.join(out, name), "rb").read()
+        for f in sorted(os.listdir(out)):
+            if f.endswith(".png"):
+                frames[f] = open(os.path.join(out, f), "rb").read()
     return p.returncode, frames, p.stderr
 
 
+# The console's own scripts (tests/data/console): a capture and an occupied
+# point, a ko and a suicide, the end of a game with its territory counts
+# (from the territory counter under --rules hw) and a dead stone.
 with tempfile.TemporaryDirectory(prefix="gtp_rules_hw.") as tmp:
-    for backend in ("sdl", "sim"):
-        rc_sw, sw, err_sw = play_frames(backend, "sw", tmp)
-        rc_hw, hw, err_hw = play_frames(backend, "hw", tmp)
-        check("play --backend %s: a capture and an occupied point, frames with --rules hw "
-              "equal to --rules sw (%d frames)" % (backend, len(hw)),
-              rc_sw == 0 and rc_hw == 0 and len(sw) == 3 and sw == hw,
+    for backend, name in [("sdl", "board"), ("sdl", "ko"), ("sdl", "dead_stone"),
+                          ("sim", "board"), ("sim", "ko"), ("sim", "gameover")]:
+        rc_sw, sw, err_sw = play_frames(backend, "sw", name, tmp)
+        rc_hw, hw, err_hw = play_frames(backend, "hw", name, tmp)
+        check("play --backend %s, script %s: frames with --rules hw equal to --rules sw "
+              "(%d frames)" % (backend, name, len(hw)),
+              rc_sw == 0 and rc_hw == 0 and len(sw) >= 1 and sw == hw,
               "rc %d/%d %s %s" % (rc_sw, rc_hw, err_sw, err_hw))
     # The board backend over a stand-in for /dev/mem with no peripheral in
     # it: every move is refused with the driver's message, the console goes on

@@ -411,6 +411,21 @@ static void review_update(go_game_t *g)
             if (g->dead[r][c])
                 board_setup(&g->scored, EMPTY, r, c); /* taking stones off never fails */
     board_score(&g->scored, &g->score_black, &g->score_white);
+    /* --rules hw: the counts come from seed 001's territory counter; on a
+     * board with stones they equal board_score's (docs/go_rules.md). */
+    int tb, tw, stones = 0;
+    char terr_err[256];
+    for (int r = 0; r < g->scored.size; r++)
+        for (int c = 0; c < g->scored.size; c++)
+            stones += board_get(&g->scored, r, c) != EMPTY;
+    if (g->rules_open && stones > 0) {
+        if (go_rules_territory(&g->rules, &g->scored, &tb, &tw, terr_err, sizeof terr_err) == 0) {
+            g->score_black = tb;
+            g->score_white = tw;
+        } else {
+            fprintf(stderr, "tabletop: %s\n", terr_err);
+        }
+    }
     board_result_string(&g->scored, g->result, sizeof g->result);
     char msg[128];
     snprintf(msg, sizeof msg, "Mark dead stones (Enter) - %s if accepted (Space)", g->result);
