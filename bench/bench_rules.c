@@ -16,6 +16,9 @@
  *   rules_sw_decision_us            the software decider with the hardware's
  *                                   interface (points in, points out:
  *                                   go_rules_sw_decide, board.c underneath)
+ *   rules_sw_live_decision_us       board.c's board_check + board_play on the
+ *                                   live position (how the software rules
+ *                                   run in the engine)
  *   rules_hw_decision_us_sdl / _sim a whole decision through the driver and
  *                                   the HAL: registers written, polled and
  *                                   read, on the C model and on the
@@ -38,6 +41,7 @@ typedef struct br_pos {
     uint8_t board[GO_RULES_NPOINTS];
     uint8_t ko[GO_RULES_NPOINTS];
     uint8_t colour, point;
+    uint8_t first; /* 1: the first move of a game */
 } br_pos_t;
 
 static br_pos_t br_pos[BR_MAX_POS];
@@ -72,6 +76,7 @@ static int br_positions(int want)
                 break;
             int p = legal[br_rand(&seed) % (uint32_t)nl];
             br_pos_t *q = &br_pos[n++];
+            q->first = moves == 0;
             br_grid(&b, q->board);
             memcpy(q->ko, ko, sizeof ko);
             q->colour = (uint8_t)b.turn;
@@ -220,6 +225,29 @@ static void br_sw_time(int n)
     bench_report("rules_sw_decision_us", t * 1e6 / (double)done, "us");
 }
 
+/* board.c on the live position (its incremental groups and liberties):
+ * board_check then board_play, replaying the same games. */
+static void br_sw_live_time(int n)
+{
+    static BoardState b;
+    double t0 = bench_cpu_now();
+    long done = 0;
+    int sink = 0;
+    do {
+        for (int i = 0; i < n; i++) {
+            const br_pos_t *q = &br_pos[i];
+            if (q->first || i == 0)
+                board_init(&b);
+            sink += board_check(&b, (Stone)q->colour, q->point / 9, q->point % 9) == MOVE_OK;
+            board_play(&b, (Stone)q->colour, q->point / 9, q->point % 9);
+        }
+        done += n;
+    } while (bench_cpu_now() - t0 < 1.0);
+    double t = bench_cpu_now() - t0;
+    (void)sink;
+    bench_report("rules_sw_live_decision_us", t * 1e6 / (double)done, "us");
+}
+
 static void br_hw_time(const char *backend, int n)
 {
     hal_t h;
@@ -266,6 +294,7 @@ int bench_rules_run(int argc, char **argv)
     br_cycles(n);
     br_territory(n);
     br_sw_time(quick ? 500 : 2000);
+    br_sw_live_time(n);
     br_hw_time("sdl", quick ? 200 : 1000);
 #if HAVE_SIM
     br_hw_time("sim", quick ? 200 : 1000);
