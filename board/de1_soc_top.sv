@@ -138,7 +138,15 @@ module de1_soc_top (
         if (c4_busy_prev && !c4_busy)
             c4_led <= !c4_led;
     end
-    assign LEDR = {8'b0, c4_led, vs_count[5]};
+    // LEDR[2] toggles each time the go_rules peripheral finishes a decision
+    // or a territory count (its busy falls).
+    logic gr_busy, gr_busy_prev, gr_led;
+    always_ff @(posedge CLOCK_50) begin
+        gr_busy_prev <= gr_busy;
+        if (gr_busy_prev && !gr_busy)
+            gr_led <= !gr_led;
+    end
+    assign LEDR = {7'b0, gr_led, c4_led, vs_count[5]};
 
     logic [1:0] dram_dqm;
     assign DRAM_LDQM = dram_dqm[0];
@@ -164,6 +172,9 @@ module de1_soc_top (
 
         // seed 004's reset PIO (c4_reset_pio, LW 0x1020), exported as c4_reset
         .c4_reset_export                       (c4_ai_rst),
+
+        // go_rules's status conduit (exported as go_rules)
+        .go_rules_busy                         (gr_busy),
 
         // University Program audio core, its clock and the codec configuration
         .audio_ADCDAT                          (AUD_ADCDAT),

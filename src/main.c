@@ -28,9 +28,10 @@
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
-    "                [--seed N] [--save-dir DIR]\n"
+    "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
+    "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
     "       tabletop connect4 move POSITION --level perfect | solve POSITION\n"
     "       tabletop gomoku forbidden MOVE... | --black LIST --white LIST\n"
@@ -95,6 +96,8 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             slot = &opts.trace;
         else if (!strcmp(a, "--save-dir"))
             slot = &opts.save_dir;
+        else if (!strcmp(a, "--rules"))
+            slot = &opts.rules;
         else if (!strcmp(a, "--seed")) {
             const char *v = option_value(argc, argv, &i);
             if (!v)
@@ -117,6 +120,10 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
     /* Only the games the console has: the chooser's list (src/console). */
     if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4")) {
         fprintf(stderr, "tabletop: unknown game '%s' (choose go or connect4)\n", opts.game);
+        return 2;
+    }
+    if (opts.rules && strcmp(opts.rules, "sw") && strcmp(opts.rules, "hw")) {
+        fprintf(stderr, "tabletop: --rules wants sw or hw, not '%s'\n", opts.rules);
         return 2;
     }
     if (opts.backend && strcmp(opts.backend, "sdl") && strcmp(opts.backend, "sim") &&

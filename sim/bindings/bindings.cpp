@@ -2,9 +2,11 @@
 #include "bindings.h"
 
 #include "connect4.h"
+#include "go_rules.h"
 
 const periph_binding_t *const sim_bindings[] = {
     &sim_c4_binding, /* seed 004: rtl/connect4/connect4_mailbox.sv */
+    &sim_go_rules_binding, /* seed 001: rtl/go_rules/go_rules.sv */
 };
 
 const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];

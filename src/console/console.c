@@ -451,6 +451,7 @@ int console_run(const console_options_t *opts)
     c->env.seed = opts->seed ? opts->seed : 1;
     c->env.headless = opts->headless;
     c->env.hal = &c->hal; /* connect4 (issue 6): for the mailbox driver */
+    c->env.rules_hw = opts->rules && !strcmp(opts->rules, "hw"); /* go_rules (issue 15) */
 
     /* Check everything the user typed before opening anything. */
     if (opts->script) {

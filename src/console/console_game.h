@@ -37,6 +37,9 @@ typedef struct console_env {
     /* connect4 (issue 6): the backend, for accelerator drivers only (the
      * Connect Four mailbox); modules still never draw or play through it. */
     struct hal *hal;
+    /* go (issue 15): 1 = legality and captures by the go_rules peripheral
+     * through env.hal (--rules hw), 0 = board.c. */
+    int rules_hw;
 } console_env_t;
 
 /* What busy() answers. */

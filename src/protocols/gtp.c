@@ -12,14 +12,21 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "drivers/go_rules.h"
 #include "gtp_engine.h"
+#include "hal.h"
 
 static const char gtp_usage[] =
     "usage: tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
+    "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
     "  Go Text Protocol v2 on stdin/stdout (docs/gtp.md).\n"
     "  --level     computer player: 1 random, 2 greedy, 3 UCT-MCTS (default 3)\n"
     "  --playouts  MCTS simulations per move (default 200)\n"
-    "  --seed      random seed (default 1)\n";
+    "  --seed      random seed (default 1)\n"
+    "  --rules     who decides legality and captures: sw, the C rules engine\n"
+    "              (default), or hw, the go_rules peripheral (docs/go_rules.md)\n"
+    "  --backend   where --rules hw finds the peripheral: sdl (its C model,\n"
+    "              default), sim (the Verilated RTL) or board (the FPGA)\n";
 
 /* Parses a whole unsigned decimal (or 0x hex) number. */
 static int parse_number(const char *text, uint64_t max, uint64_t *out)
@@ -38,6 +45,8 @@ static int parse_number(const char *text, uint64_t max, uint64_t *out)
 int gtp_main(int argc, char **argv)
 {
     gtp_options_t opts = {0};
+    const char *backend = NULL;
+    int rules_hw = 0;
     opts.level = 3;
     opts.log = stderr;
     for (int i = 1; i < argc; i++) {
@@ -78,13 +87,67 @@ int gtp_main(int argc, char **argv)
             }
             continue;
         }
+        if (!strcmp(a, "--rules") || !strcmp(a, "--backend")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tabletop gtp: option %s needs a value\n", a);
+                return 2;
+            }
+            const char *val = argv[++i];
+            if (!strcmp(a, "--rules")) {
+                if (strcmp(val, "sw") && strcmp(val, "hw")) {
+                    fprintf(stderr, "tabletop gtp: --rules wants sw or hw, not '%s'\n", val);
+                    return 2;
+                }
+                rules_hw = !strcmp(val, "hw");
+            } else {
+                if (strcmp(val, "sdl") && strcmp(val, "sim") && strcmp(val, "board")) {
+                    fprintf(stderr,
+                            "tabletop gtp: unknown backend '%s' (choose sdl, sim or board)\n",
+                            val);
+                    return 2;
+                }
+                backend = val;
+            }
+            continue;
+        }
         fprintf(stderr, "tabletop gtp: unknown option '%s'\n%s", a, gtp_usage);
         return 2;
     }
+    if (backend && !rules_hw) {
+        fprintf(stderr, "tabletop gtp: --backend says where the go_rules peripheral is: add "
+                        "--rules hw, or leave --backend out\n");
+        return 2;
+    }
+
+    /* --rules hw: every legality decision and capture goes through the
+     * go_rules driver on the chosen backend (headless: no window). */
+    hal_t hal;
+    go_rules_hw_t hw;
+    go_rules_t rules;
+    if (rules_hw) {
+        char err[256];
+        hal_config_t cfg = {0};
+        cfg.backend = backend ? backend : "sdl";
+        cfg.headless = 1;
+        if (hal_open(&hal, &cfg, err, sizeof err) != 0) {
+            fprintf(stderr, "tabletop gtp: %s\n", err);
+            return 1;
+        }
+        if (go_rules_hw_open(&hw, &hal, err, sizeof err) != 0) {
+            fprintf(stderr, "tabletop gtp: %s\n", err);
+            hal_close(&hal);
+            return 1;
+        }
+        rules = go_rules_hw_rules(&hw);
+        opts.rules = &rules;
+    }
 
     gtp_engine_t *e = gtp_engine_create(&opts);
-    if (!e)
+    if (!e) {
+        if (rules_hw)
+            hal_close(&hal);
         return 1;
+    }
     char *line = NULL;
     size_t cap = 0;
     int status = 0;
@@ -102,5 +165,13 @@ int gtp_main(int argc, char **argv)
     }
     free(line);
     gtp_engine_destroy(e);
+    if (rules_hw) {
+        if (opts.log && rules.decisions)
+            fprintf(opts.log, "tabletop: go_rules: %llu decisions, %.1f clocks mean, %u max\n",
+                    (unsigned long long)rules.decisions,
+                    (double)rules.cycles_total / (double)rules.decisions, rules.cycles_max);
+        if (hal_close(&hal) != 0 && status == 0)
+            status = 1;
+    }
     return status;
 }

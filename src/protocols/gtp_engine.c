@@ -54,6 +54,7 @@ struct gtp_engine {
     char *out;
     size_t out_len, out_cap;
     int out_failed;           /* set when the growth of `out` failed */
+    char rules_err[256];      /* why the rules (--rules hw) gave no answer; "" if they did */
 };
 
 typedef int (*gtp_handler_t)(gtp_engine_t *e, int argc, char **argv);
@@ -225,15 +226,28 @@ static MoveResult engine_play(gtp_engine_t *e, Stone color, Move m)
 {
     if (e->record->n_moves >= SGF_MAX_MOVES)
         return MOVE_ILLEGAL_GAME_OVER;
-    if (m.pass) {
-        board_pass_color(&e->board, color);
-    } else {
-        MoveResult r = board_play(&e->board, color, m.row, m.col);
-        if (r != MOVE_OK)
-            return r;
-    }
+    /* Through the rules seam (games/go/rules.h): board.c, or go_rules. */
+    MoveResult r;
+    e->rules_err[0] = '\0';
+    if (go_rules_play(e->opts.rules, &e->board, color, m, &r, e->rules_err,
+                      sizeof e->rules_err) != 0)
+        return MOVE_ILLEGAL_GAME_OVER;
+    if (r != MOVE_OK)
+        return r;
     sgf_add_move(e->record, color, m);
     return MOVE_OK;
+}
+
+/* What playing (color, m) would give, through the rules seam; a failure
+ * of the rules leaves its message in rules_err and counts as illegal. */
+static MoveResult engine_check(gtp_engine_t *e, Stone color, Move m)
+{
+    MoveResult r;
+    e->rules_err[0] = '\0';
+    if (go_rules_check(e->opts.rules, &e->board, color, m, &r, e->rules_err,
+                       sizeof e->rules_err) != 0)
+        return MOVE_ILLEGAL_GAME_OVER;
+    return r;
 }
 
 /* ------------------------------------------------------------------ */
@@ -303,7 +317,7 @@ static Move engine_generate(gtp_engine_t *e, Stone color)
     ai_set_time_ms(e->ai, engine_time_budget(e, color));
     m = ai_choose(e->ai, copy);
     /* Defence in depth: never answer with a move the board would refuse. */
-    if (!m.pass && board_check(&e->board, color, m.row, m.col) != MOVE_OK) {
+    if (!m.pass && engine_check(e, color, m) != MOVE_OK) {
         m.pass = 1;
         m.row = m.col = -1;
     }
@@ -414,7 +428,7 @@ static int cmd_play(gtp_engine_t *e, int argc, char **argv)
     if (e->record->n_moves >= SGF_MAX_MOVES)
         return fail(e, "move history full (%d moves)", SGF_MAX_MOVES);
     if (engine_play(e, color, m) != MOVE_OK)
-        return fail(e, "illegal move");
+        return fail(e, "%s", e->rules_err[0] ? e->rules_err : "illegal move");
     return 0;
 }
 
@@ -649,7 +663,9 @@ static int cmd_is_legal(gtp_engine_t *e, int argc, char **argv)
     int v = parse_vertex(e, argv[1], &m);
     if (v < 0)
         return fail(e, "syntax error");
-    int legal = v == 0 && (m.pass || board_check(&e->board, color, m.row, m.col) == MOVE_OK);
+    int legal = v == 0 && (m.pass || engine_check(e, color, m) == MOVE_OK);
+    if (e->rules_err[0] && v == 0 && !m.pass)
+        return fail(e, "%s", e->rules_err);
     reply(e, "%d", legal);
     return 0;
 }

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "games/go/board.h"
+#include "games/go/rules.h"
 
 /* Zeroed fields mean "default". */
 typedef struct {
@@ -26,6 +27,7 @@ typedef struct {
     int playouts;  /* MCTS simulations per move; 0: the ai's default (200) */
     uint64_t seed; /* random seed; 0: the ai's default */
     FILE *log;     /* one line per generated move (for GoGui's shell); NULL: quiet */
+    go_rules_t *rules; /* who decides legality and captures; NULL: board.c (--rules sw) */
 } gtp_options_t;
 
 typedef struct gtp_engine gtp_engine_t;

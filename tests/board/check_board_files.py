@@ -152,6 +152,46 @@ def connect4_rtl_list(src):
             for f in re.findall(r"'([^']+)'", m.group(1))]
 
 
+def rtl_list(src, name):
+    """The files of rtl/meson.build's list called name, as absolute paths."""
+    text = open(os.path.join(src, "rtl", "meson.build")).read()
+    m = re.search(name + r"\s*=\s*files\((.*?)\)", text, re.S)
+    if not m:
+        fail("no %s list in rtl/meson.build" % name)
+        return []
+    return [os.path.normpath(os.path.join(src, "rtl", f))
+            for f in re.findall(r"'([^']+)'", m.group(1))]
+
+
+def check_go_rules(src):
+    """The go_rules component (issue 15): its files, its address and span."""
+    declared, files = check_hw_tcl(src, "go_rules_hw.tcl",
+                                   os.path.join("rtl", "go_rules", "go_rules.sv"), "go_rules")
+    want = rtl_list(src, "go_rules_rtl")
+    if want and files and sorted(files) != sorted(want):
+        fail("go_rules_hw.tcl fileset differs from rtl/meson.build's go_rules_rtl")
+    hal = open(os.path.join(src, "hal", "hal.h")).read()
+    m = re.search(r"#define\s+REG_GO_RULES_BASE\s+(0x[0-9A-Fa-f]+)", hal)
+    base = int(m.group(1), 16) if m else None
+    m = re.search(r"X\(GO_RULES,\s*\"\w+\",\s*\w+,\s*(0x[0-9A-Fa-f]+)u?\)", hal)
+    span = int(m.group(1), 16) if m else None
+    if base is None or span is None:
+        fail("hal/hal.h: no REG_GO_RULES_BASE or GO_RULES entry in HAL_PERIPHERALS")
+        return
+    board_md = open(os.path.join(src, "docs", "board.md")).read()
+    m = re.search(r"^\|\s*`hps_0\.h2f_lw_axi_master`\s*\|\s*`go_rules_0\.s0`\s*\|"
+                  r"\s*\**(0x[0-9A-Fa-f]+)", board_md, re.M)
+    if not m:
+        fail("docs/board.md connects no hps_0.h2f_lw_axi_master -> go_rules_0.s0")
+    elif int(m.group(1), 16) != base:
+        fail("docs/board.md puts go_rules_0.s0 at %s, hal/hal.h's REG_GO_RULES_BASE is 0x%X"
+             % (m.group(1), base))
+    if "avs_address" in declared and 4 * (1 << declared["avs_address"][1]) != span:
+        fail("go_rules's word address does not span hal/hal.h's 0x%X bytes" % span)
+    print("go_rules: LW 0x%X, span 0x%X bytes, %d files as rtl/meson.build"
+          % (base, span, len(files)))
+
+
 def check_connect4(src):
     """The mailbox component: its files, its address and span."""
     declared, files = check_hw_tcl(src, "connect4_mailbox_hw.tcl",
@@ -235,7 +275,7 @@ def check_lint(src, verilator):
     sigs = dict(top_ports)
     sigs.update({"vga_r4": ("output", 4), "vga_g4": ("output", 4), "vga_b4": ("output", 4),
                  "dram_dqm": ("output", 2), "c4_busy": ("output", 1),
-                 "c4_ai_rst": ("output", 1)})
+                 "c4_ai_rst": ("output", 1), "gr_busy": ("output", 1)})
     # The reset PIO's wire leaves soc_system at the export and enters it at
     # the mailbox's conduit: one signal, two directions.
     port_dir = {"connect4_ai_rst": "input", "c4_reset_export": "output"}
@@ -288,11 +328,21 @@ def check_lint(src, verilator):
     lines.append("        .avs_address(3'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
     lines.append("        " + ", ".join(".%s(%s)" % (p[len("connect4_"):], p) for p in sorted(c4)))
     lines.append("    );")
+    # The go_rules peripheral behind its status conduit (export go_rules).
+    gr = {p for p, _ in conns if p.startswith("go_rules_")}
+    lines.append("    go_rules gr_inst (")
+    lines.append("        .clk(clk_clk), .rst(!reset_reset_n),")
+    lines.append("        .avs_address(6'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
+    lines.append("        " + ", ".join(".%s(%s)" % (p[len("go_rules_"):], p) for p in sorted(gr)))
+    lines.append("    );")
+    if gr != {"go_rules_busy"}:
+        fail("de1_soc_top connects %s of the go_rules conduit; go_rules_hw.tcl exports busy"
+             % sorted(gr))
     if c4 != {"connect4_busy", "connect4_ai_rst"}:
         fail("de1_soc_top connects %s of the connect4 conduit; connect4_mailbox_hw.tcl exports "
              "busy and ai_rst" % sorted(c4))
     for port, expr in conns:
-        if port in vga or port in c4:
+        if port in vga or port in c4 or port in gr:
             continue
         d = [x for x in decls if x.endswith(" " + port)][0]
         if d.strip().startswith("output"):
@@ -307,6 +357,7 @@ def check_lint(src, verilator):
                                                  "line_buffer.sv", "pix_clk_en.sv",
                                                  "audio_controller.sv", "sample_rom.sv")]
         files += connect4_rtl_list(src)
+        files += rtl_list(src, "go_rules_rtl")
         cmd = [verilator, "--lint-only", "-Wall", "-Wno-UNUSEDSIGNAL", "-Wno-UNDRIVEN",
                "-Wno-DECLFILENAME", "--top-module", "de1_soc_top",
                os.path.join(src, "board", "de1_soc_top.sv"), stub] + files
@@ -314,7 +365,8 @@ def check_lint(src, verilator):
         if r.returncode:
             fail("verilator lint of the top level failed:\n" + r.stderr)
         else:
-            print("lint: de1_soc_top + go_peripheral + connect4_mailbox + stand-in soc_system clean")
+            print("lint: de1_soc_top + go_peripheral + connect4_mailbox + go_rules + stand-in "
+                  "soc_system clean")
 
 
 def eval_concat(expr, v):
@@ -357,6 +409,7 @@ def main():
     check_hw_tcl(src, "go_peripheral_hw.tcl",
                  os.path.join("rtl", "go_peripheral", "go_peripheral.sv"), "go_peripheral")
     check_connect4(src)
+    check_go_rules(src)
     check_pins(src)
     check_vga_dac(src)
     if verilator:

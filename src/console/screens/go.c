@@ -19,6 +19,7 @@
 #include "hal.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "drivers/go_rules.h"
 #include "games/go/status.h"
 
 /* The computer's move lands at least this long after the player's, so the
@@ -33,6 +34,9 @@ typedef enum { GO_PVP = 0, GO_PVC = 1 } go_mode_t;
 
 typedef struct go_game {
     console_env_t env;
+    go_rules_hw_t rules_hw; /* --rules hw: the go_rules driver (issue 15) */
+    go_rules_t rules;       /* its seam, once rules_open */
+    int rules_open;
     go_screen_t screen;
     int menu_sel;           /* mode menu item */
     int level_sel;          /* level menu row (0..2 levels, then colour and handicap) */
@@ -407,6 +411,21 @@ static void review_update(go_game_t *g)
             if (g->dead[r][c])
                 board_setup(&g->scored, EMPTY, r, c); /* taking stones off never fails */
     board_score(&g->scored, &g->score_black, &g->score_white);
+    /* --rules hw: the counts come from seed 001's territory counter; on a
+     * board with stones they equal board_score's (docs/go_rules.md). */
+    int tb, tw, stones = 0;
+    char terr_err[256];
+    for (int r = 0; r < g->scored.size; r++)
+        for (int c = 0; c < g->scored.size; c++)
+            stones += board_get(&g->scored, r, c) != EMPTY;
+    if (g->rules_open && stones > 0) {
+        if (go_rules_territory(&g->rules, &g->scored, &tb, &tw, terr_err, sizeof terr_err) == 0) {
+            g->score_black = tb;
+            g->score_white = tw;
+        } else {
+            fprintf(stderr, "tabletop: %s\n", terr_err);
+        }
+    }
     board_result_string(&g->scored, g->result, sizeof g->result);
     char msg[128];
     snprintf(msg, sizeof msg, "Mark dead stones (Enter) - %s if accepted (Space)", g->result);
@@ -525,16 +544,31 @@ static const char *illegal_reason(MoveResult r)
 static void play_move(go_game_t *g, Move m)
 {
     Stone who = g->board.turn;
-    if (m.pass) {
-        board_pass(&g->board);
-    } else {
-        MoveResult r = board_place(&g->board, m.row, m.col);
-        if (r != MOVE_OK) {
-            set_status(g, COLOR_WARN, "Illegal move: %s", illegal_reason(r));
-            g->sound = AUDIO_ILLEGAL;
-            g->dirty = 1;
-            return;
+    /* The rules seam (games/go/rules.h): board.c, or with --rules hw the
+     * go_rules peripheral, whose verdict and board count. */
+    char err[256] = "";
+    go_rules_t *rules = NULL;
+    if (g->env.rules_hw && g->env.hal) {
+        if (!g->rules_open && go_rules_hw_open(&g->rules_hw, g->env.hal, err, sizeof err) == 0) {
+            g->rules = go_rules_hw_rules(&g->rules_hw);
+            g->rules_open = 1;
         }
+        rules = g->rules_open ? &g->rules : NULL;
+    }
+    MoveResult r = MOVE_OK;
+    if ((g->env.rules_hw && !rules) ||
+        go_rules_play(rules, &g->board, who, m, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: %s\n", err);
+        set_status(g, COLOR_WARN, "Rules hardware: %.60s", err);
+        g->sound = AUDIO_ILLEGAL;
+        g->dirty = 1;
+        return;
+    }
+    if (r != MOVE_OK) {
+        set_status(g, COLOR_WARN, "Illegal move: %s", illegal_reason(r));
+        g->sound = AUDIO_ILLEGAL;
+        g->dirty = 1;
+        return;
     }
     if (sgf_add_move(g->record, who, m) != 0)
         fprintf(stderr, "tabletop: the game record is full; later moves are not saved\n");

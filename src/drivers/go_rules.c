@@ -1,0 +1,166 @@
+/* drivers/go_rules.c - the go_rules peripheral through the HAL (go_rules.h). */
+#include "go_rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Byte offsets from REG_GO_RULES_BASE (docs/go_rules.md). */
+#define GR_ID 0x00u
+#define GR_CTRL 0x04u
+#define GR_STATUS 0x08u
+#define GR_MOVE 0x0Cu
+#define GR_CAPTURED 0x10u
+#define GR_CYCLES 0x14u
+#define GR_TERRITORY 0x18u
+#define GR_TCYCLES 0x1Cu
+#define GR_BOARD 0x40u
+#define GR_KO 0x60u
+#define GR_RESULT 0x80u
+#define GR_WORDS 6
+#define GR_ID_VALUE 0x474F5231u
+
+static uint32_t gr_read(go_rules_hw_t *hw, uint32_t off)
+{
+    return hal_read(hw->hal, REG_GO_RULES_BASE + off);
+}
+
+static void gr_write(go_rules_hw_t *hw, uint32_t off, uint32_t v)
+{
+    hal_write(hw->hal, REG_GO_RULES_BASE + off, v);
+}
+
+static void gr_write_board(go_rules_hw_t *hw, uint32_t base, const uint8_t b[GO_RULES_NPOINTS])
+{
+    for (unsigned k = 0; k < GR_WORDS; k++) {
+        uint32_t w = 0;
+        for (unsigned i = 0; i < 16 && 16 * k + i < GO_RULES_NPOINTS; i++)
+            w |= (uint32_t)(b[16 * k + i] & 3u) << (2 * i);
+        gr_write(hw, base + 4 * k, w);
+    }
+}
+
+int go_rules_hw_open(go_rules_hw_t *hw, hal_t *hal, char *err, size_t errlen)
+{
+    hw->hal = hal;
+    uint32_t id = gr_read(hw, GR_ID);
+    if (id != GR_ID_VALUE) {
+        snprintf(err, errlen,
+                 "no go_rules peripheral at LW 0x%04X on the %s backend (ID reads 0x%08X, "
+                 "not 0x%08X): load a bitstream with it, or use --rules sw",
+                 REG_GO_RULES_BASE, hal->ops->name, (unsigned)id, GR_ID_VALUE);
+        return -1;
+    }
+    return 0;
+}
+
+/* Polls STATUS until the bits of done are set and busy is clear. */
+static int gr_wait(go_rules_hw_t *hw, uint32_t busy, uint32_t done, uint32_t *status,
+                   char *err, size_t errlen)
+{
+    for (int i = 0; i < GO_RULES_HW_MAX_POLLS; i++) {
+        uint32_t s = gr_read(hw, GR_STATUS);
+        if ((s & done) && !(s & busy)) {
+            *status = s;
+            return 0;
+        }
+    }
+    snprintf(err, errlen, "go_rules: no answer after %d polls of STATUS", GO_RULES_HW_MAX_POLLS);
+    return -1;
+}
+
+/* Polls STATUS until neither FSM is busy (BOARD then takes writes). */
+static int gr_wait_idle(go_rules_hw_t *hw, char *err, size_t errlen)
+{
+    for (int i = 0; i < GO_RULES_HW_MAX_POLLS; i++)
+        if (!(gr_read(hw, GR_STATUS) & (1u | (1u << 8))))
+            return 0;
+    snprintf(err, errlen, "go_rules: still busy after %d polls of STATUS", GO_RULES_HW_MAX_POLLS);
+    return -1;
+}
+
+int go_rules_hw_decide(go_rules_hw_t *hw, const uint8_t board[GO_RULES_NPOINTS],
+                       const uint8_t ko[GO_RULES_NPOINTS], int colour, int point,
+                       go_rules_hw_answer_t *a, char *err, size_t errlen)
+{
+    uint32_t status;
+    /* A count still running would hold BOARD: wait for it first. */
+    if (gr_wait_idle(hw, err, errlen) != 0)
+        return -1;
+    gr_write_board(hw, GR_BOARD, board);
+    gr_write_board(hw, GR_KO, ko);
+    uint32_t move = (uint32_t)(colour & 3) << 16;
+    move |= point < 0 ? 1u << 8 : (uint32_t)point & 0x7Fu;
+    gr_write(hw, GR_MOVE, move);
+    gr_write(hw, GR_CTRL, 1u);
+    if (gr_wait(hw, 1u, 2u, &status, err, errlen) != 0)
+        return -1;
+    a->legal = (status >> 2) & 1;
+    a->reason = (int)((status >> 4) & 7u);
+    for (unsigned k = 0; k < GR_WORDS; k++) {
+        uint32_t w = gr_read(hw, GR_RESULT + 4 * k);
+        for (unsigned i = 0; i < 16 && 16 * k + i < GO_RULES_NPOINTS; i++)
+            a->board[16 * k + i] = (uint8_t)((w >> (2 * i)) & 3u);
+    }
+    a->captured = (int)(gr_read(hw, GR_CAPTURED) & 0x7Fu);
+    a->cycles = gr_read(hw, GR_CYCLES);
+    return 0;
+}
+
+int go_rules_hw_territory(go_rules_hw_t *hw, const uint8_t board[GO_RULES_NPOINTS], int *black,
+                          int *white, uint32_t *cycles, char *err, size_t errlen)
+{
+    uint32_t status;
+    if (gr_wait_idle(hw, err, errlen) != 0)
+        return -1;
+    gr_write_board(hw, GR_BOARD, board);
+    gr_write(hw, GR_CTRL, 2u);
+    if (gr_wait(hw, 1u << 8, 1u << 9, &status, err, errlen) != 0)
+        return -1;
+    uint32_t t = gr_read(hw, GR_TERRITORY);
+    *black = (int)(t & 0x7Fu);
+    *white = (int)((t >> 16) & 0x7Fu);
+    if (cycles)
+        *cycles = gr_read(hw, GR_TCYCLES);
+    return 0;
+}
+
+/* ---- the rules seam ---- */
+
+static int hw_decide(void *ctx, const uint8_t board[GO_RULES_NPOINTS],
+                     const uint8_t ko[GO_RULES_NPOINTS], Stone colour, Move m,
+                     go_rules_decision_t *d, char *err, size_t errlen)
+{
+    go_rules_hw_answer_t a;
+    int point = m.pass ? -1 : m.row * GO_RULES_SIZE + m.col;
+    if (go_rules_hw_decide(ctx, board, ko, (int)colour, point, &a, err, errlen) != 0)
+        return -1;
+    static const MoveResult reasons[] = {MOVE_OK, MOVE_ILLEGAL_OCCUPIED, MOVE_ILLEGAL_SUICIDE,
+                                         MOVE_ILLEGAL_KO};
+    if (a.reason >= (int)(sizeof reasons / sizeof reasons[0]) || a.legal != (a.reason == 0)) {
+        snprintf(err, errlen, "go_rules: the peripheral refused the move as malformed "
+                              "(reason %d)", a.reason);
+        return -1;
+    }
+    d->result = reasons[a.reason];
+    memcpy(d->board, a.board, sizeof d->board);
+    d->captured = a.captured;
+    d->cycles = a.cycles;
+    return 0;
+}
+
+static int hw_territory(void *ctx, const uint8_t board[GO_RULES_NPOINTS], int *black,
+                        int *white, char *err, size_t errlen)
+{
+    return go_rules_hw_territory(ctx, board, black, white, NULL, err, errlen);
+}
+
+go_rules_t go_rules_hw_rules(go_rules_hw_t *hw)
+{
+    go_rules_t r;
+    memset(&r, 0, sizeof r);
+    r.name = "hardware";
+    r.decide = hw_decide;
+    r.territory = hw_territory;
+    r.ctx = hw;
+    return r;
+}
