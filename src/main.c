@@ -20,6 +20,7 @@
 #include "protocols/connect4_cli.h"
 #include "console/console.h"
 #include "protocols/gtp.h"
+#include "protocols/link_bot.h"
 
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
@@ -29,6 +30,7 @@ static const char usage_text[] =
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
     "       tabletop bench [NAME]\n"
+    "       tabletop link-bot --link SPEC --engine \"CMD\" [--color b|w]\n"
     "       tabletop --version | --help\n"
     "\n"
     "Without a command, `play` starts the console with the game chooser.\n"
@@ -285,6 +287,8 @@ int main(int argc, char **argv)
         }
         if (!strcmp(cmd, "play"))
             return play_main(argc, argv, 2);
+        if (!strcmp(cmd, "link-bot"))
+            return link_bot_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "gtp"))
             return gtp_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "connect4"))

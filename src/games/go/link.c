@@ -690,3 +690,32 @@ const uint8_t *link_moves(const link_t *l, int *n)
     *n = l->n_moves;
     return l->moves;
 }
+
+void link_result_string(const link_t *l, char *buf, size_t len)
+{
+    if (l->resigned != EMPTY)
+        snprintf(buf, len, "%s+R", l->resigned == BLACK ? "W" : "B");
+    else if (l->board.game_over)
+        board_result_string(&l->board, buf, len);
+    else
+        snprintf(buf, len, "%s", "");
+}
+
+int link_to_sgf(const link_t *l, sgf_game_t *g)
+{
+    sgf_game_init(g);
+    g->size = l->board.size;
+    g->komi2 = l->board.komi2;
+    BoardState b;
+    board_reset(&b, l->board.size, l->board.komi2);
+    for (int i = 0; i < l->n_moves; i++) {
+        Move m;
+        if (l->moves[i] == LINK_BYTE_RESIGN)
+            break;
+        if (link_decode_move(b.size, l->moves[i], &m) != 0 || sgf_add_move(g, b.turn, m) != 0)
+            return -1;
+        board_apply(&b, m);
+    }
+    link_result_string(l, g->result, sizeof g->result);
+    return 0;
+}

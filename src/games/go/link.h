@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "sgf.h"
 
 #define LINK_VERSION 1
 #define LINK_SOF 0xA5
@@ -197,6 +198,12 @@ const uint8_t *link_moves(const link_t *l, int *n);
 Stone link_resigned(const link_t *l);
 /* 1 when every move we hold has been acknowledged by the peer. */
 int link_settled(const link_t *l);
+
+/* "B+3.5", "W+R" (a resignation), "0"; "" while the game runs.  Area
+ * scoring with every stone alive: seed 001's territory counter. */
+void link_result_string(const link_t *l, char *buf, size_t len);
+/* The game as an SGF record (size, komi, moves, result); -1 if too long. */
+int link_to_sgf(const link_t *l, sgf_game_t *g);
 
 /* The seed's move byte for m on a size x size board, and back (-1: not a move byte). */
 uint8_t link_encode_move(int size, Move m);
