@@ -19,13 +19,14 @@
 #include "bench/bench.h"
 #include "protocols/connect4_cli.h"
 #include "console/console.h"
+#include "hal.h"
 #include "protocols/gtp.h"
 #include "protocols/link_bot.h"
 
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
-    "                [--seed N] [--save-dir DIR]\n"
+    "                [--seed N] [--save-dir DIR] [--link SPEC] (Go against another console)\n"
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
@@ -89,6 +90,8 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             slot = &opts.trace;
         else if (!strcmp(a, "--save-dir"))
             slot = &opts.save_dir;
+        else if (!strcmp(a, "--link")) /* issue 14 */
+            slot = &opts.link;
         else if (!strcmp(a, "--seed")) {
             const char *v = option_value(argc, argv, &i);
             if (!v)
@@ -118,6 +121,18 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
         fprintf(stderr, "tabletop: unknown backend '%s' (choose sdl, sim or board)\n",
                 opts.backend);
         return 2;
+    }
+    if (opts.link) { /* issue 14: a Go game against another console */
+        char lerr[256];
+        if (hal_link_spec_check(opts.link, lerr, sizeof lerr) != 0) {
+            fprintf(stderr, "tabletop: %s\n", lerr);
+            return 2;
+        }
+        if (opts.game && strcmp(opts.game, "go")) {
+            fprintf(stderr, "tabletop: --link plays Go: use --game go, or leave --link out\n");
+            return 2;
+        }
+        opts.game = "go";
     }
     /* An empty value would silently mean "default" (--save-dir "" used the
      * real save folder): refuse it. */

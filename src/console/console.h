@@ -20,6 +20,7 @@ typedef struct console_options {
     const char *devmem;  /* board backend memory device; NULL: /dev/mem */
     const char *trace;   /* sim backend FST trace file, or NULL */
     const char *save_dir; /* autosave directory; NULL: $XDG_STATE_HOME/tabletop or ~/.local/state/tabletop */
+    const char *link;     /* go-link (issue 14): --link SPEC, or NULL */
 } console_options_t;
 
 /* Runs the console until the player quits or the script ends.
