@@ -348,10 +348,17 @@ out:
         static sgf_game_t g;
         char serr[256];
         link_to_sgf(&l, &g);
-        snprintf(g.application, SGF_TEXT, "%s", "tabletop link-bot");
+        snprintf(g.application, SGF_TEXT, "%s", "tabletop link");
         if (sgf_save_file(sgf_path, &g, serr, sizeof serr) != 0)
             fprintf(stderr, "tabletop link-bot: %s\n", serr);
     }
+    const link_stats_t *st = link_stats(&l);
+    if (getenv("TABLETOP_LINK_STATS")) /* docs/link.md: the fault counters */
+        fprintf(stderr,
+            "tabletop link-bot: link: %u frames in, %u out, %u CRC errors, %u framing errors, "
+            "%u late partial frames, %u duplicates, %u stale, %u retransmissions\n",
+            st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
+            st->duplicates, st->stale, st->retransmits);
     if (rc)
         fprintf(stderr, "tabletop link-bot: %s\n", why);
     hal_link_close(t);

@@ -157,6 +157,14 @@ static void *gl_create(const console_env_t *env)
 static void gl_destroy(void *p)
 {
     go_link_game_t *g = p;
+    if (g->t && getenv("TABLETOP_LINK_STATS")) { /* docs/link.md */
+        const link_stats_t *st = link_stats(&g->link);
+        fprintf(stderr,
+                "tabletop: link: %u frames in, %u out, %u CRC errors, %u framing errors, "
+                "%u late partial frames, %u duplicates, %u stale, %u retransmissions\n",
+                st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
+                st->duplicates, st->stale, st->retransmits);
+    }
     hal_link_close(g->t);
     free(g->record);
     free(g);
