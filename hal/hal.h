@@ -179,5 +179,12 @@ int hal_link_wait(hal_link_t *l, int ms);
 /* The descriptor, for poll() next to other descriptors. */
 int hal_link_fd(const hal_link_t *l);
 void hal_link_close(hal_link_t *l);
+/* Why the link failed (closed, read or write error), or NULL. */
+const char *hal_link_error(const hal_link_t *l);
+/* The sdl and sim backends' link UART (LW 0x3000) sends the bytes of its TX
+ * pin to this transport and drives its RX pin with the bytes read from it;
+ * NULL detaches (the pins idle).  The board's pins are wired to the HC-05. */
+void hal_link_attach_pins(hal_link_t *t);
+hal_link_t *hal_link_pins(void);
 
 #endif

@@ -28,7 +28,27 @@
 struct hal_link {
     int fd;
     int is_tty;
+    int failed;
+    char error[200]; /* why it failed, for whoever reads through the pins */
 };
+
+/* The transport at the far end of the link UART's pins (sdl, sim). */
+static hal_link_t *attached_pins;
+
+void hal_link_attach_pins(hal_link_t *t)
+{
+    attached_pins = t;
+}
+
+hal_link_t *hal_link_pins(void)
+{
+    return attached_pins;
+}
+
+const char *hal_link_error(const hal_link_t *l)
+{
+    return l && l->failed ? l->error : NULL;
+}
 
 /* Splits "HOST:PORT" (the last colon; [v6] brackets allowed). */
 static int split_host_port(const char *text, char *host, size_t hlen, char *port, size_t plen)
@@ -231,16 +251,21 @@ hal_link_t *hal_link_open(const char *spec, int timeout_ms, char *err, size_t er
 
 int hal_link_read(hal_link_t *l, uint8_t *buf, size_t cap, char *err, size_t errlen)
 {
+    if (l->failed) {
+        snprintf(err, errlen, "%s", l->error);
+        return -1;
+    }
     ssize_t n = read(l->fd, buf, cap);
     if (n > 0)
         return (int)n;
-    if (n == 0 && !l->is_tty) {
-        snprintf(err, errlen, "%s", "the other console closed the connection");
-        return -1;
-    }
-    if (n == 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+    if (n == 0 && !l->is_tty)
+        snprintf(l->error, sizeof l->error, "%s", "the other console closed the connection");
+    else if (n == 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
         return 0;
-    snprintf(err, errlen, "link read failed: %s", strerror(errno));
+    else
+        snprintf(l->error, sizeof l->error, "link read failed: %s", strerror(errno));
+    l->failed = 1;
+    snprintf(err, errlen, "%s", l->error);
     return -1;
 }
 
@@ -248,7 +273,9 @@ int hal_link_write(hal_link_t *l, const uint8_t *buf, size_t n, char *err, size_
 {
     size_t done = 0;
     while (done < n) {
-        ssize_t w = write(l->fd, buf + done, n - done);
+        /* A socket whose peer vanished must not raise SIGPIPE: say so instead. */
+        ssize_t w = l->is_tty ? write(l->fd, buf + done, n - done)
+                              : send(l->fd, buf + done, n - done, MSG_NOSIGNAL);
         if (w > 0) {
             done += (size_t)w;
             continue;
@@ -261,7 +288,9 @@ int hal_link_write(hal_link_t *l, const uint8_t *buf, size_t n, char *err, size_
             }
             continue;
         }
-        snprintf(err, errlen, "link write failed: %s", strerror(errno));
+        snprintf(l->error, sizeof l->error, "link write failed: %s", strerror(errno));
+        l->failed = 1;
+        snprintf(err, errlen, "%s", l->error);
         return -1;
     }
     return 0;
@@ -282,6 +311,8 @@ void hal_link_close(hal_link_t *l)
 {
     if (!l)
         return;
+    if (attached_pins == l)
+        attached_pins = NULL;
     close(l->fd);
     free(l);
 }

@@ -384,7 +384,10 @@ static int await_peer(console_t *c, uint32_t ms, int line)
                             "%u ms\n", line, ms);
             return -1;
         }
-        sleep_real_us(5000);
+        /* Game time passes too: the link UART's bytes need it to cross. */
+        hal_advance(&c->hal, 5000);
+        if (c->opts->headless)
+            sleep_real_us(5000);
     }
 }
 

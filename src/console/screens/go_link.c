@@ -15,6 +15,7 @@
 #include "console/console_game.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "drivers/link_uart.h"
 #include "games/go/board.h"
 #include "games/go/link.h"
 #include "games/go/sgf.h"
@@ -30,6 +31,11 @@ typedef struct go_link_game {
     hal_link_t *t;
     link_t link;
     int opened;        /* enter() tried to open the link */
+    int use_uart;      /* bytes go through the link UART's registers (sdl, sim) */
+    uint8_t txbuf[4 * LINK_OUT_CAP]; /* waiting for room in the UART's TX FIFO */
+    uint64_t now_us;        /* backend time of the last tick */
+    uint64_t closed_since;  /* backend time the transport was first seen closed, +1 */
+    size_t txlen;
     int failed;        /* the link stopped (or never opened) */
     int reported;      /* the failure was printed */
     int cur_row, cur_col;
@@ -214,6 +220,14 @@ static void gl_enter(void *p)
         report(g, err);
         return;
     }
+    /* On sdl and sim the bytes cross the link UART at LW 0x3000 (its C
+     * model, or the Verilated RTL) whose pins are this transport; on the
+     * board the transport is used directly until board/ wires the UART's
+     * pins to the HC-05 (docs/link.md). */
+    if (g->env.hal && strcmp(g->env.hal->ops->name, "board") && link_uart_init(g->env.hal)) {
+        g->use_uart = 1;
+        hal_link_attach_pins(g->t);
+    }
     g->cur_row = g->cur_col = BOARD_DEFAULT_SIZE / 2;
     status(g, COLOR_TEXT, g->n_saved ? "Connected: resuming the saved game..."
                                      : "Connected: agreeing colours with the other console...");
@@ -221,24 +235,51 @@ static void gl_enter(void *p)
 
 static void pump(go_link_game_t *g)
 {
-    uint8_t buf[LINK_OUT_CAP];
     char err[256];
+    if (g->use_uart) {
+        g->txlen += link_take_output(&g->link, g->txbuf + g->txlen, sizeof g->txbuf - g->txlen);
+        size_t n = link_uart_send(g->env.hal, g->txbuf, g->txlen);
+        memmove(g->txbuf, g->txbuf + n, g->txlen - n);
+        g->txlen -= n;
+        return;
+    }
+    uint8_t buf[LINK_OUT_CAP];
     size_t n = link_take_output(&g->link, buf, sizeof buf);
     if (n && hal_link_write(g->t, buf, n, err, sizeof err) != 0)
         link_close(&g->link, LINK_ERR_CLOSED, err);
 }
 
+/* Bytes from the other console: through the UART or straight from the transport. */
+static int receive(go_link_game_t *g, uint8_t *buf, size_t cap, char *err, size_t errlen)
+{
+    if (!g->use_uart)
+        return hal_link_read(g->t, buf, cap, err, errlen);
+    size_t n = link_uart_recv(g->env.hal, buf, cap);
+    if (n)
+        return (int)n;
+    /* The transport closed: the bytes it gave before still cross the UART
+     * at 9600 baud, so wait 200 ms of backend time before saying so. */
+    const char *why = hal_link_error(g->t);
+    if (why && !g->closed_since)
+        g->closed_since = g->now_us + 1;
+    if (why && g->now_us + 1 >= g->closed_since + 200000) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    return 0;
+}
+
 static void gl_tick(void *p, uint64_t now_us)
 {
-    (void)now_us; /* the link runs on real time: the other console does */
-    go_link_game_t *g = p;
+    go_link_game_t *g = p; /* the protocol runs on real time: the other console does */
+    g->now_us = now_us;
     if (!g->t || g->failed)
         return;
     uint64_t now = real_ms();
     uint8_t buf[256];
     char err[256];
     for (;;) {
-        int n = hal_link_read(g->t, buf, sizeof buf, err, sizeof err);
+        int n = receive(g, buf, sizeof buf, err, sizeof err);
         if (n < 0) {
             if (link_state(&g->link) != LINK_OVER || !link_settled(&g->link))
                 link_close(&g->link, LINK_ERR_CLOSED, err);
@@ -291,6 +332,9 @@ static int gl_awaiting(void *p)
     if (!g->t)
         return -1;
     link_state_t s = link_state(&g->link);
+    /* Our bytes are still on their way out of the UART. */
+    if (g->use_uart && (g->txlen || !(link_uart_status(g->env.hal) & 4)))
+        return 1;
     if (s == LINK_OVER)
         return link_settled(&g->link) ? 0 : 1;
     if (s == LINK_PLAYING && link_my_turn(&g->link))
