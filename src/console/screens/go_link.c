@@ -167,9 +167,11 @@ static void gl_destroy(void *p)
         const link_stats_t *st = link_stats(&g->link);
         fprintf(stderr,
                 "tabletop: link: %u frames in, %u out, %u CRC errors, %u framing errors, "
-                "%u late partial frames, %u duplicates, %u stale, %u retransmissions\n",
+                "%u late partial frames, %u duplicates, %u stale, %u retransmissions%s%s\n",
                 st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
-                st->duplicates, st->stale, st->retransmits);
+                st->duplicates, st->stale, st->retransmits,
+                g->use_uart ? "; bytes through the link UART on " : "",
+                g->use_uart ? g->env.hal->ops->name : "");
     }
     hal_link_close(g->t);
     free(g->record);
