@@ -162,4 +162,32 @@ static inline uint64_t hal_time_us(hal_t *h) { return h->ops->time_us(h->ctx); }
 static inline int hal_poll_key(hal_t *h) { return h->ops->poll_key(h->ctx); }
 static inline int hal_read_frame(hal_t *h, uint16_t *rgb444) { return h->ops->read_frame(h->ctx, rgb444); }
 
+/*
+ * Serial link transports (issue 14, docs/link.md): the far end of the link
+ * UART's pins, opened from --link SPEC:
+ *   tty:PATH (termios 9600 8N1) | tcp:HOST:PORT | listen:[ADDR:]PORT (127.0.0.1 default).
+ * hal/link_transport.c; host I/O only, no protocol.
+ */
+typedef struct hal_link hal_link_t;
+/* 0 if spec is well formed, else -1 with a one-line message. */
+int hal_link_spec_check(const char *spec, char *err, size_t errlen);
+/* Opens (connects, or waits up to timeout_ms for one peer: 0 = forever). */
+hal_link_t *hal_link_open(const char *spec, int timeout_ms, char *err, size_t errlen);
+/* Reads what is waiting (never blocks): n >= 0, or -1 (closed, failed) with err. */
+int hal_link_read(hal_link_t *l, uint8_t *buf, size_t cap, char *err, size_t errlen);
+/* Writes all n bytes: 0, or -1 with err. */
+int hal_link_write(hal_link_t *l, const uint8_t *buf, size_t n, char *err, size_t errlen);
+/* Waits up to ms for bytes to read: 1 if some are waiting. */
+int hal_link_wait(hal_link_t *l, int ms);
+/* The descriptor, for poll() next to other descriptors. */
+int hal_link_fd(const hal_link_t *l);
+void hal_link_close(hal_link_t *l);
+/* Why the link failed (closed, read or write error), or NULL. */
+const char *hal_link_error(const hal_link_t *l);
+/* The sdl and sim backends' link UART (LW 0x3000) sends the bytes of its TX
+ * pin to this transport and drives its RX pin with the bytes read from it;
+ * NULL detaches (the pins idle).  The board's pins are wired to the HC-05. */
+void hal_link_attach_pins(hal_link_t *t);
+hal_link_t *hal_link_pins(void);
+
 #endif

@@ -21,14 +21,17 @@
 #include "bench/bench.h"
 #include "protocols/connect4_cli.h"
 #include "console/console.h"
+#include "hal.h"
 #include "protocols/gtp.h"
 #include "protocols/gomoku_cli.h"
 #include "protocols/pbrain.h"
+#include "protocols/link_bot.h"
 
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
+    "                [--seed N] [--save-dir DIR] [--link SPEC] (Go against another console)\n"
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
     "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
@@ -38,6 +41,7 @@ static const char usage_text[] =
     "       tabletop gomoku move [--level 1-3] [--rule 0|1|4] MOVE...\n"
     "       tabletop pbrain [--rule 0|1|4] [--level 1-3]\n"
     "       tabletop bench [NAME]\n"
+    "       tabletop link-bot --link SPEC --engine \"CMD\" [--color b|w]\n"
     "       tabletop --version | --help\n"
     "\n"
     "Without a command, `play` starts the console with the game chooser.\n"
@@ -98,6 +102,8 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             slot = &opts.save_dir;
         else if (!strcmp(a, "--rules"))
             slot = &opts.rules;
+        else if (!strcmp(a, "--link")) /* issue 14 */
+            slot = &opts.link;
         else if (!strcmp(a, "--seed")) {
             const char *v = option_value(argc, argv, &i);
             if (!v)
@@ -131,6 +137,18 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
         fprintf(stderr, "tabletop: unknown backend '%s' (choose sdl, sim or board)\n",
                 opts.backend);
         return 2;
+    }
+    if (opts.link) { /* issue 14: a Go game against another console */
+        char lerr[256];
+        if (hal_link_spec_check(opts.link, lerr, sizeof lerr) != 0) {
+            fprintf(stderr, "tabletop: %s\n", lerr);
+            return 2;
+        }
+        if (opts.game && strcmp(opts.game, "go")) {
+            fprintf(stderr, "tabletop: --link plays Go: use --game go, or leave --link out\n");
+            return 2;
+        }
+        opts.game = "go";
     }
     /* An empty value would silently mean "default" (--save-dir "" used the
      * real save folder): refuse it. */
@@ -300,6 +318,8 @@ int main(int argc, char **argv)
         }
         if (!strcmp(cmd, "play"))
             return play_main(argc, argv, 2);
+        if (!strcmp(cmd, "link-bot"))
+            return link_bot_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "gtp"))
             return gtp_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "connect4"))

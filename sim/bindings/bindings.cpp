@@ -3,10 +3,12 @@
 
 #include "connect4.h"
 #include "go_rules.h"
+#include "link_uart.h"
 
 const periph_binding_t *const sim_bindings[] = {
     &sim_c4_binding, /* seed 004: rtl/connect4/connect4_mailbox.sv */
     &sim_go_rules_binding, /* seed 001: rtl/go_rules/go_rules.sv */
+    &sim_lu_binding, /* seed 001: rtl/link_uart/link_uart.sv (issue 14) */
 };
 
 const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];

@@ -35,6 +35,7 @@
 static const console_game_t *const games[] = {
     &go_game_module,
     &connect4_game_module, /* connect4 (issue 6) */
+    &go_link_game_module,  /* go-link (issue 14): Go against another console */
 };
 #define GAME_COUNT ((int)(sizeof games / sizeof games[0]))
 /* The chooser's items: the games, then Quit (last, so that scripts that
@@ -361,6 +362,35 @@ static void drain_audio(console_t *c)
         hal_advance(&c->hal, 1000);
 }
 
+/* Script step await-peer (issue 14): real time passes (the other console
+ * runs on its own clock) until the active module no longer awaits the
+ * other side; game time advances with it so frames keep coming. */
+static int await_peer(console_t *c, uint32_t ms, int line)
+{
+    const console_game_t *g = c->active >= 0 ? games[c->active] : NULL;
+    if (!g || !g->awaiting_peer) {
+        fprintf(stderr, "tabletop: script line %d: await-peer needs a link game (--link)\n", line);
+        return -1;
+    }
+    for (uint32_t waited = 0;; waited += 5) {
+        g->tick(c->state[c->active], hal_time_us(&c->hal));
+        int r = g->awaiting_peer(c->state[c->active]);
+        if (r == 0)
+            return 0;
+        if (r < 0)
+            return -1;
+        if (waited >= ms) {
+            fprintf(stderr, "tabletop: script line %d: the other console did not move within "
+                            "%u ms\n", line, ms);
+            return -1;
+        }
+        /* Game time passes too: the link UART's bytes need it to cross. */
+        hal_advance(&c->hal, 5000);
+        if (c->opts->headless)
+            sleep_real_us(5000);
+    }
+}
+
 /* The main loop: keys from the window and/or the script, module ticks,
  * frames.  Returns the exit status. */
 static int run_loop(console_t *c, script_t *script)
@@ -410,6 +440,10 @@ static int run_loop(console_t *c, script_t *script)
                 dispatch_key(c, step.key);
             else if (step.op == SCRIPT_WAIT)
                 wait_until = now + (uint64_t)step.wait_ms * 1000;
+            else if (step.op == SCRIPT_AWAIT_PEER) {
+                if (await_peer(c, step.wait_ms, step.line) != 0)
+                    return 1;
+            }
             else if (snap(c, step.name) != 0)
                 return 1;
             continue;
@@ -452,6 +486,7 @@ int console_run(const console_options_t *opts)
     c->env.headless = opts->headless;
     c->env.hal = &c->hal; /* connect4 (issue 6): for the mailbox driver */
     c->env.rules_hw = opts->rules && !strcmp(opts->rules, "hw"); /* go_rules (issue 15) */
+    c->env.link = opts->link; /* go-link (issue 14) */
 
     /* Check everything the user typed before opening anything. */
     if (opts->script) {
@@ -467,6 +502,11 @@ int console_run(const console_options_t *opts)
         for (int i = 0; i < GAME_COUNT; i++)
             if (!strcmp(games[i]->id, opts->game))
                 wanted = i;
+        /* --game go --link SPEC: Go against the other console (issue 14). */
+        if (opts->link && !strcmp(opts->game, "go"))
+            for (int i = 0; i < GAME_COUNT; i++)
+                if (!strcmp(games[i]->id, "go-link"))
+                    wanted = i;
         if (wanted < 0) {
             fprintf(stderr, "tabletop: the game '%s' is not on the console yet (try --game go)\n",
                     opts->game);

@@ -40,6 +40,8 @@ typedef struct console_env {
     /* go (issue 15): 1 = legality and captures by the go_rules peripheral
      * through env.hal (--rules hw), 0 = board.c. */
     int rules_hw;
+    /* go-link (issue 14): the --link SPEC, or NULL. */
+    const char *link;
 } console_env_t;
 
 /* What busy() answers. */
@@ -91,10 +93,16 @@ typedef struct console_game {
      * progress would still be lost (its autosave failed, no save folder):
      * the console then asks before quitting.  NULL: nothing to settle. */
     int (*quit)(void *game);
+    /* Optional (issue 14, link games): 1 while the other console's move is
+     * awaited (script step await-peer waits on it), 0 when this side may
+     * act or the game is over, -1 when the link failed (the module has
+     * printed why): await-peer then stops the run with exit status 1. */
+    int (*awaiting_peer)(void *game);
 } console_game_t;
 
 /* The modules built into the console. */
 extern const console_game_t go_game_module;
 extern const console_game_t connect4_game_module; /* src/console/screens/connect4.c */
+extern const console_game_t go_link_game_module;  /* src/console/screens/go_link.c (issue 14) */
 
 #endif

@@ -67,7 +67,8 @@ int script_parse_line(const char *text, int line, script_step_t *out, char *err,
     char *extra = arg ? next_word(&p) : NULL;
     *out = (script_step_t){.line = line};
 
-    if (!strcasecmp(word, "wait") || !strcasecmp(word, "key") || !strcasecmp(word, "snap")) {
+    if (!strcasecmp(word, "wait") || !strcasecmp(word, "key") || !strcasecmp(word, "snap") ||
+        !strcasecmp(word, "await-peer")) {
         if (!arg || extra) {
             snprintf(err, errlen, "line %d: '%s' takes one argument", line, word);
             return -1;
@@ -88,6 +89,19 @@ int script_parse_line(const char *text, int line, script_step_t *out, char *err,
             return -1;
         }
         out->op = SCRIPT_WAIT;
+        out->wait_ms = (uint32_t)ms;
+        return 1;
+    }
+    if (arg && !strcasecmp(word, "await-peer")) { /* issue 14: link games */
+        char *end;
+        errno = 0;
+        unsigned long ms = strtoul(arg, &end, 10);
+        if (errno || *end || !isdigit((unsigned char)arg[0]) || ms == 0 || ms > WAIT_MAX_MS) {
+            snprintf(err, errlen, "line %d: await-peer wants milliseconds 1..%u, not '%s'", line,
+                     WAIT_MAX_MS, arg);
+            return -1;
+        }
+        out->op = SCRIPT_AWAIT_PEER;
         out->wait_ms = (uint32_t)ms;
         return 1;
     }

@@ -7,6 +7,9 @@
  *   key 0xNN                                              any HID usage code
  *   wait MS                                               let MS ms of game time pass
  *   snap NAME                                             write the frame to DIR/NAME.png
+ *   await-peer MS                                         wait (real time, at most MS ms) until
+ *                                                         the other console of a link game has
+ *                                                         moved; a failure stops the run (issue 14)
  *   # comment                                             (also after a step)
  *
  * A regular file is checked completely when it is opened, so a malformed
@@ -19,14 +22,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { SCRIPT_KEY, SCRIPT_WAIT, SCRIPT_SNAP } script_op_t;
+typedef enum { SCRIPT_KEY, SCRIPT_WAIT, SCRIPT_SNAP, SCRIPT_AWAIT_PEER } script_op_t;
 
 #define SCRIPT_NAME_MAX 64
 
 typedef struct script_step {
     script_op_t op;
     int key;                      /* SCRIPT_KEY: HID usage code */
-    uint32_t wait_ms;             /* SCRIPT_WAIT */
+    uint32_t wait_ms;             /* SCRIPT_WAIT; SCRIPT_AWAIT_PEER: the bound */
     char name[SCRIPT_NAME_MAX];   /* SCRIPT_SNAP: [A-Za-z0-9._-], not starting with '.' */
     int line;                     /* 1-based line number in the file */
 } script_step_t;

@@ -1,0 +1,44 @@
+/*
+ * models/link_uart.h - the C model of rtl/link_uart (seed 001, docs/link.md):
+ * the same registers, each byte taking 10 bits x 16 ticks x DIVISOR clocks
+ * of the system clock on its way through the pins (9600 baud by default).
+ * The pins are the transport attached with hal_link_attach_pins (hal.h).
+ */
+#ifndef TABLETOP_MODEL_LINK_UART_H
+#define TABLETOP_MODEL_LINK_UART_H
+
+#include <stdint.h>
+
+#include "periph.h"
+
+#define LU_REG_DATA 0    /* word offsets */
+#define LU_REG_STATUS 1
+#define LU_REG_DIVISOR 2
+#define LU_REG_CONTROL 3
+#define LU_DEPTH 16
+#define LU_DEFAULT_DIV 326
+
+typedef struct lu_model {
+    uint32_t div;
+    int loopback, overrun, ferr;
+    uint8_t txq[LU_DEPTH], rxq[LU_DEPTH];
+    int tx_head, tx_count, rx_head, rx_count;
+    uint64_t tx_free_at;   /* the shifter finishes its byte at this clock */
+    int tx_shifting;       /* a byte is in the shifter */
+    uint8_t tx_byte;
+    uint8_t in[4096];      /* bytes from the far end still on the RX pin */
+    int in_head, in_count;
+    uint64_t in_done_at;   /* the byte on the RX pin completes at this clock */
+    uint64_t now;
+} lu_model_t;
+
+void lu_model_reset(lu_model_t *m);
+/* Brings the model to clock now: bytes finish, cross the pins, land in the FIFOs. */
+void lu_model_run(lu_model_t *m, uint64_t now);
+uint32_t lu_model_read(lu_model_t *m, uint64_t now, uint32_t word);
+void lu_model_write(lu_model_t *m, uint64_t now, uint32_t word, uint32_t value);
+
+/* The model as the sdl backend's binding at REG_UART_BASE (hal/periph.h). */
+extern const periph_binding_t lu_model_binding;
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * bindings/link_uart.h - the link UART (rtl/link_uart/, seed 001, issue 14)
+ * Verilated and clocked lazily.  The bytes of the transport attached with
+ * hal_link_attach_pins (hal.h) are driven bit by bit onto the uart_rx pin at
+ * the baud of the DIVISOR register; the uart_tx pin is decoded by a
+ * reference receiver and its bytes written to the transport.  So on the sim
+ * backend every byte of a link game crosses the RTL's pins.
+ */
+#ifndef TABLETOP_SIM_LINK_UART_H
+#define TABLETOP_SIM_LINK_UART_H
+
+#include <stdint.h>
+
+typedef struct sim_lu sim_lu_t;
+
+sim_lu_t *sim_lu_new(void);
+void sim_lu_free(sim_lu_t *u);
+uint32_t sim_lu_reg_read(sim_lu_t *u, uint64_t now, uint32_t word);
+void sim_lu_reg_write(sim_lu_t *u, uint64_t now, uint32_t word, uint32_t value);
+/* Clocks actually simulated, and bytes that crossed each pin. */
+uint64_t sim_lu_clocks_run(const sim_lu_t *u);
+
+extern "C" {
+#include "periph.h"
+}
+extern const periph_binding_t sim_lu_binding;
+
+#endif

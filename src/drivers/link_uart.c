@@ -1,0 +1,35 @@
+/* drivers/link_uart.c - the link UART through the HAL (link_uart.h). */
+#include "link_uart.h"
+
+int link_uart_init(hal_t *h)
+{
+    hal_write(h, REG_UART_BASE + LINK_UART_DIVISOR, LINK_UART_DIV_9600);
+    hal_write(h, REG_UART_BASE + LINK_UART_CONTROL, 0);
+    hal_write(h, REG_UART_BASE + LINK_UART_STATUS, 0x18);
+    return hal_read(h, REG_UART_BASE + LINK_UART_DIVISOR) == LINK_UART_DIV_9600;
+}
+
+size_t link_uart_send(hal_t *h, const uint8_t *buf, size_t n)
+{
+    size_t i = 0;
+    while (i < n && !(hal_read(h, REG_UART_BASE + LINK_UART_STATUS) & 2))
+        hal_write(h, REG_UART_BASE + LINK_UART_DATA, buf[i++]);
+    return i;
+}
+
+size_t link_uart_recv(hal_t *h, uint8_t *buf, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap) {
+        uint32_t v = hal_read(h, REG_UART_BASE + LINK_UART_DATA);
+        if (!(v & 0x100))
+            break;
+        buf[n++] = (uint8_t)v;
+    }
+    return n;
+}
+
+uint32_t link_uart_status(hal_t *h)
+{
+    return hal_read(h, REG_UART_BASE + LINK_UART_STATUS);
+}

@@ -1,0 +1,31 @@
+/*
+ * drivers/link_uart.h - the serial link UART at LW 0x3000 (REG_UART_BASE;
+ * seed 001, docs/link.md "UART registers") through the HAL: every backend
+ * answers (sdl: hal/models/link_uart.c, sim: rtl/link_uart Verilated,
+ * board: the FPGA, once board/ wires it).
+ */
+#ifndef TABLETOP_LINK_UART_DRIVER_H
+#define TABLETOP_LINK_UART_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hal.h"
+
+#define LINK_UART_DATA 0x00    /* W: byte to send; R: [7:0] byte, [8] valid (pops) */
+#define LINK_UART_STATUS 0x04  /* [0] RX, [1] TX full, [2] TX idle, [3] overrun, [4] framing */
+#define LINK_UART_DIVISOR 0x08 /* clocks per 1/16 bit: 326 is 9600 baud at 50 MHz */
+#define LINK_UART_CONTROL 0x0C /* [0] loopback */
+#define LINK_UART_DIV_9600 326
+
+/* Resets the registers the console uses (9600 baud, no loopback, sticky
+ * errors cleared).  Returns 1 if a UART answers there (DIVISOR reads back). */
+int link_uart_init(hal_t *h);
+/* Pushes bytes into the TX FIFO while it has room; returns how many. */
+size_t link_uart_send(hal_t *h, const uint8_t *buf, size_t n);
+/* Pops received bytes; returns how many. */
+size_t link_uart_recv(hal_t *h, uint8_t *buf, size_t cap);
+/* The STATUS register. */
+uint32_t link_uart_status(hal_t *h);
+
+#endif

@@ -1,0 +1,217 @@
+/*
+ * link.h - Go between two consoles over a byte link (seed 001; docs/link.md).
+ *
+ * Pure C: no I/O, no clock.  The caller feeds the bytes it read
+ * (link_feed), lets time pass (link_tick, milliseconds of any monotonic
+ * clock), sends what link_take_output gives, and plays the local side's
+ * moves with link_play.  Bytes may arrive one at a time with any spacing,
+ * or be lost, garbled, duplicated or late: every frame carries a CRC-16,
+ * moves are numbered, acknowledged and retransmitted, and every
+ * acknowledgement carries a hash of the whole move list, so the two sides
+ * either hold the same game or stop with a message (never two boards).
+ *
+ * Frame (all fields one byte unless said):
+ *
+ *   0xA5  TYPE  SEQ  LEN  PAYLOAD[LEN]  CRC16-hi  CRC16-lo
+ *
+ * CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over TYPE..PAYLOAD.
+ * The move itself is the seed's one byte (LINK_MOVE payload[0]):
+ * row * size + col for a point, LINK_BYTE_PASS, LINK_BYTE_RESIGN.
+ */
+#ifndef TABLETOP_GO_LINK_H
+#define TABLETOP_GO_LINK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "sgf.h"
+
+#define LINK_VERSION 1
+#define LINK_SOF 0xA5
+#define LINK_MAX_PAYLOAD 24
+#define LINK_MAX_MOVES 1024
+#define LINK_MAX_SIZE 15      /* row*size+col must stay below 0xF0 */
+#define LINK_BYTE_PASS 0xFE
+#define LINK_BYTE_RESIGN 0xFD
+
+/* Timing, in ms of the caller's clock. */
+#define LINK_RTO_MS 1200        /* first retransmission of an unacknowledged frame */
+#define LINK_RTO_MAX_MS 4000    /* retransmissions back off to this */
+#define LINK_GAP_MS 1500        /* a frame whose next byte is this late is dropped */
+#define LINK_PING_MS 2000       /* idle keep-alive */
+#define LINK_SILENCE_MS 30000   /* no valid frame for this long: the peer is gone */
+
+typedef enum {
+    LINK_T_HELLO = 1, /* handshake: prefs, nonce, moves held and their hash */
+    LINK_T_MOVE = 2,  /* SEQ = move index mod 256, payload: the move byte */
+    LINK_T_ACK = 3,   /* SEQ = move index acknowledged, payload: count u16, hash u32 */
+    LINK_T_PING = 4,  /* keep-alive, payload: count u16, hash u32 */
+    LINK_T_ERROR = 5, /* payload: code; the sender has stopped */
+} link_type_t;
+
+typedef enum {
+    LINK_HANDSHAKE = 0, /* waiting for the peer's hello */
+    LINK_PLAYING,       /* agreed; moves flow */
+    LINK_OVER,          /* two passes or a resignation, both sides agreed */
+    LINK_FAILED,        /* stopped: link_error() says why */
+} link_state_t;
+
+/* Why a link stopped (also the LINK_T_ERROR code on the wire). */
+typedef enum {
+    LINK_OK = 0,
+    LINK_ERR_VERSION = 1,   /* the peer speaks another protocol version */
+    LINK_ERR_DIVERGED = 2,  /* the two move lists differ: never play on */
+    LINK_ERR_CONFIG = 3,    /* saved games of different size, komi or colours */
+    LINK_ERR_ILLEGAL = 4,   /* the peer sent a move our rules refuse */
+    LINK_ERR_SILENT = 5,    /* nothing valid heard for LINK_SILENCE_MS */
+    LINK_ERR_PEER = 6,      /* the peer stopped (its LINK_T_ERROR) */
+    LINK_ERR_CLOSED = 7,    /* the transport closed (set by the caller) */
+} link_error_t;
+
+/* Colour wish: EMPTY means "either". */
+typedef struct link_prefs {
+    int size;       /* 5..15; 0: 9 */
+    int komi2;      /* komi in half points; used only when size != 0 or komi_set */
+    int komi_set;   /* 1: komi2 is meant (0.0 komi is legal) */
+    Stone color;    /* the colour this side wants, EMPTY: either */
+    uint32_t nonce; /* random; breaks ties (both want the same colour) */
+} link_prefs_t;
+
+/* What the two sides agreed. */
+typedef struct link_agreement {
+    int size;
+    int komi2;
+    Stone mine;   /* this side's colour */
+    int resumed;  /* moves held before the handshake that the game kept */
+} link_agreement_t;
+
+/* Fault counters (figures for tests and docs). */
+typedef struct link_stats {
+    unsigned frames_in, frames_out;
+    unsigned crc_errors;     /* a complete frame whose CRC failed */
+    unsigned framing_errors; /* bad length or type, garbage between frames */
+    unsigned gap_drops;      /* partial frames dropped because the next byte was late */
+    unsigned duplicates;     /* a move frame already applied (its ack was lost) */
+    unsigned stale;          /* acks or moves for another move number */
+    unsigned retransmits;
+} link_stats_t;
+
+typedef enum {
+    LINK_EV_NONE = 0,
+    LINK_EV_READY,     /* handshake done: link_agreement() */
+    LINK_EV_PEER_MOVE, /* the peer's move (or a resent own move from the catch-up) applied */
+    LINK_EV_ACKED,     /* our last move is agreed by the peer */
+    LINK_EV_OVER,      /* the game ended: link_board()->game_over or a resignation */
+    LINK_EV_FAILED,    /* stopped: link_error(), link_message() */
+} link_event_kind_t;
+
+typedef struct link_event {
+    link_event_kind_t kind;
+    Stone color; /* LINK_EV_PEER_MOVE: who moved */
+    Move move;   /* LINK_EV_PEER_MOVE */
+    int resign;  /* LINK_EV_PEER_MOVE/OVER: a resignation */
+} link_event_t;
+
+#define LINK_OUT_CAP 512
+#define LINK_EVENTS 16
+
+typedef struct link {
+    /* ---- private; use the functions below ---- */
+    link_state_t state;
+    link_error_t error;
+    char message[160];
+    link_prefs_t prefs;
+    link_agreement_t agreed;
+    uint8_t moves[LINK_MAX_MOVES]; /* every move byte of the game, agreed or not */
+    uint32_t hashes[LINK_MAX_MOVES + 1]; /* hashes[n]: hash of moves[0..n) */
+    int n_moves;
+    int n_acked;        /* moves the peer confirmed holding (both lists agree up to here) */
+    int saved_moves;    /* moves held at init (resume) */
+    int saved_size, saved_komi2;
+    Stone saved_mine;
+    BoardState board;
+    Stone resigned;     /* who resigned, EMPTY if nobody */
+    /* handshake */
+    int have_peer_hello, peer_has_mine;
+    uint8_t peer_hello[LINK_MAX_PAYLOAD];
+    /* receive */
+    uint8_t rx[LINK_MAX_PAYLOAD + 8];
+    int rx_len;
+    uint64_t rx_last_ms;
+    uint64_t heard_ms;  /* last valid frame */
+    /* transmit */
+    uint8_t out[LINK_OUT_CAP];
+    size_t out_len;
+    uint64_t sent_ms;   /* last frame sent (pings) */
+    int resend_pending; /* an own frame waits for its ack/answer */
+    uint64_t resend_at;
+    uint32_t rto;
+    uint64_t now;
+    int started;
+    link_event_t events[LINK_EVENTS];
+    int ev_head, ev_count;
+    link_stats_t stats;
+} link_t;
+
+/* Starts a link.  saved/n_saved: the move bytes of a game this side holds
+ * (resume after a reconnect; NULL/0 for a new game), with its size, komi
+ * and this side's colour in saved_* (ignored when n_saved is 0).  Returns
+ * 0, or -1 if the saved moves do not replay (message in link_message). */
+int link_init(link_t *l, const link_prefs_t *prefs, const uint8_t *saved, int n_saved,
+              int saved_size, int saved_komi2, Stone saved_mine);
+
+/* Bytes read from the transport; now_ms is the caller's clock. */
+void link_feed(link_t *l, const uint8_t *bytes, size_t n, uint64_t now_ms);
+
+/* Lets time pass: retransmissions, keep-alives, dropped partial frames, silence. */
+void link_tick(link_t *l, uint64_t now_ms);
+
+/* Takes up to cap bytes to send; returns how many. */
+size_t link_take_output(link_t *l, uint8_t *buf, size_t cap);
+
+/* Plays this side's move.  Returns MOVE_OK, a MoveResult for an illegal
+ * move, or -1 when it is not this side's turn or the link is not playing. */
+int link_play(link_t *l, Move m, uint64_t now_ms);
+
+/* This side resigns.  Returns 0, or -1 when not playing. */
+int link_resign(link_t *l, uint64_t now_ms);
+
+/* The transport closed or failed: stop with that reason. */
+void link_close(link_t *l, link_error_t why, const char *detail);
+
+/* Next event (1), or 0 when none is queued. */
+int link_next_event(link_t *l, link_event_t *ev);
+
+link_state_t link_state(const link_t *l);
+link_error_t link_error(const link_t *l);
+const char *link_message(const link_t *l);
+const link_agreement_t *link_agreement(const link_t *l);
+const BoardState *link_board(const link_t *l);
+const link_stats_t *link_stats(const link_t *l);
+/* 1 when this side may move (playing, its turn, nothing unacknowledged... the
+ * previous own move may still await its ack: moves alternate anyway). */
+int link_my_turn(const link_t *l);
+/* The move bytes so far and their number. */
+const uint8_t *link_moves(const link_t *l, int *n);
+/* Who resigned, EMPTY if nobody. */
+Stone link_resigned(const link_t *l);
+/* 1 when every move we hold has been acknowledged by the peer. */
+int link_settled(const link_t *l);
+
+/* "B+3.5", "W+R" (a resignation), "0"; "" while the game runs.  Area
+ * scoring with every stone alive: seed 001's territory counter. */
+void link_result_string(const link_t *l, char *buf, size_t len);
+/* The game as an SGF record (size, komi, moves, result); -1 if too long. */
+int link_to_sgf(const link_t *l, sgf_game_t *g);
+
+/* The seed's move byte for m on a size x size board, and back (-1: not a move byte). */
+uint8_t link_encode_move(int size, Move m);
+int link_decode_move(int size, uint8_t byte, Move *m);
+/* CRC-16/CCITT-FALSE of n bytes. */
+uint16_t link_crc16(const uint8_t *p, size_t n);
+/* Hash of a move list, continuing from h (start: LINK_HASH_INIT). */
+#define LINK_HASH_INIT 2166136261u
+uint32_t link_hash_step(uint32_t h, uint8_t move_byte);
+
+#endif

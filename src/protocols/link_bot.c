@@ -1,0 +1,367 @@
+/*
+ * link_bot.c - `tabletop link-bot --link SPEC --engine "CMD" [--color b|w]`
+ * (issue 14; seed 001's serbot.py): any GTP engine plays as the far console
+ * over the same link protocol (games/go/link.h) a console speaks.
+ */
+#include "link_bot.h"
+
+#include <errno.h>
+#include <strings.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "games/go/link.h"
+#include "games/go/sgf.h"
+#include "hal.h"
+
+typedef struct {
+    pid_t pid;
+    int in, out; /* we write to in, read from out */
+    char buf[4096];
+    size_t len;
+} engine_t;
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static int engine_start(engine_t *e, const char *cmd)
+{
+    int to[2], from[2];
+    if (pipe(to) != 0)
+        return -1;
+    if (pipe(from) != 0) {
+        close(to[0]), close(to[1]);
+        return -1;
+    }
+    e->pid = fork();
+    if (e->pid < 0)
+        return -1;
+    if (e->pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    e->in = to[1];
+    e->out = from[0];
+    e->len = 0;
+    return 0;
+}
+
+static void engine_stop(engine_t *e)
+{
+    if (e->pid <= 0)
+        return;
+    if (write(e->in, "quit\n", 5) < 0) {
+        /* it is gone already */
+    }
+    close(e->in);
+    close(e->out);
+    for (int i = 0; i < 50; i++) {
+        if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
+            e->pid = 0;
+            return;
+        }
+        usleep(20000);
+    }
+    kill(e->pid, SIGTERM);
+    waitpid(e->pid, NULL, 0);
+    e->pid = 0;
+}
+
+/* A complete GTP answer ("=..." or "?..." ended by a blank line) in out,
+ * without the final blank line: 1; 0 if not complete; -1 if the engine
+ * closed its output. */
+static int engine_poll_answer(engine_t *e, char *out, size_t len)
+{
+    for (;;) {
+        char *end = NULL;
+        for (size_t i = 0; i + 1 < e->len; i++)
+            if (e->buf[i] == '\n' && e->buf[i + 1] == '\n') {
+                end = e->buf + i;
+                break;
+            }
+        if (end) {
+            size_t n = (size_t)(end - e->buf);
+            snprintf(out, len, "%.*s", (int)n, e->buf);
+            memmove(e->buf, end + 2, e->len - n - 2);
+            e->len -= n + 2;
+            return 1;
+        }
+        struct pollfd p = {.fd = e->out, .events = POLLIN};
+        if (poll(&p, 1, 0) <= 0)
+            return 0;
+        if (e->len == sizeof e->buf - 1)
+            e->len = 0; /* an absurd answer: forget it */
+        ssize_t r = read(e->out, e->buf + e->len, sizeof e->buf - 1 - e->len);
+        if (r <= 0)
+            return -1;
+        /* GTP allows CR; drop it. */
+        size_t base = e->len, kept = 0;
+        for (size_t i = 0; i < (size_t)r; i++)
+            if (e->buf[base + i] != '\r')
+                e->buf[base + kept++] = e->buf[base + i];
+        e->len = base + kept;
+    }
+}
+
+static int engine_send(engine_t *e, const char *line)
+{
+    size_t n = strlen(line);
+    return write(e->in, line, n) == (ssize_t)n ? 0 : -1;
+}
+
+/* Sends a command and waits (bounded) for its answer; 0 if "=". */
+static int engine_cmd(engine_t *e, const char *line, char *ans, size_t len, int timeout_ms)
+{
+    if (engine_send(e, line) != 0)
+        return -1;
+    uint64_t end = now_ms() + (uint64_t)timeout_ms;
+    while (now_ms() < end) {
+        int r = engine_poll_answer(e, ans, len);
+        if (r < 0)
+            return -1;
+        if (r > 0)
+            return ans[0] == '=' ? 0 : -2;
+        struct pollfd p = {.fd = e->out, .events = POLLIN};
+        poll(&p, 1, 50);
+    }
+    return -3;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: tabletop link-bot --link SPEC --engine \"COMMAND ...\" [--color b|w]\n"
+                    "                         [--size N] [--komi K] [--sgf FILE]\n");
+    return 2;
+}
+
+static int pump_out(hal_link_t *t, link_t *l, char *err, size_t errlen)
+{
+    uint8_t buf[LINK_OUT_CAP];
+    size_t n = link_take_output(l, buf, sizeof buf);
+    return n ? hal_link_write(t, buf, n, err, errlen) : 0;
+}
+
+int link_bot_main(int argc, char **argv)
+{
+    const char *spec = NULL, *cmd = NULL, *sgf_path = NULL;
+    link_prefs_t prefs = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(argv[i], "--link") && v)
+            spec = v, i++;
+        else if (!strcmp(argv[i], "--engine") && v)
+            cmd = v, i++;
+        else if (!strcmp(argv[i], "--sgf") && v)
+            sgf_path = v, i++;
+        else if (!strcmp(argv[i], "--color") && v) {
+            if (!strcmp(v, "b") || !strcmp(v, "black"))
+                prefs.color = BLACK;
+            else if (!strcmp(v, "w") || !strcmp(v, "white"))
+                prefs.color = WHITE;
+            else {
+                fprintf(stderr, "tabletop link-bot: --color wants b or w, not %s\n", v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(argv[i], "--size") && v) {
+            char *end;
+            long s = strtol(v, &end, 10);
+            if (*end || s < BOARD_MIN_SIZE || s > LINK_MAX_SIZE) {
+                fprintf(stderr, "tabletop link-bot: --size wants %d..%d\n", BOARD_MIN_SIZE,
+                        LINK_MAX_SIZE);
+                return 2;
+            }
+            prefs.size = (int)s;
+            i++;
+        } else if (!strcmp(argv[i], "--komi") && v) {
+            char *end;
+            double k = strtod(v, &end);
+            if (*end || k < -60 || k > 60 || (int)(k * 2) != k * 2) {
+                fprintf(stderr, "tabletop link-bot: --komi wants a multiple of 0.5\n");
+                return 2;
+            }
+            prefs.komi2 = (int)(k * 2);
+            prefs.komi_set = 1;
+            i++;
+        } else
+            return usage();
+    }
+    if (!spec || !cmd)
+        return usage();
+    if (prefs.size == 0 && prefs.komi_set)
+        prefs.size = BOARD_DEFAULT_SIZE;
+    else if (prefs.size && !prefs.komi_set)
+        prefs.komi2 = prefs.size == 9 ? BOARD_DEFAULT_KOMI2 : 15;
+    char err[256];
+    if (hal_link_spec_check(spec, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop link-bot: %s\n", err);
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    engine_t eng = {0};
+    char ans[4096];
+    if (engine_start(&eng, cmd) != 0 || engine_cmd(&eng, "protocol_version\n", ans, sizeof ans, 10000) != 0) {
+        fprintf(stderr, "tabletop link-bot: the engine \"%s\" does not answer GTP\n", cmd);
+        engine_stop(&eng);
+        return 1;
+    }
+    hal_link_t *t = hal_link_open(spec, 120000, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "tabletop link-bot: %s\n", err);
+        engine_stop(&eng);
+        return 1;
+    }
+    static link_t l;
+    srand((unsigned)(now_ms() ^ (uint64_t)getpid() << 16));
+    prefs.nonce = (uint32_t)rand() << 16 ^ (uint32_t)rand();
+    link_init(&l, &prefs, NULL, 0, 0, 0, EMPTY);
+    int rc = 0, thinking = 0;
+    uint64_t over_at = 0;
+    char why[300] = "";
+    for (;;) {
+        uint64_t now = now_ms();
+        uint8_t buf[256];
+        int n = hal_link_read(t, buf, sizeof buf, err, sizeof err);
+        if (n < 0) {
+            if (link_state(&l) == LINK_OVER && link_settled(&l))
+                break;
+            link_close(&l, LINK_ERR_CLOSED, err);
+        } else if (n > 0)
+            link_feed(&l, buf, (size_t)n, now);
+        link_tick(&l, now);
+        link_event_t ev;
+        while (link_next_event(&l, &ev)) {
+            if (ev.kind == LINK_EV_READY) {
+                const link_agreement_t *a = link_agreement(&l);
+                char line[64];
+                snprintf(line, sizeof line, "boardsize %d\n", a->size);
+                int bad = engine_cmd(&eng, line, ans, sizeof ans, 10000);
+                snprintf(line, sizeof line, "komi %d%s\n", a->komi2 / 2, a->komi2 & 1 ? ".5" : "");
+                bad |= engine_cmd(&eng, line, ans, sizeof ans, 10000);
+                bad |= engine_cmd(&eng, "clear_board\n", ans, sizeof ans, 10000);
+                if (bad) {
+                    snprintf(why, sizeof why, "the engine refused a %dx%d board", a->size, a->size);
+                    rc = 1;
+                    goto out;
+                }
+                fprintf(stderr, "tabletop link-bot: connected; the engine plays %s\n",
+                        a->mine == BLACK ? "black" : "white");
+            } else if (ev.kind == LINK_EV_PEER_MOVE && !ev.resign) {
+                char v[8], line[64];
+                board_vertex_format(link_board(&l)->size, ev.move, v, sizeof v);
+                snprintf(line, sizeof line, "play %s %s\n", ev.color == BLACK ? "b" : "w", v);
+                if (engine_cmd(&eng, line, ans, sizeof ans, 10000) != 0) {
+                    snprintf(why, sizeof why, "the engine refused the other console's move %s: %.80s",
+                             v, ans);
+                    rc = 1;
+                    goto out;
+                }
+            }
+        }
+        if (pump_out(t, &l, err, sizeof err) != 0)
+            link_close(&l, LINK_ERR_CLOSED, err);
+        if (link_state(&l) == LINK_FAILED) {
+            snprintf(why, sizeof why, "%s", link_message(&l));
+            rc = 1;
+            break;
+        }
+        if (link_state(&l) == LINK_OVER) {
+            if (!over_at)
+                over_at = now;
+            /* Our last move acknowledged, and a moment for the peer's last ack to land. */
+            if (link_settled(&l) && now - over_at > 300)
+                break;
+            if (now - over_at > 20000) {
+                snprintf(why, sizeof why, "%s", "the other console never confirmed the last move");
+                rc = 1;
+                break;
+            }
+        }
+        if (link_my_turn(&l) && !thinking) {
+            char line[32];
+            snprintf(line, sizeof line, "genmove %s\n",
+                     link_agreement(&l)->mine == BLACK ? "b" : "w");
+            if (engine_send(&eng, line) != 0) {
+                snprintf(why, sizeof why, "%s", "the engine exited");
+                rc = 1;
+                break;
+            }
+            thinking = 1;
+        }
+        if (thinking) {
+            int r = engine_poll_answer(&eng, ans, sizeof ans);
+            if (r < 0) {
+                snprintf(why, sizeof why, "%s", "the engine exited");
+                rc = 1;
+                break;
+            }
+            if (r > 0) {
+                thinking = 0;
+                const char *v = ans + 1;
+                while (*v == ' ')
+                    v++;
+                Move m;
+                if (ans[0] != '=') {
+                    snprintf(why, sizeof why, "the engine failed genmove: %.100s", ans);
+                    rc = 1;
+                    break;
+                }
+                if (!strcasecmp(v, "resign")) {
+                    link_resign(&l, now);
+                } else if (board_vertex_parse(link_board(&l)->size, v, &m) != 0 ||
+                           link_play(&l, m, now) != MOVE_OK) {
+                    snprintf(why, sizeof why, "the engine played %.20s, not a legal move here", v);
+                    rc = 1;
+                    break;
+                }
+                if (pump_out(t, &l, err, sizeof err) != 0)
+                    link_close(&l, LINK_ERR_CLOSED, err);
+            }
+        }
+        struct pollfd p[2] = {{.fd = hal_link_fd(t), .events = POLLIN},
+                              {.fd = eng.out, .events = POLLIN}};
+        poll(p, thinking ? 2 : 1, 20);
+    }
+out:
+    if (rc == 0 || link_state(&l) == LINK_OVER) {
+        char res[32];
+        link_result_string(&l, res, sizeof res);
+        printf("%s\n", res);
+        fflush(stdout);
+    }
+    if (sgf_path) {
+        static sgf_game_t g;
+        char serr[256];
+        link_to_sgf(&l, &g);
+        snprintf(g.application, SGF_TEXT, "%s", "tabletop link");
+        if (sgf_save_file(sgf_path, &g, serr, sizeof serr) != 0)
+            fprintf(stderr, "tabletop link-bot: %s\n", serr);
+    }
+    const link_stats_t *st = link_stats(&l);
+    if (getenv("TABLETOP_LINK_STATS")) /* docs/link.md: the fault counters */
+        fprintf(stderr,
+            "tabletop link-bot: link: %u frames in, %u out, %u CRC errors, %u framing errors, "
+            "%u late partial frames, %u duplicates, %u stale, %u retransmissions\n",
+            st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
+            st->duplicates, st->stale, st->retransmits);
+    if (rc)
+        fprintf(stderr, "tabletop link-bot: %s\n", why);
+    hal_link_close(t);
+    engine_stop(&eng);
+    return rc;
+}

@@ -1,0 +1,438 @@
+#!/usr/bin/env python3
+"""Two consoles, one game of Go over a link (issue 14, docs/link.md), with
+real processes and real loopback sockets in a scratch folder:
+
+  - two headless consoles play a scripted game: identical SGF records, and
+    the result agrees with an independent area count written here;
+  - GNU Go through `tabletop link-bot` plays a whole game against a console;
+  - a relay that drops, flips, duplicates and delays bytes (0-300 ms) between
+    two link-bots: faults are counted, the records never differ;
+  - bad specs, a refused connection, a peer that vanishes: one clear line,
+    an exit status, the game saved; a restart resumes it.
+
+Usage: test_link.py TABLETOP.  Prints TAP.  GNU Go (/usr/games/gnugo) is
+the peer; without it those cases are skipped."""
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+exe = sys.argv[1]
+GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
+results = []
+env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def check(name, cond, detail=""):
+    results.append((name, bool(cond), detail))
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def wait_listening(port, timeout=10):
+    end = time.time() + timeout
+    while time.time() < end:
+        # The listener prints its "waiting" line before accepting; probing
+        # with a connect would take its one accept, so poll /proc instead.
+        with open("/proc/net/tcp") as f:
+            if any(line.split()[1].endswith(":%04X" % port) and line.split()[3] == "0A"
+                   for line in f.readlines()[1:]):
+                return True
+        time.sleep(0.05)
+    return False
+
+
+# ---- an independent model: SGF moves, captures, area score (all stones alive)
+
+def sgf_moves(text):
+    size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+    moves = re.findall(r";([BW])\[([a-s]{2}|)\]", text)
+    return size, moves
+
+
+def area_result(text):
+    size, moves = sgf_moves(text)
+    komi = float(re.search(r"KM\[([-\d.]+)\]", text).group(1))
+    board = {}
+
+    def nbrs(p):
+        r, c = p
+        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= q[0] < size and 0 <= q[1] < size:
+                yield q
+
+    def group(p):
+        col, seen, todo, libs = board[p], {p}, [p], 0
+        while todo:
+            x = todo.pop()
+            for q in nbrs(x):
+                if q not in board:
+                    libs += 1
+                elif board[q] == col and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return seen, libs
+
+    for col, v in moves:
+        if not v or v == "tt" and size <= 19:
+            continue
+        p = (ord(v[1]) - 97, ord(v[0]) - 97)
+        assert p not in board, "occupied"
+        board[p] = col
+        for q in list(nbrs(p)):
+            if q in board and board[q] != col:
+                g, libs = group(q)
+                if libs == 0:
+                    for x in g:
+                        del board[x]
+        g, libs = group(p)
+        assert libs > 0, "suicide"
+    score = {"B": 0, "W": 0}
+    seen = set()
+    for r in range(size):
+        for c in range(size):
+            p = (r, c)
+            if p in board:
+                score[board[p]] += 1
+            elif p not in seen:
+                region, todo, border = {p}, [p], set()
+                while todo:
+                    x = todo.pop()
+                    for q in nbrs(x):
+                        if q in board:
+                            border.add(board[q])
+                        elif q not in region:
+                            region.add(q)
+                            todo.append(q)
+                seen |= region
+                if len(border) == 1:
+                    score[border.pop()] += len(region)
+    margin = score["B"] - score["W"] - komi
+    return "0" if margin == 0 else ("B+%g" % margin if margin > 0 else "W+%g" % -margin)
+
+
+def console(save, spec, script_text, tmp, name, **kw):
+    script = os.path.join(tmp, name + ".txt")
+    with open(script, "w") as f:
+        f.write(script_text)
+    return subprocess.Popen([exe, "play", "--game", "go", "--headless", "--link", spec,
+                             "--script", script, "--save-dir", save],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=kw.get("env", env))
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+tmp = tempfile.mkdtemp(prefix="tabletop-link-")
+try:
+    # ---- 1. two headless consoles over loopback TCP --------------------
+    port = free_port()
+    sa, sb = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+    os.mkdir(sa)
+    os.mkdir(sb)
+    # Black (the listener) and White alternate; the cursor skips stones
+    # (seed 001), so the same keys give the same points on both sides.
+    black_keys = ["enter", "right\nright\nenter", "up\nup\nenter", "left\nleft\nleft\nenter",
+                  "down\ndown\ndown\nenter", "space", "space"]
+    white_keys = ["up\nenter", "down\ndown\nenter", "left\nenter", "right\nright\nenter",
+                  "up\nup\nup\nenter", "space", "space"]
+    a_script = "".join("await-peer 20000\n%s\n" % k for k in black_keys)
+    b_script = "".join("await-peer 20000\n%s\n" % k for k in white_keys) + "await-peer 20000\n"
+    pa = console(sa, "listen:%d" % port, a_script, tmp, "a")
+    wait_listening(port)
+    pb = console(sb, "tcp:127.0.0.1:%d" % port, b_script, tmp, "b")
+    ob, eb = pb.communicate(timeout=100)
+    oa, ea = pa.communicate(timeout=100)
+    check("two consoles: both exit 0", pa.returncode == 0 and pb.returncode == 0,
+          "rc %s %s\n%s\n%s" % (pa.returncode, pb.returncode, ea, eb))
+    ra = read(os.path.join(sa, "go-link.sgf")) if os.path.exists(os.path.join(sa, "go-link.sgf")) else "a"
+    rb = read(os.path.join(sb, "go-link.sgf")) if os.path.exists(os.path.join(sb, "go-link.sgf")) else "b"
+    check("two consoles: identical SGF records", ra == rb, "%r\n%r" % (ra, rb))
+    res = re.search(r"RE\[([^\]]*)\]", ra)
+    n = len(sgf_moves(ra)[1]) if ra != "a" else 0
+    check("two consoles: the scripted game was played to the end", n >= 10 and res, ra)
+    check("two consoles: result = independent area count",
+          res and res.group(1) == area_result(ra), "%s vs %s" % (res and res.group(1), ra))
+    first_record = ra
+    check("two consoles: colours", read(os.path.join(sa, "go-link.side")) == "black\n" and
+          read(os.path.join(sb, "go-link.side")) == "white\n")
+
+    # ---- 1b. one console on sim (the bytes cross the Verilated UART's pins), one on sdl
+    empty = os.path.join(tmp, "empty.txt")
+    open(empty, "w").close()
+    probe = subprocess.run([exe, "play", "--backend", "sim", "--headless", "--script", empty,
+                            "--save-dir", os.path.join(tmp, "probe")], capture_output=True,
+                           text=True, timeout=120, env=env)
+    if probe.returncode == 0:
+        port = free_port()
+        sa, sb = os.path.join(tmp, "sa"), os.path.join(tmp, "sb")
+        os.mkdir(sa)
+        os.mkdir(sb)
+        senv = dict(env, TABLETOP_LINK_STATS="1")
+        script = os.path.join(tmp, "sim-a.txt")
+        with open(script, "w") as f:
+            f.write(a_script)
+        pa = subprocess.Popen([exe, "play", "--game", "go", "--headless", "--backend", "sim",
+                               "--link", "listen:%d" % port, "--script", script, "--save-dir", sa],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=senv)
+        wait_listening(port)
+        pb = console(sb, "tcp:127.0.0.1:%d" % port, b_script, tmp, "sim-b", env=senv)
+        ob, eb = pb.communicate(timeout=200)
+        oa, ea = pa.communicate(timeout=200)
+        ra = read(os.path.join(sa, "go-link.sgf")) if os.path.exists(os.path.join(sa, "go-link.sgf")) else "a"
+        rb = read(os.path.join(sb, "go-link.sgf")) if os.path.exists(os.path.join(sb, "go-link.sgf")) else "b"
+        check("sim vs sdl: both exit 0, identical SGF, same game as sdl vs sdl",
+              pa.returncode == 0 and pb.returncode == 0 and ra == rb == first_record,
+              "rc %s %s\n%s\n%s\n%r\n%r" % (pa.returncode, pb.returncode, ea, eb, ra, rb))
+        check("sim vs sdl: the bytes crossed the link UART (RTL on sim, model on sdl)",
+              "link UART on sim" in ea and "link UART on sdl" in eb, ea + eb)
+    else:
+        check("# SKIP sim backend not built", True)
+
+    # ---- 2. GNU Go through link-bot against a headless console ---------
+    if GNUGO:
+        port = free_port()
+        sc = os.path.join(tmp, "c")
+        os.mkdir(sc)
+        # The console (Black) plays a few stones, then passes until GNU Go passes too.
+        keys = ["enter", "up\nup\nenter", "down\ndown\ndown\nright\nenter", "left\nleft\nenter"]
+        script = "".join("await-peer 60000\n%s\n" % k for k in keys)
+        script += "await-peer 60000\nspace\n" * 80 + "await-peer 60000\n"
+        pc = console(sc, "listen:%d" % port, script, tmp, "c")
+        wait_listening(port)
+        bot_sgf = os.path.join(tmp, "bot.sgf")
+        bot = subprocess.run([exe, "link-bot", "--link", "tcp:127.0.0.1:%d" % port, "--engine",
+                              GNUGO + " --mode gtp --chinese-rules --level 1", "--color", "w",
+                              "--sgf", bot_sgf], capture_output=True, text=True, timeout=300)
+        oc, ec = pc.communicate(timeout=100)
+        check("gnugo link-bot: exits 0 and prints the result",
+              bot.returncode == 0 and re.fullmatch(r"[BW]\+[\d.]+\n|0\n", bot.stdout),
+              "rc %s out %r err %r" % (bot.returncode, bot.stdout, bot.stderr))
+        check("gnugo link-bot: console exits 0", pc.returncode == 0, ec)
+        rc_ = read(os.path.join(sc, "go-link.sgf")) if os.path.exists(os.path.join(sc, "go-link.sgf")) else ""
+        rbot = read(bot_sgf) if os.path.exists(bot_sgf) else "x"
+        check("gnugo link-bot: identical SGF records", rc_ == rbot, "%r\n%r" % (rc_, rbot))
+        check("gnugo link-bot: result = independent area count",
+              bot.stdout.strip() == area_result(rbot) if rbot != "x" else False,
+              bot.stdout + rbot)
+        # Every GNU Go move was legal for GNU Go itself: replay the record.
+        g = subprocess.run([GNUGO, "--mode", "gtp", "--chinese-rules"],
+                           input="loadsgf %s\nquit\n" % bot_sgf, capture_output=True, text=True,
+                           timeout=60)
+        check("gnugo link-bot: GNU Go loads the record", g.stdout.startswith("="), g.stdout)
+    else:
+        check("# SKIP gnugo not installed", True)
+
+    # ---- 3. a relay that drops, flips, duplicates and delays bytes ------
+    def relay(listen_sock, target_port, stats, rnd, stop):
+        conn, _ = listen_sock.accept()
+        up = socket.create_connection(("127.0.0.1", target_port))
+        for s in (conn, up):
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+        def pipe(src, dst):
+            queue, last = [], 0.0
+            lock = threading.Lock()
+
+            def sender():
+                while not stop.is_set():
+                    with lock:
+                        due = [q for q in queue if q[0] <= time.time()]
+                        del queue[:len(due)]
+                    for _, b in due:
+                        try:
+                            dst.sendall(b)
+                        except OSError:
+                            return
+                    time.sleep(0.002)
+
+            t = threading.Thread(target=sender, daemon=True)
+            t.start()
+            while not stop.is_set():
+                try:
+                    data = src.recv(4096)
+                except OSError:
+                    break
+                if not data:
+                    break
+                for byte in data:
+                    x = rnd.random()
+                    if x < 0.01:
+                        stats["drop"] += 1
+                        continue
+                    b = byte
+                    if rnd.random() < 0.01:
+                        b ^= 1 << rnd.randrange(8)
+                        stats["flip"] += 1
+                    copies = 2 if rnd.random() < 0.01 else 1
+                    stats["dup"] += copies - 1
+                    for _ in range(copies):
+                        with lock:
+                            last = max(last, time.time() + rnd.uniform(0, 0.3))
+                            queue.append((last, bytes([b])))
+            time.sleep(1.0)
+            try:
+                dst.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+
+        t1 = threading.Thread(target=pipe, args=(conn, up), daemon=True)
+        t2 = threading.Thread(target=pipe, args=(up, conn), daemon=True)
+        t1.start()
+        t2.start()
+        t1.join()
+        t2.join()
+
+    if GNUGO:
+        pa_port, relay_port = free_port(), free_port()
+        ls = socket.socket()
+        ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        ls.bind(("127.0.0.1", relay_port))
+        ls.listen(1)
+        stats = {"drop": 0, "flip": 0, "dup": 0}
+        stop = threading.Event()
+        lenv = dict(env, TABLETOP_LINK_STATS="1")
+        sgf1, sgf2 = os.path.join(tmp, "r1.sgf"), os.path.join(tmp, "r2.sgf")
+        engine = GNUGO + " --mode gtp --chinese-rules --level 1"
+        b1 = subprocess.Popen([exe, "link-bot", "--link", "listen:%d" % pa_port, "--engine", engine,
+                               "--color", "b", "--sgf", sgf1], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=lenv)
+        wait_listening(pa_port)
+        rt = threading.Thread(target=relay, args=(ls, pa_port, stats, random.Random(14), stop),
+                              daemon=True)
+        rt.start()
+        b2 = subprocess.Popen([exe, "link-bot", "--link", "tcp:127.0.0.1:%d" % relay_port,
+                               "--engine", engine, "--sgf", sgf2], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=lenv)
+        o2, e2 = b2.communicate(timeout=240)
+        o1, e1 = b1.communicate(timeout=60)
+        stop.set()
+        faults = sum(int(x) for e in (e1, e2) for x in re.findall(
+            r"(\d+) (?:CRC errors|framing errors|late partial frames|duplicates|retransmissions)", e))
+        check("relay: faults were injected", stats["drop"] and stats["flip"] and stats["dup"],
+              str(stats))
+        check("relay: faults were detected", faults > 0, e1 + e2)
+        r1 = read(sgf1) if os.path.exists(sgf1) else "1"
+        r2 = read(sgf2) if os.path.exists(sgf2) else "2"
+        if b1.returncode == 0 and b2.returncode == 0:
+            check("relay: both finish with identical records", r1 == r2 and o1 == o2,
+                  "%r %r\n%s\n%s" % (o1, o2, r1, r2))
+        else:
+            # Stopping is allowed; a fork is not: one record extends the other.
+            m1, m2 = sgf_moves(r1)[1] if r1 != "1" else [], sgf_moves(r2)[1] if r2 != "2" else []
+            n = min(len(m1), len(m2))
+            check("relay: stopped with a message and no divergent board",
+                  m1[:n] == m2[:n] and ("link" in e1 + e2), e1 + e2)
+        ls.close()
+    else:
+        check("# SKIP gnugo not installed (relay)", True)
+
+    # ---- 4. bad specs, refused connections, a vanishing peer ------------
+    def one_line(err):
+        lines = [l for l in err.splitlines() if l.strip()]
+        return len(lines) == 1
+
+    for spec in ["bogus", "tcp:nohost", "tcp:127.0.0.1:0", "listen:99999", "tty:", ""]:
+        p = subprocess.run([exe, "play", "--game", "go", "--headless", "--link", spec],
+                           capture_output=True, text=True, timeout=30, env=env)
+        check("bad spec %r: exit 2, one line" % spec, p.returncode == 2 and one_line(p.stderr),
+              "rc %s %r" % (p.returncode, p.stderr))
+        p = subprocess.run([exe, "link-bot", "--link", spec, "--engine", "true"],
+                           capture_output=True, text=True, timeout=30, env=env)
+        check("link-bot bad spec %r: exit 2, one line" % spec,
+              p.returncode == 2 and one_line(p.stderr), "rc %s %r" % (p.returncode, p.stderr))
+    p = subprocess.run([exe, "play", "--game", "connect4", "--link", "listen:4000"],
+                       capture_output=True, text=True, timeout=30, env=env)
+    check("--link with another game: exit 2", p.returncode == 2 and one_line(p.stderr), p.stderr)
+
+    closed = free_port()
+    sd = os.path.join(tmp, "d")
+    os.mkdir(sd)
+    pd = console(sd, "tcp:127.0.0.1:%d" % closed, "await-peer 5000\n", tmp, "d")
+    od, ed = pd.communicate(timeout=60)
+    check("refused connection: exit 1, one line naming it",
+          pd.returncode == 1 and "refused" in ed and
+          len([l for l in ed.splitlines() if "refused" in l]) == 1,
+          "rc %s %r" % (pd.returncode, ed))
+    if GNUGO:
+        p = subprocess.run([exe, "link-bot", "--link", "tcp:127.0.0.1:%d" % closed, "--engine",
+                            GNUGO + " --mode gtp"], capture_output=True, text=True, timeout=60)
+        check("link-bot refused: exit 1, one line", p.returncode == 1 and one_line(p.stderr) and
+              "refused" in p.stderr, "rc %s %r" % (p.returncode, p.stderr))
+        p = subprocess.run([exe, "link-bot", "--link", "tcp:127.0.0.1:%d" % closed, "--engine",
+                            "/nonexistent-engine"], capture_output=True, text=True, timeout=60)
+        # (the shell may add its own "not found" line; ours is one line)
+        ours = [l for l in p.stderr.splitlines() if l.startswith("tabletop")]
+        check("link-bot with a broken engine: exit 1, one line",
+              p.returncode == 1 and len(ours) == 1, "rc %s %r" % (p.returncode, p.stderr))
+
+        # The peer vanishes mid-game: the console stops with one line, the
+        # game is saved, and a restart with a new peer resumes it.
+        port = free_port()
+        se = os.path.join(tmp, "e")
+        os.mkdir(se)
+        script = "await-peer 30000\nenter\nawait-peer 30000\nup\nup\nenter\n" + \
+                 "await-peer 30000\nspace\n" * 40
+        pe = console(se, "listen:%d" % port, script, tmp, "e")
+        wait_listening(port)
+        bot = subprocess.Popen([exe, "link-bot", "--link", "tcp:127.0.0.1:%d" % port, "--engine",
+                                GNUGO + " --mode gtp --level 1 --chinese-rules", "--color", "w"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Wait until the console has saved 4 moves, then kill the bot.
+        saved = os.path.join(se, "go-link.sgf")
+        end = time.time() + 60
+        while time.time() < end:
+            if os.path.exists(saved) and len(sgf_moves(read(saved))[1]) >= 4:
+                break
+            time.sleep(0.05)
+        bot.send_signal(signal.SIGKILL)
+        bot.communicate()
+        oe, ee = pe.communicate(timeout=60)
+        lines = [l for l in ee.splitlines() if l.strip() and "waiting for" not in l]
+        n_saved = len(sgf_moves(read(saved))[1]) if os.path.exists(saved) else 0
+        check("vanishing peer: exit 1, one line, game saved",
+              pe.returncode == 1 and len(lines) == 1 and "saved" in lines[0] and n_saved >= 4,
+              "rc %s %r moves %d" % (pe.returncode, ee, n_saved))
+        # Resume: the console holds the game; a fresh link-bot is caught up.
+        port = free_port()
+        script = "await-peer 60000\n" + "space\nawait-peer 60000\n" * 80
+        pe = console(se, "listen:%d" % port, script, tmp, "e2")
+        wait_listening(port)
+        bot_sgf = os.path.join(tmp, "resumed.sgf")
+        bot = subprocess.run([exe, "link-bot", "--link", "tcp:127.0.0.1:%d" % port, "--engine",
+                              GNUGO + " --mode gtp --level 1 --chinese-rules", "--sgf", bot_sgf],
+                             capture_output=True, text=True, timeout=300)
+        oe, ee = pe.communicate(timeout=100)
+        before = n_saved
+        rr = read(saved) if os.path.exists(saved) else ""
+        rbot = read(bot_sgf) if os.path.exists(bot_sgf) else "x"
+        check("resume after reconnect: the game goes on from the saved moves",
+              bot.returncode == 0 and pe.returncode == 0 and rr == rbot and
+              len(sgf_moves(rr)[1]) > before, "rc %s %s\n%s\n%s\n%s" % (
+                  bot.returncode, pe.returncode, bot.stderr, ee, rr))
+finally:
+    shutil.rmtree(tmp, ignore_errors=True)
+
+print("1..%d" % len(results))
+for i, (name, ok, detail) in enumerate(results, 1):
+    print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
+    if not ok and detail:
+        for line in str(detail).splitlines()[:30]:
+            print("#   " + line)
+sys.exit(0 if all(ok for _, ok, _ in results) else 1)
