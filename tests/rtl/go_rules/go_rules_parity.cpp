@@ -609,6 +609,59 @@ void run_registers(Dut &d)
     tap(d.mismatches == 0, "model and RTL read the same word at every bus transaction");
 }
 
+// ---- the seam: a decider that is wrong is caught, the board kept ----
+
+int lie_mode = 0; // 0 truthful (via the model), 1 wrong board, 2 wrong verdict
+
+int lying_decide(void *ctx, const uint8_t board[81], const uint8_t ko[81], Stone colour, Move m,
+                 go_rules_decision_t *dd, char *err, size_t errlen)
+{
+    Dut &d = *static_cast<Dut *>(ctx);
+    int point = m.pass ? -1 : m.row * 9 + m.col;
+    Answer a = decide(d, board, ko, colour, point);
+    static const MoveResult reasons[] = {MOVE_OK, MOVE_ILLEGAL_OCCUPIED, MOVE_ILLEGAL_SUICIDE,
+                                         MOVE_ILLEGAL_KO, MOVE_ILLEGAL_OFF_BOARD};
+    dd->result = reasons[a.reason];
+    memcpy(dd->board, a.board, 81);
+    dd->captured = a.captured;
+    dd->cycles = a.cycles;
+    if (lie_mode == 1 && dd->result == MOVE_OK)
+        dd->board[80] = dd->board[80] ? 0 : 1;
+    if (lie_mode == 2)
+        dd->result = dd->result == MOVE_OK ? MOVE_ILLEGAL_SUICIDE : MOVE_OK;
+    (void)err;
+    (void)errlen;
+    return 0;
+}
+
+void run_seam(Dut &d)
+{
+    go_rules_t rules;
+    memset(&rules, 0, sizeof rules);
+    rules.name = "test";
+    rules.decide = lying_decide;
+    rules.ctx = &d;
+    static BoardState b, before;
+    board_init(&b);
+    char err[256];
+    MoveResult r;
+    Move e5 = {4, 4, 0}, d5 = {4, 3, 0};
+    lie_mode = 0;
+    bool ok = go_rules_play(&rules, &b, BLACK, e5, &r, err, sizeof err) == 0 && r == MOVE_OK &&
+              board_get(&b, 4, 4) == BLACK && rules.decisions == 1;
+    tap(ok, "seam: a truthful decider plays the stone");
+    board_copy(&before, &b);
+    lie_mode = 1;
+    int rc1 = go_rules_play(&rules, &b, WHITE, d5, &r, err, sizeof err);
+    bool kept1 = !memcmp(&before, &b, sizeof b);
+    lie_mode = 2;
+    int rc2 = go_rules_play(&rules, &b, WHITE, d5, &r, err, sizeof err);
+    bool kept2 = !memcmp(&before, &b, sizeof b);
+    tap(rc1 == -1 && kept1 && rc2 == -1 && kept2 && strstr(err, "disagree"),
+        "seam: a wrong board or a wrong verdict is reported, the board kept");
+    lie_mode = 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -632,6 +685,7 @@ int main(int argc, char **argv)
     tap(np >= 10, "positions: at least ten diagrams judged");
     run_cycles(d);
     run_registers(d);
+    run_seam(d);
     long before = d.mismatches;
     run_random(d, n, rtl_every);
     tap(d.mismatches == before, "random: model and RTL equal at every bus transaction");
