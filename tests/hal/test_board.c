@@ -68,11 +68,14 @@ Test(board, registers_land_at_physical_offsets)
     cr_assert_eq(file_word(0xFF201000u), 0);
     cr_assert_eq(hal_read(&h, 0x1002), 0);
     /* So are words between the peripherals of the address map (hal.h's
-     * HAL_PERIPHERALS): past the mailbox's eight words, and past the last
-     * peripheral, nothing is written or read. */
-    hal_write(&h, 0x1020, 0xFFFFFFFF);
+     * HAL_PERIPHERALS): past the mailbox's eight words and its reset PIO
+     * (0x1020, issue 19), and past the last peripheral, nothing is written
+     * or read. */
+    hal_write(&h, 0x1030, 0xFFFFFFFF);
     hal_write(&h, 0x7000, 0xFFFFFFFF);
-    cr_assert_eq(file_word(0xFF201020u), 0);
+    cr_assert_eq(file_word(0xFF201030u), 0);
+    hal_write(&h, 0x1020, 1); /* the reset PIO reaches the bridge */
+    cr_assert_eq(file_word(0xFF201020u), 1);
     cr_assert_eq(file_word(0xFF207000u), 0);
     hal_write(&h, 0x101C, 7); /* the mailbox's last word still is */
     cr_assert_eq(file_word(0xFF20101Cu), 7);

@@ -24,7 +24,7 @@
  * a drawn or won one.  It opens in the centre (the first player's only
  * winning first move); in the first few moves, where a solve can take
  * minutes, it searches at most C4S_PERFECT_BUDGET positions and, past that,
- * lets the seed's AI move instead and says so on the status line.
+ * lets the seed's AI move instead and says so on stderr.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -52,11 +52,11 @@ Test(c4_reset_pio, a_pulse_clears_a_mailbox_left_mid_handshake)
     cr_expect_eq(c4_model_reg_read(&m, 0x1C), c4_ai_decide(q, NULL) & 0xFFu);
 }
 
-Test(c4_reset_pio, the_driver_pulses_the_pio_and_the_ai_still_answers)
+static void driver_pulse(const char *backend)
 {
     hal_t h;
     hal_config_t cfg = {0};
-    cfg.backend = "sdl";
+    cfg.backend = backend;
     cfg.headless = 1;
     char err[256];
     cr_assert_eq(hal_open(&h, &cfg, err, sizeof err), 0, "%s", err);
@@ -76,3 +76,16 @@ Test(c4_reset_pio, the_driver_pulses_the_pio_and_the_ai_still_answers)
     cr_expect(col >= 0 && col < 7);
     hal_close(&h);
 }
+
+Test(c4_reset_pio, the_driver_pulses_the_pio_and_the_ai_still_answers)
+{
+    driver_pulse("sdl");
+}
+
+#if C4_TEST_SIM
+/* The same on the Verilated mailbox: the PIO drives the RTL's ai_rst. */
+Test(c4_reset_pio, the_pio_resets_the_verilated_mailbox, .timeout = 60)
+{
+    driver_pulse("sim");
+}
+#endif
