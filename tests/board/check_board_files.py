@@ -289,6 +289,9 @@ def main():
     check_hw_tcl(src, "go_peripheral_hw.tcl",
                  os.path.join("rtl", "go_peripheral", "go_peripheral.sv"), "go_peripheral")
     check_connect4(src)
+    # issue 14: the link UART's component against its RTL
+    check_hw_tcl(src, "link_uart_hw.tcl", os.path.join("rtl", "link_uart", "link_uart.sv"),
+                 "link_uart")
     check_pins(src)
     if verilator:
         check_lint(src, verilator)
