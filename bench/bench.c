@@ -11,12 +11,14 @@ int bench_sim_run(int argc, char **argv);
 int bench_render_run(int argc, char **argv);
 int bench_board_run(int argc, char **argv);
 int bench_c4_run(int argc, char **argv);
+int bench_link_run(int argc, char **argv); /* issue 14 */
 static const bench_group_t bench_groups[] = {
     {"go", "Go engine: playouts, level-3 move times, pool, GNU Go beside", bench_go_run},
     {"sim", "sim backend: simulated clocks and VGA frames per second, beside the board's 60", bench_sim_run},
     {"render", "console: frame render + present + read-back on the sdl backend, PNG writing", bench_render_run},
     {"board", "board backend: HID decoding, register writes and frame read-back on a /dev/mem stand-in", bench_board_run},
     {"c4", "Connect Four: AI decisions/s, mailbox clocks flag to move, results against a perfect player", bench_c4_run},
+    {"link", "Go link protocol: moves/s, bytes per move, line time per move at 9600 baud, clean and faulty", bench_link_run},
     {NULL, NULL, NULL},
 };
 
