@@ -370,6 +370,22 @@ try:
                        capture_output=True, text=True, timeout=30, env=env)
     check("--link with another game: exit 2", p.returncode == 2 and one_line(p.stderr), p.stderr)
 
+    # The script step: a malformed bound is refused before anything runs;
+    # await-peer outside a link game stops the run with one line.
+    for text, rc_want, what in [("await-peer x\n", 2, "await-peer wants"),
+                                ("await-peer 0\n", 2, "await-peer wants"),
+                                ("await-peer 100 200\n", 2, "one argument"),
+                                ("await-peer 100\n", 1, "needs a link game")]:
+        path = os.path.join(tmp, "await.txt")
+        with open(path, "w") as f:
+            f.write(text)
+        p = subprocess.run([exe, "play", "--game", "go", "--headless", "--script", path,
+                            "--save-dir", os.path.join(tmp, "aw")], capture_output=True,
+                           text=True, timeout=60, env=env)
+        check("script %r: exit %d, one line" % (text.strip(), rc_want),
+              p.returncode == rc_want and one_line(p.stderr) and what in p.stderr,
+              "rc %s %r" % (p.returncode, p.stderr))
+
     closed = free_port()
     sd = os.path.join(tmp, "d")
     os.mkdir(sd)
