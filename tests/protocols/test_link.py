@@ -137,6 +137,11 @@ def console(save, spec, script_text, tmp, name, **kw):
                             env=kw.get("env", env))
 
 
+def one_line(err):
+    lines = [l for l in err.splitlines() if l.strip()]
+    return len(lines) == 1
+
+
 def read(path):
     with open(path) as f:
         return f.read()
@@ -248,6 +253,40 @@ try:
     else:
         check("# SKIP gnugo not installed", True)
 
+    # ---- 2b. tty: two link-bots on pseudo-terminals (termios 9600 8N1 raw), joined here
+    if GNUGO:
+        import select
+        m1, s1 = os.openpty()
+        m2, s2 = os.openpty()
+        n1, n2 = os.ttyname(s1), os.ttyname(s2)
+        engine = GNUGO + " --mode gtp --chinese-rules --level 1"
+        t1, t2 = os.path.join(tmp, "tty1.sgf"), os.path.join(tmp, "tty2.sgf")
+        bots = [subprocess.Popen([exe, "link-bot", "--link", "tty:" + n, "--engine", engine,
+                                  "--sgf", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True) for n, out in ((n1, t1), (n2, t2))]
+        end = time.time() + 240
+        while time.time() < end and any(b.poll() is None for b in bots):
+            r, _, _ = select.select([m1, m2], [], [], 0.05)
+            for m in r:
+                try:
+                    data = os.read(m, 4096)
+                except OSError:
+                    continue
+                os.write(m2 if m == m1 else m1, data)
+        outs = [b.communicate(timeout=30) for b in bots]
+        for fd in (m1, s1, m2, s2):
+            os.close(fd)
+        r1 = read(t1) if os.path.exists(t1) else "1"
+        r2 = read(t2) if os.path.exists(t2) else "2"
+        check("tty: two link-bots over pseudo-terminals finish one game, identical records",
+              all(b.returncode == 0 for b in bots) and r1 == r2 and outs[0][0] == outs[1][0],
+              "rc %s %s\n%s\n%s" % (bots[0].returncode, bots[1].returncode, outs[0][1], outs[1][1]))
+        p = subprocess.run([exe, "link-bot", "--link", "tty:" + os.path.join(tmp, "a.txt"),
+                            "--engine", engine], capture_output=True, text=True, timeout=60)
+        check("tty: a file that is not a serial device: exit 1, one line",
+              p.returncode == 1 and one_line(p.stderr) and "not a serial device" in p.stderr,
+              "rc %s %r" % (p.returncode, p.stderr))
+
     # ---- 3. a relay that drops, flips, duplicates and delays bytes ------
     def relay(listen_sock, target_port, stats, rnd, stop):
         conn, _ = listen_sock.accept()
@@ -353,9 +392,6 @@ try:
         check("# SKIP gnugo not installed (relay)", True)
 
     # ---- 4. bad specs, refused connections, a vanishing peer ------------
-    def one_line(err):
-        lines = [l for l in err.splitlines() if l.strip()]
-        return len(lines) == 1
 
     for spec in ["bogus", "tcp:nohost", "tcp:127.0.0.1:0", "listen:99999", "tty:", ""]:
         p = subprocess.run([exe, "play", "--game", "go", "--headless", "--link", spec],
