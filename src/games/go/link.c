@@ -328,12 +328,24 @@ static void on_hello(link_t *l, const uint8_t *p, size_t len)
         return;
     }
     if (l->state != LINK_HANDSHAKE) {
-        /* Our reply was lost and the peer asks again; a new nonce means the
-         * other console restarted on the same line: it resumes by its own
-         * hello, which we answer and then keep playing our game. */
-        if (!(p[14] & HELLO_REPLY))
-            send_hello(l, 1);
-        return;
+        if (memcmp(p + 4, l->peer_hello + 4, 4) != 0 && !(p[14] & HELLO_REPLY) &&
+            l->state != LINK_FAILED) {
+            /* A new nonce: the other console restarted on the same line (a
+             * tty).  Handshake again from every move we hold, as after a
+             * reconnect; its own saved moves say where it is. */
+            l->saved_moves = l->n_moves;
+            l->saved_size = l->board.size;
+            l->saved_komi2 = l->board.komi2;
+            l->saved_mine = l->agreed.mine;
+            l->have_peer_hello = l->peer_has_mine = 0;
+            l->state = LINK_HANDSHAKE;
+            l->resend_pending = 0;
+        } else {
+            /* Our reply was lost and the peer asks again. */
+            if (!(p[14] & HELLO_REPLY))
+                send_hello(l, 1);
+            return;
+        }
     }
     if (!l->have_peer_hello) {
         memcpy(l->peer_hello, p, HELLO_LEN);
