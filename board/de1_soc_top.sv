@@ -1,7 +1,8 @@
 // de1_soc_top.sv - DE1-SoC (5CSEMA5F31C6) top level for tabletop: the pins
 // of the board, wired to the Platform Designer system soc_system that
 // docs/board.md builds (HPS + SDRAM controller + go_peripheral + audio core
-// + connect4_mailbox, the Connect Four AI of seed 004 at LW 0x1000).
+// + connect4_mailbox, the Connect Four AI of seed 004 at LW 0x1000
+// + link_uart, the serial link of seed 001 at LW 0x3000, pins on GPIO_0).
 //
 // Pin names are those of the DE1-SoC User Manual and board/tabletop.qsf.
 // The board's VGA DAC (ADV7123) has 8-bit channels; go_peripheral drives
@@ -25,6 +26,11 @@ module de1_soc_top (
     input  wire logic        CLOCK_50,          // 50 MHz oscillator
     input  wire logic [3:0]  KEY,               // push buttons, active low; KEY[0] resets the FPGA logic
     output      logic [9:0]  LEDR,              // LEDR[0]: VGA heartbeat; LEDR[1]: toggles per Connect Four answer
+
+    // Serial link to an HC-05 Bluetooth module on the GPIO_0 header (seed 001,
+    // issue 14; wiring in docs/board.md): GPIO_0[0] -> HC-05 RXD, GPIO_0[1] <- HC-05 TXD.
+    output      logic        GPIO_0_LINK_TX,    // GPIO_0[0], header pin 2
+    input  wire logic        GPIO_0_LINK_RX,    // GPIO_0[1], header pin 4
 
     output      logic [7:0]  VGA_R,             // ADV7123 DAC inputs
     output      logic [7:0]  VGA_G,
@@ -175,6 +181,10 @@ module de1_soc_top (
 
         // go_rules's status conduit (exported as go_rules)
         .go_rules_busy                         (gr_busy),
+
+        // link_uart's serial conduit (exported as link_uart), issue 14
+        .link_uart_uart_rx                     (GPIO_0_LINK_RX),
+        .link_uart_uart_tx                     (GPIO_0_LINK_TX),
 
         // University Program audio core, its clock and the codec configuration
         .audio_ADCDAT                          (AUD_ADCDAT),

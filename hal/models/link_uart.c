@@ -53,13 +53,13 @@ void lu_model_run(lu_model_t *m, uint64_t now)
     for (;;) {
         /* The shifter takes the next byte as soon as it is free. */
         if (!m->tx_shifting && m->tx_count) {
+            uint64_t written = m->txq_at[m->tx_head];
             m->tx_byte = m->txq[m->tx_head];
             m->tx_head = (m->tx_head + 1) % LU_DEPTH;
             m->tx_count--;
             m->tx_shifting = 1;
-            /* Back to back after the previous byte, or now (every write
-             * runs the model at its own clock, so "now" is when it came). */
-            uint64_t start = m->tx_free_at > m->now ? m->tx_free_at : m->now;
+            /* Back to back after the previous byte, or from its write. */
+            uint64_t start = m->tx_free_at > written ? m->tx_free_at : written;
             m->tx_free_at = start + byte_clocks(m);
         }
         int moved = 0;
@@ -120,6 +120,7 @@ void lu_model_write(lu_model_t *m, uint64_t now, uint32_t word, uint32_t value)
     switch (word) {
     case LU_REG_DATA:
         if (m->tx_count < LU_DEPTH) {
+            m->txq_at[(m->tx_head + m->tx_count) % LU_DEPTH] = now;
             m->txq[(m->tx_head + m->tx_count) % LU_DEPTH] = (uint8_t)value;
             m->tx_count++;
             lu_model_run(m, now);

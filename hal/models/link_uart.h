@@ -22,6 +22,7 @@ typedef struct lu_model {
     uint32_t div;
     int loopback, overrun, ferr;
     uint8_t txq[LU_DEPTH], rxq[LU_DEPTH];
+    uint64_t txq_at[LU_DEPTH]; /* the clock each TX byte was written at */
     int tx_head, tx_count, rx_head, rx_count;
     uint64_t tx_free_at;   /* the shifter finishes its byte at this clock */
     int tx_shifting;       /* a byte is in the shifter */

@@ -40,7 +40,18 @@ static const console_game_t *const games[] = {
 #define GAME_COUNT ((int)(sizeof games / sizeof games[0]))
 /* The chooser's items: the games, then Quit (last, so that scripts that
  * count games from the top keep working). */
-#define CHOOSER_QUIT GAME_COUNT
+/* go-link (issue 14) is not in the chooser: --game go --link SPEC opens it. */
+#define CHOOSER_GAMES (GAME_COUNT - 1)
+#define CHOOSER_QUIT CHOOSER_GAMES
+
+/* The game at chooser row `row` (the table without go-link). */
+static int chooser_game(int row)
+{
+    for (int i = 0; i < GAME_COUNT; i++)
+        if (strcmp(games[i]->id, "go-link") && row-- == 0)
+            return i;
+    return 0;
+}
 
 /* The console-wide keys (HID usage codes). */
 #define KEY_F1 0x3A
@@ -193,12 +204,12 @@ static void sound_off_render(void)
 
 static void chooser_render(console_t *c, uint16_t *fb)
 {
-    const char *items[GAME_COUNT + 1];
-    for (int i = 0; i < GAME_COUNT; i++)
-        items[i] = games[i]->title;
+    const char *items[CHOOSER_GAMES + 1];
+    for (int i = 0; i < CHOOSER_GAMES; i++)
+        items[i] = games[chooser_game(i)]->title;
     items[CHOOSER_QUIT] = "Quit";
     render_init(fb);
-    render_menu_list("tabletop", items, GAME_COUNT + 1, c->chooser_sel,
+    render_menu_list("tabletop", items, CHOOSER_GAMES + 1, c->chooser_sel,
                      "Choose a game: Up/Down, then Enter   h: help   m: sound   q: quit");
 }
 
@@ -228,7 +239,7 @@ static void chooser_key(console_t *c, int key)
     else if (key == HID_KEY_ENTER && c->chooser_sel == CHOOSER_QUIT)
         c->quit = 1;
     else if (key == HID_KEY_ENTER) {
-        c->active = c->chooser_sel;
+        c->active = chooser_game(c->chooser_sel);
         games[c->active]->enter(c->state[c->active]);
     }
 }

@@ -227,8 +227,14 @@ int link_bot_main(int argc, char **argv)
         return 1;
     }
     static link_t l;
-    srand((unsigned)(now_ms() ^ (uint64_t)getpid() << 16));
-    prefs.nonce = (uint32_t)rand() << 16 ^ (uint32_t)rand();
+    /* The nonce only breaks ties: the clock and the process, mixed (splitmix64). */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t z = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^
+                 (uint64_t)getpid() << 12 ^ 0x9E3779B97F4A7C15ull;
+    z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ z >> 27) * 0x94D049BB133111EBull;
+    prefs.nonce = (uint32_t)(z ^ z >> 31);
     link_init(&l, &prefs, NULL, 0, 0, 0, EMPTY);
     int rc = 0, thinking = 0;
     uint64_t over_at = 0;

@@ -410,6 +410,9 @@ def main():
                  os.path.join("rtl", "go_peripheral", "go_peripheral.sv"), "go_peripheral")
     check_connect4(src)
     check_go_rules(src)
+    # issue 14: the link UART's component against its RTL
+    check_hw_tcl(src, "link_uart_hw.tcl", os.path.join("rtl", "link_uart", "link_uart.sv"),
+                 "link_uart")
     check_pins(src)
     check_vga_dac(src)
     if verilator:

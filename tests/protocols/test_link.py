@@ -25,6 +25,9 @@ import threading
 import time
 
 exe = sys.argv[1]
+# --sim: only the sim-vs-sdl game (its own meson test, it is the slow one);
+# without it, everything else.
+SIM_ONLY = "--sim" in sys.argv[2:]
 GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
 results = []
 env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -134,9 +137,18 @@ def console(save, spec, script_text, tmp, name, **kw):
                             env=kw.get("env", env))
 
 
+def one_line(err):
+    lines = [l for l in err.splitlines() if l.strip()]
+    return len(lines) == 1
+
+
 def read(path):
     with open(path) as f:
         return f.read()
+
+
+class Done(Exception):
+    """The --sim run stops after its game."""
 
 
 tmp = tempfile.mkdtemp(prefix="tabletop-link-")
@@ -178,8 +190,8 @@ try:
     open(empty, "w").close()
     probe = subprocess.run([exe, "play", "--backend", "sim", "--headless", "--script", empty,
                             "--save-dir", os.path.join(tmp, "probe")], capture_output=True,
-                           text=True, timeout=120, env=env)
-    if probe.returncode == 0:
+                           text=True, timeout=120, env=env) if SIM_ONLY else None
+    if probe and probe.returncode == 0:
         port = free_port()
         sa, sb = os.path.join(tmp, "sa"), os.path.join(tmp, "sb")
         os.mkdir(sa)
@@ -202,8 +214,10 @@ try:
               "rc %s %s\n%s\n%s\n%r\n%r" % (pa.returncode, pb.returncode, ea, eb, ra, rb))
         check("sim vs sdl: the bytes crossed the link UART (RTL on sim, model on sdl)",
               "link UART on sim" in ea and "link UART on sdl" in eb, ea + eb)
-    else:
+    elif SIM_ONLY:
         check("# SKIP sim backend not built", True)
+    if SIM_ONLY:
+        raise Done()
 
     # ---- 2. GNU Go through link-bot against a headless console ---------
     if GNUGO:
@@ -238,6 +252,40 @@ try:
         check("gnugo link-bot: GNU Go loads the record", g.stdout.startswith("="), g.stdout)
     else:
         check("# SKIP gnugo not installed", True)
+
+    # ---- 2b. tty: two link-bots on pseudo-terminals (termios 9600 8N1 raw), joined here
+    if GNUGO:
+        import select
+        m1, s1 = os.openpty()
+        m2, s2 = os.openpty()
+        n1, n2 = os.ttyname(s1), os.ttyname(s2)
+        engine = GNUGO + " --mode gtp --chinese-rules --level 1"
+        t1, t2 = os.path.join(tmp, "tty1.sgf"), os.path.join(tmp, "tty2.sgf")
+        bots = [subprocess.Popen([exe, "link-bot", "--link", "tty:" + n, "--engine", engine,
+                                  "--sgf", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True) for n, out in ((n1, t1), (n2, t2))]
+        end = time.time() + 240
+        while time.time() < end and any(b.poll() is None for b in bots):
+            r, _, _ = select.select([m1, m2], [], [], 0.05)
+            for m in r:
+                try:
+                    data = os.read(m, 4096)
+                except OSError:
+                    continue
+                os.write(m2 if m == m1 else m1, data)
+        outs = [b.communicate(timeout=30) for b in bots]
+        for fd in (m1, s1, m2, s2):
+            os.close(fd)
+        r1 = read(t1) if os.path.exists(t1) else "1"
+        r2 = read(t2) if os.path.exists(t2) else "2"
+        check("tty: two link-bots over pseudo-terminals finish one game, identical records",
+              all(b.returncode == 0 for b in bots) and r1 == r2 and outs[0][0] == outs[1][0],
+              "rc %s %s\n%s\n%s" % (bots[0].returncode, bots[1].returncode, outs[0][1], outs[1][1]))
+        p = subprocess.run([exe, "link-bot", "--link", "tty:" + os.path.join(tmp, "a.txt"),
+                            "--engine", engine], capture_output=True, text=True, timeout=60)
+        check("tty: a file that is not a serial device: exit 1, one line",
+              p.returncode == 1 and one_line(p.stderr) and "not a serial device" in p.stderr,
+              "rc %s %r" % (p.returncode, p.stderr))
 
     # ---- 3. a relay that drops, flips, duplicates and delays bytes ------
     def relay(listen_sock, target_port, stats, rnd, stop):
@@ -344,9 +392,6 @@ try:
         check("# SKIP gnugo not installed (relay)", True)
 
     # ---- 4. bad specs, refused connections, a vanishing peer ------------
-    def one_line(err):
-        lines = [l for l in err.splitlines() if l.strip()]
-        return len(lines) == 1
 
     for spec in ["bogus", "tcp:nohost", "tcp:127.0.0.1:0", "listen:99999", "tty:", ""]:
         p = subprocess.run([exe, "play", "--game", "go", "--headless", "--link", spec],
@@ -360,6 +405,22 @@ try:
     p = subprocess.run([exe, "play", "--game", "connect4", "--link", "listen:4000"],
                        capture_output=True, text=True, timeout=30, env=env)
     check("--link with another game: exit 2", p.returncode == 2 and one_line(p.stderr), p.stderr)
+
+    # The script step: a malformed bound is refused before anything runs;
+    # await-peer outside a link game stops the run with one line.
+    for text, rc_want, what in [("await-peer x\n", 2, "await-peer wants"),
+                                ("await-peer 0\n", 2, "await-peer wants"),
+                                ("await-peer 100 200\n", 2, "one argument"),
+                                ("await-peer 100\n", 1, "needs a link game")]:
+        path = os.path.join(tmp, "await.txt")
+        with open(path, "w") as f:
+            f.write(text)
+        p = subprocess.run([exe, "play", "--game", "go", "--headless", "--script", path,
+                            "--save-dir", os.path.join(tmp, "aw")], capture_output=True,
+                           text=True, timeout=60, env=env)
+        check("script %r: exit %d, one line" % (text.strip(), rc_want),
+              p.returncode == rc_want and one_line(p.stderr) and what in p.stderr,
+              "rc %s %r" % (p.returncode, p.stderr))
 
     closed = free_port()
     sd = os.path.join(tmp, "d")
@@ -426,6 +487,8 @@ try:
               bot.returncode == 0 and pe.returncode == 0 and rr == rbot and
               len(sgf_moves(rr)[1]) > before, "rc %s %s\n%s\n%s\n%s" % (
                   bot.returncode, pe.returncode, bot.stderr, ee, rr))
+except Done:
+    pass
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "console/console_game.h"
 #include "console/render.h"
@@ -205,14 +206,20 @@ static void gl_enter(void *p)
     }
     char err[256];
     load_saved(g);
-    link_prefs_t prefs = {.nonce = (uint32_t)(real_ms() * 2654435761u) ^ (uint32_t)g->env.seed};
+    /* The nonce only breaks ties between the two consoles: the clock's
+     * nanoseconds, the seed and the process, mixed (splitmix64). */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t z = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ g->env.seed << 17 ^
+                 (uint64_t)getpid() << 12 ^ 0x9E3779B97F4A7C15ull;
+    z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ z >> 27) * 0x94D049BB133111EBull;
+    link_prefs_t prefs = {.nonce = (uint32_t)(z ^ z >> 31)};
     /* Who plays Black unless the other side insists (docs/link.md): the
      * console that listens, as a host would; the one that dials plays White. */
     prefs.color = !strncmp(g->env.link, "listen:", 7) ? BLACK
                   : !strncmp(g->env.link, "tcp:", 4)  ? WHITE
                                                       : EMPTY;
-    srand((unsigned)real_ms());
-    prefs.nonce ^= (uint32_t)rand();
     if (link_init(&g->link, &prefs, g->saved, g->n_saved, g->saved_size, g->saved_komi2,
                   g->saved_mine) != 0) {
         link_init(&g->link, &prefs, NULL, 0, 0, 0, EMPTY);

@@ -258,13 +258,13 @@ static void agree(link_t *l)
     const uint8_t *p = l->peer_hello;
     if (p[0] != LINK_VERSION) {
         char d[48];
-        snprintf(d, sizeof d, "theirs %u, ours %u", p[0], LINK_VERSION);
+        snprintf(d, sizeof d, "theirs %u, ours %d", p[0], LINK_VERSION);
         fail(l, LINK_ERR_VERSION, d, 1);
         return;
     }
     int my_n = l->saved_moves, peer_n = (int)get16(p + 8);
     uint32_t peer_nonce = get32(p + 4), peer_hash = get32(p + 10);
-    int peer_size = p[1], peer_komi = (int8_t)p[2];
+    int peer_size = p[1], peer_komi = p[2] >= 128 ? (int)p[2] - 256 : (int)p[2];
     Stone peer_color = p[3] == 1 ? BLACK : p[3] == 2 ? WHITE : EMPTY;
     int my_size = my_n ? l->saved_size : l->prefs.size;
     int my_komi = my_n ? l->saved_komi2 : l->prefs.komi2;
@@ -328,12 +328,24 @@ static void on_hello(link_t *l, const uint8_t *p, size_t len)
         return;
     }
     if (l->state != LINK_HANDSHAKE) {
-        /* Our reply was lost and the peer asks again; a new nonce means the
-         * other console restarted on the same line: it resumes by its own
-         * hello, which we answer and then keep playing our game. */
-        if (!(p[14] & HELLO_REPLY))
-            send_hello(l, 1);
-        return;
+        if (memcmp(p + 4, l->peer_hello + 4, 4) != 0 && !(p[14] & HELLO_REPLY) &&
+            l->state != LINK_FAILED) {
+            /* A new nonce: the other console restarted on the same line (a
+             * tty).  Handshake again from every move we hold, as after a
+             * reconnect; its own saved moves say where it is. */
+            l->saved_moves = l->n_moves;
+            l->saved_size = l->board.size;
+            l->saved_komi2 = l->board.komi2;
+            l->saved_mine = l->agreed.mine;
+            l->have_peer_hello = l->peer_has_mine = 0;
+            l->state = LINK_HANDSHAKE;
+            l->resend_pending = 0;
+        } else {
+            /* Our reply was lost and the peer asks again. */
+            if (!(p[14] & HELLO_REPLY))
+                send_hello(l, 1);
+            return;
+        }
     }
     if (!l->have_peer_hello) {
         memcpy(l->peer_hello, p, HELLO_LEN);
@@ -516,9 +528,7 @@ static void rx_byte(link_t *l, uint8_t b)
     }
     l->rx[l->rx_len++] = b;
     int bad = 0;
-    if (l->rx_len == 2 && !type_ok(b))
-        bad = 1, l->stats.framing_errors++;
-    else if (l->rx_len == 4 && b > LINK_MAX_PAYLOAD)
+    if ((l->rx_len == 2 && !type_ok(b)) || (l->rx_len == 4 && b > LINK_MAX_PAYLOAD))
         bad = 1, l->stats.framing_errors++;
     else if (l->rx_len >= 4 && l->rx_len == 6 + l->rx[3]) {
         size_t len = (size_t)l->rx_len;

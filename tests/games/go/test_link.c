@@ -467,3 +467,26 @@ Test(link, heavy_faults_never_fork, .timeout = 120)
     }
     cr_assert_gt(finished, 0);
 }
+
+/* On a tty the line stays while one console restarts: the other keeps its
+ * link, sees a hello with a new nonce, and both resume the same game. */
+Test(link, a_console_restarts_on_the_same_line)
+{
+    static sim_t s;
+    faults_t f = {0};
+    sim_start(&s, 17, BLACK, WHITE);
+    s.max_moves = 1000;
+    while (link_board(&s.a)->move_number < 9)
+        run(&s, &f, 5);
+    run(&s, &f, 300); /* settle */
+    int nb;
+    uint8_t mb[LINK_MAX_MOVES];
+    memcpy(mb, link_moves(&s.b, &nb), LINK_MAX_MOVES);
+    link_prefs_t pb = {.nonce = 99};
+    cr_assert_eq(link_init(&s.b, &pb, mb, nb, 9, 11, WHITE), 0);
+    s.max_moves = 30;
+    cr_assert(run(&s, &f, 3600000), "%s / %s", link_message(&s.a), link_message(&s.b));
+    assert_identical_end(&s);
+    cr_assert_eq(link_agreement(&s.a)->mine, BLACK);
+    cr_assert_gt(link_board(&s.a)->move_number, nb);
+}
