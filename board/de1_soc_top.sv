@@ -29,8 +29,8 @@ module de1_soc_top (
 
     // Serial link to an HC-05 Bluetooth module on the GPIO_0 header (seed 001,
     // issue 14; wiring in docs/board.md): GPIO_0[0] -> HC-05 RXD, GPIO_0[1] <- HC-05 TXD.
-    output      logic        GPIO_0_LINK_TX,    // GPIO_0[0], header pin 2
-    input  wire logic        GPIO_0_LINK_RX,    // GPIO_0[1], header pin 4
+    output      logic        GPIO_0_LINK_TX,    // GPIO_0[0], header pin 1
+    input  wire logic        GPIO_0_LINK_RX,    // GPIO_0[1], header pin 2
 
     output      logic [7:0]  VGA_R,             // ADV7123 DAC inputs
     output      logic [7:0]  VGA_G,
