@@ -140,7 +140,15 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
     }
     if (opts.link) { /* issue 14: a Go game against another console */
         char lerr[256];
-        if (hal_link_spec_check(opts.link, lerr, sizeof lerr) != 0) {
+        if (!strcmp(opts.link, "uart")) {
+            /* The FPGA's own link UART, its pins wired to the HC-05 (board only). */
+            if (!opts.backend || strcmp(opts.backend, "board")) {
+                fprintf(stderr, "tabletop: --link uart is the board's FPGA UART (GPIO_0 to the "
+                                "HC-05); on %s use tcp:, listen: or tty:\n",
+                        opts.backend ? opts.backend : "sdl");
+                return 2;
+            }
+        } else if (hal_link_spec_check(opts.link, lerr, sizeof lerr) != 0) {
             fprintf(stderr, "tabletop: %s\n", lerr);
             return 2;
         }

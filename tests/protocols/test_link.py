@@ -18,6 +18,7 @@ import re
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -402,6 +403,36 @@ try:
                            capture_output=True, text=True, timeout=30, env=env)
         check("link-bot bad spec %r: exit 2, one line" % spec,
               p.returncode == 2 and one_line(p.stderr), "rc %s %r" % (p.returncode, p.stderr))
+    # --link uart: the board's own FPGA UART (GPIO_0 to the HC-05).  Refused
+    # on sdl and for link-bot (a host tool); on the board backend over a
+    # stand-in for /dev/mem the console sets the UART up at LW 0x3000 (its
+    # divisor register holds 326, 9600 baud at 50 MHz) and sends its opening
+    # frame through the TX register instead of a host transport.
+    p = subprocess.run([exe, "play", "--game", "go", "--headless", "--link", "uart"],
+                       capture_output=True, text=True, timeout=30, env=env)
+    check("--link uart on sdl: exit 2, one line naming the board",
+          p.returncode == 2 and one_line(p.stderr) and "board" in p.stderr, p.stderr)
+    p = subprocess.run([exe, "link-bot", "--link", "uart", "--engine", "true"],
+                       capture_output=True, text=True, timeout=30, env=env)
+    check("link-bot --link uart: exit 2, one line", p.returncode == 2 and one_line(p.stderr),
+          p.stderr)
+    mem = os.path.join(tmp, "devmem")
+    with open(mem, "wb") as f:
+        f.truncate(1 << 32)
+    script = os.path.join(tmp, "uart.txt")
+    with open(script, "w") as f:
+        f.write("wait 200\n")
+    p = subprocess.run([exe, "play", "--game", "go", "--backend", "board", "--devmem", mem,
+                        "--headless", "--link", "uart", "--script", script,
+                        "--save-dir", os.path.join(tmp, "save-uart")],
+                       capture_output=True, text=True, timeout=60, env=env)
+    with open(mem, "rb") as f:
+        f.seek(0xFF203000)
+        data, _, divisor = struct.unpack("<III", f.read(12))
+    check("--link uart on the board backend: the FPGA UART set up (divisor %d) and the "
+          "opening frame written to its TX register (last byte 0x%02x)" % (divisor, data),
+          p.returncode == 0 and divisor == 326 and "no link UART" not in p.stderr,
+          "rc %s %r" % (p.returncode, p.stderr[-300:]))
     p = subprocess.run([exe, "play", "--game", "connect4", "--link", "listen:4000"],
                        capture_output=True, text=True, timeout=30, env=env)
     check("--link with another game: exit 2", p.returncode == 2 and one_line(p.stderr), p.stderr)

@@ -33,6 +33,7 @@ typedef struct go_link_game {
     link_t link;
     int opened;        /* enter() tried to open the link */
     int use_uart;      /* bytes go through the link UART's registers (sdl, sim) */
+    int fpga_uart;     /* --link uart: the board's UART, no host transport */
     uint8_t txbuf[4 * LINK_OUT_CAP]; /* waiting for room in the UART's TX FIFO */
     uint64_t now_us;        /* backend time of the last tick */
     uint64_t closed_since;  /* backend time the transport was first seen closed, +1 */
@@ -224,18 +225,30 @@ static void gl_enter(void *p)
                   g->saved_mine) != 0) {
         link_init(&g->link, &prefs, NULL, 0, 0, 0, EMPTY);
     }
-    g->t = hal_link_open(g->env.link, 120000, err, sizeof err);
-    if (!g->t) {
-        report(g, err);
-        return;
-    }
-    /* On sdl and sim the bytes cross the link UART at LW 0x3000 (its C
-     * model, or the Verilated RTL) whose pins are this transport; on the
-     * board the transport is used directly until board/ wires the UART's
-     * pins to the HC-05 (docs/link.md). */
-    if (g->env.hal && strcmp(g->env.hal->ops->name, "board") && link_uart_init(g->env.hal)) {
+    if (!strcmp(g->env.link, "uart")) {
+        /* --link uart (board): the FPGA's link UART at LW 0x3000, whose pins
+         * board/de1_soc_top.sv wires to the HC-05 on GPIO_0 (docs/link.md). */
+        if (!g->env.hal || !link_uart_init(g->env.hal)) {
+            report(g, "no link UART at LW 0x3000: load an FPGA image with link_uart_0 "
+                      "(docs/board.md), or use --link tty:PATH");
+            return;
+        }
         g->use_uart = 1;
-        hal_link_attach_pins(g->t);
+        g->fpga_uart = 1;
+    } else {
+        g->t = hal_link_open(g->env.link, 120000, err, sizeof err);
+        if (!g->t) {
+            report(g, err);
+            return;
+        }
+        /* On sdl and sim the bytes cross the link UART at LW 0x3000 (its C
+         * model, or the Verilated RTL) whose pins are this transport; on the
+         * board a tty:/tcp:/listen: link is the HPS's own, used directly
+         * (--link uart takes the FPGA's UART there). */
+        if (g->env.hal && strcmp(g->env.hal->ops->name, "board") && link_uart_init(g->env.hal)) {
+            g->use_uart = 1;
+            hal_link_attach_pins(g->t);
+        }
     }
     g->cur_row = g->cur_col = BOARD_DEFAULT_SIZE / 2;
     status(g, COLOR_TEXT, g->n_saved ? "Connected: resuming the saved game..."
@@ -282,7 +295,7 @@ static void gl_tick(void *p, uint64_t now_us)
 {
     go_link_game_t *g = p; /* the protocol runs on real time: the other console does */
     g->now_us = now_us;
-    if (!g->t || g->failed)
+    if ((!g->t && !g->fpga_uart) || g->failed)
         return;
     uint64_t now = real_ms();
     uint8_t buf[256];
@@ -338,7 +351,7 @@ static int gl_awaiting(void *p)
     go_link_game_t *g = p;
     if (g->failed)
         return -1;
-    if (!g->t)
+    if (!g->t && !g->fpga_uart)
         return -1;
     link_state_t s = link_state(&g->link);
     /* Our bytes are still on their way out of the UART. */
@@ -444,7 +457,7 @@ static void gl_render(void *p, uint16_t *fb)
     render_init(fb);
     const BoardState *b = link_board(&g->link);
     link_state_t s = link_state(&g->link);
-    if (!g->t || b->size == 0 || s == LINK_HANDSHAKE) {
+    if ((!g->t && !g->fpga_uart) || b->size == 0 || s == LINK_HANDSHAKE) {
         render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
         render_string_centered(120, "Go over a link", COLOR_BOARD, 4);
         render_string_centered(220, g->env.link ? g->env.link : "no --link given", COLOR_DIM, 2);
