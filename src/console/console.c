@@ -71,6 +71,7 @@ typedef struct console {
     console_lock_t lock; /* one console per save folder (lock.h) */
     void *state[GAME_COUNT];
     int active;          /* index into games, -1: the chooser */
+    int return_to;       /* the module that opened the active one (SWITCH), or -1 */
     int chooser;         /* 1 if the chooser exists (no --game) */
     int chooser_sel;
     int chooser_dirty;   /* the console's own drawing changed (chooser, help, overlays) */
@@ -297,7 +298,23 @@ static void dispatch_key(console_t *c, int key)
         return;
     }
     const console_game_t *g = games[c->active];
-    if (g->key(c->state[c->active], key) == CONSOLE_GAME_LEAVE && c->chooser) {
+    console_game_status_t st = g->key(c->state[c->active], key);
+    if (st == CONSOLE_GAME_SWITCH && g->switch_to) {
+        /* One module opens another (Go's mode menu -> the link game);
+         * leaving that one comes back. */
+        const char *id = g->switch_to(c->state[c->active]);
+        for (int i = 0; id && i < GAME_COUNT; i++)
+            if (!strcmp(games[i]->id, id)) {
+                c->return_to = c->active;
+                c->active = i;
+                games[i]->enter(c->state[i]);
+                break;
+            }
+    } else if (st == CONSOLE_GAME_LEAVE && c->return_to >= 0) {
+        c->active = c->return_to;
+        c->return_to = -1;
+        games[c->active]->enter(c->state[c->active]);
+    } else if (st == CONSOLE_GAME_LEAVE && c->chooser) {
         c->active = -1;
         c->chooser_dirty = 1;
     }
@@ -492,6 +509,7 @@ int console_run(const console_options_t *opts)
     script_t *script = NULL;
     c->opts = opts;
     c->active = -1;
+    c->return_to = -1;
     c->lock.fd = -1;
     c->env.seed = opts->seed ? opts->seed : 1;
     c->env.headless = opts->headless;

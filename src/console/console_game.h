@@ -54,7 +54,9 @@ typedef enum {
 /* What key() asks of the console. */
 typedef enum {
     CONSOLE_GAME_STAY = 0, /* keep running this module */
-    CONSOLE_GAME_LEAVE,    /* back to the game chooser (Escape on the title) */
+    CONSOLE_GAME_LEAVE,    /* back to the game chooser (Escape on the title), or to the
+                              module that opened this one with CONSOLE_GAME_SWITCH */
+    CONSOLE_GAME_SWITCH,   /* open the module named by switch_to() (Go's menu -> go-link) */
 } console_game_status_t;
 
 typedef struct console_game {
@@ -98,6 +100,9 @@ typedef struct console_game {
      * act or the game is over, -1 when the link failed (the module has
      * printed why): await-peer then stops the run with exit status 1. */
     int (*awaiting_peer)(void *game);
+    /* Optional: the id of the module a CONSOLE_GAME_SWITCH opens; leaving
+     * that module comes back here (enter() is called again). */
+    const char *(*switch_to)(void *game);
 } console_game_t;
 
 /* The modules built into the console. */

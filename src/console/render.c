@@ -315,10 +315,16 @@ void render_game_over(int black_score, int white_score)
 void render_menu_list(const char *title, const char *const *items, int count, int selected,
                       const char *hint)
 {
+    render_menu_list_at(title, items, count, selected, hint, 170, 52);
+}
+
+void render_menu_list_at(const char *title, const char *const *items, int count, int selected,
+                         const char *hint, int y0, int step)
+{
     render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
     render_string_centered(70, title, COLOR_BOARD, 4);
-    int y = 170;
-    for (int i = 0; i < count; i++, y += 52) {
+    int y = y0;
+    for (int i = 0; i < count; i++, y += step) {
         int w = render_text_width(items[i], 3);
         int x = (RENDER_WIDTH - w) / 2;
         if (i == selected) {

@@ -130,5 +130,9 @@ void render_menu(int selected_item);
 /* A titled list of items, one highlighted; used by every menu screen. */
 void render_menu_list(const char *title, const char *const *items, int count, int selected,
                       const char *hint);
+/* The same, the first item at y0 and one every `step` pixels (a menu of
+ * five rows leaves the notice line at 398 free with 160 and 46). */
+void render_menu_list_at(const char *title, const char *const *items, int count, int selected,
+                         const char *hint, int y0, int step);
 
 #endif

@@ -287,3 +287,22 @@ Test(go_basics, two_players_on_13x13_and_19x19, .timeout = 60)
         cr_assert(strstr(rec, "RE[B+") || strstr(rec, "RE[W+"), "%s", rec);
     }
 }
+
+/* ---- the link game (issue 14) ---- */
+
+/* The mode menu's last row opens the game against another console; started
+ * without --link it says how to start one, and Escape comes back to Go. */
+Test(go_basics, the_mode_menus_last_row_opens_the_link_game)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\ndown\ndown\ndown\nsnap mode_menu_link\nenter\n"
+                             "snap link_no_spec\nescape\nsnap back\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "mode_menu_link", "mode_menu_link");
+    check_golden(dir, "link_no_spec", "link_no_spec");
+    check_golden(dir, "back", "title");
+    /* Down stops at the last row: one more Down is still on it. */
+    r = play_text(dir, "enter\ndown\ndown\ndown\ndown\nsnap still\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "still", "mode_menu_link");
+}

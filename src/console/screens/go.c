@@ -752,12 +752,17 @@ static console_game_status_t go_key(void *game, int key)
     case GO_MODE: {
         int n = mode_items(g);
         int pick = -1;
-        /* The last row (after the items) is the board size for two players. */
+        /* After the items: the board size for two players, then the game
+         * against another console over a link (issue 14, screens/go_link.c). */
         int on_size = g->menu_sel == n;
         if (key == HID_KEY_UP && g->menu_sel > 0)
             g->menu_sel--, g->dirty = 1;
-        else if (key == HID_KEY_DOWN && g->menu_sel < n)
+        else if (key == HID_KEY_DOWN && g->menu_sel < n + 1)
             g->menu_sel++, g->dirty = 1;
+        else if (g->menu_sel == n + 1 && key == HID_KEY_ENTER) {
+            g->notice[0] = 0;
+            return CONSOLE_GAME_SWITCH;
+        }
         else if (on_size && (key == HID_KEY_RIGHT || key == HID_KEY_ENTER))
             g->size_sel = (g->size_sel + 1) % 3, g->dirty = 1;
         else if (on_size && key == HID_KEY_LEFT)
@@ -1120,15 +1125,18 @@ static void go_render(void *game, uint16_t *fb)
         break;
     case GO_MODE: {
         char size_row[40];
-        const char *items[4] = {"1. Player vs Player", "2. Player vs Computer",
-                                "3. Resume saved game", size_row};
+        const char *items[5] = {"1. Player vs Player", "2. Player vs Computer",
+                                "3. Resume saved game", size_row, NULL};
         int n = mode_items(g);
         snprintf(size_row, sizeof size_row, "Board %dx%d (2 players)", pvp_sizes[g->size_sel],
                  pvp_sizes[g->size_sel]);
         items[n] = size_row;
-        render_menu_list("Go", items, n + 1, g->menu_sel,
-                         g->menu_sel == n ? "Left/Right change the board for Player vs Player"
-                                          : "Up/Down choose   Enter select   Escape back");
+        items[n + 1] = "Another console (link)";
+        render_menu_list_at("Go", items, n + 2, g->menu_sel,
+                         g->menu_sel == n       ? "Left/Right change the board for Player vs Player"
+                         : g->menu_sel == n + 1 ? "Enter: play a console over --link SPEC"
+                                                : "Up/Down choose   Enter select   Escape back",
+                            n + 2 > 4 ? 160 : 170, n + 2 > 4 ? 46 : 52);
         draw_notice(g);
         break;
     }
@@ -1185,6 +1193,13 @@ static const char *const go_help[] = {
     NULL,
 };
 
+/* The mode menu's last row opens the link game (issue 14). */
+static const char *go_switch_to(void *game)
+{
+    (void)game;
+    return "go-link";
+}
+
 const console_game_t go_game_module = {
     .id = "go",
     .title = "Go 9x9",
@@ -1199,4 +1214,5 @@ const console_game_t go_game_module = {
     .take_sound = go_take_sound,
     .help = go_help,
     .quit = go_quit,
+    .switch_to = go_switch_to,
 };
