@@ -62,8 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         static const char *const backends[] = {"sdl", "sim", "board", NULL};
         FUZZ_CHECK(fuzz_is_one_of(opts.game, games), "game '%s'", opts.game);
         FUZZ_CHECK(fuzz_is_one_of(opts.backend, backends), "backend '%s'", opts.backend);
-        const char *ptrs[] = {opts.game,  opts.backend, opts.script, opts.frames,
-                              opts.wav,   opts.devmem,  opts.trace,  opts.save_dir};
+        /* --link SPEC without --game plays Go: the parser names the game
+         * itself (the only option that may point outside argv). */
+        const char *game = opts.link && opts.game && !strcmp(opts.game, "go") ? NULL : opts.game;
+        const char *ptrs[] = {game,     opts.backend, opts.script, opts.frames, opts.wav,
+                              opts.devmem, opts.trace, opts.save_dir, opts.link, opts.rules};
         for (size_t k = 0; k < sizeof ptrs / sizeof ptrs[0]; k++)
             FUZZ_CHECK(fuzz_points_into(ptrs[k], argv, argc), "option %zu points outside argv", k);
         FUZZ_CHECK(opts.headless == 0 || opts.headless == 1, "headless %d", opts.headless);
