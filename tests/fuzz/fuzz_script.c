@@ -3,7 +3,8 @@
  * through script_parse_line, then the whole text as a file through
  * script_open / script_next, the path `--script FILE` takes.
  *
- * Oracles: a step has a valid key (1..0xFF), a wait within a day, a snap
+ * Oracles: a step has a valid key (1..0xFF), a wait within a day, an
+ * await-peer bound of 1 ms .. a day, a snap
  * name that is safe as a file name (no '/', not starting with '.'); the file
  * reader agrees with the line parser: it fails exactly when some line fails,
  * else yields the same steps.
@@ -24,6 +25,10 @@ static void fuzz_check_step(const script_step_t *s)
         break;
     case SCRIPT_WAIT:
         FUZZ_CHECK(s->wait_ms <= 86400000u, "wait %u", (unsigned)s->wait_ms);
+        break;
+    case SCRIPT_AWAIT_PEER: /* issue 14: a bound of 1 ms .. a day */
+        FUZZ_CHECK(s->wait_ms >= 1 && s->wait_ms <= 86400000u, "await-peer %u",
+                   (unsigned)s->wait_ms);
         break;
     case SCRIPT_SNAP:
         FUZZ_CHECK(memchr(s->name, 0, sizeof s->name) != NULL, "unterminated snap name");
