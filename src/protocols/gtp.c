@@ -17,12 +17,13 @@
 #include "hal.h"
 
 static const char gtp_usage[] =
-    "usage: tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
+    "usage: tabletop gtp [--level 1|2|3] [--playouts N] [--seed N] [--no-resign]\n"
     "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
     "  Go Text Protocol v2 on stdin/stdout (docs/gtp.md).\n"
     "  --level     computer player: 1 random, 2 greedy, 3 UCT-MCTS (default 3)\n"
     "  --playouts  MCTS simulations per move (default 200)\n"
     "  --seed      random seed (default 1)\n"
+    "  --no-resign level 3 never answers genmove with 'resign' (docs/engine.md)\n"
     "  --rules     who decides legality and captures: sw, the C rules engine\n"
     "              (default), or hw, the go_rules peripheral (docs/go_rules.md)\n"
     "  --backend   where --rules hw finds the peripheral: sdl (its C model,\n"
@@ -54,6 +55,10 @@ int gtp_main(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(gtp_usage, stdout);
             return 0;
+        }
+        if (!strcmp(a, "--no-resign")) {
+            opts.no_resign = 1;
+            continue;
         }
         uint64_t v;
         if (!strcmp(a, "--level") || !strcmp(a, "--playouts") || !strcmp(a, "--seed")) {

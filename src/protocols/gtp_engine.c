@@ -297,7 +297,7 @@ static int engine_time_budget(const gtp_engine_t *e, Stone color)
 }
 
 /* The ai's move for `color` on the current position, not yet played. */
-static Move engine_generate(gtp_engine_t *e, Stone color)
+static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
 {
     /* The ai moves for b->turn; GTP may ask for either colour, so search a
      * private copy whose turn is set to it (the turn is a plain field that
@@ -316,18 +316,20 @@ static Move engine_generate(gtp_engine_t *e, Stone color)
     }
     ai_set_time_ms(e->ai, engine_time_budget(e, color));
     m = ai_choose(e->ai, copy);
+    AiStats st;
+    ai_last_stats(e->ai, &st);
+    *resign = st.resign && !e->opts.no_resign;
     /* Defence in depth: never answer with a move the board would refuse. */
     if (!m.pass && engine_check(e, color, m) != MOVE_OK) {
         m.pass = 1;
         m.row = m.col = -1;
     }
     if (e->opts.log) {
-        AiStats st;
-        ai_last_stats(e->ai, &st);
         char v[8];
         board_vertex_format(e->board.size, m, v, sizeof v);
-        fprintf(e->opts.log, "tabletop: %s %s (level %d, %d playouts, win rate %.2f)\n",
-                color_name(color), v, e->opts.level, st.simulations, st.win_rate);
+        fprintf(e->opts.log, "tabletop: %s %s (level %d, %d playouts, win rate %.2f)%s\n",
+                color_name(color), v, e->opts.level, st.simulations, st.win_rate,
+                *resign ? ", resigns" : "");
         fflush(e->opts.log);
     }
     free(copy);
@@ -432,15 +434,22 @@ static int cmd_play(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-/* genmove, kgs-genmove_cleanup (play = 1) and reg_genmove (play = 0). */
-static int genmove_common(gtp_engine_t *e, int argc, char **argv, int play)
+/* genmove (play = 1), kgs-genmove_cleanup (play = 1, cleanup = 1: never
+ * resigns, the game is being finished) and reg_genmove (play = 0).  A
+ * resignation plays nothing and answers "resign" (GTP 2, 6.3.3). */
+static int genmove_common(gtp_engine_t *e, int argc, char **argv, int play, int cleanup)
 {
     Stone color;
     if (argc < 1 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
     if (play && e->record->n_moves >= SGF_MAX_MOVES)
         return fail(e, "move history full (%d moves)", SGF_MAX_MOVES);
-    Move m = engine_generate(e, color);
+    int resign = 0;
+    Move m = engine_generate(e, color, &resign);
+    if (resign && !cleanup) {
+        reply(e, "resign");
+        return 0;
+    }
     if (play && engine_play(e, color, m) != MOVE_OK) {
         /* Cannot happen after the check in engine_generate; pass instead. */
         m.pass = 1;
@@ -454,12 +463,17 @@ static int genmove_common(gtp_engine_t *e, int argc, char **argv, int play)
 
 static int cmd_genmove(gtp_engine_t *e, int argc, char **argv)
 {
-    return genmove_common(e, argc, argv, 1);
+    return genmove_common(e, argc, argv, 1, 0);
+}
+
+static int cmd_genmove_cleanup(gtp_engine_t *e, int argc, char **argv)
+{
+    return genmove_common(e, argc, argv, 1, 1);
 }
 
 static int cmd_reg_genmove(gtp_engine_t *e, int argc, char **argv)
 {
-    return genmove_common(e, argc, argv, 0);
+    return genmove_common(e, argc, argv, 0, 0);
 }
 
 static int cmd_undo(gtp_engine_t *e, int argc, char **argv)
@@ -845,7 +859,7 @@ static const struct {
     {"time_left", cmd_time_left},
     {"loadsgf", cmd_loadsgf},
     {"printsgf", cmd_printsgf},
-    {"kgs-genmove_cleanup", cmd_genmove},
+    {"kgs-genmove_cleanup", cmd_genmove_cleanup},
     {"reg_genmove", cmd_reg_genmove},
     {"is_legal", cmd_is_legal},
     {"list_stones", cmd_list_stones},

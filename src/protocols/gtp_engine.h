@@ -28,6 +28,7 @@ typedef struct {
     uint64_t seed; /* random seed; 0: the ai's default */
     FILE *log;     /* one line per generated move (for GoGui's shell); NULL: quiet */
     go_rules_t *rules; /* who decides legality and captures; NULL: board.c (--rules sw) */
+    int no_resign; /* --no-resign: genmove never answers "resign" */
 } gtp_options_t;
 
 typedef struct gtp_engine gtp_engine_t;

@@ -69,6 +69,7 @@ typedef struct go_game {
     pthread_mutex_t lock;
     int ai_done;            /* under lock */
     Move ai_move;           /* under lock */
+    int ai_resign;          /* under lock: the computer resigns instead of ai_move */
     BoardState think_board; /* the thread's own copy */
     /* Dead-stone review (after two passes) and game over. */
     unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE]; /* 1: the stone counts as captured */
@@ -131,8 +132,11 @@ static void *think_main(void *arg)
 {
     go_game_t *g = arg;
     Move m = ai_choose(g->ai, &g->think_board);
+    AiStats st;
+    ai_last_stats(g->ai, &st);
     pthread_mutex_lock(&g->lock);
     g->ai_move = m;
+    g->ai_resign = st.resign;
     g->ai_done = 1;
     pthread_mutex_unlock(&g->lock);
     return NULL;
@@ -142,6 +146,7 @@ static void ai_start(go_game_t *g)
 {
     board_copy(&g->think_board, &g->board);
     g->ai_done = 0;
+    g->ai_resign = 0;
     g->think_rendered = 0;
     g->think_clock_set = 0;
     if (pthread_create(&g->thread, NULL, think_main, g) != 0) {
@@ -497,12 +502,14 @@ static void finish_game(go_game_t *g)
     keep_finished(g);
 }
 
-/* The side to move resigns (PvP), or the human (PvC): RE[W+R] / RE[B+R]. */
-static void resign(go_game_t *g)
+/* who resigns: RE[W+R] / RE[B+R].  The player at the keyboard resigns with
+ * 'r' (the side to move in PvP, the human in PvC); the computer resigns a
+ * hopeless game by itself (issue 12, AiStats.resign). */
+static void resign(go_game_t *g, Stone who)
 {
     ai_cancel(g);
     g->confirm_resign = 0;
-    g->resigned = g->mode == GO_PVC ? g->human : g->board.turn;
+    g->resigned = who;
     snprintf(g->result, sizeof g->result, "%c+R", g->resigned == BLACK ? 'W' : 'B');
     snprintf(g->record->result, SGF_TEXT, "%s", g->result);
     g->record->n_territory = 0;
@@ -827,7 +834,7 @@ static console_game_status_t go_key(void *game, int key)
             g->confirm_resign = 0;
             g->dirty = 1;
             if (key == HID_KEY_ENTER)
-                resign(g);
+                resign(g, g->mode == GO_PVC ? g->human : g->board.turn);
             else
                 turn_status(g);
             break;
@@ -902,13 +909,17 @@ static void go_tick(void *game, uint64_t now_us)
     pthread_mutex_lock(&g->lock);
     int done = g->ai_done;
     Move m = g->ai_move;
+    int resigns = g->ai_resign;
     pthread_mutex_unlock(&g->lock);
     if (!done)
         return;
     if (g->thinking == 1)
         pthread_join(g->thread, NULL);
     g->thinking = 0;
-    play_move(g, m);
+    if (resigns)
+        resign(g, g->board.turn);
+    else
+        play_move(g, m);
 }
 
 static console_busy_t go_busy(void *game)
@@ -1097,7 +1108,9 @@ static void draw_over(const go_game_t *g)
         snprintf(line, sizeof line, "Black %d  White %d + %s", g->score_black, g->score_white,
                  komi);
     } else {
-        snprintf(line, sizeof line, "%s resigned", side_name(g->resigned));
+        snprintf(line, sizeof line, "%s resigned",
+                 g->mode == GO_PVC && g->resigned != g->human ? "The computer"
+                                                              : side_name(g->resigned));
     }
     render_string_centered(202, line, COLOR_TEXT, 2);
     render_string_centered(228, g->result, COLOR_CURSOR, 3);

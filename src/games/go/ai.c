@@ -19,6 +19,7 @@
 #include "board_private.h"
 #include "mcts.h"
 #include "rng.h"
+#include "status.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,9 @@ struct ai {
     rng_t rng;
     mcts_t mcts;
     AiStats stats;
+    int resign_off;       /* ai_set_resign(ai, 0) */
+    int hopeless_streak;  /* own moves in a row below AI_RESIGN_WIN_RATE */
+    int last_move_number; /* b->move_number at the last level-3 choice */
 };
 
 static AiLevel ai_level_or_default(AiLevel level)
@@ -77,6 +81,8 @@ void ai_set_playouts(ai_t *ai, int playouts)
 }
 
 void ai_set_time_ms(ai_t *ai, int time_ms) { ai->time_ms = time_ms > 0 ? time_ms : 0; }
+
+void ai_set_resign(ai_t *ai, int on) { ai->resign_off = !on; }
 
 void ai_request_stop(ai_t *ai) { atomic_store(&ai->mcts.stop, 1); }
 
@@ -193,6 +199,39 @@ static int ai_choose_greedy(ai_t *ai, const BoardState *b)
     return best[rng_below(&ai->rng, n_best)];
 }
 
+/* Level 3 and the end of the game (issue 12).  Playouts score the board
+ * as it stands, so after the opponent's pass every move that keeps the
+ * area looks as good as a pass, and a search that goes on playing inside
+ * its own territory can spoil its eyes.  The end is therefore decided by
+ * the score a referee gives once dead stones are removed. */
+static int ai_choose_mcts(ai_t *ai, const BoardState *b)
+{
+    int sign = b->turn == BLACK ? 1 : -1;
+    if (b->move_number < ai->last_move_number)
+        ai->hopeless_streak = 0; /* a new game */
+    ai->last_move_number = b->move_number;
+    if (b->consecutive_passes > 0 && sign * go_status_margin2(b) > 0) {
+        /* Passing ends the game, and the game is ours. */
+        ai->hopeless_streak = 0;
+        ai->stats.win_rate = 1.0;
+        return BOARD_PASS_POINT;
+    }
+    int p = mcts_search(&ai->mcts, b, ai->playouts, ai->time_ms, &ai->rng);
+    ai->stats.simulations = ai->mcts.last_simulations;
+    ai->stats.nodes_used = ai->mcts.pool_used;
+    ai->stats.win_rate = ai->mcts.last_win_rate;
+    if (p == BOARD_PASS_POINT && b->consecutive_passes > 0)
+        p = mcts_best_non_pass(&ai->mcts); /* that pass would end a lost game */
+    if (ai->stats.simulations >= AI_RESIGN_MIN_SIMULATIONS &&
+        ai->stats.win_rate < AI_RESIGN_WIN_RATE && b->move_number >= AI_RESIGN_MIN_MOVE &&
+        sign * go_status_margin2(b) < 0)
+        ai->hopeless_streak++;
+    else
+        ai->hopeless_streak = 0;
+    ai->stats.resign = !ai->resign_off && ai->hopeless_streak >= AI_RESIGN_STREAK;
+    return p;
+}
+
 Move ai_choose(ai_t *ai, const BoardState *b)
 {
     int p;
@@ -206,10 +245,7 @@ Move ai_choose(ai_t *ai, const BoardState *b)
         p = ai_choose_greedy(ai, b);
         break;
     default:
-        p = mcts_search(&ai->mcts, b, ai->playouts, ai->time_ms, &ai->rng);
-        ai->stats.simulations = ai->mcts.last_simulations;
-        ai->stats.nodes_used = ai->mcts.pool_used;
-        ai->stats.win_rate = ai->mcts.last_win_rate;
+        p = ai_choose_mcts(ai, b);
         break;
     }
     return ai_move_from_point(p);

@@ -47,7 +47,22 @@ void ai_set_level(ai_t *ai, AiLevel level);
 void ai_set_playouts(ai_t *ai, int playouts);
 void ai_set_time_ms(ai_t *ai, int time_ms);
 
-/* The move for b->turn.  Always legal on b (or a pass). */
+/* Level 3's resignation (on by default): AiStats.resign is set when the
+ * root's win rate has stayed below AI_RESIGN_WIN_RATE for AI_RESIGN_STREAK
+ * of its own moves in a row, each searched with at least
+ * AI_RESIGN_MIN_SIMULATIONS playouts (so the seed's 200-playout level
+ * never resigns), from move AI_RESIGN_MIN_MOVE on, and the score with
+ * dead stones removed agrees that it is behind. */
+#define AI_RESIGN_WIN_RATE 0.10
+#define AI_RESIGN_STREAK 3
+#define AI_RESIGN_MIN_SIMULATIONS 1000
+#define AI_RESIGN_MIN_MOVE 20
+void ai_set_resign(ai_t *ai, int on);
+
+/* The move for b->turn.  Always legal on b (or a pass).  Level 3 passes
+ * right after the opponent's pass when the score with dead stones removed
+ * (go_status_margin2) is its win, and never ends the game with a pass that
+ * loses while it has another move. */
 Move ai_choose(ai_t *ai, const BoardState *b);
 
 /* Asks a running ai_choose (on another thread) to return its best move so
@@ -59,6 +74,7 @@ typedef struct {
     int simulations;   /* playouts run */
     int nodes_used;    /* tree nodes taken from the pool */
     double win_rate;   /* root's estimated win rate for the side to move */
+    int resign;        /* level 3 would rather resign than play the move */
 } AiStats;
 void ai_last_stats(const ai_t *ai, AiStats *out);
 

@@ -266,3 +266,15 @@ int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t
     m->last_win_rate = kids[best].visits ? kids[best].wins / kids[best].visits : 0.5;
     return kids[best].move;
 }
+
+int mcts_best_non_pass(const mcts_t *m)
+{
+    if (m->pool_used < 1 || m->pool[0].n_children == 0)
+        return BOARD_PASS_POINT;
+    const mcts_node_t *kids = &m->pool[m->pool[0].children];
+    int best = -1;
+    for (int i = 0; i < m->pool[0].n_children; i++)
+        if (kids[i].move != BOARD_PASS_POINT && (best < 0 || kids[i].visits > kids[best].visits))
+            best = i;
+    return best < 0 ? BOARD_PASS_POINT : kids[best].move;
+}

@@ -76,4 +76,8 @@ void mcts_free(mcts_t *m);
  * BOARD_PASS_POINT. */
 int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t *rng);
 
+/* After mcts_search: the most visited root move other than a pass, or
+ * BOARD_PASS_POINT when the root has no other move. */
+int mcts_best_non_pass(const mcts_t *m);
+
 #endif

@@ -155,20 +155,33 @@ void go_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOAR
         }
 }
 
-void go_status_score(const BoardState *b, char *buf, size_t len)
+/* A copy of b without the stones estimated dead (free it), or NULL. */
+static BoardState *status_cleared(const BoardState *b)
 {
     unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
-    go_status_dead(b, dead);
     BoardState *t = malloc(sizeof *t);
-    if (!t) {
-        board_result_string(b, buf, len);
-        return;
-    }
+    if (!t)
+        return NULL;
+    go_status_dead(b, dead);
     board_copy(t, b);
     for (int r = 0; r < b->size; r++)
         for (int c = 0; c < b->size; c++)
             if (dead[r][c])
                 board_setup(t, EMPTY, r, c); /* removing stones never fails */
-    board_result_string(t, buf, len);
+    return t;
+}
+
+int go_status_margin2(const BoardState *b)
+{
+    BoardState *t = status_cleared(b);
+    int margin2 = board_score(t ? t : b, NULL, NULL);
+    free(t);
+    return margin2;
+}
+
+void go_status_score(const BoardState *b, char *buf, size_t len)
+{
+    BoardState *t = status_cleared(b);
+    board_result_string(t ? t : b, buf, len);
     free(t);
 }

@@ -26,4 +26,8 @@ void go_status_dead(const BoardState *b, unsigned char dead[BOARD_MAX_SIZE][BOAR
  * removed; buf needs 16 bytes. */
 void go_status_score(const BoardState *b, char *buf, size_t len);
 
+/* The margin in half points, 2*(black - white) - komi2 as board_score
+ * gives it, once the dead stones are removed: > 0 Black wins. */
+int go_status_margin2(const BoardState *b);
+
 #endif

@@ -272,3 +272,92 @@ Test(ai, seed_interface_ai_get_move)
     m = ai_get_move(&b, AI_RANDOM);
     cr_assert(m.pass || board_check(&b, BLACK, m.row, m.col) == MOVE_OK);
 }
+
+/* ---- the end of the game (issue 12) ---- */
+
+/* Black has just passed in end_dead_inside.txt: the game is White's once
+ * the dead C8 is removed (GNU Go: W+14.5), so level 3 passes and ends it,
+ * rather than playing on inside its own area. */
+Test(ai, level3_ends_a_won_game_by_passing_after_the_opponent_passes)
+{
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        BoardState b;
+        test_load_board(&b, "end_dead_inside.txt");
+        b.turn = BLACK;
+        board_pass(&b);
+        cr_assert_eq(b.turn, WHITE);
+        AiConfig cfg = {.level = AI_MCTS, .playouts = 2000, .seed = seed};
+        ai_t *ai = ai_create(&cfg);
+        Move m = ai_choose(ai, &b);
+        char v[8];
+        vertex_of(&b, m, v);
+        cr_assert(m.pass, "seed %d: White should pass and win, played %s", (int)seed, v);
+        AiStats st;
+        ai_last_stats(ai, &st);
+        cr_assert_eq(st.resign, 0);
+        ai_destroy(ai);
+    }
+}
+
+/* The same position with White having passed and Black to move: passing
+ * would end a game Black loses by 14.5, and Black still has moves (H5 and
+ * the rest of its area), so level 3 must not pass. */
+Test(ai, level3_never_ends_a_lost_game_with_a_pass)
+{
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        BoardState b;
+        test_load_board(&b, "end_dead_inside.txt");
+        board_pass(&b); /* White passes */
+        cr_assert_eq(b.turn, BLACK);
+        AiConfig cfg = {.level = AI_MCTS, .playouts = 2000, .seed = seed};
+        ai_t *ai = ai_create(&cfg);
+        ai_set_resign(ai, 0);
+        Move m = ai_choose(ai, &b);
+        cr_assert(!m.pass, "seed %d: Black passed into a loss", (int)seed);
+        cr_assert_eq(board_check(&b, BLACK, m.row, m.col), MOVE_OK);
+        ai_destroy(ai);
+    }
+}
+
+/* One search of level 3 on end_hopeless.txt (Black far behind) at move
+ * `number` of the game; returns AiStats.resign. */
+static int hopeless_resigns(ai_t *ai, int number)
+{
+    BoardState b;
+    test_load_board(&b, "end_hopeless.txt");
+    b.move_number = number; /* as if the game had got here by play */
+    Move m = ai_choose(ai, &b);
+    cr_assert(m.pass || board_check(&b, BLACK, m.row, m.col) == MOVE_OK);
+    AiStats st;
+    ai_last_stats(ai, &st);
+    cr_assert_lt(st.win_rate, AI_RESIGN_WIN_RATE, "win rate %.3f", st.win_rate);
+    return st.resign;
+}
+
+Test(ai, level3_resigns_a_hopeless_game_on_its_third_hopeless_move)
+{
+    AiConfig cfg = {.level = AI_MCTS, .playouts = AI_RESIGN_MIN_SIMULATIONS, .seed = 4};
+    ai_t *ai = ai_create(&cfg);
+    cr_assert_eq(hopeless_resigns(ai, 40), 0);
+    cr_assert_eq(hopeless_resigns(ai, 42), 0);
+    cr_assert_eq(hopeless_resigns(ai, 44), 1, "third hopeless move in a row: resign");
+    /* A new game (the move number goes back) starts the count again. */
+    cr_assert_eq(hopeless_resigns(ai, 30), 0);
+    ai_destroy(ai);
+
+    /* Switched off, never. */
+    ai = ai_create(&cfg);
+    ai_set_resign(ai, 0);
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(hopeless_resigns(ai, 40 + 2 * i), 0);
+    ai_destroy(ai);
+
+    /* Too early in the game, or the seed's 200 playouts: never. */
+    ai = ai_create(&cfg);
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(hopeless_resigns(ai, 2 + 2 * i), 0);
+    ai_set_playouts(ai, 200);
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(hopeless_resigns(ai, 40 + 2 * i), 0);
+    ai_destroy(ai);
+}
