@@ -33,7 +33,7 @@ static const char usage_text[] =
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
     "                [--seed N] [--save-dir DIR] [--link SPEC] (Go against another console)\n"
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
-    "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]\n"
+    "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N] [--no-resign]\n"
     "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
     "       tabletop connect4 move POSITION --level perfect | solve POSITION\n"

@@ -147,3 +147,32 @@ Test(go_end, escape_during_the_review_keeps_the_game_and_resumes_there, .timeout
     free(head);
     free(text);
 }
+
+/* Issue 12: level 3 resigns a hopeless game by itself.  The saved game is
+ * tests/data/go/end_hopeless.txt as setup stones (GNU Go: W+50.5), the
+ * computer Black to move against a human White who passes every time; the
+ * computer's third hopeless move in a row is a resignation: the game is
+ * over, "The computer resigned", RE[W+R] kept as the last record. */
+Test(go_end, the_computer_resigns_a_hopeless_game, .timeout = 120)
+{
+    char *dir = make_tmpdir();
+    char *save = path_join(dir, "save");
+    mkdir(save, 0755);
+    write_text(path_join(save, "go.sgf"),
+               "(;GM[1]FF[4]SZ[9]KM[5.5]GC[tabletop mode=pvc level=3 human=white]"
+               "AB[ba][ab][bb][bc][ad][bd][be][af][bf][bg][ah][bh][bi]"
+               "AW[ca][fa][ia][cb][db][eb][fb][gb][hb][ib][cc][fc][ic][cd][dd][ed][fd][gd]"
+               "[hd][id][ce][fe][ie][cf][df][ef][ff][gf][hf][if][cg][fg][ig][ch][dh][eh]"
+               "[fh][gh][hh][ih][ci][fi][ii]PL[B])");
+    run_t r = play_text(dir,
+                        "enter\nenter\n"         /* title, resume */
+                        "space\nspace\nspace\n"  /* White passes after each reply */
+                        "snap computer_resigned\n",
+                        NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *rec = read_all(path_join(save, "go-last.sgf"), NULL);
+    cr_assert(rec, "the game did not end: no go-last.sgf");
+    cr_assert(strstr(rec, "RE[W+R]"), "%s", rec);
+    cr_assert(!file_exists(path_join(save, "go.sgf")), "the autosave is cleared");
+    check_golden(dir, "computer_resigned", "computer_resigned");
+}

@@ -223,7 +223,8 @@ static int ai_choose_mcts(ai_t *ai, const BoardState *b)
     if (p == BOARD_PASS_POINT && b->consecutive_passes > 0)
         p = mcts_best_non_pass(&ai->mcts); /* that pass would end a lost game */
     if (ai->stats.simulations >= AI_RESIGN_MIN_SIMULATIONS &&
-        ai->stats.win_rate < AI_RESIGN_WIN_RATE && b->move_number >= AI_RESIGN_MIN_MOVE &&
+        ai->stats.win_rate < AI_RESIGN_WIN_RATE &&
+        b->size * b->size - b->n_empty >= AI_RESIGN_MIN_STONES &&
         sign * go_status_margin2(b) < 0)
         ai->hopeless_streak++;
     else

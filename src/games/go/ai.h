@@ -50,13 +50,13 @@ void ai_set_time_ms(ai_t *ai, int time_ms);
 /* Level 3's resignation (on by default): AiStats.resign is set when the
  * root's win rate has stayed below AI_RESIGN_WIN_RATE for AI_RESIGN_STREAK
  * of its own moves in a row, each searched with at least
- * AI_RESIGN_MIN_SIMULATIONS playouts (so the seed's 200-playout level
- * never resigns), from move AI_RESIGN_MIN_MOVE on, and the score with
- * dead stones removed agrees that it is behind. */
+ * AI_RESIGN_MIN_SIMULATIONS playouts (the seed's 200 will do; a search
+ * stopped early will not), with at least AI_RESIGN_MIN_STONES stones on the
+ * board, and the score with dead stones removed agrees that it is behind. */
 #define AI_RESIGN_WIN_RATE 0.10
 #define AI_RESIGN_STREAK 3
-#define AI_RESIGN_MIN_SIMULATIONS 1000
-#define AI_RESIGN_MIN_MOVE 20
+#define AI_RESIGN_MIN_SIMULATIONS 200
+#define AI_RESIGN_MIN_STONES 20
 void ai_set_resign(ai_t *ai, int on);
 
 /* The move for b->turn.  Always legal on b (or a pass).  Level 3 passes

@@ -352,11 +352,9 @@ Test(ai, level3_resigns_a_hopeless_game_on_its_third_hopeless_move)
         cr_assert_eq(hopeless_resigns(ai, 40 + 2 * i), 0);
     ai_destroy(ai);
 
-    /* Too early in the game, or the seed's 200 playouts: never. */
+    /* Searches shorter than AI_RESIGN_MIN_SIMULATIONS: never. */
     ai = ai_create(&cfg);
-    for (int i = 0; i < 4; i++)
-        cr_assert_eq(hopeless_resigns(ai, 2 + 2 * i), 0);
-    ai_set_playouts(ai, 200);
+    ai_set_playouts(ai, AI_RESIGN_MIN_SIMULATIONS - 1);
     for (int i = 0; i < 4; i++)
         cr_assert_eq(hopeless_resigns(ai, 40 + 2 * i), 0);
     ai_destroy(ai);
