@@ -8,6 +8,7 @@
  *   tabletop connect4 move POSITION [--backend B]
  *   tabletop gomoku forbidden MOVE... | --black LIST --white LIST
  *   tabletop pbrain [--rule 0|1|4]
+ *   tabletop othello perft N | solve POS | move POS; tabletop othello-gtp [--level N]
  *   tabletop bench [NAME]
  */
 #include <errno.h>
@@ -26,6 +27,7 @@
 #include "protocols/gomoku_cli.h"
 #include "protocols/pbrain.h"
 #include "protocols/link_bot.h"
+#include "protocols/othello_cli.h"
 
 static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
@@ -40,6 +42,8 @@ static const char usage_text[] =
     "       tabletop gomoku forbidden MOVE... | --black LIST --white LIST\n"
     "       tabletop gomoku move [--level 1-3] [--rule 0|1|4] MOVE...\n"
     "       tabletop pbrain [--rule 0|1|4] [--level 1-3]\n"
+    "       tabletop othello perft N | solve POS | move [--level 1-7] POS\n"
+    "       tabletop othello-gtp [--level 1-7] [--time S] [--machine [--backend B]]\n"
     "       tabletop bench [NAME]\n"
     "       tabletop link-bot --link SPEC --engine \"CMD\" [--color b|w]\n"
     "       tabletop --version | --help\n"
@@ -336,6 +340,10 @@ int main(int argc, char **argv)
             return gomoku_cli_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "pbrain"))
             return pbrain_main(argc - 1, argv + 1);
+        if (!strcmp(cmd, "othello"))
+            return othello_cli_main(argc - 1, argv + 1);
+        if (!strcmp(cmd, "othello-gtp"))
+            return othello_gtp_main(argc - 1, argv + 1);
         if (!strcmp(cmd, "bench"))
             return bench_main(argc - 1, argv + 1);
         if (cmd[0] != '-') {

@@ -55,6 +55,7 @@ PROGRAMS = [
     ("make", "play", "verilator --build (sim/meson.build)"),
     ("dpkg-query", "play", "run.sh missing_packages"),
     ("gnugo", "test", "tests/protocols/gtp/test_peer.c (/usr/games/gnugo)"),
+    ("gtp-rhino", "test", "tests/protocols/test_othello_gtp.py (/usr/games/gtp-rhino, grhino)"),
     ("qemu-arm-static", "test", "tests/board/qemu_test.py"),
     ("file", "test", "tests/board/qemu_test.py"),
     ("tclsh", "test", "tests/board/check_board_files.py"),

@@ -1,0 +1,603 @@
+/*
+ * othello_engine.c - negascout + transposition table + evaluation, and the
+ * exact endgame solver (othello_engine.h).
+ *
+ * Inside the search a position is (p, o): the discs of the side to move and
+ * of its opponent, so every score is the mover's and a child's is negated.
+ */
+#include "othello_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "othello_bits.h"
+
+#define SCORE_INF 30000
+#define EVAL_MAX 6300 /* a heuristic score stays inside (-64..64 discs) */
+#define TT_BITS 19
+#define TT_SIZE (1u << TT_BITS)
+#define SOLVE_TT_MIN_EMPTIES 9  /* the solver's table from this many empties */
+#define SOLVE_SORT_MIN_EMPTIES 7 /* fastest-first ordering from this many */
+#define MAX_MOVES 40 /* more than the most legal moves an Othello position has (33) */
+
+typedef struct tt_entry {
+    uint64_t p, o;  /* the position itself: no false hits */
+    int16_t lo, hi; /* score bounds */
+    int8_t depth;   /* plies searched (midgame) or empties (solver) */
+    int8_t move;    /* best move found, -1 none */
+    int16_t pad;
+} tt_entry_t;
+
+struct othello_engine {
+    tt_entry_t *mid; /* midgame table: heuristic scores at a depth */
+    tt_entry_t *end; /* solver table: exact disc differences */
+    uint64_t nodes;
+    double deadline; /* monotonic seconds; 0 none */
+    int aborted;
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+othello_level_t othello_level_config(int level)
+{
+    static const othello_level_t levels[OTHELLO_LEVEL_MAX] = {
+        {1, 4, 0},   {2, 8, 0},    {3, 10, 0},   {4, 12, 0},
+        {6, 14, 0},  {8, 16, 0},   {11, 20, 0},
+    };
+    if (level < OTHELLO_LEVEL_MIN)
+        level = OTHELLO_LEVEL_MIN;
+    if (level > OTHELLO_LEVEL_MAX)
+        level = OTHELLO_LEVEL_MAX;
+    return levels[level - 1];
+}
+
+othello_engine_t *othello_engine_new(void)
+{
+    othello_rays_init();
+    othello_engine_t *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->mid = malloc(TT_SIZE * sizeof *e->mid);
+    e->end = malloc(TT_SIZE * sizeof *e->end);
+    if (!e->mid || !e->end) {
+        othello_engine_free(e);
+        return NULL;
+    }
+    othello_engine_clear(e);
+    return e;
+}
+
+void othello_engine_free(othello_engine_t *e)
+{
+    if (!e)
+        return;
+    free(e->mid);
+    free(e->end);
+    free(e);
+}
+
+void othello_engine_clear(othello_engine_t *e)
+{
+    /* p = o = 0 is no position of a game: an empty slot. */
+    memset(e->mid, 0, TT_SIZE * sizeof *e->mid);
+    memset(e->end, 0, TT_SIZE * sizeof *e->end);
+}
+
+static inline uint32_t tt_index(uint64_t p, uint64_t o)
+{
+    uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    return (uint32_t)(h >> (64 - TT_BITS));
+}
+
+static inline tt_entry_t *tt_probe(tt_entry_t *table, uint64_t p, uint64_t o)
+{
+    tt_entry_t *t = &table[tt_index(p, o)];
+    return (t->p == p && t->o == o) ? t : NULL;
+}
+
+/* Stores bounds from a search of window (alpha, beta) that returned score. */
+static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth, int alpha,
+                            int beta, int score, int move)
+{
+    tt_entry_t *t = &table[tt_index(p, o)];
+    if (t->p == p && t->o == o) {
+        if (t->depth > depth)
+            return;
+        if (t->depth < depth) {
+            t->lo = -SCORE_INF;
+            t->hi = SCORE_INF;
+        }
+    } else {
+        /* Replace: the deeper entry is worth more, but a stale one must go
+         * eventually; always replacing is simple and good enough here. */
+        t->p = p;
+        t->o = o;
+        t->lo = -SCORE_INF;
+        t->hi = SCORE_INF;
+        t->move = -1;
+    }
+    t->depth = (int8_t)depth;
+    if (score > alpha && score < beta) {
+        t->lo = t->hi = (int16_t)score;
+    } else if (score >= beta) {
+        if (score > t->lo)
+            t->lo = (int16_t)score;
+    } else if (score < t->hi) {
+        t->hi = (int16_t)score;
+    }
+    if (t->lo > t->hi) /* contradictions from replaced entries: trust the new one */
+        t->lo = t->hi = (int16_t)score;
+    if (move >= 0)
+        t->move = (int8_t)move;
+}
+
+/* Final disc difference for the mover, empties to the winner. */
+static inline int final_discs(uint64_t p, uint64_t o)
+{
+    int np = othello_popcount(p), no = othello_popcount(o);
+    int diff = np - no, empties = 64 - np - no;
+    if (diff > 0)
+        diff += empties;
+    else if (diff < 0)
+        diff -= empties;
+    return diff;
+}
+
+/* ---- evaluation ------------------------------------------------------- */
+
+#define CORNERS 0x8100000000000081ULL
+/* Square groups of the classic weight table (a1 top left). */
+#define W_EDGE_A 0x3C0081818181003CULL /* edge squares c..f and 3..6 */
+#define W_INNER 0x00003C3C3C3C0000ULL  /* the centre 4x4 */
+#define W_RING 0x003C424242423C00ULL   /* the second ring, no X squares */
+static const uint64_t x_square[4] = {1ULL << 9, 1ULL << 14, 1ULL << 49, 1ULL << 54};
+static const uint64_t c_squares[4] = {(1ULL << 1) | (1ULL << 8), (1ULL << 6) | (1ULL << 15),
+                                      (1ULL << 48) | (1ULL << 57), (1ULL << 55) | (1ULL << 62)};
+static const uint64_t corner_sq[4] = {1ULL << 0, 1ULL << 7, 1ULL << 56, 1ULL << 63};
+
+static inline uint64_t neighbours(uint64_t b)
+{
+    uint64_t w = b & OTHELLO_INNER_COLS; /* sources that may move sideways */
+    (void)w;
+    uint64_t e = (b << 1) & 0xFEFEFEFEFEFEFEFEULL, wv = (b >> 1) & 0x7F7F7F7F7F7F7F7FULL;
+    uint64_t h = b | e | wv;
+    return (h | (h << 8) | (h >> 8)) & ~b;
+}
+
+static int evaluate_pair(uint64_t p, uint64_t o)
+{
+    uint64_t empty = ~(p | o);
+    int empties = othello_popcount(empty);
+    int score = 0;
+
+    /* Corners and their neighbours: an X or C square next to an empty
+     * corner hands the corner over; next to a taken corner it is harmless. */
+    score += 800 * (othello_popcount(p & CORNERS) - othello_popcount(o & CORNERS));
+    for (int k = 0; k < 4; k++) {
+        if (corner_sq[k] & empty) {
+            score -= 300 * ((p & x_square[k]) != 0) - 300 * ((o & x_square[k]) != 0);
+            score -= 100 * othello_popcount(p & c_squares[k]) -
+                     100 * othello_popcount(o & c_squares[k]);
+        } else {
+            uint64_t own = (corner_sq[k] & p) ? p : o;
+            int sign = (own == p) ? 1 : -1;
+            score += sign * 60 * othello_popcount(own & c_squares[k]);
+        }
+    }
+    score += 40 * (othello_popcount(p & W_EDGE_A) - othello_popcount(o & W_EDGE_A));
+    score -= 10 * (othello_popcount(p & W_RING) - othello_popcount(o & W_RING));
+    (void)W_INNER;
+
+    /* Mobility and potential mobility (empty squares next to the opponent). */
+    int mp = othello_popcount(othello_moves_fast(p, o));
+    int mo = othello_popcount(othello_moves_fast(o, p));
+    score += 120 * (mp - mo) * 10 / (mp + mo + 6);
+    if (mp == 0)
+        score -= 150; /* having to pass */
+    int pot_p = othello_popcount(neighbours(o) & empty);
+    int pot_o = othello_popcount(neighbours(p) & empty);
+    score += 25 * (pot_p - pot_o);
+
+    /* Late: discs start to count, and who plays last (parity). */
+    if (empties < 20) {
+        score += (20 - empties) * 4 * (othello_popcount(p) - othello_popcount(o));
+        score += (empties & 1) ? 150 : -150;
+    }
+    if (score > EVAL_MAX)
+        score = EVAL_MAX;
+    if (score < -EVAL_MAX)
+        score = -EVAL_MAX;
+    return score;
+}
+
+int othello_evaluate(const othello_board_t *b)
+{
+    othello_rays_init();
+    return evaluate_pair(b->disc[b->to_move], b->disc[!b->to_move]);
+}
+
+/* ---- move lists ------------------------------------------------------- */
+
+typedef struct move_entry {
+    uint64_t flips;
+    int sq;
+    int key; /* ordering: higher first */
+} move_entry_t;
+
+static void sort_moves(move_entry_t *m, int n)
+{
+    for (int i = 1; i < n; i++) { /* insertion sort: lists are short */
+        move_entry_t x = m[i];
+        int j = i - 1;
+        while (j >= 0 && m[j].key < x.key) {
+            m[j + 1] = m[j];
+            j--;
+        }
+        m[j + 1] = x;
+    }
+}
+
+/* The ordering weight of a square on its own (corners first, X last). */
+static const int8_t square_order[64] = {
+    20, -4, 6, 4, 4, 6, -4, 20,  -4, -10, 0, 0, 0, 0, -10, -4,
+    6,  0,  2, 1, 1, 2, 0,  6,   4,  0,   1, 0, 0, 1, 0,   4,
+    4,  0,  1, 0, 0, 1, 0,  4,   6,  0,   2, 1, 1, 2, 0,   6,
+    -4, -10, 0, 0, 0, 0, -10, -4, 20, -4, 6, 4, 4, 6, -4, 20,
+};
+
+static inline void check_time(othello_engine_t *e)
+{
+    if ((e->nodes & 4095) == 0 && e->deadline > 0 && now_seconds() > e->deadline)
+        e->aborted = 1;
+}
+
+/* ---- midgame search --------------------------------------------------- */
+
+static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int alpha, int beta,
+                  int passed)
+{
+    e->nodes++;
+    check_time(e);
+    if (e->aborted)
+        return 0;
+    if (depth <= 0)
+        return evaluate_pair(p, o);
+    uint64_t moves = othello_moves_fast(p, o);
+    if (!moves) {
+        if (passed || !othello_moves_fast(o, p))
+            return 100 * final_discs(p, o);
+        return -search(e, o, p, depth, -beta, -alpha, 1);
+    }
+    int tt_move = -1;
+    const tt_entry_t *t = tt_probe(e->mid, p, o);
+    if (t) {
+        tt_move = t->move;
+        if (t->depth >= depth) {
+            if (t->lo >= beta)
+                return t->lo;
+            if (t->hi <= alpha)
+                return t->hi;
+            if (t->lo == t->hi)
+                return t->lo;
+        }
+    }
+    move_entry_t list[MAX_MOVES];
+    int n = 0;
+    while (moves) {
+        int sq = othello_first_square(moves);
+        moves &= moves - 1;
+        uint64_t f = othello_flips_fast(p, o, sq);
+        list[n].flips = f;
+        list[n].sq = sq;
+        if (sq == tt_move)
+            list[n].key = 1 << 20;
+        else if (depth >= 3) {
+            uint64_t np = p | f | (1ULL << sq), no = o & ~f;
+            list[n].key = -16 * othello_popcount(othello_moves_fast(no, np)) +
+                          4 * square_order[sq] -
+                          othello_popcount(neighbours(np) & ~(np | no) & ~neighbours(no));
+        } else
+            list[n].key = square_order[sq];
+        n++;
+    }
+    sort_moves(list, n);
+    int best = -SCORE_INF, best_move = -1, a = alpha;
+    for (int i = 0; i < n; i++) {
+        uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+        int s;
+        if (i == 0) {
+            s = -search(e, no, np, depth - 1, -beta, -a, 0);
+        } else {
+            s = -search(e, no, np, depth - 1, -a - 1, -a, 0);
+            if (s > a && s < beta)
+                s = -search(e, no, np, depth - 1, -beta, -s, 0);
+        }
+        if (e->aborted)
+            return 0;
+        if (s > best) {
+            best = s;
+            best_move = list[i].sq;
+            if (s > a)
+                a = s;
+            if (a >= beta)
+                break;
+        }
+    }
+    tt_store(e->mid, p, o, depth, alpha, beta, best, best_move);
+    return best;
+}
+
+/* ---- exact endgame solver --------------------------------------------- */
+
+/* The last empty square sq: the mover plays it, or else the opponent. */
+static inline int solve_last(uint64_t p, uint64_t o, int sq)
+{
+    int np = othello_popcount(p);
+    uint64_t f = othello_flips_fast(p, o, sq);
+    if (f)
+        return 2 * (np + othello_popcount(f) + 1) - 64;
+    f = othello_flips_fast(o, p, sq);
+    if (f)
+        return 2 * (np - othello_popcount(f)) - 64;
+    int diff = 2 * np - 63; /* 63 discs: never a draw */
+    return diff > 0 ? diff + 1 : diff - 1;
+}
+
+static const uint64_t quadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
+                                     0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
+
+/* Few empties: no move generation, empties in odd quadrants first (parity). */
+static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta,
+                         int passed)
+{
+    e->nodes++;
+    uint64_t empty = ~(p | o);
+    if (!empty)
+        return final_discs(p, o);
+    if ((empty & (empty - 1)) == 0)
+        return solve_last(p, o, othello_first_square(empty));
+    uint64_t odd = 0;
+    for (int k = 0; k < 4; k++)
+        if (othello_popcount(empty & quadrant[k]) & 1)
+            odd |= quadrant[k];
+    int best = -SCORE_INF;
+    uint64_t order[2] = {empty & odd, empty & ~odd};
+    for (int pass_no = 0; pass_no < 2; pass_no++) {
+        uint64_t sqs = order[pass_no];
+        while (sqs) {
+            int sq = othello_first_square(sqs);
+            sqs &= sqs - 1;
+            uint64_t f = othello_flips_fast(p, o, sq);
+            if (!f)
+                continue;
+            int s = -solve_shallow(e, o & ~f, p | f | (1ULL << sq), -beta, -alpha, 0);
+            if (s > best) {
+                best = s;
+                if (s > alpha) {
+                    alpha = s;
+                    if (alpha >= beta)
+                        return best;
+                }
+            }
+        }
+    }
+    if (best == -SCORE_INF) { /* no move */
+        if (passed)
+            return final_discs(p, o);
+        return -solve_shallow(e, o, p, -beta, -alpha, 1);
+    }
+    return best;
+}
+
+static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta, int passed,
+                 int *best_sq)
+{
+    int empties = 64 - othello_popcount(p | o);
+    if (empties < SOLVE_SORT_MIN_EMPTIES && !best_sq)
+        return solve_shallow(e, p, o, alpha, beta, passed);
+    e->nodes++;
+    check_time(e);
+    if (e->aborted)
+        return 0;
+    uint64_t moves = othello_moves_fast(p, o);
+    if (!moves) {
+        if (passed || !othello_moves_fast(o, p)) {
+            if (best_sq)
+                *best_sq = passed ? OTHELLO_NO_MOVE : OTHELLO_NO_MOVE;
+            return final_discs(p, o);
+        }
+        if (best_sq)
+            *best_sq = OTHELLO_PASS;
+        return -solve(e, o, p, -beta, -alpha, 1, NULL);
+    }
+    int tt_move = -1;
+    const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
+    if (use_tt) {
+        const tt_entry_t *t = tt_probe(e->end, p, o);
+        if (t) {
+            tt_move = t->move;
+            if (!best_sq) {
+                if (t->lo >= beta)
+                    return t->lo;
+                if (t->hi <= alpha)
+                    return t->hi;
+                if (t->lo == t->hi)
+                    return t->lo;
+                if (t->lo > alpha)
+                    alpha = t->lo;
+                if (t->hi < beta)
+                    beta = t->hi;
+            }
+        }
+    }
+    move_entry_t list[MAX_MOVES];
+    int n = 0;
+    while (moves) {
+        int sq = othello_first_square(moves);
+        moves &= moves - 1;
+        uint64_t f = othello_flips_fast(p, o, sq);
+        uint64_t np = p | f | (1ULL << sq), no = o & ~f;
+        list[n].flips = f;
+        list[n].sq = sq;
+        /* Fastest first: the fewer replies, the sooner a cut-off. */
+        list[n].key = sq == tt_move ? 1 << 20
+                                    : -16 * othello_popcount(othello_moves_fast(no, np)) +
+                                          2 * square_order[sq];
+        n++;
+    }
+    sort_moves(list, n);
+    int best = -SCORE_INF, best_move = list[0].sq, a = alpha;
+    for (int i = 0; i < n; i++) {
+        uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+        int s;
+        if (i == 0) {
+            s = -solve(e, no, np, -beta, -a, 0, NULL);
+        } else {
+            s = -solve(e, no, np, -a - 1, -a, 0, NULL);
+            if (s > a && s < beta)
+                s = -solve(e, no, np, -beta, -s, 0, NULL);
+        }
+        if (e->aborted)
+            return 0;
+        if (s > best) {
+            best = s;
+            best_move = list[i].sq;
+            if (s > a)
+                a = s;
+            if (a >= beta)
+                break;
+        }
+    }
+    if (use_tt)
+        tt_store(e->end, p, o, empties, alpha, beta, best, best_move);
+    if (best_sq)
+        *best_sq = best_move;
+    return best;
+}
+
+int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,
+                         uint64_t *nodes)
+{
+    uint64_t p = b->disc[b->to_move], o = b->disc[!b->to_move];
+    int move = OTHELLO_NO_MOVE;
+    e->aborted = 0;
+    e->deadline = 0;
+    e->nodes = 0;
+    int score = solve(e, p, o, -64, 64, 0, &move);
+    if (best)
+        *best = move;
+    if (nodes)
+        *nodes = e->nodes;
+    return score;
+}
+
+/* ---- the root --------------------------------------------------------- */
+
+int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_level_t level,
+                         othello_result_t *r)
+{
+    double t0 = now_seconds();
+    memset(r, 0, sizeof *r);
+    r->move = OTHELLO_NO_MOVE;
+    if (othello_game_over(b))
+        return -1;
+    uint64_t p = b->disc[b->to_move], o = b->disc[!b->to_move];
+    uint64_t moves = othello_moves_fast(p, o);
+    e->nodes = 0;
+    e->aborted = 0;
+    e->deadline = level.time_limit > 0 ? t0 + level.time_limit : 0;
+    if (!moves) {
+        r->move = OTHELLO_PASS;
+        r->score = -evaluate_pair(o, p);
+        r->seconds = now_seconds() - t0;
+        return 0;
+    }
+    int empties = 64 - othello_popcount(p | o);
+    move_entry_t list[MAX_MOVES];
+    int n = 0;
+    while (moves) {
+        int sq = othello_first_square(moves);
+        moves &= moves - 1;
+        list[n].flips = othello_flips_fast(p, o, sq);
+        list[n].sq = sq;
+        list[n].key = square_order[sq];
+        n++;
+    }
+    sort_moves(list, n);
+    r->move = list[0].sq;
+    r->score = 0;
+    int max_depth = level.depth < empties ? level.depth : empties;
+    if (empties <= level.exact_empties && max_depth > 6)
+        max_depth = 6; /* only to order the solver's root */
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int alpha = -SCORE_INF, beta = SCORE_INF, best = -SCORE_INF, best_i = 0;
+        for (int i = 0; i < n; i++) {
+            uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+            int s;
+            if (i == 0) {
+                s = -search(e, no, np, depth - 1, -beta, -alpha, 0);
+            } else {
+                s = -search(e, no, np, depth - 1, -alpha - 1, -alpha, 0);
+                if (s > alpha)
+                    s = -search(e, no, np, depth - 1, -beta, -s, 0);
+            }
+            if (e->aborted)
+                break;
+            list[i].key = s;
+            if (s > best) {
+                best = s;
+                best_i = i;
+                if (s > alpha)
+                    alpha = s;
+            } else {
+                list[i].key = -SCORE_INF + i; /* keep the order of the rest */
+            }
+        }
+        if (e->aborted)
+            break;
+        move_entry_t top = list[best_i];
+        memmove(&list[1], &list[0], (size_t)best_i * sizeof list[0]);
+        list[0] = top;
+        r->move = top.sq;
+        r->score = best;
+        r->depth = depth;
+    }
+    if (!e->aborted && empties <= level.exact_empties) {
+        int best = -SCORE_INF, best_sq = list[0].sq, alpha = -65;
+        for (int i = 0; i < n; i++) {
+            uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+            int s;
+            if (i == 0) {
+                s = -solve(e, no, np, -64, -alpha, 0, NULL);
+            } else {
+                s = -solve(e, no, np, -alpha - 1, -alpha, 0, NULL);
+                if (s > alpha)
+                    s = -solve(e, no, np, -64, -s, 0, NULL);
+            }
+            if (e->aborted)
+                break;
+            if (s > best) {
+                best = s;
+                best_sq = list[i].sq;
+                if (s > alpha)
+                    alpha = s;
+            }
+        }
+        if (!e->aborted) {
+            r->move = best_sq;
+            r->score = 100 * best;
+            r->exact = 1;
+            r->depth = 0;
+        }
+    }
+    r->nodes = e->nodes;
+    r->seconds = now_seconds() - t0;
+    return 0;
+}

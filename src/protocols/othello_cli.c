@@ -1,0 +1,172 @@
+/*
+ * protocols/othello_cli.c - `tabletop othello ...` one-shot queries:
+ *
+ *   tabletop othello perft N [--position POS]
+ *       prints the leaves at depth N (a pass is a ply, a finished game one
+ *       leaf) from the start or from POS.
+ *   tabletop othello solve POS
+ *       prints `score: +6` (the side to move's exact final disc
+ *       difference, empties to the winner) and `move: h5`.
+ *   tabletop othello move [--level 1-7] POS
+ *       prints the engine's move for the side to move.
+ *
+ * POS: 64 characters a1..h1, a2..h2, ... (row 1 at the top), X black,
+ * O white, - or . empty, then a space and the side to move (X or O) -- the
+ * line format of the FFO test suites.  Bad input: one line on stderr, exit 2.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocols/othello_cli.h"
+#include "games/othello/othello.h"
+#include "games/othello/othello_engine.h"
+
+static const char othello_cli_usage[] =
+    "usage: tabletop othello perft N [--position POS]\n"
+    "       tabletop othello solve POS\n"
+    "       tabletop othello move [--level 1-7] POS\n"
+    "  POS: 64 squares a1..h8 row by row from the top (X black, O white, - empty),\n"
+    "  a space, and the side to move (X or O), e.g. the FFO suites' lines.\n";
+
+/* Parses POS (one argument, or the squares and the side as two).  Returns 0,
+ * or -1 after a one-line message. */
+static int parse_position(const char *squares, const char *side, othello_board_t *b)
+{
+    char buf[80];
+    if (!squares || strlen(squares) >= sizeof buf) {
+        fprintf(stderr, "tabletop othello: a position is 64 squares and a side to move\n");
+        return -1;
+    }
+    strcpy(buf, squares);
+    if (!side) { /* "SQUARES X" in one argument */
+        char *sp = strrchr(buf, ' ');
+        if (sp) {
+            *sp = 0;
+            side = squares + (sp - buf) + 1;
+        }
+    }
+    if (!side || (strcmp(side, "X") && strcmp(side, "O") && strcmp(side, "x") &&
+                  strcmp(side, "o"))) {
+        fprintf(stderr, "tabletop othello: the position needs the side to move after the "
+                        "squares: X (black) or O (white)\n");
+        return -1;
+    }
+    int to_move = (side[0] == 'X' || side[0] == 'x') ? OTHELLO_BLACK : OTHELLO_WHITE;
+    if (othello_board_from_text(b, buf, to_move) != 0) {
+        fprintf(stderr, "tabletop othello: bad squares '%s': 64 of X, O, - or . (a1..h8, row "
+                        "1 at the top)\n", buf);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_int(const char *text, int lo, int hi, int *out)
+{
+    char *end;
+    if (!text || !*text)
+        return -1;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int cli_perft(int argc, char **argv)
+{
+    othello_board_t b;
+    othello_board_start(&b);
+    int depth = -1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--position")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tabletop othello: --position needs a position\n");
+                return 2;
+            }
+            const char *side = (i + 2 < argc && strlen(argv[i + 2]) == 1) ? argv[i + 2] : NULL;
+            if (parse_position(argv[i + 1], side, &b) != 0)
+                return 2;
+            i += side ? 2 : 1;
+        } else if (depth < 0 && parse_int(argv[i], 0, 30, &depth) == 0) {
+            continue;
+        } else {
+            fprintf(stderr, "tabletop othello perft: want a depth 0..30 and maybe --position "
+                            "POS, not '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (depth < 0) {
+        fprintf(stderr, "tabletop othello perft: give a depth, e.g. tabletop othello perft 8\n");
+        return 2;
+    }
+    printf("%llu\n", (unsigned long long)othello_perft(&b, depth));
+    return 0;
+}
+
+static int cli_solve_or_move(int argc, char **argv, int solve)
+{
+    int level = OTHELLO_LEVEL_MAX;
+    const char *sq = NULL, *side = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!solve && !strcmp(argv[i], "--level")) {
+            if (i + 1 >= argc || parse_int(argv[i + 1], OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX,
+                                           &level) != 0) {
+                fprintf(stderr, "tabletop othello move: --level wants %d..%d\n",
+                        OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX);
+                return 2;
+            }
+            i++;
+        } else if (!sq) {
+            sq = argv[i];
+        } else if (!side) {
+            side = argv[i];
+        } else {
+            fprintf(stderr, "tabletop othello: unexpected '%s' after the position\n", argv[i]);
+            return 2;
+        }
+    }
+    othello_board_t b;
+    if (parse_position(sq, side, &b) != 0)
+        return 2;
+    if (solve && 64 - othello_count(&b, 0) - othello_count(&b, 1) > 30) {
+        fprintf(stderr, "tabletop othello solve: more than 30 empty squares would take "
+                        "too long\n");
+        return 2;
+    }
+    othello_engine_t *e = othello_engine_new();
+    if (!e) {
+        fprintf(stderr, "tabletop othello: out of memory for the engine\n");
+        return 1;
+    }
+    char mv[8];
+    if (solve) {
+        int best;
+        int score = othello_engine_solve(e, &b, &best, NULL);
+        printf("score: %+d\nmove: %s\n", score, othello_format_move(best, mv));
+    } else {
+        othello_result_t r;
+        othello_engine_think(e, &b, othello_level_config(level), &r);
+        printf("%s\n", othello_format_move(r.move, mv));
+    }
+    othello_engine_free(e);
+    return 0;
+}
+
+int othello_cli_main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        fputs(othello_cli_usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "perft"))
+        return cli_perft(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "solve"))
+        return cli_solve_or_move(argc - 1, argv + 1, 1);
+    if (!strcmp(argv[1], "move"))
+        return cli_solve_or_move(argc - 1, argv + 1, 0);
+    fprintf(stderr, "tabletop othello: unknown query '%s' (perft, solve or move)\n", argv[1]);
+    return 2;
+}

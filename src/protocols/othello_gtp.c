@@ -1,0 +1,409 @@
+/*
+ * protocols/othello_gtp.c - `tabletop othello-gtp`: the Othello engine over
+ * GTP v2 on stdin/stdout, speaking as gtp-rhino (GRhino's GTP front end)
+ * does, so the same controllers drive either (docs/othello.md):
+ *
+ *   boardsize 8 (other sizes: "? unacceptable size"), clear_board, komi
+ *   (accepted, unused), play COLOUR MOVE, genmove COLOUR, undo, final_score,
+ *   showboard, protocol_version, name, version, known_command,
+ *   list_commands, quit.
+ *
+ * MOVE is a1..h8 with row 1 at the top, or pass.  Colours must alternate as
+ * in a real game: a side with no legal move passes, and when a command
+ * names the other colour while the side to move has no move, that pass is
+ * made first (gtp-rhino passes by itself the same way).  Any command that
+ * fails answers one line "? reason" and changes nothing.
+ */
+#define _GNU_SOURCE /* getline */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/types.h>
+
+#include "config.h"
+#include "protocols/othello_cli.h"
+#include "games/othello/othello.h"
+#include "games/othello/othello_engine.h"
+
+#define GTP_MAX_RECORD 200 /* moves in a game: 60 discs and passes */
+
+static const char othello_gtp_usage[] =
+    "usage: tabletop othello-gtp [--level 1-7] [--time SECONDS] [--machine [--backend B]]\n"
+    "  Othello over GTP v2 on stdin/stdout, as gtp-rhino speaks it (docs/othello.md).\n"
+    "  --level    1 (weakest) .. 7 (strongest, default)\n"
+    "  --time     at most this many seconds a move (default: none; the level's depth)\n"
+    "  --machine  let the Othello machine (seed 003) choose the moves\n"
+    "  --backend  where --machine finds it: sdl (C model), sim (Verilated RTL), board\n";
+
+typedef struct gtp_move {
+    int move;      /* 0..63 or OTHELLO_PASS */
+    int auto_pass; /* 1: a pass made for a side with no move, undone with the next move */
+} gtp_move_t;
+
+typedef struct othello_gtp {
+    othello_board_t board;
+    gtp_move_t record[GTP_MAX_RECORD];
+    int n_record;
+    othello_engine_t *engine;
+    othello_level_t level;
+    int quit;
+} othello_gtp_t;
+
+static const char *const gtp_commands[] = {
+    "protocol_version", "name",        "version",     "known_command", "list_commands",
+    "quit",             "boardsize",   "clear_board", "komi",          "play",
+    "genmove",          "undo",        "final_score", "showboard",     NULL,
+};
+
+static int parse_colour(const char *s)
+{
+    if (!s)
+        return -1;
+    if (!strcasecmp(s, "b") || !strcasecmp(s, "black"))
+        return OTHELLO_BLACK;
+    if (!strcasecmp(s, "w") || !strcasecmp(s, "white"))
+        return OTHELLO_WHITE;
+    return -1;
+}
+
+static const char *colour_name(int c)
+{
+    return c == OTHELLO_BLACK ? "black" : "white";
+}
+
+/* Replays the record from the start. */
+static void gtp_replay(othello_gtp_t *g)
+{
+    othello_board_start(&g->board);
+    for (int i = 0; i < g->n_record; i++)
+        othello_play(&g->board, g->record[i].move);
+}
+
+/* Brings the turn to colour, passing for a side without a move.  Returns 0,
+ * or -1 (and the reason in err) when colour cannot move now. */
+static int gtp_turn_to(othello_gtp_t *g, int colour, char *err, size_t len)
+{
+    if (othello_game_over(&g->board)) {
+        snprintf(err, len, "game is over");
+        return -1;
+    }
+    if (g->board.to_move == colour)
+        return 0;
+    if (othello_legal_moves(&g->board) != 0) {
+        snprintf(err, len, "illegal move: it is %s's turn", colour_name(g->board.to_move));
+        return -1;
+    }
+    if (g->n_record >= GTP_MAX_RECORD) {
+        snprintf(err, len, "game record full");
+        return -1;
+    }
+    othello_play(&g->board, OTHELLO_PASS);
+    g->record[g->n_record].move = OTHELLO_PASS;
+    g->record[g->n_record].auto_pass = 1;
+    g->n_record++;
+    return 0;
+}
+
+static void gtp_record(othello_gtp_t *g, int move)
+{
+    othello_play(&g->board, move);
+    g->record[g->n_record].move = move;
+    g->record[g->n_record].auto_pass = 0;
+    g->n_record++;
+}
+
+static void show_board(const othello_gtp_t *g, char *out, size_t len)
+{
+    size_t n = 0;
+    const char *who = othello_game_over(&g->board)
+                          ? "Game ended"
+                          : (g->board.to_move == OTHELLO_BLACK ? "Next move: Black"
+                                                               : "Next move: White");
+    n += (size_t)snprintf(out + n, len - n, "%s\n    a b c d e f g h\n", who);
+    for (int r = 0; r < 8 && n < len; r++) {
+        n += (size_t)snprintf(out + n, len - n, "  %d", r + 1);
+        for (int c = 0; c < 8 && n < len; c++) {
+            int at = othello_at(&g->board, r * 8 + c);
+            n += (size_t)snprintf(out + n, len - n, " %c",
+                                  at == OTHELLO_BLACK ? 'X' : at == OTHELLO_WHITE ? 'O' : '.');
+        }
+        if (n < len)
+            n += (size_t)snprintf(out + n, len - n, r < 7 ? "\n" : "");
+    }
+}
+
+/* Runs one command (words already split).  Writes the answer's text into
+ * out; returns 1 for success ("="), 0 for failure ("?"). */
+static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_t len)
+{
+    const char *cmd = argv[0];
+    out[0] = 0;
+    if (!strcmp(cmd, "protocol_version")) {
+        snprintf(out, len, "2");
+    } else if (!strcmp(cmd, "name")) {
+        snprintf(out, len, "tabletop");
+    } else if (!strcmp(cmd, "version")) {
+        snprintf(out, len, "%s", TABLETOP_VERSION);
+    } else if (!strcmp(cmd, "known_command")) {
+        if (argc != 2) {
+            snprintf(out, len, "syntax error");
+            return 0;
+        }
+        int known = 0;
+        for (int i = 0; gtp_commands[i]; i++)
+            known |= !strcmp(gtp_commands[i], argv[1]);
+        snprintf(out, len, "%s", known ? "true" : "false");
+    } else if (!strcmp(cmd, "list_commands")) {
+        size_t n = 0;
+        for (int i = 0; gtp_commands[i] && n < len; i++)
+            n += (size_t)snprintf(out + n, len - n, "%s%s", i ? "\n" : "", gtp_commands[i]);
+    } else if (!strcmp(cmd, "quit")) {
+        g->quit = 1;
+    } else if (!strcmp(cmd, "boardsize")) {
+        char *end = NULL;
+        long size = argc == 2 ? strtol(argv[1], &end, 10) : -1;
+        if (argc != 2 || !end || *end || end == argv[1]) {
+            snprintf(out, len, "syntax error");
+            return 0;
+        }
+        if (size != 8) {
+            snprintf(out, len, "unacceptable size");
+            return 0;
+        }
+    } else if (!strcmp(cmd, "clear_board")) {
+        g->n_record = 0;
+        gtp_replay(g);
+        othello_engine_clear(g->engine);
+    } else if (!strcmp(cmd, "komi")) {
+        char *end = NULL;
+        if (argc != 2 || (strtod(argv[1], &end), !end || *end || end == argv[1])) {
+            snprintf(out, len, "syntax error");
+            return 0;
+        }
+    } else if (!strcmp(cmd, "play")) {
+        int colour = argc == 3 ? parse_colour(argv[1]) : -1;
+        int move = argc == 3 ? othello_parse_move(argv[2]) : -1;
+        if (colour < 0 || move < 0) {
+            snprintf(out, len, "syntax error (play black|white a1..h8|pass)");
+            return 0;
+        }
+        othello_gtp_t before = *g;
+        char err[96];
+        if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
+            *g = before;
+            snprintf(out, len, "%s", err);
+            return 0;
+        }
+        if (!othello_is_legal(&g->board, move) || g->n_record >= GTP_MAX_RECORD) {
+            *g = before;
+            snprintf(out, len, move == OTHELLO_PASS ? "illegal move: %s has a legal move"
+                                                    : "illegal move",
+                     colour_name(colour));
+            return 0;
+        }
+        gtp_record(g, move);
+    } else if (!strcmp(cmd, "genmove")) {
+        int colour = argc == 2 ? parse_colour(argv[1]) : -1;
+        if (colour < 0) {
+            snprintf(out, len, "syntax error (genmove black|white)");
+            return 0;
+        }
+        if (othello_game_over(&g->board)) {
+            snprintf(out, len, "pass"); /* nothing to play: as gtp-rhino */
+            return 1;
+        }
+        othello_gtp_t before = *g;
+        char err[96];
+        if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
+            *g = before;
+            snprintf(out, len, "%s", err);
+            return 0;
+        }
+        othello_result_t r;
+        othello_engine_think(g->engine, &g->board, g->level, &r);
+        if (r.move == OTHELLO_NO_MOVE || g->n_record >= GTP_MAX_RECORD) {
+            *g = before;
+            snprintf(out, len, "no move");
+            return 0;
+        }
+        gtp_record(g, r.move);
+        char mv[8];
+        othello_format_move(r.move, mv);
+        snprintf(out, len, "%s", mv);
+    } else if (!strcmp(cmd, "undo")) {
+        if (g->n_record == 0) {
+            snprintf(out, len, "cannot undo");
+            return 0;
+        }
+        g->n_record--;
+        while (g->n_record > 0 && g->record[g->n_record - 1].auto_pass)
+            g->n_record--;
+        gtp_replay(g);
+    } else if (!strcmp(cmd, "final_score")) {
+        if (!othello_game_over(&g->board)) {
+            snprintf(out, len, "cannot score: the game is not over");
+            return 0;
+        }
+        int b = othello_count(&g->board, OTHELLO_BLACK), w = othello_count(&g->board, OTHELLO_WHITE);
+        int empties = 64 - b - w;
+        /* The empty squares go to the winner (the usual tournament rule). */
+        if (b > w)
+            snprintf(out, len, "B+%d", b - w + empties);
+        else if (w > b)
+            snprintf(out, len, "W+%d", w - b + empties);
+        else
+            snprintf(out, len, "0");
+    } else if (!strcmp(cmd, "showboard")) {
+        show_board(g, out, len);
+    } else {
+        snprintf(out, len, "unknown command");
+        return 0;
+    }
+    return 1;
+}
+
+/* Handles one input line; writes the full response (with the blank line). */
+static void gtp_line(othello_gtp_t *g, char *line, FILE *out)
+{
+    /* Control characters other than tab and newline are removed, tabs are
+     * spaces, '#' starts a comment (GTP v2, 2.2). */
+    size_t w = 0;
+    for (size_t r = 0; line[r]; r++) {
+        unsigned char ch = (unsigned char)line[r];
+        if (ch == '#')
+            break;
+        if (ch == '\t')
+            ch = ' ';
+        if (ch < 32 && ch != '\n')
+            continue;
+        if (ch == 127)
+            continue;
+        line[w++] = (char)ch;
+    }
+    line[w] = 0;
+    char *words[8];
+    int n = 0;
+    for (char *t = strtok(line, " \n"); t; t = strtok(NULL, " \n")) {
+        if (n == 8) {
+            fputs("? syntax error (too many arguments)\n\n", out);
+            return;
+        }
+        words[n++] = t;
+    }
+    if (n == 0)
+        return;
+    char id[24] = "";
+    if (isdigit((unsigned char)words[0][0])) {
+        size_t k = strspn(words[0], "0123456789");
+        if (words[0][k] != 0 || k >= sizeof id) {
+            fputs("? syntax error (bad id)\n\n", out);
+            return;
+        }
+        memcpy(id, words[0], k + 1);
+        memmove(words, words + 1, (size_t)(n - 1) * sizeof words[0]);
+        if (--n == 0) {
+            fprintf(out, "?%s syntax error (no command)\n\n", id);
+            return;
+        }
+    }
+    char answer[512];
+    int ok = gtp_execute(g, n, words, answer, sizeof answer);
+    fprintf(out, "%c%s%s%s\n\n", ok ? '=' : '?', id, answer[0] ? " " : "", answer);
+}
+
+static int parse_seconds(const char *text, double *out)
+{
+    char *end;
+    if (!text || !*text)
+        return -1;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || *end || !(v > 0) || v > 3600)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int othello_gtp_main(int argc, char **argv)
+{
+    int level = OTHELLO_LEVEL_MAX, machine = 0;
+    double seconds = 0;
+    const char *backend = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(othello_gtp_usage, stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--machine")) {
+            machine = 1;
+            continue;
+        }
+        if (strcmp(a, "--level") && strcmp(a, "--time") && strcmp(a, "--backend")) {
+            fprintf(stderr, "tabletop othello-gtp: unknown option '%s' (see --help)\n", a);
+            return 2;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "tabletop othello-gtp: option %s needs a value\n", a);
+            return 2;
+        }
+        const char *v = argv[++i];
+        if (!strcmp(a, "--level")) {
+            char *end;
+            long l = strtol(v, &end, 10);
+            if (!*v || *end || l < OTHELLO_LEVEL_MIN || l > OTHELLO_LEVEL_MAX) {
+                fprintf(stderr, "tabletop othello-gtp: --level wants %d..%d, not '%s'\n",
+                        OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX, v);
+                return 2;
+            }
+            level = (int)l;
+        } else if (!strcmp(a, "--time")) {
+            if (parse_seconds(v, &seconds) != 0) {
+                fprintf(stderr, "tabletop othello-gtp: --time wants seconds (0 < s <= 3600), "
+                                "not '%s'\n", v);
+                return 2;
+            }
+        } else {
+            if (strcmp(v, "sdl") && strcmp(v, "sim") && strcmp(v, "board")) {
+                fprintf(stderr, "tabletop othello-gtp: unknown backend '%s' (choose sdl, sim "
+                                "or board)\n", v);
+                return 2;
+            }
+            backend = v;
+        }
+    }
+    if (backend && !machine) {
+        fprintf(stderr, "tabletop othello-gtp: --backend chooses where --machine finds the "
+                        "Othello machine: add --machine, or leave --backend out\n");
+        return 2;
+    }
+    if (machine) {
+        fprintf(stderr, "tabletop othello-gtp: --machine needs the Othello machine driver "
+                        "(src/drivers/othello_machine.c), which this build does not have yet; "
+                        "leave --machine out to play with the software engine\n");
+        return 2;
+    }
+    othello_gtp_t *g = calloc(1, sizeof *g);
+    if (!g || !(g->engine = othello_engine_new())) {
+        free(g);
+        fprintf(stderr, "tabletop othello-gtp: out of memory for the engine\n");
+        return 1;
+    }
+    g->level = othello_level_config(level);
+    if (seconds > 0)
+        g->level.time_limit = seconds;
+    gtp_replay(g);
+    char *line = NULL;
+    size_t cap = 0;
+    while (!g->quit && getline(&line, &cap, stdin) > 0) {
+        gtp_line(g, line, stdout);
+        fflush(stdout);
+    }
+    free(line);
+    othello_engine_free(g->engine);
+    free(g);
+    return 0;
+}

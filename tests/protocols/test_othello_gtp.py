@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""`tabletop othello-gtp` and `tabletop othello` as real processes (issue 16).
+
+Sources of truth: gtp-rhino (GRhino's GTP engine, the peer we speak like:
+its showboard, its acceptance of every move we play), the published perft
+numbers, the FFO endgame suite's exact scores (tests/data/othello), and the
+rules model of tools/othello_match.py.  Usage: test_othello_gtp.py TABLETOP.
+Prints TAP."""
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import othello_match  # noqa: E402
+
+exe = sys.argv[1]
+RHINO = "/usr/games/gtp-rhino"
+DATA = os.environ.get("TABLETOP_TEST_DATA", os.path.join(ROOT, "tests", "data"))
+results = []
+
+
+def check(name, cond, detail=""):
+    results.append((name, bool(cond), detail))
+
+
+def run(*args, stdin=""):
+    p = subprocess.run([exe, *args], input=stdin, capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def gtp(lines, *opts):
+    """Runs a transcript; returns the list of (ok, text) answers."""
+    rc, out, err = run("othello-gtp", *opts, stdin="".join(l + "\n" for l in lines))
+    answers = []
+    for block in out.split("\n\n"):
+        if not block.strip():
+            continue
+        head, _, rest = block.lstrip("\n").partition("\n")
+        text = head[1:].lstrip("0123456789").strip()  # the id, if any, goes
+        answers.append((head[0] == "=", (text + ("\n" + rest if rest else "")).strip()))
+    return rc, answers, err
+
+
+# --- the transcript ---------------------------------------------------------
+rc, a, _ = gtp(["protocol_version", "name", "version", "list_commands", "known_command genmove",
+                "known_command grhino-auto_play", "boardsize 8", "boardsize 9", "clear_board",
+                "komi 0", "quit", "name"])
+check("transcript: exit 0 after quit, nothing answered after it", rc == 0 and len(a) == 11, a)
+check("protocol_version is 2, name tabletop", a[0] == (True, "2") and a[1] == (True, "tabletop"), a[:2])
+cmds = set(a[3][1].split("\n"))
+want = {"boardsize", "clear_board", "play", "genmove", "undo", "final_score", "showboard",
+        "protocol_version", "name", "version", "known_command", "list_commands", "quit"}
+check("list_commands has the gtp-rhino subset asked for", want <= cmds, cmds)
+check("known_command true/false", a[4] == (True, "true") and a[5] == (True, "false"), a[4:6])
+check("boardsize 8 ok, 9 refused as gtp-rhino does", a[6][0] and a[7] == (False, "unacceptable size"), a[6:8])
+
+# showboard beside gtp-rhino's after the same moves (rhino's diagram is the model).
+moves = ["play black d3", "play white c5", "play black f6"]
+rc, a, _ = gtp(moves + ["showboard"])
+ours = a[-1][1]
+if os.path.exists(RHINO):
+    p = subprocess.run([RHINO, "-l", "1"], input="\n".join(moves + ["showboard", "quit"]) + "\n",
+                       capture_output=True, text=True, timeout=60)
+    theirs = [b for b in p.stdout.split("\n\n") if "a b c" in b][-1].lstrip("= ").strip()
+    check("showboard equals gtp-rhino's after d3 c5 f6", ours.strip() == theirs, f"\n{ours}\n--\n{theirs}")
+else:
+    print("# gtp-rhino not installed: showboard compared with the start diagram only")
+check("moves accepted: d3 c5 f6", all(ok for ok, _ in a[:3]), a)
+
+# Bad input: one '?' line each, nothing changed (showboard before == after).
+bad = ["play black z9", "play purple d3", "play black", "genmove", "genmove green",
+       "play white d3", "play black pass", "boardsize x", "komi x", "frobnicate", "undo",
+       "final_score", "known_command"]
+rc, a, _ = gtp(["showboard"] + bad + ["showboard"])
+check("each bad command answers '?'", all(not ok for ok, _ in a[1:-1]) and len(a) == len(bad) + 2,
+      list(zip(bad, a[1:-1])))
+check("bad commands change nothing", a[0] == a[-1], (a[0], a[-1]))
+check("play out of turn says whose turn it is", "black's turn" in a[6][1], a[6])
+check("pass with a legal move is refused", "legal move" in a[7][1], a[7])
+
+# Ids, genmove, undo.
+rc, a, _ = gtp(["7 genmove black", "8 undo", "9 showboard", "10 undo"])
+check("genmove black from the start is one of d3 c4 f5 e6", a[0][0] and a[0][1] in ("d3", "c4", "f5", "e6"), a[0])
+rc, out, _ = run("othello-gtp", stdin="7 name\n8 foo\n")
+check("ids echoed on = and ?", out == "=7 tabletop\n\n?8 unknown command\n\n", repr(out))
+check("undo back to the start, then 'cannot undo'", a[1][0] and a[2][1].startswith("Next move: Black") and a[3] == (False, "cannot undo"), a)
+
+# A whole game with passes, replayed from a recorded game (game 2 of a level
+# 2 vs gtp-rhino match): the model decides who has to pass; at each pass our
+# genmove must answer pass; the final score is the model's count.
+record = ("c4 e3 f6 c5 d3 f5 e6 c6 d6 c7 b5 d7 b6 e7 f7 g5 f4 g4 d2 g6 c8 a5 h5 h6 h4 h3 d8 g3 a6 "
+          "a7 e8 f8 g8 f3 g7 c3 b3 h8 h7 b8 b4 a4 e2 f2 c2 f1 e1 c1 d1 a3 b2 a1 b1 pass a2 pass a8 "
+          "pass h2 h1 b7 pass g1 pass g2").split()
+board, colour, lines, expect_pass = othello_match.Board(), "black", [], []
+for m in record:
+    other = "white" if colour == "black" else "black"
+    if m == "pass":
+        check_legal = not board.moves(colour)
+        if not check_legal:
+            break
+        lines.append(f"genmove {colour}")
+        expect_pass.append(len(lines) - 1)
+    else:
+        rc_ = othello_match.parse_move(m)
+        board.play(colour, *rc_)
+        lines.append(f"play {colour} {m}")
+    colour = other
+b, w = board.count()
+rc, a, _ = gtp(lines + ["final_score", "showboard", "genmove black"], "--level", "1")
+check("a recorded game with 5 passes replays: every move accepted",
+      all(a[i][0] for i in range(len(lines))), [x for x in zip(lines, a) if not x[1][0]][:3])
+check("genmove answers pass exactly where the model says a side has no move",
+      all(a[i] == (True, "pass") for i in expect_pass) and len(expect_pass) == 5, [a[i] for i in expect_pass])
+check("final_score agrees with the model's count", a[len(lines)] == (True, othello_match.score_text(b, w)),
+      (a[len(lines)], b, w))
+check("showboard says the game ended", a[len(lines) + 1][1].startswith("Game ended"), a[len(lines) + 1])
+check("genmove after the end answers pass", a[len(lines) + 2] == (True, "pass"), a[len(lines) + 2])
+# The same game where passes are left implicit (the next colour plays): accepted too.
+implicit = [l for l in lines if l.startswith("play")]
+rc, a, _ = gtp(implicit + ["final_score"])
+check("implicit passes (the other colour plays) are accepted", all(ok for ok, _ in a) and
+      a[-1][1] == othello_match.score_text(b, w), a[-3:])
+
+# --- the command line ---------------------------------------------------------
+for args, what, needle in [
+        (["othello-gtp", "--level", "0"], "--level 0", "--level"),
+        (["othello-gtp", "--level", "8"], "--level 8", "--level"),
+        (["othello-gtp", "--time", "-1"], "--time -1", "--time"),
+        (["othello-gtp", "--bogus"], "unknown option", "unknown option"),
+        (["othello-gtp", "--machine"], "--machine without the driver", "driver"),
+        (["othello-gtp", "--backend", "sim"], "--backend without --machine", "--machine"),
+        (["othello-gtp", "--machine", "--backend", "fpga"], "unknown backend", "backend"),
+        (["othello", "perft"], "perft without depth", "depth"),
+        (["othello", "perft", "x"], "perft x", "depth"),
+        (["othello", "solve", "XXX X"], "solve short position", "squares"),
+        (["othello", "frob"], "unknown query", "unknown"),
+]:
+    rc, out, err = run(*args)
+    check(f"command line: {what} -> exit 2 and one clear line", rc == 2 and needle in err and
+          err.count("\n") == 1 and out == "", (rc, out, err))
+
+# perft: the published numbers.
+published = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
+got = [run("othello", "perft", str(d))[1].strip() for d in range(0, 10)]
+check("othello perft 0..9 are the published numbers", got == [str(n) for n in published], got)
+
+# solve: the FFO suite's exact scores (positions with <= 18 empties).
+for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
+    pos, rest = line[:66], line[67:]
+    if pos.count("-") > 18:
+        continue
+    best = rest.split(";")[0].strip()          # "G8:+2"
+    want = int(best.split(":")[1])
+    rc, out, err = run("othello", "solve", pos)
+    score = int(out.split("\n")[0].split()[1]) if rc == 0 else None
+    move = out.split("\n")[1].split()[1].upper() if rc == 0 else None
+    good = [m.split(":")[0].strip() for m in rest.split(";") if ":" in m and int(m.split(":")[1]) == want]
+    check(f"solve {pos[:12]}... ({pos.count('-')} empties) = {want:+d}, move among {good}",
+          score == want and move in good, (rc, out, err))
+
+# --- real games against gtp-rhino -------------------------------------------------
+if os.path.exists(RHINO):
+    ours = othello_match.Engine(f"{exe} othello-gtp --level 2")
+    rhino = othello_match.Engine(f"{RHINO} -l 1")
+    for g in range(2):
+        black, white = (ours, rhino) if g == 0 else (rhino, ours)
+        b, w, errors, rec = othello_match.play_game(black, white)
+        who = "black" if black is ours else "white"
+        check(f"game {g + 1} against gtp-rhino -l 1 (tabletop {who}): ends, every move legal to "
+              f"both and to the model, same final score ({b}-{w})",
+              not errors and b + w > 4, errors)
+    ours.close()
+    rhino.close()
+else:
+    print(f"# {RHINO} not installed: the games against it are skipped (package grhino)")
+
+print("TAP version 13")
+print(f"1..{len(results)}")
+for i, (name, ok, detail) in enumerate(results, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
+    if not ok:
+        for l in str(detail).splitlines() or [""]:
+            print(f"#   {l}")
+sys.exit(0 if all(ok for _, ok, _ in results) else 1)
