@@ -2,7 +2,8 @@
 // of the board, wired to the Platform Designer system soc_system that
 // docs/board.md builds (HPS + SDRAM controller + go_peripheral + audio core
 // + connect4_mailbox, the Connect Four AI of seed 004 at LW 0x1000
-// + link_uart, the serial link of seed 001 at LW 0x3000, pins on GPIO_0).
+// + link_uart, the serial link of seed 001 at LW 0x3000, pins on GPIO_0
+// + othello_machine, seed 003's Othello machine at LW 0x2000).
 //
 // Pin names are those of the DE1-SoC User Manual and board/tabletop.qsf.
 // The board's VGA DAC (ADV7123) has 8-bit channels; go_peripheral drives
@@ -152,7 +153,15 @@ module de1_soc_top (
         if (gr_busy_prev && !gr_busy)
             gr_led <= !gr_led;
     end
-    assign LEDR = {7'b0, gr_led, c4_led, vs_count[5]};
+    // LEDR[3] toggles each time the Othello machine (seed 003) settles: an
+    // answer on the Black port (its active falls).
+    logic oth_active, oth_active_prev, oth_led;
+    always_ff @(posedge CLOCK_50) begin
+        oth_active_prev <= oth_active;
+        if (oth_active_prev && !oth_active)
+            oth_led <= !oth_led;
+    end
+    assign LEDR = {6'b0, oth_led, gr_led, c4_led, vs_count[5]};
 
     logic [1:0] dram_dqm;
     assign DRAM_LDQM = dram_dqm[0];
@@ -181,6 +190,9 @@ module de1_soc_top (
 
         // go_rules's status conduit (exported as go_rules)
         .go_rules_busy                         (gr_busy),
+
+        // othello_machine's status conduit (exported as othello), issue 16
+        .othello_active                        (oth_active),
 
         // link_uart's serial conduit (exported as link_uart), issue 14
         .link_uart_uart_rx                     (GPIO_0_LINK_RX),

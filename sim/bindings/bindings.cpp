@@ -4,11 +4,13 @@
 #include "connect4.h"
 #include "go_rules.h"
 #include "link_uart.h"
+#include "othello.h"
 
 const periph_binding_t *const sim_bindings[] = {
     &sim_c4_binding, /* seed 004: rtl/connect4/connect4_mailbox.sv */
     &sim_go_rules_binding, /* seed 001: rtl/go_rules/go_rules.sv */
     &sim_lu_binding, /* seed 001: rtl/link_uart/link_uart.sv (issue 14) */
+    &sim_oth_binding, /* seed 003: rtl/othello/othello_machine.sv (issue 16) */
 };
 
 const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];

@@ -275,7 +275,8 @@ def check_lint(src, verilator):
     sigs = dict(top_ports)
     sigs.update({"vga_r4": ("output", 4), "vga_g4": ("output", 4), "vga_b4": ("output", 4),
                  "dram_dqm": ("output", 2), "c4_busy": ("output", 1),
-                 "c4_ai_rst": ("output", 1), "gr_busy": ("output", 1)})
+                 "c4_ai_rst": ("output", 1), "gr_busy": ("output", 1),
+                 "oth_active": ("output", 1)})
     # The reset PIO's wire leaves soc_system at the export and enters it at
     # the mailbox's conduit: one signal, two directions.
     port_dir = {"connect4_ai_rst": "input", "c4_reset_export": "output"}
@@ -413,6 +414,9 @@ def main():
     # issue 14: the link UART's component against its RTL
     check_hw_tcl(src, "link_uart_hw.tcl", os.path.join("rtl", "link_uart", "link_uart.sv"),
                  "link_uart")
+    # issue 16: the Othello machine's component against its RTL
+    check_hw_tcl(src, "othello_machine_hw.tcl",
+                 os.path.join("rtl", "othello", "othello_machine.sv"), "othello_machine")
     check_pins(src)
     check_vga_dac(src)
     if verilator:

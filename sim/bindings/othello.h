@@ -1,0 +1,27 @@
+/*
+ * bindings/othello.h - the Othello machine of seed 003 (rtl/othello/,
+ * issue 16) Verilated and clocked lazily: every clock while it is active
+ * (thinking, a WR edge or BR to settle, a reset to apply), nothing while it
+ * waits for White.  Register map: hal/models/othello.h, docs/othello.md.
+ */
+#ifndef TABLETOP_SIM_OTHELLO_H
+#define TABLETOP_SIM_OTHELLO_H
+
+#include <stdint.h>
+
+typedef struct sim_oth sim_oth_t;
+
+sim_oth_t *sim_oth_new(void);
+void sim_oth_free(sim_oth_t *o);
+/* One bus clock each (read latency 1, as the C model); offsets in bytes. */
+uint32_t sim_oth_reg_read(sim_oth_t *o, uint64_t now, uint32_t offset);
+void sim_oth_reg_write(sim_oth_t *o, uint64_t now, uint32_t offset, uint32_t value);
+/* n clocks with no access (an idle machine skips them). */
+void sim_oth_tick(sim_oth_t *o, uint64_t n);
+
+extern "C" {
+#include "periph.h"
+}
+extern const periph_binding_t sim_oth_binding;
+
+#endif
