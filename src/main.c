@@ -30,7 +30,7 @@
 #include "protocols/othello_cli.h"
 
 static const char usage_text[] =
-    "usage: tabletop [play] [--game go|connect4] [--backend sdl|sim|board]\n"
+    "usage: tabletop [play] [--game go|connect4|othello] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
     "                [--seed N] [--save-dir DIR] [--link SPEC] (Go against another console)\n"
@@ -128,8 +128,10 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
         *slot = v;
     }
     /* Only the games the console has: the chooser's list (src/console). */
-    if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4")) {
-        fprintf(stderr, "tabletop: unknown game '%s' (choose go or connect4)\n", opts.game);
+    if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4") &&
+        strcmp(opts.game, "othello")) {
+        fprintf(stderr, "tabletop: unknown game '%s' (choose go, connect4 or othello)\n",
+                opts.game);
         return 2;
     }
     if (opts.rules && strcmp(opts.rules, "sw") && strcmp(opts.rules, "hw")) {

@@ -108,6 +108,7 @@ typedef struct console_game {
 /* The modules built into the console. */
 extern const console_game_t go_game_module;
 extern const console_game_t connect4_game_module; /* src/console/screens/connect4.c */
+extern const console_game_t othello_game_module;  /* src/console/screens/othello.c (issue 16) */
 extern const console_game_t go_link_game_module;  /* src/console/screens/go_link.c (issue 14) */
 
 #endif
