@@ -161,3 +161,11 @@ Test(othello_console, the_machine_opens_and_a_resumed_game_replays, .timeout = 1
 {
     machine_opens("sdl");
 }
+
+#if OTHELLO_TEST_SIM
+/* The same against the Verilated RTL (--backend sim). */
+Test(othello_console, on_sim_the_rtl_machine_opens_and_a_resumed_game_replays, .timeout = 300)
+{
+    machine_opens("sim");
+}
+#endif
