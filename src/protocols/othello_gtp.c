@@ -24,6 +24,8 @@
 #include <sys/types.h>
 
 #include "config.h"
+#include "drivers/othello_machine.h"
+#include "hal.h"
 #include "protocols/othello_cli.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
@@ -35,7 +37,8 @@ static const char othello_gtp_usage[] =
     "  Othello over GTP v2 on stdin/stdout, as gtp-rhino speaks it (docs/othello.md).\n"
     "  --level    1 (weakest) .. 7 (strongest, default)\n"
     "  --time     at most this many seconds a move (default: none; the level's depth)\n"
-    "  --machine  let the Othello machine (seed 003) choose the moves\n"
+    "  --machine  Black's genmove comes from the Othello machine (seed 003) through\n"
+    "             its ports; it keeps its own board, so Black's moves must be its own\n"
     "  --backend  where --machine finds it: sdl (C model), sim (Verilated RTL), board\n";
 
 typedef struct gtp_move {
@@ -50,6 +53,14 @@ typedef struct othello_gtp {
     othello_engine_t *engine;
     othello_level_t level;
     int quit;
+    /* --machine: Black's genmove comes from the Othello machine (seed 003)
+     * through its ports.  The machine keeps its own board: m_plies are the
+     * plies it has taken part in (its answers and White's moves sent), in
+     * step with the record while they are a prefix of it. */
+    int machine;
+    int m_seen;             /* plies the machine has been through; -1: reset it */
+    int m_pending;          /* White's last move (or the opening pass) awaits its answer */
+    int m_plies[GTP_MAX_RECORD];
 } othello_gtp_t;
 
 static const char *const gtp_commands[] = {
@@ -113,6 +124,95 @@ static void gtp_record(othello_gtp_t *g, int move)
     g->record[g->n_record].move = move;
     g->record[g->n_record].auto_pass = 0;
     g->n_record++;
+}
+
+/* ---- --machine ---- */
+
+/* Brings the machine to the record (Black to move): plays the plies it has
+ * not been through, after a reset if the record went another way (undo,
+ * clear_board).  Black's plies must be the ones the machine chooses: it
+ * cannot be told a Black move.  Returns 0, or -1 with the reason. */
+static int machine_sync(othello_gtp_t *g, char *err, size_t len)
+{
+    int keep = g->m_seen >= 0 && g->m_seen <= g->n_record;
+    for (int i = 0; keep && i < g->m_seen; i++)
+        keep = g->m_plies[i] == g->record[i].move;
+    if (!keep) {
+        /* The machine waits for White first: a White pass lets Black open. */
+        if (othello_machine_reset() != 0 || othello_machine_send_white(1, 0, 0) != 0) {
+            snprintf(err, len, "machine: %s", othello_machine_error());
+            g->m_seen = -1;
+            return -1;
+        }
+        g->m_seen = 0;
+        g->m_pending = 1;
+    }
+    othello_board_t b;
+    othello_board_start(&b);
+    for (int i = 0; i < g->n_record; i++) {
+        int move = g->record[i].move;
+        if (i >= g->m_seen) {
+            if (b.to_move == OTHELLO_BLACK) {
+                int pass = 0, row = 0, col = 0;
+                if (!g->m_pending ||
+                    othello_machine_wait_black(&pass, &row, &col, 0) != 1) {
+                    snprintf(err, len, "machine: no answer: %s", othello_machine_error());
+                    g->m_seen = -1;
+                    return -1;
+                }
+                int got = pass ? OTHELLO_PASS : row * 8 + col;
+                if (got != move) {
+                    char a[8], w[8];
+                    snprintf(err, len, "the machine plays %s where the game has %s (move %d): "
+                             "Black moves must be its own",
+                             othello_format_move(got, a), othello_format_move(move, w), i + 1);
+                    g->m_seen = -1;
+                    return -1;
+                }
+                g->m_pending = 0;
+            } else {
+                int rc = move == OTHELLO_PASS
+                             ? othello_machine_send_white(1, 0, 0)
+                             : othello_machine_send_white(0, move / 8, move % 8);
+                if (rc != 0) {
+                    snprintf(err, len, "machine: %s", othello_machine_error());
+                    g->m_seen = -1;
+                    return -1;
+                }
+                g->m_pending = 1;
+            }
+            g->m_plies[i] = move;
+            g->m_seen = i + 1;
+        }
+        othello_play(&b, move);
+    }
+    return 0;
+}
+
+/* Black's move from the machine, checked against the rules.  Returns the
+ * move, or -1 with the reason in err. */
+static int machine_genmove(othello_gtp_t *g, char *err, size_t len)
+{
+    if (machine_sync(g, err, len) != 0)
+        return -1;
+    int pass = 0, row = 0, col = 0;
+    if (!g->m_pending || othello_machine_wait_black(&pass, &row, &col, 0) != 1) {
+        snprintf(err, len, "machine: no answer: %s", othello_machine_error());
+        g->m_seen = -1;
+        return -1;
+    }
+    int got = pass ? OTHELLO_PASS : row * 8 + col;
+    g->m_pending = 0;
+    if (!othello_is_legal(&g->board, got)) {
+        char a[8];
+        snprintf(err, len, "the machine answered %s, which is not legal here",
+                 othello_format_move(got, a));
+        g->m_seen = -1;
+        return -1;
+    }
+    g->m_plies[g->n_record] = got;
+    g->m_seen = g->n_record + 1;
+    return got;
 }
 
 static void show_board(const othello_gtp_t *g, char *out, size_t len)
@@ -191,7 +291,7 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
             return 0;
         }
         othello_gtp_t before = *g;
-        char err[96];
+        char err[200];
         if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
             *g = before;
             snprintf(out, len, "%s", err);
@@ -216,14 +316,24 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
             return 1;
         }
         othello_gtp_t before = *g;
-        char err[96];
+        char err[200];
         if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
             *g = before;
             snprintf(out, len, "%s", err);
             return 0;
         }
         othello_result_t r;
-        othello_engine_think(g->engine, &g->board, g->level, &r);
+        if (g->machine && colour == OTHELLO_BLACK) {
+            r.move = g->n_record < GTP_MAX_RECORD ? machine_genmove(g, err, sizeof err) : -1;
+            if (r.move < 0) {
+                *g = before;
+                snprintf(out, len, "%s", g->n_record < GTP_MAX_RECORD ? err : "no move");
+                g->m_seen = -1; /* the machine's state is unknown: reset before its next move */
+                return 0;
+            }
+        } else {
+            othello_engine_think(g->engine, &g->board, g->level, &r);
+        }
         if (r.move == OTHELLO_NO_MOVE || g->n_record >= GTP_MAX_RECORD) {
             *g = before;
             snprintf(out, len, "no move");
@@ -380,18 +490,32 @@ int othello_gtp_main(int argc, char **argv)
                         "Othello machine: add --machine, or leave --backend out\n");
         return 2;
     }
+    hal_t hal;
     if (machine) {
-        fprintf(stderr, "tabletop othello-gtp: --machine needs the Othello machine driver "
-                        "(src/drivers/othello_machine.c), which this build does not have yet; "
-                        "leave --machine out to play with the software engine\n");
-        return 2;
+        char err[256];
+        hal_config_t cfg = {0};
+        cfg.backend = backend ? backend : "sdl";
+        cfg.headless = 1;
+        if (hal_open(&hal, &cfg, err, sizeof err) != 0) {
+            fprintf(stderr, "tabletop othello-gtp: %s\n", err);
+            return 1;
+        }
+        if (othello_machine_open(&hal, err, sizeof err) != 0) {
+            fprintf(stderr, "tabletop othello-gtp: %s\n", err);
+            hal_close(&hal);
+            return 1;
+        }
     }
     othello_gtp_t *g = calloc(1, sizeof *g);
     if (!g || !(g->engine = othello_engine_new())) {
         free(g);
         fprintf(stderr, "tabletop othello-gtp: out of memory for the engine\n");
+        if (machine)
+            hal_close(&hal);
         return 1;
     }
+    g->machine = machine;
+    g->m_seen = -1;
     g->level = othello_level_config(level);
     if (seconds > 0)
         g->level.time_limit = seconds;
@@ -405,5 +529,9 @@ int othello_gtp_main(int argc, char **argv)
     free(line);
     othello_engine_free(g->engine);
     free(g);
+    if (machine) {
+        othello_machine_attach(NULL);
+        hal_close(&hal);
+    }
     return 0;
 }

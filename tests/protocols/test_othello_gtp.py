@@ -4,7 +4,8 @@
 Sources of truth: gtp-rhino (GRhino's GTP engine, the peer we speak like:
 its showboard, its acceptance of every move we play), the published perft
 numbers, the FFO endgame suite's exact scores (tests/data/othello), and the
-rules model of tools/othello_match.py.  Usage: test_othello_gtp.py TABLETOP.
+rules model of tools/othello_match.py.
+Usage: test_othello_gtp.py TABLETOP [--sim].
 Prints TAP."""
 import os
 import shutil
@@ -17,6 +18,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import othello_match  # noqa: E402
 
 exe = sys.argv[1]
+# --sim: the machine on the Verilated RTL too (when the build has the sim).
+MACHINE_BACKENDS = ["sdl"] + (["sim"] if "--sim" in sys.argv[2:] else [])
 RHINO = "/usr/games/gtp-rhino"
 DATA = os.environ.get("TABLETOP_TEST_DATA", os.path.join(ROOT, "tests", "data"))
 results = []
@@ -130,7 +133,6 @@ for args, what, needle in [
         (["othello-gtp", "--level", "8"], "--level 8", "--level"),
         (["othello-gtp", "--time", "-1"], "--time -1", "--time"),
         (["othello-gtp", "--bogus"], "unknown option", "unknown option"),
-        (["othello-gtp", "--machine"], "--machine without the driver", "driver"),
         (["othello-gtp", "--backend", "sim"], "--backend without --machine", "--machine"),
         (["othello-gtp", "--machine", "--backend", "fpga"], "unknown backend", "backend"),
         (["othello", "perft"], "perft without depth", "depth"),
@@ -160,6 +162,33 @@ for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
     good = [m.split(":")[0].strip() for m in rest.split(";") if ":" in m and int(m.split(":")[1]) == want]
     check(f"solve {pos[:12]}... ({pos.count('-')} empties) = {want:+d}, move among {good}",
           score == want and move in good, (rc, out, err))
+
+# --- the Othello machine behind --machine (seed 003) -------------------------------
+# Black's genmove comes from the machine (the C model on sdl, the Verilated
+# RTL on sim); it keeps its own board, so an undo replays the record into a
+# reset machine, which must answer as before, and a Black move it did not
+# choose is refused with a reason.
+for backend in MACHINE_BACKENDS:
+    opts = ("--machine", "--backend", backend)
+    rc, a, _ = gtp(["genmove black", "play white c3", "genmove black", "undo",
+                    "genmove black"], *opts)
+    first, again = a[0][1], a[2][1]
+    check(f"--machine on {backend}: the machine opens with a legal first move ({first})",
+          a[0][0] and first in ("d3", "c4", "f5", "e6"), a)
+    check(f"--machine on {backend}: after undo the reset machine answers as before",
+          a[2][0] and a[4][0] and a[4][1] == again, a)
+    rc, a, _ = gtp(["genmove black", "undo", "play black " + ("c4" if first != "c4" else "d3"),
+                    "play white c3" if first != "c4" else "play white c5", "genmove black"], *opts)
+    check(f"--machine on {backend}: a Black move the machine did not choose is refused "
+          "with one clear error", a[4][0] is False and "own" in a[4][1], a)
+    if os.path.exists(RHINO):
+        ours = othello_match.Engine(f"{exe} othello-gtp --machine --backend {backend}")
+        rhino = othello_match.Engine(f"{RHINO} -l 1")
+        b, w, errors, rec = othello_match.play_game(ours, rhino)
+        check(f"--machine on {backend}: a whole game as Black against gtp-rhino -l 1, every "
+              f"move legal to both and to the model ({b}-{w})", not errors and b + w > 4, errors)
+        ours.close()
+        rhino.close()
 
 # --- real games against gtp-rhino -------------------------------------------------
 if os.path.exists(RHINO):
