@@ -460,3 +460,18 @@ Test(gomoku_farm, an_unreadable_save_is_kept_aside)
     check_golden(dir, "notice", "farm_corrupt_notice");
     cleanup(dir);
 }
+
+/* Level 3 (the threat search, docs/gomoku.md) answers on the console too,
+ * and h lists the module's keys. */
+Test(gomoku_board, level_3_answers_and_help_lists_the_keys)
+{
+    char *dir = scratch();
+    cr_assert_eq(play(dir, "c\n3\nenter\nh\nsnap help\n"), 0);
+    char *t = save_text(dir);
+    expect_field(t, "level", "3", "key 3");
+    const char *moves = field(t, "moves");
+    cr_expect(!strncmp(moves, "b:h8 w:", 7) && strlen(moves) <= 11, "moves '%s'", moves);
+    free(t);
+    check_golden(dir, "help", "help_gomoku");
+    cleanup(dir);
+}

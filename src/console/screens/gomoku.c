@@ -73,7 +73,7 @@ static const char *const gk_skin_names[GK_SKINS] = {"classic", "tiles"};
 
 /* The colours of a skin. */
 typedef struct gk_palette {
-    uint16_t bg, wood, line, black, white, cursor, text, dim, warn, select_bg, select_fg;
+    uint16_t bg, wood, line, black, white, cursor, text, dim, warn, select_bg;
 } gk_palette_t;
 
 /* Ours, and the seed's four tile colours (table 3.2: white 0xFF, black 0x00,
@@ -81,8 +81,8 @@ typedef struct gk_palette {
  * cursor, the farm page on white with a blue cursor and red text. */
 static const gk_palette_t gk_palettes[GK_SKINS] = {
     {COLOR_BG, COLOR_BOARD, COLOR_LINE, COLOR_BLACK, COLOR_WHITE, COLOR_CURSOR, COLOR_TEXT,
-     COLOR_DIM, COLOR_WARN, COLOR_SELECT_BG, COLOR_TEXT},
-    {0xDEDF, 0xDEDF, 0x0000, 0x0000, 0xFFFF, 0xF800, 0x0000, 0x0000, 0xF800, 0xDEDF, 0x0000},
+     COLOR_DIM, COLOR_WARN, COLOR_SELECT_BG},
+    {0xDEDF, 0xDEDF, 0x0000, 0x0000, 0xFFFF, 0xF800, 0x0000, 0x0000, 0xF800, 0xDEDF},
 };
 /* The tile skin's farm page: white ground, black text, blue cursor. */
 #define GK_TILE_PAPER 0xFFFF
@@ -1000,11 +1000,12 @@ static void gk_render(void *p, uint16_t *fb)
     s->dirty = 0;
 }
 
-/* 'q': everything is on disk unless the last autosave failed. */
+/* 'q': everything is on disk unless the last autosave failed.  A move the
+ * computer is still thinking about is not lost: its turn starts again at
+ * the next start (and play goes on if the player does not quit after all). */
 static int gk_quit(void *p)
 {
     gk_screen_t *s = p;
-    gk_ai_cancel(s);
     return s->have_saves ? s->save_failed : s->touched;
 }
 
