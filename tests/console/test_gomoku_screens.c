@@ -475,3 +475,22 @@ Test(gomoku_board, level_3_answers_and_help_lists_the_keys)
     check_golden(dir, "help", "help_gomoku");
     cleanup(dir);
 }
+
+/* When farm.txt cannot be written (here it is a folder) the farm page says
+ * so and q asks before quitting, since the farm is not on disk. */
+Test(gomoku_farm, a_failed_autosave_is_shown_and_q_asks)
+{
+    char *dir = scratch(), *save = join(dir, "save"), *blocker = join(save, "farm.txt");
+    mkdir(save, 0755);
+    mkdir(blocker, 0755);
+    cr_assert_eq(play(dir, "c\nenter\nc\nsnap failed\nq\nsnap asked\nq\nsnap after\n"), 0);
+    struct stat st;
+    cr_expect(stat(blocker, &st) == 0 && S_ISDIR(st.st_mode), "the folder was replaced");
+    cr_expect(exists(join(dir, "failed.png")));
+    cr_expect(exists(join(dir, "asked.png")), "the first q quit without asking");
+    cr_expect(!exists(join(dir, "after.png")), "q q did not quit");
+    char *err = slurp(join(dir, "stderr.txt"));
+    cr_expect(err && strstr(err, "farm autosave failed"), "stderr: %s", err ? err : "");
+    check_golden(dir, "failed", "farm_autosave_failed");
+    cleanup(dir);
+}

@@ -188,8 +188,19 @@ int farm_parse(farm_t *out, const char *text, char *err, size_t errlen)
         line_no++;
         const char *end = strchr(p, '\n');
         size_t n = end ? (size_t)(end - p) : strlen(p);
-        char line[512];
+        /* Lines that are not the farm's (a long list of moves) are skipped
+         * whatever their length; a farm line fits 64 ages of 10 digits. */
+        char line[1024];
         if (n >= sizeof line) {
+            size_t key = strcspn(p, " \n");
+            int ours = 0;
+            for (int k = 0; k < K_COUNT; k++)
+                if (strlen(keys[k]) == key && !strncmp(p, keys[k], key))
+                    ours = 1;
+            if (!ours) {
+                p += n + (end ? 1 : 0);
+                continue;
+            }
             snprintf(err, errlen, "line %d is too long", line_no);
             return -1;
         }

@@ -4,6 +4,7 @@
  * of figs 5.1-5.11).  Each test names the passage it checks.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "games/gomoku/farm.h"
@@ -288,6 +289,15 @@ Test(farm_save, round_trip_and_refusals)
                             "starved 0\nstate playing\nmode pvc\nmoves none\n",
                             err, sizeof err),
                  0, "%s", err);
+    /* ... however long: a game's moves fill well over 1000 characters. */
+    char longer[4096];
+    int n = snprintf(longer, sizeof longer, "money 1\nstamina 5\nfeed 0\npigs 0\ngrown 0\n"
+                                            "ages none\ngames 0\nstarved 0\nstate playing\nmoves");
+    for (int i = 0; i < 225 && n < (int)sizeof longer - 8; i++)
+        n += snprintf(longer + n, sizeof longer - (size_t)n, " b:o15");
+    snprintf(longer + n, sizeof longer - (size_t)n, "\n");
+    cr_assert_gt(strlen(longer), 1200);
+    cr_assert_eq(farm_parse(&g, longer, err, sizeof err), 0, "%s", err);
 }
 
 /* A refused action changes nothing. */
