@@ -1,7 +1,7 @@
 /*
  * main.c - the tabletop command line (ARCHITECTURE.md, "Command line"):
  *
- *   tabletop [play] [--game go|connect4] [--backend sdl|sim|board]
+ *   tabletop [play] [--game go|connect4|gomoku] [--backend sdl|sim|board]
  *            [--headless] [--script FILE] [--frames DIR] [--wav FILE] [--seed N]
  *            [--devmem PATH] [--trace FILE] [--save-dir DIR]
  *   tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]
@@ -30,7 +30,7 @@
 #include "protocols/othello_cli.h"
 
 static const char usage_text[] =
-    "usage: tabletop [play] [--game go|connect4|othello] [--backend sdl|sim|board]\n"
+    "usage: tabletop [play] [--game go|connect4|othello|gomoku] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
     "                [--seed N] [--save-dir DIR] [--link SPEC] (Go against another console)\n"
@@ -129,8 +129,9 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
     }
     /* Only the games the console has: the chooser's list (src/console). */
     if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4") &&
-        strcmp(opts.game, "othello")) {
-        fprintf(stderr, "tabletop: unknown game '%s' (choose go, connect4 or othello)\n",
+        strcmp(opts.game, "othello") && strcmp(opts.game, "gomoku")) {
+        fprintf(stderr,
+                "tabletop: unknown game '%s' (choose go, connect4, othello or gomoku)\n",
                 opts.game);
         return 2;
     }

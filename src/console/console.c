@@ -36,6 +36,7 @@ static const console_game_t *const games[] = {
     &go_game_module,
     &connect4_game_module, /* connect4 (issue 6) */
     &othello_game_module,  /* othello (issue 16) */
+    &gomoku_game_module,   /* gomoku and the farm (issue 17) */
     &go_link_game_module,  /* go-link (issue 14): Go against another console */
 };
 #define GAME_COUNT ((int)(sizeof games / sizeof games[0]))

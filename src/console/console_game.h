@@ -110,5 +110,6 @@ extern const console_game_t go_game_module;
 extern const console_game_t connect4_game_module; /* src/console/screens/connect4.c */
 extern const console_game_t othello_game_module;  /* src/console/screens/othello.c (issue 16) */
 extern const console_game_t go_link_game_module;  /* src/console/screens/go_link.c (issue 14) */
+extern const console_game_t gomoku_game_module;   /* src/console/screens/gomoku.c (issue 17) */
 
 #endif

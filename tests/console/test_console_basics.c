@@ -284,12 +284,21 @@ static int has_snap(const char *dir, const char *name)
 Test(console_quit, the_chooser_ends_with_quit)
 {
     char *dir = scratch();
-    run_t r = play(dir, NULL, "down\ndown\nsnap chooser_quit\nenter\nsnap after\n");
+    run_t r = play(dir, NULL, "down\ndown\ndown\ndown\nsnap chooser_quit\nenter\nsnap after\n");
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "chooser_quit", "chooser_quit");
     cr_assert(!has_snap(dir, "after"), "the program went on after Quit");
-    /* Up from Quit is Connect Four: the games keep their places. */
-    r = play(dir, NULL, "down\ndown\nup\nenter\nsnap c4_title\n");
+    /* Up from Quit is Gomoku (issue 17), then Othello (issue 16), then
+     * Connect Four: the games keep their places. */
+    r = play(dir, NULL, "down\ndown\ndown\ndown\nup\nenter\nsnap farm\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(has_snap(dir, "farm"));
+    char *farm_save = slurp(join(dir, "save/farm.txt"));
+    cr_assert_null(farm_save, "opening the farm wrote a save before any action");
+    r = play(dir, NULL, "down\ndown\ndown\ndown\nup\nup\nenter\nsnap othello_title\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "othello_title", "othello_title");
+    r = play(dir, NULL, "down\ndown\ndown\ndown\nup\nup\nup\nenter\nsnap c4_title\n");
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert(has_snap(dir, "c4_title"));
 }
