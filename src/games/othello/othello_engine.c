@@ -57,9 +57,12 @@ othello_level_t othello_level_config(int level)
     return levels[level - 1];
 }
 
+static void diagonals_init(void);
+
 othello_engine_t *othello_engine_new(void)
 {
     othello_rays_init();
+    diagonals_init();
     othello_engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
@@ -336,6 +339,61 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
 
 /* ---- exact endgame solver --------------------------------------------- */
 
+/* ---- stable discs ------------------------------------------------------ */
+
+#define COL_A 0x0101010101010101ULL
+#define COL_H 0x8080808080808080ULL
+#define ROW_1 0x00000000000000FFULL
+#define ROW_8 0xFF00000000000000ULL
+#define EDGES (COL_A | COL_H | ROW_1 | ROW_8)
+
+/* The 15 + 15 diagonals (a1-h8 direction, then a8-h1 direction). */
+static uint64_t diag9[15], diag7[15];
+
+static void diagonals_init(void)
+{
+    if (diag9[0])
+        return;
+    for (int sq = 0; sq < 64; sq++) {
+        int r = sq / 8, c = sq % 8;
+        diag9[c - r + 7] |= 1ULL << sq;
+        diag7[c + r] |= 1ULL << sq;
+    }
+}
+
+/* Discs of o that no sequence of moves can flip: along each of the four
+ * lines through it, the line is full, or the disc touches the board's edge
+ * or a stable disc of its colour.  A subset of the truly stable discs. */
+static uint64_t stable_discs(uint64_t p, uint64_t o)
+{
+    uint64_t occ = p | o;
+    uint64_t h = occ & (occ >> 1);
+    h &= h >> 2;
+    h &= h >> 4;
+    uint64_t full_h = (h & COL_A) * 0xFF;
+    uint64_t v = occ & (occ >> 8);
+    v &= v >> 16;
+    v &= v >> 32;
+    uint64_t full_v = (v & ROW_1) * COL_A;
+    uint64_t full_9 = 0, full_7 = 0;
+    for (int k = 0; k < 15; k++) {
+        if ((occ & diag9[k]) == diag9[k])
+            full_9 |= diag9[k];
+        if ((occ & diag7[k]) == diag7[k])
+            full_7 |= diag7[k];
+    }
+    uint64_t s = 0, old;
+    do {
+        old = s;
+        uint64_t ok_h = full_h | COL_A | COL_H | ((s << 1) & ~COL_A) | ((s >> 1) & ~COL_H);
+        uint64_t ok_v = full_v | ROW_1 | ROW_8 | (s << 8) | (s >> 8);
+        uint64_t ok_9 = full_9 | EDGES | ((s << 9) & ~COL_A) | ((s >> 9) & ~COL_H);
+        uint64_t ok_7 = full_7 | EDGES | ((s << 7) & ~COL_H) | ((s >> 7) & ~COL_A);
+        s = o & ok_h & ok_v & ok_9 & ok_7;
+    } while (s != old);
+    return s;
+}
+
 /* The last empty square sq: the mover plays it, or else the opponent. */
 static inline int solve_last(uint64_t p, uint64_t o, int sq)
 {
@@ -417,6 +475,15 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
             *best_sq = OTHELLO_PASS;
         return -solve(e, o, p, -beta, -alpha, 1, NULL);
     }
+    /* Stability: the opponent's stable discs stay his, so the mover ends
+     * with at most 64 - 2 * stable; the mover's own give a floor. */
+    if (!best_sq && alpha >= 8) {
+        int top = 64 - 2 * othello_popcount(stable_discs(p, o));
+        if (top <= alpha)
+            return top;
+        if (top < beta)
+            beta = top;
+    }
     int tt_move = -1;
     const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
     if (use_tt) {
@@ -447,9 +514,14 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         list[n].flips = f;
         list[n].sq = sq;
         /* Fastest first: the fewer replies, the sooner a cut-off. */
-        list[n].key = sq == tt_move ? 1 << 20
-                                    : -16 * othello_popcount(othello_moves_fast(no, np)) +
-                                          2 * square_order[sq];
+        if (sq == tt_move) {
+            list[n].key = 1 << 20;
+        } else {
+            uint64_t replies = othello_moves_fast(no, np);
+            list[n].key = -16 * (othello_popcount(replies) + othello_popcount(replies & CORNERS)) -
+                          2 * othello_popcount(neighbours(np) & ~(np | no)) +
+                          2 * square_order[sq];
+        }
         n++;
     }
     sort_moves(list, n);
@@ -490,7 +562,13 @@ int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *bes
     e->aborted = 0;
     e->deadline = 0;
     e->nodes = 0;
-    int score = solve(e, p, o, -64, 64, 0, &move);
+    /* Aspiration: most positions are close; a narrow window around 0 is
+     * cheap, and a score outside it is searched again on that side. */
+    int score = solve(e, p, o, -3, 3, 0, &move);
+    if (score >= 3)
+        score = solve(e, p, o, score - 1, 64, 0, &move);
+    else if (score <= -3)
+        score = solve(e, p, o, -64, score + 1, 0, &move);
     if (best)
         *best = move;
     if (nodes)

@@ -1,0 +1,128 @@
+/*
+ * bench_othello.c - `tabletop bench othello [--quick]`: the Othello rules and
+ * engine (seed 003, issue 16).  CPU seconds, so that a busy machine bends
+ * the figures less.
+ *
+ *   othello_perft_N_leaves_per_s   perft N from the start (bulk counting at
+ *                                  the last ply), N = 10 (--quick) or 11
+ *   othello_solve_ffoK_s           exact solve of FFO test position K (its
+ *                                  empties in the name), the published score
+ *                                  checked; goal: 20 empties under a second
+ *   othello_solve_20_empties_mean_s  the mean over the 20-empty positions
+ *   othello_levelL_ms_per_move     a level's mean CPU time a move over the
+ *                                  positions of a self-played game
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "games/othello/othello.h"
+#include "games/othello/othello_engine.h"
+
+/* FFO endgame test positions 24..29 (public suite; tests/data/othello has
+ * them with every move's score): squares a1..h8, side to move, best score. */
+static const struct {
+    int number;
+    const char *squares;
+    char side;
+    int score;
+} bench_ffo[] = {
+    {24, "--O--O-----OOOX--X-XOXOO--XXXOOOXXXXOOOOXXXOXXOOXXXXXX--XOXX-O--", 'O', 0},
+    {25, "----X------XXXO--OOOXXXXXOOOOXXO-XXOOXXOOOXOXXXXOOOXX---X-XXXX--", 'O', 0},
+    {26, "-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O", 'X', 0},
+    {27, "--XO-O----OOOO--OOXOXXO-OOOOXXOOOOOXXOX-OXOXXXXX--XXXX----X-O-X-", 'X', -2},
+    {28, "--O-------OOO--X-XOOOOXXXXXXOXOX-XXOXOOXXXOXOOXX-OOOOO-X---OOO--", 'X', 0},
+    {29, "-OXXXX----OXXO--XXOOXOOOXXXOOXOOXXOOXOOOXXXXOO-XX-XXO-----------", 'X', 10},
+};
+
+int bench_othello_run(int argc, char **argv)
+{
+    int quick = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) {
+            quick = 1;
+        } else {
+            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick)\n", argv[i]);
+            return 2;
+        }
+    }
+    int status = 0;
+    othello_board_t b;
+    othello_board_start(&b);
+    int depth = quick ? 10 : 11;
+    double t0 = bench_cpu_now();
+    uint64_t leaves = othello_perft(&b, depth);
+    double dt = bench_cpu_now() - t0;
+    char name[64];
+    snprintf(name, sizeof name, "othello_perft_%d_leaves_per_s", depth);
+    bench_report(name, (double)leaves / dt, "leaves/s");
+    if (leaves != (depth == 10 ? 24571284ULL : 212258800ULL)) {
+        fprintf(stderr, "tabletop bench othello: perft %d gave %llu, not the published count\n",
+                depth, (unsigned long long)leaves);
+        status = 1;
+    }
+
+    othello_engine_t *e = othello_engine_new();
+    if (!e) {
+        fprintf(stderr, "tabletop bench othello: out of memory\n");
+        return 1;
+    }
+    double sum20 = 0;
+    int n20 = 0;
+    for (size_t i = 0; i < sizeof bench_ffo / sizeof bench_ffo[0]; i++) {
+        if (quick && i >= 2)
+            break;
+        othello_board_t p;
+        othello_board_from_text(&p, bench_ffo[i].squares,
+                                bench_ffo[i].side == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE);
+        int empties = 64 - othello_count(&p, 0) - othello_count(&p, 1);
+        othello_engine_clear(e);
+        uint64_t nodes = 0;
+        t0 = bench_cpu_now();
+        int score = othello_engine_solve(e, &p, NULL, &nodes);
+        dt = bench_cpu_now() - t0;
+        snprintf(name, sizeof name, "othello_solve_ffo%d_%de_s", bench_ffo[i].number, empties);
+        bench_report(name, dt, "s");
+        snprintf(name, sizeof name, "othello_solve_ffo%d_nodes_per_s", bench_ffo[i].number);
+        bench_report(name, (double)nodes / dt, "nodes/s");
+        if (score != bench_ffo[i].score) {
+            fprintf(stderr, "tabletop bench othello: FFO %d solved %+d, published %+d\n",
+                    bench_ffo[i].number, score, bench_ffo[i].score);
+            status = 1;
+        }
+        if (empties == 20) {
+            sum20 += dt;
+            n20++;
+        }
+    }
+    if (n20)
+        bench_report("othello_solve_20_empties_mean_s", sum20 / n20, "s");
+
+    /* Move times: each level plays a whole game against itself. */
+    for (int level = OTHELLO_LEVEL_MIN; level <= OTHELLO_LEVEL_MAX; level++) {
+        if (quick && level > 4)
+            break;
+        othello_board_start(&b);
+        othello_engine_clear(e);
+        othello_level_t cfg = othello_level_config(level);
+        double cpu = 0, worst = 0;
+        int moves = 0;
+        while (!othello_game_over(&b)) {
+            othello_result_t r;
+            t0 = bench_cpu_now();
+            othello_engine_think(e, &b, cfg, &r);
+            dt = bench_cpu_now() - t0;
+            cpu += dt;
+            if (dt > worst)
+                worst = dt;
+            moves++;
+            othello_play(&b, r.move);
+        }
+        snprintf(name, sizeof name, "othello_level%d_ms_per_move", level);
+        bench_report(name, 1000.0 * cpu / moves, "ms");
+        snprintf(name, sizeof name, "othello_level%d_ms_worst_move", level);
+        bench_report(name, 1000.0 * worst, "ms");
+    }
+    othello_engine_free(e);
+    return status;
+}
