@@ -35,11 +35,12 @@ static const char othello_cli_usage[] =
 static int parse_position(const char *squares, const char *side, othello_board_t *b)
 {
     char buf[80];
-    if (!squares || strlen(squares) >= sizeof buf) {
+    size_t len = squares ? strlen(squares) : sizeof buf;
+    if (len >= sizeof buf) {
         fprintf(stderr, "tabletop othello: a position is 64 squares and a side to move\n");
         return -1;
     }
-    strcpy(buf, squares);
+    memcpy(buf, squares, len + 1);
     if (!side) { /* "SQUARES X" in one argument */
         char *sp = strrchr(buf, ' ');
         if (sp) {

@@ -24,9 +24,8 @@
 typedef struct tt_entry {
     uint64_t p, o;  /* the position itself: no false hits */
     int16_t lo, hi; /* score bounds */
-    int8_t depth;   /* plies searched (midgame) or empties (solver) */
-    int8_t move;    /* best move found, -1 none */
-    int16_t pad;
+    int16_t move;   /* best move found, -1 none */
+    int16_t depth;  /* plies searched (midgame) or empties (solver) */
 } tt_entry_t;
 
 struct othello_engine {
@@ -126,7 +125,7 @@ static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth
         t->hi = SCORE_INF;
         t->move = -1;
     }
-    t->depth = (int8_t)depth;
+    t->depth = (int16_t)depth;
     if (score > alpha && score < beta) {
         t->lo = t->hi = (int16_t)score;
     } else if (score >= beta) {
@@ -138,7 +137,7 @@ static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth
     if (t->lo > t->hi) /* contradictions from replaced entries: trust the new one */
         t->lo = t->hi = (int16_t)score;
     if (move >= 0)
-        t->move = (int8_t)move;
+        t->move = (int16_t)move;
 }
 
 /* Final disc difference for the mover, empties to the winner. */
@@ -234,6 +233,12 @@ typedef struct move_entry {
     int key; /* ordering: higher first */
 } move_entry_t;
 
+/* The bit of square sq (0..63). */
+static inline uint64_t square_bit(int sq)
+{
+    return 1ULL << ((unsigned)sq & 63u);
+}
+
 static void sort_moves(move_entry_t *m, int n)
 {
     for (int i = 1; i < n; i++) { /* insertion sort: lists are short */
@@ -248,7 +253,7 @@ static void sort_moves(move_entry_t *m, int n)
 }
 
 /* The ordering weight of a square on its own (corners first, X last). */
-static const int8_t square_order[64] = {
+static const int square_order[64] = {
     20, -4, 6, 4, 4, 6, -4, 20,  -4, -10, 0, 0, 0, 0, -10, -4,
     6,  0,  2, 1, 1, 2, 0,  6,   4,  0,   1, 0, 0, 1, 0,   4,
     4,  0,  1, 0, 0, 1, 0,  4,   6,  0,   2, 1, 1, 2, 0,   6,
@@ -313,7 +318,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
     sort_moves(list, n);
     int best = -SCORE_INF, best_move = -1, a = alpha;
     for (int i = 0; i < n; i++) {
-        uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+        uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
         int s;
         if (i == 0) {
             s = -search(e, no, np, depth - 1, -beta, -a, 0);
@@ -468,7 +473,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     if (!moves) {
         if (passed || !othello_moves_fast(o, p)) {
             if (best_sq)
-                *best_sq = passed ? OTHELLO_NO_MOVE : OTHELLO_NO_MOVE;
+                *best_sq = OTHELLO_NO_MOVE;
             return final_discs(p, o);
         }
         if (best_sq)
@@ -527,7 +532,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     sort_moves(list, n);
     int best = -SCORE_INF, best_move = list[0].sq, a = alpha;
     for (int i = 0; i < n; i++) {
-        uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+        uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
         int s;
         if (i == 0) {
             s = -solve(e, no, np, -beta, -a, 0, NULL);
@@ -617,7 +622,7 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
     for (int depth = 1; depth <= max_depth; depth++) {
         int alpha = -SCORE_INF, beta = SCORE_INF, best = -SCORE_INF, best_i = 0;
         for (int i = 0; i < n; i++) {
-            uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+            uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
             int s;
             if (i == 0) {
                 s = -search(e, no, np, depth - 1, -beta, -alpha, 0);
@@ -650,7 +655,7 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
     if (!e->aborted && empties <= level.exact_empties) {
         int best = -SCORE_INF, best_sq = list[0].sq, alpha = -65;
         for (int i = 0; i < n; i++) {
-            uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+            uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
             int s;
             if (i == 0) {
                 s = -solve(e, no, np, -64, -alpha, 0, NULL);
