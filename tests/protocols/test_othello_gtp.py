@@ -161,6 +161,41 @@ for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
     check(f"solve {pos[:12]}... ({pos.count('-')} empties) = {want:+d}, move among {good}",
           score == want and move in good, (rc, out, err))
 
+# Positions at the edges: a finished game, a forced pass; `move` at each level.
+full = "X" * 40 + "O" * 24
+rc, out, err = run("othello", "solve", full + " O")
+check("solve a finished game: the count, move none", rc == 0 and out == "score: -16\nmove: none\n", (rc, out, err))
+forced = "X" * 40 + "O" * 23 + "-"
+# White cannot move on h8 (its neighbours are White); Black can (h7 h6 up to h5's X,
+# g7 f6 up to e5's X).  The model plays it and counts: that is White's score.
+m = othello_match.Board()
+m.cell = [["X" if i < 40 else "O" for i in range(r * 8, r * 8 + 8)] for r in range(8)]
+m.cell[7][7] = "."
+assert not m.moves("white") and m.moves("black") == [(7, 7)]
+m.play("black", 7, 7)
+nb, nw = m.count()
+rc, out, err = run("othello", "solve", forced + " O")
+check(f"solve a forced pass: move pass, score {nw - nb:+d} (the model's count)",
+      rc == 0 and out == f"score: {nw - nb:+d}\nmove: pass\n", (rc, out, err))
+start = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27
+for level in (1, 4, 7):
+    rc, out, err = run("othello", "move", "--level", str(level), start + " X")
+    check(f"move --level {level} from the start is an opening move", rc == 0 and out.strip() in ("d3", "c4", "f5", "e6"), (rc, out, err))
+rc, out, err = run("othello", "move", "--level", "9", start + " X")
+check("move --level 9 refused", rc == 2 and "--level" in err, (rc, out, err))
+# A deadline per move (--time): moves stay legal (the time itself is not asserted).
+lines = []
+board, colour = othello_match.Board(), "black"
+rc, a, _ = gtp(["genmove black", "genmove white", "genmove black", "showboard"], "--time", "0.01")
+check("--time 0.01: three genmoves answered with moves", all(ok and len(t) == 2 for ok, t in a[:3]), a)
+for ok, t in a[:3]:
+    rcm = othello_match.parse_move(t) if ok else None
+    if rcm not in board.moves(colour):
+        check("--time 0.01: each move legal by the model", False, (t, colour))
+        break
+    board.play(colour, *rcm)
+    colour = "white" if colour == "black" else "black"
+
 # --- real games against gtp-rhino -------------------------------------------------
 if os.path.exists(RHINO):
     ours = othello_match.Engine(f"{exe} othello-gtp --level 2")
