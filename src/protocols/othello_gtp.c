@@ -6,7 +6,8 @@
  *   boardsize 8 (other sizes: "? unacceptable size"), clear_board, komi
  *   (accepted, unused), play COLOUR MOVE, genmove COLOUR, undo, final_score,
  *   showboard, protocol_version, name, version, known_command,
- *   list_commands, quit.
+ *   list_commands, quit, time_settings and time_left (a clock bounds
+ *   each genmove's search).
  *
  * MOVE is a1..h8 with row 1 at the top, or pass.  Colours must alternate as
  * in a real game: a side with no legal move passes, and when a command
@@ -49,13 +50,17 @@ typedef struct othello_gtp {
     int n_record;
     othello_engine_t *engine;
     othello_level_t level;
+    double main_time, byo_time;  /* time_settings, seconds (0, 0: no clock) */
+    int byo_stones;
+    double left[2];              /* time_left per colour, seconds; < 0 unknown */
     int quit;
 } othello_gtp_t;
 
 static const char *const gtp_commands[] = {
     "protocol_version", "name",        "version",     "known_command", "list_commands",
     "quit",             "boardsize",   "clear_board", "komi",          "play",
-    "genmove",          "undo",        "final_score", "showboard",     NULL,
+    "genmove",          "undo",        "final_score", "showboard",     "time_settings",
+    "time_left",        NULL,
 };
 
 static int parse_colour(const char *s)
@@ -113,6 +118,27 @@ static void gtp_record(othello_gtp_t *g, int move)
     g->record[g->n_record].move = move;
     g->record[g->n_record].auto_pass = 0;
     g->n_record++;
+}
+
+/* The level, its time limit cut to the clock when one runs: the time left
+ * shared over the moves still to play (about half the empty squares), with
+ * a margin for the pipes. */
+static othello_level_t gtp_budget(const othello_gtp_t *g, int colour)
+{
+    othello_level_t lv = g->level;
+    if (g->main_time <= 0 && g->byo_time <= 0)
+        return lv;
+    double left = g->left[colour] >= 0 ? g->left[colour] : g->main_time;
+    int empties = 64 - othello_count(&g->board, 0) - othello_count(&g->board, 1);
+    double share = left / (double)(empties / 2 + 2);
+    if (g->byo_time > 0 && g->byo_stones > 0 && share < g->byo_time / g->byo_stones)
+        share = g->byo_time / g->byo_stones;
+    share = share * 0.8 - 0.05;
+    if (share < 0.01)
+        share = 0.01;
+    if (lv.time_limit <= 0 || share < lv.time_limit)
+        lv.time_limit = share;
+    return lv;
 }
 
 static void show_board(const othello_gtp_t *g, char *out, size_t len)
@@ -183,6 +209,30 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
             snprintf(out, len, "syntax error");
             return 0;
         }
+    } else if (!strcmp(cmd, "time_settings")) {
+        char *e1 = NULL, *e2 = NULL, *e3 = NULL;
+        double mt = argc == 4 ? strtod(argv[1], &e1) : -1;
+        double bt = argc == 4 ? strtod(argv[2], &e2) : -1;
+        long bs = argc == 4 ? strtol(argv[3], &e3, 10) : -1;
+        if (argc != 4 || *e1 || *e2 || *e3 || mt < 0 || bt < 0 || bs < 0 || mt > 1e7 ||
+            bt > 1e7 || bs > 1000000) {
+            snprintf(out, len, "syntax error (time_settings MAIN BYO_YOMI STONES)");
+            return 0;
+        }
+        g->main_time = mt;
+        g->byo_time = bt;
+        g->byo_stones = (int)bs;
+        g->left[0] = g->left[1] = -1;
+    } else if (!strcmp(cmd, "time_left")) {
+        int colour = argc == 4 ? parse_colour(argv[1]) : -1;
+        char *e1 = NULL, *e2 = NULL;
+        double t = argc == 4 ? strtod(argv[2], &e1) : -1;
+        long st = argc == 4 ? strtol(argv[3], &e2, 10) : -1;
+        if (colour < 0 || *e1 || *e2 || t < 0 || t > 1e7 || st < 0) {
+            snprintf(out, len, "syntax error (time_left black|white SECONDS STONES)");
+            return 0;
+        }
+        g->left[colour] = t;
     } else if (!strcmp(cmd, "play")) {
         int colour = argc == 3 ? parse_colour(argv[1]) : -1;
         int move = argc == 3 ? othello_parse_move(argv[2]) : -1;
@@ -223,7 +273,7 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
             return 0;
         }
         othello_result_t r;
-        othello_engine_think(g->engine, &g->board, g->level, &r);
+        othello_engine_think(g->engine, &g->board, gtp_budget(g, colour), &r);
         if (r.move == OTHELLO_NO_MOVE || g->n_record >= GTP_MAX_RECORD) {
             *g = before;
             snprintf(out, len, "no move");

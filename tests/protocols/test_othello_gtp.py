@@ -52,7 +52,8 @@ check("transcript: exit 0 after quit, nothing answered after it", rc == 0 and le
 check("protocol_version is 2, name tabletop", a[0] == (True, "2") and a[1] == (True, "tabletop"), a[:2])
 cmds = set(a[3][1].split("\n"))
 want = {"boardsize", "clear_board", "play", "genmove", "undo", "final_score", "showboard",
-        "protocol_version", "name", "version", "known_command", "list_commands", "quit"}
+        "protocol_version", "name", "version", "known_command", "list_commands", "quit",
+        "time_settings", "time_left"}
 check("list_commands has the gtp-rhino subset asked for", want <= cmds, cmds)
 check("known_command true/false", a[4] == (True, "true") and a[5] == (True, "false"), a[4:6])
 check("boardsize 8 ok, 9 refused as gtp-rhino does", a[6][0] and a[7] == (False, "unacceptable size"), a[6:8])
@@ -195,6 +196,16 @@ for ok, t in a[:3]:
         break
     board.play(colour, *rcm)
     colour = "white" if colour == "black" else "black"
+
+# A clock (time_settings / time_left, as gtp-rhino lists them): moves stay legal,
+# malformed clocks are refused.
+rc, a, _ = gtp(["time_settings 2 0 0", "time_left black 1 0", "genmove black", "time_left white 0.5 0",
+                "genmove white", "time_settings 1 x 0", "time_left black -1 0", "time_left purple 1 0",
+                "known_command time_left"])
+check("time_settings/time_left accepted, genmove under a clock legal",
+      a[0][0] and a[1][0] and a[2][1] in ("d3", "c4", "f5", "e6") and a[3][0] and a[4][0] and len(a[4][1]) == 2, a[:5])
+check("malformed clocks refused", all(not ok for ok, _ in a[5:8]), a[5:8])
+check("known_command time_left", a[8] == (True, "true"), a[8])
 
 # --- real games against gtp-rhino -------------------------------------------------
 if os.path.exists(RHINO):
