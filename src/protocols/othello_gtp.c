@@ -130,7 +130,7 @@ static othello_level_t gtp_budget(const othello_gtp_t *g, int colour)
         return lv;
     double left = g->left[colour] >= 0 ? g->left[colour] : g->main_time;
     int empties = 64 - othello_count(&g->board, 0) - othello_count(&g->board, 1);
-    double share = left / (double)(empties / 2 + 2);
+    double share = left / ((double)empties * 0.5 + 2.0);
     if (g->byo_time > 0 && g->byo_stones > 0 && share < g->byo_time / g->byo_stones)
         share = g->byo_time / g->byo_stones;
     share = share * 0.8 - 0.05;
