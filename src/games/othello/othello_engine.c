@@ -559,6 +559,19 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     return best;
 }
 
+/* The exact score of (p, o) and a best move.  Aspiration: most positions
+ * are close; a narrow window around 0 is cheap, and a score outside it is
+ * searched again on that side. */
+static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
+{
+    int score = solve(e, p, o, -3, 3, 0, move);
+    if (score >= 3)
+        score = solve(e, p, o, score - 1, 64, 0, move);
+    else if (score <= -3)
+        score = solve(e, p, o, -64, score + 1, 0, move);
+    return score;
+}
+
 int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,
                          uint64_t *nodes)
 {
@@ -567,13 +580,7 @@ int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *bes
     e->aborted = 0;
     e->deadline = 0;
     e->nodes = 0;
-    /* Aspiration: most positions are close; a narrow window around 0 is
-     * cheap, and a score outside it is searched again on that side. */
-    int score = solve(e, p, o, -3, 3, 0, &move);
-    if (score >= 3)
-        score = solve(e, p, o, score - 1, 64, 0, &move);
-    else if (score <= -3)
-        score = solve(e, p, o, -64, score + 1, 0, &move);
+    int score = solve_root(e, p, o, &move);
     if (best)
         *best = move;
     if (nodes)
@@ -653,26 +660,8 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
         r->depth = depth;
     }
     if (!e->aborted && empties <= level.exact_empties) {
-        int best = -SCORE_INF, best_sq = list[0].sq, alpha = -65;
-        for (int i = 0; i < n; i++) {
-            uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
-            int s;
-            if (i == 0) {
-                s = -solve(e, no, np, -64, -alpha, 0, NULL);
-            } else {
-                s = -solve(e, no, np, -alpha - 1, -alpha, 0, NULL);
-                if (s > alpha)
-                    s = -solve(e, no, np, -64, -s, 0, NULL);
-            }
-            if (e->aborted)
-                break;
-            if (s > best) {
-                best = s;
-                best_sq = list[i].sq;
-                if (s > alpha)
-                    alpha = s;
-            }
-        }
+        int best_sq = list[0].sq;
+        int best = solve_root(e, p, o, &best_sq);
         if (!e->aborted) {
             r->move = best_sq;
             r->score = 100 * best;
