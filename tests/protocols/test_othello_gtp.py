@@ -148,6 +148,17 @@ published = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
 got = [run("othello", "perft", str(d))[1].strip() for d in range(0, 10)]
 check("othello perft 0..9 are the published numbers", got == [str(n) for n in published], got)
 
+# perft --position: the four openings are symmetric, so perft N after d3 is
+# the published perft N+1 divided by 4.
+m = othello_match.Board()
+m.play("black", 2, 3)  # d3
+after_d3 = "".join("-" if x == "." else x for row in m.cell for x in row)
+got = [run("othello", "perft", str(d), "--position", after_d3, "O")[1].strip() for d in (3, 8)]
+check("perft --position after d3: published perft(4)/4 and perft(9)/4",
+      got == [str(244 // 4), str(3005288 // 4)], got)
+rc, out, err = run("othello", "perft", "3", "--position", after_d3 + " O")
+check("perft --position as one argument", rc == 0 and out.strip() == str(244 // 4), (rc, out, err))
+
 # solve: the FFO suite's exact scores (positions with <= 18 empties).
 for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
     pos, rest = line[:66], line[67:]
