@@ -220,17 +220,18 @@ check("known_command time_left", a[8] == (True, "true"), a[8])
 
 # --- real games against gtp-rhino -------------------------------------------------
 if os.path.exists(RHINO):
-    ours = othello_match.Engine(f"{exe} othello-gtp --level 2")
-    rhino = othello_match.Engine(f"{RHINO} -l 1")
-    for g in range(2):
-        black, white = (ours, rhino) if g == 0 else (rhino, ours)
-        b, w, errors, rec = othello_match.play_game(black, white)
-        who = "black" if black is ours else "white"
-        check(f"game {g + 1} against gtp-rhino -l 1 (tabletop {who}): ends, every move legal to "
-              f"both and to the model, same final score ({b}-{w})",
-              not errors and b + w > 4, errors)
-    ours.close()
-    rhino.close()
+    for level, rlevel in ((2, 1), (4, 2)):
+        ours = othello_match.Engine(f"{exe} othello-gtp --level {level}")
+        rhino = othello_match.Engine(f"{RHINO} -l {rlevel}")
+        for g in range(2):
+            black, white = (ours, rhino) if g == 0 else (rhino, ours)
+            b, w, errors, rec = othello_match.play_game(black, white)
+            who = "black" if black is ours else "white"
+            check(f"level {level} against gtp-rhino -l {rlevel} (tabletop {who}): the game ends, "
+                  f"every move legal to both and to the model, same final score ({b}-{w})",
+                  not errors and b + w > 4, errors)
+        ours.close()
+        rhino.close()
 else:
     print(f"# {RHINO} not installed: the games against it are skipped (package grhino)")
 
