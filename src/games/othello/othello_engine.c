@@ -157,17 +157,15 @@ static inline int final_discs(uint64_t p, uint64_t o)
 #define CORNERS 0x8100000000000081ULL
 /* Square groups of the classic weight table (a1 top left). */
 #define W_EDGE_A 0x3C0081818181003CULL /* edge squares c..f and 3..6 */
-#define W_INNER 0x00003C3C3C3C0000ULL  /* the centre 4x4 */
 #define W_RING 0x003C424242423C00ULL   /* the second ring, no X squares */
 static const uint64_t x_square[4] = {1ULL << 9, 1ULL << 14, 1ULL << 49, 1ULL << 54};
 static const uint64_t c_squares[4] = {(1ULL << 1) | (1ULL << 8), (1ULL << 6) | (1ULL << 15),
                                       (1ULL << 48) | (1ULL << 57), (1ULL << 55) | (1ULL << 62)};
 static const uint64_t corner_sq[4] = {1ULL << 0, 1ULL << 7, 1ULL << 56, 1ULL << 63};
 
+/* The squares next to a disc of b (8 directions), b itself left out. */
 static inline uint64_t neighbours(uint64_t b)
 {
-    uint64_t w = b & OTHELLO_INNER_COLS; /* sources that may move sideways */
-    (void)w;
     uint64_t e = (b << 1) & 0xFEFEFEFEFEFEFEFEULL, wv = (b >> 1) & 0x7F7F7F7F7F7F7F7FULL;
     uint64_t h = b | e | wv;
     return (h | (h << 8) | (h >> 8)) & ~b;
@@ -195,7 +193,6 @@ static int evaluate_pair(uint64_t p, uint64_t o)
     }
     score += 40 * (othello_popcount(p & W_EDGE_A) - othello_popcount(o & W_EDGE_A));
     score -= 10 * (othello_popcount(p & W_RING) - othello_popcount(o & W_RING));
-    (void)W_INNER;
 
     /* Mobility and potential mobility (empty squares next to the opponent). */
     int mp = othello_popcount(othello_moves_fast(p, o));
