@@ -205,7 +205,8 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
         othello_engine_clear(g->engine);
     } else if (!strcmp(cmd, "komi")) {
         char *end = NULL;
-        if (argc != 2 || (strtod(argv[1], &end), !end || *end || end == argv[1])) {
+        double komi = argc == 2 ? strtod(argv[1], &end) : 0;
+        if (argc != 2 || !end || *end || end == argv[1] || !(komi > -1e6 && komi < 1e6)) {
             snprintf(out, len, "syntax error");
             return 0;
         }
@@ -214,8 +215,9 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
         double mt = argc == 4 ? strtod(argv[1], &e1) : -1;
         double bt = argc == 4 ? strtod(argv[2], &e2) : -1;
         long bs = argc == 4 ? strtol(argv[3], &e3, 10) : -1;
-        if (argc != 4 || *e1 || *e2 || *e3 || mt < 0 || bt < 0 || bs < 0 || mt > 1e7 ||
-            bt > 1e7 || bs > 1000000) {
+        /* Written so that NaN fails too. */
+        if (argc != 4 || *e1 || *e2 || *e3 || !(mt >= 0 && mt <= 1e7) ||
+            !(bt >= 0 && bt <= 1e7) || bs < 0 || bs > 1000000) {
             snprintf(out, len, "syntax error (time_settings MAIN BYO_YOMI STONES)");
             return 0;
         }
@@ -228,7 +230,7 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
         char *e1 = NULL, *e2 = NULL;
         double t = argc == 4 ? strtod(argv[2], &e1) : -1;
         long st = argc == 4 ? strtol(argv[3], &e2, 10) : -1;
-        if (colour < 0 || *e1 || *e2 || t < 0 || t > 1e7 || st < 0) {
+        if (colour < 0 || *e1 || *e2 || !(t >= 0 && t <= 1e7) || st < 0) {
             snprintf(out, len, "syntax error (time_left black|white SECONDS STONES)");
             return 0;
         }

@@ -72,15 +72,15 @@ else:
 check("moves accepted: d3 c5 f6", all(ok for ok, _ in a[:3]), a)
 
 # Bad input: one '?' line each, nothing changed (showboard before == after).
-bad = ["play black z9", "play purple d3", "play black", "genmove", "genmove green",
+bad = ["komi nan", "play black z9", "play purple d3", "play black", "genmove", "genmove green",
        "play white d3", "play black pass", "boardsize x", "komi x", "frobnicate", "undo",
        "final_score", "known_command"]
 rc, a, _ = gtp(["showboard"] + bad + ["showboard"])
 check("each bad command answers '?'", all(not ok for ok, _ in a[1:-1]) and len(a) == len(bad) + 2,
       list(zip(bad, a[1:-1])))
 check("bad commands change nothing", a[0] == a[-1], (a[0], a[-1]))
-check("play out of turn says whose turn it is", "black's turn" in a[6][1], a[6])
-check("pass with a legal move is refused", "legal move" in a[7][1], a[7])
+check("play out of turn says whose turn it is", "black's turn" in a[7][1], a[7])
+check("pass with a legal move is refused", "legal move" in a[8][1], a[8])
 
 # Ids, genmove, undo.
 rc, a, _ = gtp(["7 genmove black", "8 undo", "9 showboard", "10 undo"])
@@ -212,11 +212,12 @@ for ok, t in a[:3]:
 # malformed clocks are refused.
 rc, a, _ = gtp(["time_settings 2 0 0", "time_left black 1 0", "genmove black", "time_left white 0.5 0",
                 "genmove white", "time_settings 1 x 0", "time_left black -1 0", "time_left purple 1 0",
+                "time_left black nan 0",
                 "known_command time_left"])
 check("time_settings/time_left accepted, genmove under a clock legal",
       a[0][0] and a[1][0] and a[2][1] in ("d3", "c4", "f5", "e6") and a[3][0] and a[4][0] and len(a[4][1]) == 2, a[:5])
-check("malformed clocks refused", all(not ok for ok, _ in a[5:8]), a[5:8])
-check("known_command time_left", a[8] == (True, "true"), a[8])
+check("malformed clocks refused (NaN too)", all(not ok for ok, _ in a[5:9]), a[5:9])
+check("known_command time_left", a[9] == (True, "true"), a[9])
 
 # --- real games against gtp-rhino -------------------------------------------------
 if os.path.exists(RHINO):
