@@ -15,6 +15,7 @@ int bench_gomoku_run(int argc, char **argv);
 int bench_rules_run(int argc, char **argv);
 int bench_link_run(int argc, char **argv); /* issue 14 */
 int bench_othello_run(int argc, char **argv); /* issue 16 */
+int bench_othello_machine_run(int argc, char **argv); /* issue 16 */
 static const bench_group_t bench_groups[] = {
     {"go", "Go engine: playouts, level-3 move times, pool, GNU Go beside", bench_go_run},
     {"sim", "sim backend: simulated clocks and VGA frames per second, beside the board's 60", bench_sim_run},
@@ -25,7 +26,8 @@ static const bench_group_t bench_groups[] = {
     {"gomoku", "Gomoku: level-3 nodes/s and move times, a renju match of level 3 against the seed's levels", bench_gomoku_run},
     {"rules", "Go rules peripheral: clocks per move, growth with the longest chain, software vs hardware decisions", bench_rules_run},
     {"link", "Go link protocol: moves/s, bytes per move, line time per move at 9600 baud, clean and faulty", bench_link_run},
-    {"othello-machine", "Othello machine (seed 003): clocks per Black move, mean and max, by search depth", bench_othello_run},
+    {"othello-machine", "Othello machine (seed 003): clocks per Black move, mean and max, by search depth", bench_othello_machine_run},
+    {"othello", "Othello: perft leaves/s, exact solves of FFO positions (20 empties), move times per level", bench_othello_run},
     {NULL, NULL, NULL},
 };
 

@@ -1,100 +1,39 @@
 /*
- * bench_othello.c - `tabletop bench othello-machine [--quick]`: seed 003's
- * Othello machine (rtl/othello/, docs/othello.md "The machine") on the
- * clock-exact C model (the othello-parity test holds the RTL to the same
- * clocks), White playing random legal moves:
+ * bench_othello.c - `tabletop bench othello [--quick]`: the Othello rules and
+ * engine (seed 003, issue 16).  CPU seconds, so that a busy machine bends
+ * the figures less.
  *
- *   othello_machine_cycles_mean / _max   clocks from taking White's move to
- *                                        BR low (CYCLES), default search
- *   othello_machine_us_at_50mhz_mean/_max the same as time on the board
- *   othello_machine_budget_cut_moves     moves the clock budget cut short
- *   othello_machine_depth_D_cycles_mean/_max  at depth D, no budget limit
- *   othello_machine_wins_vs_random       games Black won against random White
+ *   othello_perft_N_leaves_per_s   perft N from the start (bulk counting at
+ *                                  the last ply), N = 10 (--quick) or 11
+ *   othello_solve_ffoK_s           exact solve of FFO test position K (its
+ *                                  empties in the name), the published score
+ *                                  checked; goal: 20 empties under a second
+ *   othello_solve_20_empties_mean_s  the mean over the 20-empty positions
+ *   othello_levelL_ms_per_move     a level's mean CPU time a move over the
+ *                                  positions of a self-played game
  */
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench/bench.h"
-#include "models/othello.h"
+#include "games/othello/othello.h"
+#include "games/othello/othello_engine.h"
 
-static uint64_t bo_rng = 0x5DEECE66Dull;
-
-static uint32_t bo_rnd(void)
-{
-    bo_rng ^= bo_rng << 13;
-    bo_rng ^= bo_rng >> 7;
-    bo_rng ^= bo_rng << 17;
-    return (uint32_t)(bo_rng >> 20);
-}
-
-static int bo_popcount(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
-typedef struct bo_stats {
-    double sum;
-    uint32_t max;
-    long moves, cut, wins;
-} bo_stats_t;
-
-/* One game on the model; White random.  Black's discs and moves counted. */
-static void bo_game(oth_model_t *m, uint32_t config, bo_stats_t *s)
-{
-    oth_model_write(m, OTH_REG_RESET, 1);
-    oth_model_write(m, OTH_REG_WHITE, OTH_PORT_WR);
-    oth_model_write(m, OTH_REG_RESET, 0);
-    if (config)
-        oth_model_write(m, OTH_REG_CONFIG, config);
-    uint32_t budget = (config >> 16 ? config >> 16 : OTH_DEFAULT_BUDGET_K) << 10;
-    uint64_t b = (1ull << 28) | (1ull << 35), w = (1ull << 27) | (1ull << 36);
-    int passes = 0;
-    while (passes < 2) {
-        uint64_t mv = oth_hw_moves(w, b);
-        uint32_t byte = OTH_PORT_PA;
-        if (mv) {
-            int k = (int)(bo_rnd() % (uint32_t)bo_popcount(mv));
-            while (k--)
-                mv &= mv - 1;
-            uint64_t sq = mv & (~mv + 1);
-            uint64_t f = oth_hw_flips(w, b, sq);
-            w |= f | sq;
-            b &= ~f;
-            byte = 0;
-            while (!(sq >> byte & 1))
-                byte++;
-            passes = 0;
-        } else {
-            passes++;
-        }
-        oth_model_write(m, OTH_REG_WHITE, byte);
-        oth_model_write(m, OTH_REG_WHITE, byte | OTH_PORT_WR);
-        uint32_t r;
-        while ((r = oth_model_read(m, OTH_REG_BLACK)) & OTH_PORT_BR)
-            oth_model_tick(m, 256);
-        if (r & OTH_PORT_PA) {
-            passes++;
-            continue;
-        }
-        uint32_t cyc = oth_model_read(m, OTH_REG_CYCLES);
-        uint64_t sq = 1ull << (r & 63);
-        uint64_t f = oth_hw_flips(b, w, sq);
-        b |= f | sq;
-        w &= ~f;
-        passes = 0;
-        s->sum += cyc;
-        s->moves++;
-        if (cyc > s->max)
-            s->max = cyc;
-        if (cyc > budget)
-            s->cut++;
-    }
-    s->wins += bo_popcount(b) > bo_popcount(w);
-}
+/* FFO endgame test positions 24..29 (public suite; tests/data/othello has
+ * them with every move's score): squares a1..h8, side to move, best score. */
+static const struct {
+    int number;
+    const char *squares;
+    char side;
+    int score;
+} bench_ffo[] = {
+    {24, "--O--O-----OOOX--X-XOXOO--XXXOOOXXXXOOOOXXXOXXOOXXXXXX--XOXX-O--", 'O', 0},
+    {25, "----X------XXXO--OOOXXXXXOOOOXXO-XXOOXXOOOXOXXXXOOOXX---X-XXXX--", 'O', 0},
+    {26, "-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O", 'X', 0},
+    {27, "--XO-O----OOOO--OOXOXXO-OOOOXXOOOOOXXOX-OXOXXXXX--XXXX----X-O-X-", 'X', -2},
+    {28, "--O-------OOO--X-XOOOOXXXXXXOXOX-XXOXOOXXXOXOOXX-OOOOO-X---OOO--", 'X', 0},
+    {29, "-OXXXX----OXXO--XXOOXOOOXXXOOXOOXXOOXOOOXXXXOO-XX-XXO-----------", 'X', 10},
+};
 
 int bench_othello_run(int argc, char **argv)
 {
@@ -103,35 +42,87 @@ int bench_othello_run(int argc, char **argv)
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
         } else {
-            fprintf(stderr, "bench othello-machine: unknown option '%s' (only --quick)\n", argv[i]);
+            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick)\n", argv[i]);
             return 2;
         }
     }
-    static oth_model_t m;
-    oth_model_reset(&m);
-    int games = quick ? 4 : 40;
-    bo_stats_t s = {0};
-    for (int g = 0; g < games; g++)
-        bo_game(&m, 0, &s);
-    double mean = s.moves ? s.sum / (double)s.moves : 0.0;
-    bench_report("othello_machine_games", games, "games");
-    bench_report("othello_machine_cycles_mean", mean, "clocks");
-    bench_report("othello_machine_cycles_max", s.max, "clocks");
-    bench_report("othello_machine_us_at_50mhz_mean", mean / 50.0, "us");
-    bench_report("othello_machine_us_at_50mhz_max", s.max / 50.0, "us");
-    bench_report("othello_machine_budget_cut_moves", (double)s.cut, "moves");
-    bench_report("othello_machine_wins_vs_random", (double)s.wins, "games");
-    int max_depth = quick ? 4 : 6;
-    for (int d = 1; d <= max_depth; d++) {
-        bo_stats_t t = {0};
-        int n = quick ? 2 : (d <= 4 ? 20 : 8);
-        for (int g = 0; g < n; g++)
-            bo_game(&m, 0xFFFF0000u | (uint32_t)d, &t);
-        char name[64];
-        snprintf(name, sizeof name, "othello_machine_depth_%d_cycles_mean", d);
-        bench_report(name, t.moves ? t.sum / (double)t.moves : 0.0, "clocks");
-        snprintf(name, sizeof name, "othello_machine_depth_%d_cycles_max", d);
-        bench_report(name, t.max, "clocks");
+    int status = 0;
+    othello_board_t b;
+    othello_board_start(&b);
+    int depth = quick ? 10 : 11;
+    double t0 = bench_cpu_now();
+    uint64_t leaves = othello_perft(&b, depth);
+    double dt = bench_cpu_now() - t0;
+    char name[64];
+    snprintf(name, sizeof name, "othello_perft_%d_leaves_per_s", depth);
+    bench_report(name, (double)leaves / dt, "leaves/s");
+    if (leaves != (depth == 10 ? 24571284ULL : 212258800ULL)) {
+        fprintf(stderr, "tabletop bench othello: perft %d gave %llu, not the published count\n",
+                depth, (unsigned long long)leaves);
+        status = 1;
     }
-    return 0;
+
+    othello_engine_t *e = othello_engine_new();
+    if (!e) {
+        fprintf(stderr, "tabletop bench othello: out of memory\n");
+        return 1;
+    }
+    double sum20 = 0;
+    int n20 = 0;
+    for (size_t i = 0; i < sizeof bench_ffo / sizeof bench_ffo[0]; i++) {
+        if (quick && i >= 2)
+            break;
+        othello_board_t p;
+        othello_board_from_text(&p, bench_ffo[i].squares,
+                                bench_ffo[i].side == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE);
+        int empties = 64 - othello_count(&p, 0) - othello_count(&p, 1);
+        othello_engine_clear(e);
+        uint64_t nodes = 0;
+        t0 = bench_cpu_now();
+        int score = othello_engine_solve(e, &p, NULL, &nodes);
+        dt = bench_cpu_now() - t0;
+        snprintf(name, sizeof name, "othello_solve_ffo%d_%de_s", bench_ffo[i].number, empties);
+        bench_report(name, dt, "s");
+        snprintf(name, sizeof name, "othello_solve_ffo%d_nodes_per_s", bench_ffo[i].number);
+        bench_report(name, (double)nodes / dt, "nodes/s");
+        if (score != bench_ffo[i].score) {
+            fprintf(stderr, "tabletop bench othello: FFO %d solved %+d, published %+d\n",
+                    bench_ffo[i].number, score, bench_ffo[i].score);
+            status = 1;
+        }
+        if (empties == 20) {
+            sum20 += dt;
+            n20++;
+        }
+    }
+    if (n20)
+        bench_report("othello_solve_20_empties_mean_s", sum20 / n20, "s");
+
+    /* Move times: each level plays a whole game against itself. */
+    for (int level = OTHELLO_LEVEL_MIN; level <= OTHELLO_LEVEL_MAX; level++) {
+        if (quick && level > 4)
+            break;
+        othello_board_start(&b);
+        othello_engine_clear(e);
+        othello_level_t cfg = othello_level_config(level);
+        double cpu = 0, worst = 0;
+        int moves = 0;
+        while (!othello_game_over(&b)) {
+            othello_result_t r;
+            t0 = bench_cpu_now();
+            othello_engine_think(e, &b, cfg, &r);
+            dt = bench_cpu_now() - t0;
+            cpu += dt;
+            if (dt > worst)
+                worst = dt;
+            moves++;
+            othello_play(&b, r.move);
+        }
+        snprintf(name, sizeof name, "othello_level%d_ms_per_move", level);
+        bench_report(name, 1000.0 * cpu / moves, "ms");
+        snprintf(name, sizeof name, "othello_level%d_ms_worst_move", level);
+        bench_report(name, 1000.0 * worst, "ms");
+    }
+    othello_engine_free(e);
+    return status;
 }

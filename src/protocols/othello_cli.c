@@ -6,7 +6,8 @@
  *       leaf) from the start or from POS.
  *   tabletop othello solve POS
  *       prints `score: +6` (the side to move's exact final disc
- *       difference, empties to the winner) and `move: h5`.
+ *       difference, empties to the winner) and `move: h5` (`pass`, or
+ *       `none` when the game is over).
  *   tabletop othello move [--level 1-7] POS
  *       prints the engine's move for the side to move.
  *
@@ -35,11 +36,12 @@ static const char othello_cli_usage[] =
 static int parse_position(const char *squares, const char *side, othello_board_t *b)
 {
     char buf[80];
-    if (!squares || strlen(squares) >= sizeof buf) {
+    size_t len = squares ? strlen(squares) : sizeof buf;
+    if (len >= sizeof buf) {
         fprintf(stderr, "tabletop othello: a position is 64 squares and a side to move\n");
         return -1;
     }
-    strcpy(buf, squares);
+    memcpy(buf, squares, len + 1);
     if (!side) { /* "SQUARES X" in one argument */
         char *sp = strrchr(buf, ' ');
         if (sp) {
@@ -145,11 +147,12 @@ static int cli_solve_or_move(int argc, char **argv, int solve)
     if (solve) {
         int best;
         int score = othello_engine_solve(e, &b, &best, NULL);
-        printf("score: %+d\nmove: %s\n", score, othello_format_move(best, mv));
+        printf("score: %+d\nmove: %s\n", score,
+               best == OTHELLO_NO_MOVE ? "none" : othello_format_move(best, mv));
     } else {
         othello_result_t r;
         othello_engine_think(e, &b, othello_level_config(level), &r);
-        printf("%s\n", othello_format_move(r.move, mv));
+        printf("%s\n", r.move == OTHELLO_NO_MOVE ? "none" : othello_format_move(r.move, mv));
     }
     othello_engine_free(e);
     return 0;

@@ -6,7 +6,8 @@
  *   boardsize 8 (other sizes: "? unacceptable size"), clear_board, komi
  *   (accepted, unused), play COLOUR MOVE, genmove COLOUR, undo, final_score,
  *   showboard, protocol_version, name, version, known_command,
- *   list_commands, quit.
+ *   list_commands, quit, time_settings and time_left (a clock bounds
+ *   each genmove's search).
  *
  * MOVE is a1..h8 with row 1 at the top, or pass.  Colours must alternate as
  * in a real game: a side with no legal move passes, and when a command
@@ -52,6 +53,9 @@ typedef struct othello_gtp {
     int n_record;
     othello_engine_t *engine;
     othello_level_t level;
+    double main_time, byo_time;  /* time_settings, seconds (0, 0: no clock) */
+    int byo_stones;
+    double left[2];              /* time_left per colour, seconds; < 0 unknown */
     int quit;
     /* --machine: Black's genmove comes from the Othello machine (seed 003)
      * through its ports.  The machine keeps its own board: m_plies are the
@@ -66,7 +70,8 @@ typedef struct othello_gtp {
 static const char *const gtp_commands[] = {
     "protocol_version", "name",        "version",     "known_command", "list_commands",
     "quit",             "boardsize",   "clear_board", "komi",          "play",
-    "genmove",          "undo",        "final_score", "showboard",     NULL,
+    "genmove",          "undo",        "final_score", "showboard",     "time_settings",
+    "time_left",        NULL,
 };
 
 static int parse_colour(const char *s)
@@ -215,6 +220,27 @@ static int machine_genmove(othello_gtp_t *g, char *err, size_t len)
     return got;
 }
 
+/* The level, its time limit cut to the clock when one runs: the time left
+ * shared over the moves still to play (about half the empty squares), with
+ * a margin for the pipes. */
+static othello_level_t gtp_budget(const othello_gtp_t *g, int colour)
+{
+    othello_level_t lv = g->level;
+    if (g->main_time <= 0 && g->byo_time <= 0)
+        return lv;
+    double left = g->left[colour] >= 0 ? g->left[colour] : g->main_time;
+    int empties = 64 - othello_count(&g->board, 0) - othello_count(&g->board, 1);
+    double share = left / ((double)empties * 0.5 + 2.0);
+    if (g->byo_time > 0 && g->byo_stones > 0 && share < g->byo_time / g->byo_stones)
+        share = g->byo_time / g->byo_stones;
+    share = share * 0.8 - 0.05;
+    if (share < 0.01)
+        share = 0.01;
+    if (lv.time_limit <= 0 || share < lv.time_limit)
+        lv.time_limit = share;
+    return lv;
+}
+
 static void show_board(const othello_gtp_t *g, char *out, size_t len)
 {
     size_t n = 0;
@@ -279,10 +305,36 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
         othello_engine_clear(g->engine);
     } else if (!strcmp(cmd, "komi")) {
         char *end = NULL;
-        if (argc != 2 || (strtod(argv[1], &end), !end || *end || end == argv[1])) {
+        double komi = argc == 2 ? strtod(argv[1], &end) : 0;
+        if (argc != 2 || !end || *end || end == argv[1] || !(komi > -1e6 && komi < 1e6)) {
             snprintf(out, len, "syntax error");
             return 0;
         }
+    } else if (!strcmp(cmd, "time_settings")) {
+        char *e1 = NULL, *e2 = NULL, *e3 = NULL;
+        double mt = argc == 4 ? strtod(argv[1], &e1) : -1;
+        double bt = argc == 4 ? strtod(argv[2], &e2) : -1;
+        long bs = argc == 4 ? strtol(argv[3], &e3, 10) : -1;
+        /* Written so that NaN fails too. */
+        if (argc != 4 || *e1 || *e2 || *e3 || !(mt >= 0 && mt <= 1e7) ||
+            !(bt >= 0 && bt <= 1e7) || bs < 0 || bs > 1000000) {
+            snprintf(out, len, "syntax error (time_settings MAIN BYO_YOMI STONES)");
+            return 0;
+        }
+        g->main_time = mt;
+        g->byo_time = bt;
+        g->byo_stones = (int)bs;
+        g->left[0] = g->left[1] = -1;
+    } else if (!strcmp(cmd, "time_left")) {
+        int colour = argc == 4 ? parse_colour(argv[1]) : -1;
+        char *e1 = NULL, *e2 = NULL;
+        double t = argc == 4 ? strtod(argv[2], &e1) : -1;
+        long st = argc == 4 ? strtol(argv[3], &e2, 10) : -1;
+        if (colour < 0 || *e1 || *e2 || !(t >= 0 && t <= 1e7) || st < 0) {
+            snprintf(out, len, "syntax error (time_left black|white SECONDS STONES)");
+            return 0;
+        }
+        g->left[colour] = t;
     } else if (!strcmp(cmd, "play")) {
         int colour = argc == 3 ? parse_colour(argv[1]) : -1;
         int move = argc == 3 ? othello_parse_move(argv[2]) : -1;
@@ -332,7 +384,7 @@ static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_
                 return 0;
             }
         } else {
-            othello_engine_think(g->engine, &g->board, g->level, &r);
+            othello_engine_think(g->engine, &g->board, gtp_budget(g, colour), &r);
         }
         if (r.move == OTHELLO_NO_MOVE || g->n_record >= GTP_MAX_RECORD) {
             *g = before;

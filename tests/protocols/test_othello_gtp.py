@@ -55,7 +55,8 @@ check("transcript: exit 0 after quit, nothing answered after it", rc == 0 and le
 check("protocol_version is 2, name tabletop", a[0] == (True, "2") and a[1] == (True, "tabletop"), a[:2])
 cmds = set(a[3][1].split("\n"))
 want = {"boardsize", "clear_board", "play", "genmove", "undo", "final_score", "showboard",
-        "protocol_version", "name", "version", "known_command", "list_commands", "quit"}
+        "protocol_version", "name", "version", "known_command", "list_commands", "quit",
+        "time_settings", "time_left"}
 check("list_commands has the gtp-rhino subset asked for", want <= cmds, cmds)
 check("known_command true/false", a[4] == (True, "true") and a[5] == (True, "false"), a[4:6])
 check("boardsize 8 ok, 9 refused as gtp-rhino does", a[6][0] and a[7] == (False, "unacceptable size"), a[6:8])
@@ -74,15 +75,15 @@ else:
 check("moves accepted: d3 c5 f6", all(ok for ok, _ in a[:3]), a)
 
 # Bad input: one '?' line each, nothing changed (showboard before == after).
-bad = ["play black z9", "play purple d3", "play black", "genmove", "genmove green",
+bad = ["komi nan", "play black z9", "play purple d3", "play black", "genmove", "genmove green",
        "play white d3", "play black pass", "boardsize x", "komi x", "frobnicate", "undo",
        "final_score", "known_command"]
 rc, a, _ = gtp(["showboard"] + bad + ["showboard"])
 check("each bad command answers '?'", all(not ok for ok, _ in a[1:-1]) and len(a) == len(bad) + 2,
       list(zip(bad, a[1:-1])))
 check("bad commands change nothing", a[0] == a[-1], (a[0], a[-1]))
-check("play out of turn says whose turn it is", "black's turn" in a[6][1], a[6])
-check("pass with a legal move is refused", "legal move" in a[7][1], a[7])
+check("play out of turn says whose turn it is", "black's turn" in a[7][1], a[7])
+check("pass with a legal move is refused", "legal move" in a[8][1], a[8])
 
 # Ids, genmove, undo.
 rc, a, _ = gtp(["7 genmove black", "8 undo", "9 showboard", "10 undo"])
@@ -149,6 +150,17 @@ published = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
 got = [run("othello", "perft", str(d))[1].strip() for d in range(0, 10)]
 check("othello perft 0..9 are the published numbers", got == [str(n) for n in published], got)
 
+# perft --position: the four openings are symmetric, so perft N after d3 is
+# the published perft N+1 divided by 4.
+m = othello_match.Board()
+m.play("black", 2, 3)  # d3
+after_d3 = "".join("-" if x == "." else x for row in m.cell for x in row)
+got = [run("othello", "perft", str(d), "--position", after_d3, "O")[1].strip() for d in (3, 8)]
+check("perft --position after d3: published perft(4)/4 and perft(9)/4",
+      got == [str(244 // 4), str(3005288 // 4)], got)
+rc, out, err = run("othello", "perft", "3", "--position", after_d3 + " O")
+check("perft --position as one argument", rc == 0 and out.strip() == str(244 // 4), (rc, out, err))
+
 # solve: the FFO suite's exact scores (positions with <= 18 empties).
 for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
     pos, rest = line[:66], line[67:]
@@ -162,6 +174,52 @@ for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
     good = [m.split(":")[0].strip() for m in rest.split(";") if ":" in m and int(m.split(":")[1]) == want]
     check(f"solve {pos[:12]}... ({pos.count('-')} empties) = {want:+d}, move among {good}",
           score == want and move in good, (rc, out, err))
+
+# Positions at the edges: a finished game, a forced pass; `move` at each level.
+full = "X" * 40 + "O" * 24
+rc, out, err = run("othello", "solve", full + " O")
+check("solve a finished game: the count, move none", rc == 0 and out == "score: -16\nmove: none\n", (rc, out, err))
+forced = "X" * 40 + "O" * 23 + "-"
+# White cannot move on h8 (its neighbours are White); Black can (h7 h6 up to h5's X,
+# g7 f6 up to e5's X).  The model plays it and counts: that is White's score.
+m = othello_match.Board()
+m.cell = [["X" if i < 40 else "O" for i in range(r * 8, r * 8 + 8)] for r in range(8)]
+m.cell[7][7] = "."
+assert not m.moves("white") and m.moves("black") == [(7, 7)]
+m.play("black", 7, 7)
+nb, nw = m.count()
+rc, out, err = run("othello", "solve", forced + " O")
+check(f"solve a forced pass: move pass, score {nw - nb:+d} (the model's count)",
+      rc == 0 and out == f"score: {nw - nb:+d}\nmove: pass\n", (rc, out, err))
+start = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27
+for level in (1, 4, 7):
+    rc, out, err = run("othello", "move", "--level", str(level), start + " X")
+    check(f"move --level {level} from the start is an opening move", rc == 0 and out.strip() in ("d3", "c4", "f5", "e6"), (rc, out, err))
+rc, out, err = run("othello", "move", "--level", "9", start + " X")
+check("move --level 9 refused", rc == 2 and "--level" in err, (rc, out, err))
+# A deadline per move (--time): moves stay legal (the time itself is not asserted).
+lines = []
+board, colour = othello_match.Board(), "black"
+rc, a, _ = gtp(["genmove black", "genmove white", "genmove black", "showboard"], "--time", "0.01")
+check("--time 0.01: three genmoves answered with moves", all(ok and len(t) == 2 for ok, t in a[:3]), a)
+for ok, t in a[:3]:
+    rcm = othello_match.parse_move(t) if ok else None
+    if rcm not in board.moves(colour):
+        check("--time 0.01: each move legal by the model", False, (t, colour))
+        break
+    board.play(colour, *rcm)
+    colour = "white" if colour == "black" else "black"
+
+# A clock (time_settings / time_left, as gtp-rhino lists them): moves stay legal,
+# malformed clocks are refused.
+rc, a, _ = gtp(["time_settings 2 0 0", "time_left black 1 0", "genmove black", "time_left white 0.5 0",
+                "genmove white", "time_settings 1 x 0", "time_left black -1 0", "time_left purple 1 0",
+                "time_left black nan 0",
+                "known_command time_left"])
+check("time_settings/time_left accepted, genmove under a clock legal",
+      a[0][0] and a[1][0] and a[2][1] in ("d3", "c4", "f5", "e6") and a[3][0] and a[4][0] and len(a[4][1]) == 2, a[:5])
+check("malformed clocks refused (NaN too)", all(not ok for ok, _ in a[5:9]), a[5:9])
+check("known_command time_left", a[9] == (True, "true"), a[9])
 
 # --- the Othello machine behind --machine (seed 003) -------------------------------
 # Black's genmove comes from the machine (the C model on sdl, the Verilated
@@ -192,17 +250,18 @@ for backend in MACHINE_BACKENDS:
 
 # --- real games against gtp-rhino -------------------------------------------------
 if os.path.exists(RHINO):
-    ours = othello_match.Engine(f"{exe} othello-gtp --level 2")
-    rhino = othello_match.Engine(f"{RHINO} -l 1")
-    for g in range(2):
-        black, white = (ours, rhino) if g == 0 else (rhino, ours)
-        b, w, errors, rec = othello_match.play_game(black, white)
-        who = "black" if black is ours else "white"
-        check(f"game {g + 1} against gtp-rhino -l 1 (tabletop {who}): ends, every move legal to "
-              f"both and to the model, same final score ({b}-{w})",
-              not errors and b + w > 4, errors)
-    ours.close()
-    rhino.close()
+    for level, rlevel in ((2, 1), (4, 2)):
+        ours = othello_match.Engine(f"{exe} othello-gtp --level {level}")
+        rhino = othello_match.Engine(f"{RHINO} -l {rlevel}")
+        for g in range(2):
+            black, white = (ours, rhino) if g == 0 else (rhino, ours)
+            b, w, errors, rec = othello_match.play_game(black, white)
+            who = "black" if black is ours else "white"
+            check(f"level {level} against gtp-rhino -l {rlevel} (tabletop {who}): the game ends, "
+                  f"every move legal to both and to the model, same final score ({b}-{w})",
+                  not errors and b + w > 4, errors)
+        ours.close()
+        rhino.close()
 else:
     print(f"# {RHINO} not installed: the games against it are skipped (package grhino)")
 

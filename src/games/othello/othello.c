@@ -112,9 +112,11 @@ int othello_parse_move(const char *text)
         tolower((unsigned char)text[2]) == 's' && tolower((unsigned char)text[3]) == 's' &&
         text[4] == 0)
         return OTHELLO_PASS;
+    if (text[0] == 0 || text[1] == 0 || text[2] != 0) /* two characters exactly */
+        return -1;
     int c = tolower((unsigned char)text[0]) - 'a';
     int r = (unsigned char)text[1] - '1';
-    if (c < 0 || c > 7 || r < 0 || r > 7 || text[2] != 0)
+    if (c < 0 || c > 7 || r < 0 || r > 7)
         return -1;
     return r * 8 + c;
 }

@@ -53,21 +53,34 @@ static inline uint64_t othello_moves_fast(uint64_t p, uint64_t o)
 extern uint64_t othello_rays[64][8];
 void othello_rays_init(void);
 
+/* One direction towards higher bits: the nearest non-opponent square is the
+ * lowest set bit; the run before it flips when it is the mover's.
+ * Branch-free: whether a direction flips is as good as random. */
+#define OTHELLO_FLIPS_UP(ray)                                                          \
+    do {                                                                              \
+        uint64_t stop_ = ~o & (ray), first_ = stop_ & (0 - stop_);                    \
+        flips |= (ray) & (first_ - 1) & (0 - (uint64_t)((first_ & p) != 0));          \
+    } while (0)
+/* Towards lower bits: the nearest is the highest set bit. */
+#define OTHELLO_FLIPS_DOWN(ray)                                                        \
+    do {                                                                              \
+        uint64_t stop_ = ~o & (ray);                                                  \
+        uint64_t first_ = 1ULL << (63 - __builtin_clzll(stop_ | 1));                  \
+        flips |= (ray) & ~((first_ << 1) - 1) & (0 - (uint64_t)((first_ & p & stop_) != 0)); \
+    } while (0)
+
 static inline uint64_t othello_flips_fast(uint64_t p, uint64_t o, int sq)
 {
     const uint64_t *ray = othello_rays[sq];
     uint64_t flips = 0;
-    /* Branch-free: whether a direction flips is as good as random. */
-    for (int d = 0; d < 4; d++) { /* towards higher bits: the nearest is the lowest */
-        uint64_t stop = ~o & ray[d];
-        uint64_t first = stop & (0 - stop);
-        flips |= ray[d] & (first - 1) & (0 - (uint64_t)((first & p) != 0));
-    }
-    for (int d = 4; d < 8; d++) { /* towards lower bits: the nearest is the highest */
-        uint64_t stop = ~o & ray[d];
-        uint64_t first = 1ULL << (63 - __builtin_clzll(stop | 1));
-        flips |= ray[d] & ~((first << 1) - 1) & (0 - (uint64_t)((first & p & stop) != 0));
-    }
+    OTHELLO_FLIPS_UP(ray[0]);
+    OTHELLO_FLIPS_UP(ray[1]);
+    OTHELLO_FLIPS_UP(ray[2]);
+    OTHELLO_FLIPS_UP(ray[3]);
+    OTHELLO_FLIPS_DOWN(ray[4]);
+    OTHELLO_FLIPS_DOWN(ray[5]);
+    OTHELLO_FLIPS_DOWN(ray[6]);
+    OTHELLO_FLIPS_DOWN(ray[7]);
     return flips;
 }
 

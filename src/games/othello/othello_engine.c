@@ -24,9 +24,8 @@
 typedef struct tt_entry {
     uint64_t p, o;  /* the position itself: no false hits */
     int16_t lo, hi; /* score bounds */
-    int8_t depth;   /* plies searched (midgame) or empties (solver) */
-    int8_t move;    /* best move found, -1 none */
-    int16_t pad;
+    int16_t move;   /* best move found, -1 none */
+    int16_t depth;  /* plies searched (midgame) or empties (solver) */
 } tt_entry_t;
 
 struct othello_engine {
@@ -57,9 +56,12 @@ othello_level_t othello_level_config(int level)
     return levels[level - 1];
 }
 
+static void diagonals_init(void);
+
 othello_engine_t *othello_engine_new(void)
 {
     othello_rays_init();
+    diagonals_init();
     othello_engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
@@ -123,7 +125,7 @@ static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth
         t->hi = SCORE_INF;
         t->move = -1;
     }
-    t->depth = (int8_t)depth;
+    t->depth = (int16_t)depth;
     if (score > alpha && score < beta) {
         t->lo = t->hi = (int16_t)score;
     } else if (score >= beta) {
@@ -135,7 +137,7 @@ static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth
     if (t->lo > t->hi) /* contradictions from replaced entries: trust the new one */
         t->lo = t->hi = (int16_t)score;
     if (move >= 0)
-        t->move = (int8_t)move;
+        t->move = (int16_t)move;
 }
 
 /* Final disc difference for the mover, empties to the winner. */
@@ -155,17 +157,15 @@ static inline int final_discs(uint64_t p, uint64_t o)
 #define CORNERS 0x8100000000000081ULL
 /* Square groups of the classic weight table (a1 top left). */
 #define W_EDGE_A 0x3C0081818181003CULL /* edge squares c..f and 3..6 */
-#define W_INNER 0x00003C3C3C3C0000ULL  /* the centre 4x4 */
 #define W_RING 0x003C424242423C00ULL   /* the second ring, no X squares */
 static const uint64_t x_square[4] = {1ULL << 9, 1ULL << 14, 1ULL << 49, 1ULL << 54};
 static const uint64_t c_squares[4] = {(1ULL << 1) | (1ULL << 8), (1ULL << 6) | (1ULL << 15),
                                       (1ULL << 48) | (1ULL << 57), (1ULL << 55) | (1ULL << 62)};
 static const uint64_t corner_sq[4] = {1ULL << 0, 1ULL << 7, 1ULL << 56, 1ULL << 63};
 
+/* The squares next to a disc of b (8 directions), b itself left out. */
 static inline uint64_t neighbours(uint64_t b)
 {
-    uint64_t w = b & OTHELLO_INNER_COLS; /* sources that may move sideways */
-    (void)w;
     uint64_t e = (b << 1) & 0xFEFEFEFEFEFEFEFEULL, wv = (b >> 1) & 0x7F7F7F7F7F7F7F7FULL;
     uint64_t h = b | e | wv;
     return (h | (h << 8) | (h >> 8)) & ~b;
@@ -193,7 +193,6 @@ static int evaluate_pair(uint64_t p, uint64_t o)
     }
     score += 40 * (othello_popcount(p & W_EDGE_A) - othello_popcount(o & W_EDGE_A));
     score -= 10 * (othello_popcount(p & W_RING) - othello_popcount(o & W_RING));
-    (void)W_INNER;
 
     /* Mobility and potential mobility (empty squares next to the opponent). */
     int mp = othello_popcount(othello_moves_fast(p, o));
@@ -231,6 +230,12 @@ typedef struct move_entry {
     int key; /* ordering: higher first */
 } move_entry_t;
 
+/* The bit of square sq (0..63). */
+static inline uint64_t square_bit(int sq)
+{
+    return 1ULL << ((unsigned)sq & 63u);
+}
+
 static void sort_moves(move_entry_t *m, int n)
 {
     for (int i = 1; i < n; i++) { /* insertion sort: lists are short */
@@ -245,7 +250,7 @@ static void sort_moves(move_entry_t *m, int n)
 }
 
 /* The ordering weight of a square on its own (corners first, X last). */
-static const int8_t square_order[64] = {
+static const int square_order[64] = {
     20, -4, 6, 4, 4, 6, -4, 20,  -4, -10, 0, 0, 0, 0, -10, -4,
     6,  0,  2, 1, 1, 2, 0,  6,   4,  0,   1, 0, 0, 1, 0,   4,
     4,  0,  1, 0, 0, 1, 0,  4,   6,  0,   2, 1, 1, 2, 0,   6,
@@ -310,7 +315,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
     sort_moves(list, n);
     int best = -SCORE_INF, best_move = -1, a = alpha;
     for (int i = 0; i < n; i++) {
-        uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+        uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
         int s;
         if (i == 0) {
             s = -search(e, no, np, depth - 1, -beta, -a, 0);
@@ -335,6 +340,61 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
 }
 
 /* ---- exact endgame solver --------------------------------------------- */
+
+/* ---- stable discs ------------------------------------------------------ */
+
+#define COL_A 0x0101010101010101ULL
+#define COL_H 0x8080808080808080ULL
+#define ROW_1 0x00000000000000FFULL
+#define ROW_8 0xFF00000000000000ULL
+#define EDGES (COL_A | COL_H | ROW_1 | ROW_8)
+
+/* The 15 + 15 diagonals (a1-h8 direction, then a8-h1 direction). */
+static uint64_t diag9[15], diag7[15];
+
+static void diagonals_init(void)
+{
+    if (diag9[0])
+        return;
+    for (int sq = 0; sq < 64; sq++) {
+        int r = sq / 8, c = sq % 8;
+        diag9[c - r + 7] |= 1ULL << sq;
+        diag7[c + r] |= 1ULL << sq;
+    }
+}
+
+/* Discs of o that no sequence of moves can flip: along each of the four
+ * lines through it, the line is full, or the disc touches the board's edge
+ * or a stable disc of its colour.  A subset of the truly stable discs. */
+static uint64_t stable_discs(uint64_t p, uint64_t o)
+{
+    uint64_t occ = p | o;
+    uint64_t h = occ & (occ >> 1);
+    h &= h >> 2;
+    h &= h >> 4;
+    uint64_t full_h = (h & COL_A) * 0xFF;
+    uint64_t v = occ & (occ >> 8);
+    v &= v >> 16;
+    v &= v >> 32;
+    uint64_t full_v = (v & ROW_1) * COL_A;
+    uint64_t full_9 = 0, full_7 = 0;
+    for (int k = 0; k < 15; k++) {
+        if ((occ & diag9[k]) == diag9[k])
+            full_9 |= diag9[k];
+        if ((occ & diag7[k]) == diag7[k])
+            full_7 |= diag7[k];
+    }
+    uint64_t s = 0, old;
+    do {
+        old = s;
+        uint64_t ok_h = full_h | COL_A | COL_H | ((s << 1) & ~COL_A) | ((s >> 1) & ~COL_H);
+        uint64_t ok_v = full_v | ROW_1 | ROW_8 | (s << 8) | (s >> 8);
+        uint64_t ok_9 = full_9 | EDGES | ((s << 9) & ~COL_A) | ((s >> 9) & ~COL_H);
+        uint64_t ok_7 = full_7 | EDGES | ((s << 7) & ~COL_H) | ((s >> 7) & ~COL_A);
+        s = o & ok_h & ok_v & ok_9 & ok_7;
+    } while (s != old);
+    return s;
+}
 
 /* The last empty square sq: the mover plays it, or else the opponent. */
 static inline int solve_last(uint64_t p, uint64_t o, int sq)
@@ -410,12 +470,21 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     if (!moves) {
         if (passed || !othello_moves_fast(o, p)) {
             if (best_sq)
-                *best_sq = passed ? OTHELLO_NO_MOVE : OTHELLO_NO_MOVE;
+                *best_sq = OTHELLO_NO_MOVE;
             return final_discs(p, o);
         }
         if (best_sq)
             *best_sq = OTHELLO_PASS;
         return -solve(e, o, p, -beta, -alpha, 1, NULL);
+    }
+    /* Stability: the opponent's stable discs stay his, so the mover ends
+     * with at most 64 - 2 * stable; the mover's own give a floor. */
+    if (!best_sq && alpha >= 8) {
+        int top = 64 - 2 * othello_popcount(stable_discs(p, o));
+        if (top <= alpha)
+            return top;
+        if (top < beta)
+            beta = top;
     }
     int tt_move = -1;
     const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
@@ -447,15 +516,20 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         list[n].flips = f;
         list[n].sq = sq;
         /* Fastest first: the fewer replies, the sooner a cut-off. */
-        list[n].key = sq == tt_move ? 1 << 20
-                                    : -16 * othello_popcount(othello_moves_fast(no, np)) +
-                                          2 * square_order[sq];
+        if (sq == tt_move) {
+            list[n].key = 1 << 20;
+        } else {
+            uint64_t replies = othello_moves_fast(no, np);
+            list[n].key = -16 * (othello_popcount(replies) + othello_popcount(replies & CORNERS)) -
+                          2 * othello_popcount(neighbours(np) & ~(np | no)) +
+                          2 * square_order[sq];
+        }
         n++;
     }
     sort_moves(list, n);
     int best = -SCORE_INF, best_move = list[0].sq, a = alpha;
     for (int i = 0; i < n; i++) {
-        uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+        uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
         int s;
         if (i == 0) {
             s = -solve(e, no, np, -beta, -a, 0, NULL);
@@ -482,6 +556,19 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     return best;
 }
 
+/* The exact score of (p, o) and a best move.  Aspiration: most positions
+ * are close; a narrow window around 0 is cheap, and a score outside it is
+ * searched again on that side. */
+static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
+{
+    int score = solve(e, p, o, -3, 3, 0, move);
+    if (score >= 3)
+        score = solve(e, p, o, score - 1, 64, 0, move);
+    else if (score <= -3)
+        score = solve(e, p, o, -64, score + 1, 0, move);
+    return score;
+}
+
 int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,
                          uint64_t *nodes)
 {
@@ -490,7 +577,7 @@ int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *bes
     e->aborted = 0;
     e->deadline = 0;
     e->nodes = 0;
-    int score = solve(e, p, o, -64, 64, 0, &move);
+    int score = solve_root(e, p, o, &move);
     if (best)
         *best = move;
     if (nodes)
@@ -539,7 +626,7 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
     for (int depth = 1; depth <= max_depth; depth++) {
         int alpha = -SCORE_INF, beta = SCORE_INF, best = -SCORE_INF, best_i = 0;
         for (int i = 0; i < n; i++) {
-            uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
+            uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
             int s;
             if (i == 0) {
                 s = -search(e, no, np, depth - 1, -beta, -alpha, 0);
@@ -570,26 +657,8 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
         r->depth = depth;
     }
     if (!e->aborted && empties <= level.exact_empties) {
-        int best = -SCORE_INF, best_sq = list[0].sq, alpha = -65;
-        for (int i = 0; i < n; i++) {
-            uint64_t np = p | list[i].flips | (1ULL << list[i].sq), no = o & ~list[i].flips;
-            int s;
-            if (i == 0) {
-                s = -solve(e, no, np, -64, -alpha, 0, NULL);
-            } else {
-                s = -solve(e, no, np, -alpha - 1, -alpha, 0, NULL);
-                if (s > alpha)
-                    s = -solve(e, no, np, -64, -s, 0, NULL);
-            }
-            if (e->aborted)
-                break;
-            if (s > best) {
-                best = s;
-                best_sq = list[i].sq;
-                if (s > alpha)
-                    alpha = s;
-            }
-        }
+        int best_sq = list[0].sq;
+        int best = solve_root(e, p, o, &best_sq);
         if (!e->aborted) {
             r->move = best_sq;
             r->score = 100 * best;
