@@ -15,19 +15,28 @@ static inline int is_board_point(int p)
     return p > PB_W && p < (PB_SIZE + 1) * PB_W && p % PB_W != 0;
 }
 
-/* One pseudo-liberty at point p, packed as pb_chain_t.lib. */
+/* One pseudo-liberty at point p, packed as pboard_t.lib. */
 #define PB_LIB(p) (1u | ((uint64_t)(p) << 8) | ((uint64_t)(p) * (uint64_t)(p) << 24))
+#define PB_LIB_ROW(r)                                                                           \
+    PB_LIB((r)*10 + 0), PB_LIB((r)*10 + 1), PB_LIB((r)*10 + 2), PB_LIB((r)*10 + 3),          \
+        PB_LIB((r)*10 + 4), PB_LIB((r)*10 + 5), PB_LIB((r)*10 + 6), PB_LIB((r)*10 + 7),      \
+        PB_LIB((r)*10 + 8), PB_LIB((r)*10 + 9)
+
+/* PB_LIB of every point, one load instead of a multiply. */
+static const uint64_t pb_libv[PB_PTS] = {
+    PB_LIB_ROW(0), PB_LIB_ROW(1), PB_LIB_ROW(2), PB_LIB_ROW(3), PB_LIB_ROW(4),  PB_LIB_ROW(5),
+    PB_LIB_ROW(6), PB_LIB_ROW(7), PB_LIB_ROW(8), PB_LIB_ROW(9), PB_LIB_ROW(10), PB_LIB(110),
+    PB_LIB(111),
+};
 
 static inline int pb_atari(const pboard_t *b, int r)
 {
-    uint64_t w = b->chains[r].lib;
+    uint64_t w = b->lib[r];
     uint64_t sum = PB_LIB_SUM(w);
     return PB_LIB_COUNT(w) * PB_LIB_SUMSQ(w) == sum * sum;
 }
 
-static inline void lib_add(pboard_t *b, int r, int p) { b->chains[r].lib += PB_LIB(p); }
-
-static inline void lib_remove(pboard_t *b, int r, int p) { b->chains[r].lib -= PB_LIB(p); }
+static inline void lib_add(pboard_t *b, int r, int p) { b->lib[r] += pb_libv[p]; }
 
 static inline void empty_add(pboard_t *b, int p)
 {
@@ -51,7 +60,9 @@ static void pb_rebuild(pboard_t *b)
     for (int p = 0; p < PB_PTS; p++)
         b->chain[p] = (uint8_t)p;
     memset(b->next, 0, sizeof b->next);
-    memset(b->chains, 0, sizeof b->chains);
+    memset(b->lib, 0, sizeof b->lib);
+    memset(b->stones, 0, sizeof b->stones);
+    b->sdiff = 0;
     memset(b->nbc, 0, sizeof b->nbc);
     memset(b->eidx, 0, sizeof b->eidx);
     b->n_empty = 0;
@@ -65,6 +76,7 @@ static void pb_rebuild(pboard_t *b)
         }
         if (b->color[p] == EMPTY)
             empty_add(b, p);
+        b->sdiff = (int16_t)(b->sdiff + (b->color[p] == BLACK) - (b->color[p] == WHITE));
     }
     /* Chains by flood fill from each unlabelled stone. */
     uint8_t done[PB_PTS] = {0};
@@ -78,7 +90,7 @@ static void pb_rebuild(pboard_t *b)
         b->chain[p] = (uint8_t)p;
         b->next[p] = (uint8_t)p;
         stack[top++] = (uint8_t)p;
-        b->chains[p].stones = 1;
+        b->stones[p] = 1;
         while (top > 0) {
             int s = stack[--top];
             for (int i = 0; i < 4; i++) {
@@ -92,7 +104,7 @@ static void pb_rebuild(pboard_t *b)
                     b->next[q] = b->next[prev];
                     b->next[prev] = (uint8_t)q;
                     prev = q;
-                    b->chains[p].stones++;
+                    b->stones[p]++;
                     stack[top++] = (uint8_t)q;
                 }
             }
@@ -172,7 +184,7 @@ int pboard_is_eye(const pboard_t *b, int color, int p) { return pb_is_eye(b, col
  * stays. */
 static int pb_merge(pboard_t *b, int a, int r)
 {
-    if (b->chains[r].stones > b->chains[a].stones) {
+    if (b->stones[r] > b->stones[a]) {
         int t = a;
         a = r;
         r = t;
@@ -185,36 +197,38 @@ static int pb_merge(pboard_t *b, int a, int r)
     uint8_t na = b->next[a];
     b->next[a] = b->next[r];
     b->next[r] = na;
-    b->chains[a].stones = (uint8_t)(b->chains[a].stones + b->chains[r].stones);
-    b->chains[a].lib += b->chains[r].lib;
+    b->stones[a] = (uint8_t)(b->stones[a] + b->stones[r]);
+    b->lib[a] += b->lib[r];
     return a;
 }
 
 /* Removes chain r (colour col); the stones of the other colour around it
- * gain the freed points as liberties.  Returns the stones removed. */
+ * gain the freed points as liberties.  Returns the stones removed.  One
+ * pass and no test of the neighbour's colour: a freed point is added to
+ * the lib[] slot of whatever chain[] names at each neighbour, which is the
+ * right chain for a stone of the other colour and a scratch slot for
+ * everything else (an empty or border point, a stone of r already freed,
+ * or r's own root, freed too by the end). */
 static int pb_remove_chain(pboard_t *b, int r, int col)
 {
+    const unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
     int n = 0, s = r;
     do {
+        int nx = b->next[s];
         b->color[s] = EMPTY;
         b->chain[s] = (uint8_t)s;
         empty_add(b, s);
-        n++;
-        s = b->next[s];
-    } while (s != r);
-    unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
-    int other = 3 - col;
-    s = r;
-    do {
+        const uint64_t ls = pb_libv[s];
         const int nq[4] = {s - 1, s + 1, s - PB_W, s + PB_W};
         for (int i = 0; i < 4; i++) {
             int q = nq[i];
             b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
-            if (b->color[q] == other)
-                lib_add(b, b->chain[q], s);
+            b->lib[b->chain[q]] += ls;
         }
-        s = b->next[s];
+        n++;
+        s = nx;
     } while (s != r);
+    b->sdiff = (int16_t)(b->sdiff + (col == BLACK ? -n : n));
     return n;
 }
 
@@ -242,10 +256,13 @@ static inline int pb_play(pboard_t *b, int color, int p)
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
     const unsigned nb = b->nbc[p];
 
+    const uint64_t lp = pb_libv[p];
+
     empty_remove(b, p);
     b->color[p] = (uint8_t)color;
     b->chain[p] = (uint8_t)p;
     b->next[p] = (uint8_t)p;
+    b->sdiff = (int16_t)(b->sdiff + (color == BLACK ? 1 : -1));
 
     /* Every neighbour: counts change, and p stops being a liberty of the
      * chain there (an empty or border point updates its own scratch slot).
@@ -254,11 +271,11 @@ static inline int pb_play(pboard_t *b, int color, int p)
     for (int i = 0; i < 4; i++) {
         int q = nq[i];
         b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
-        lib_remove(b, b->chain[q], p);
-        lib += PB_LIB(q) & (0 - (uint64_t)(b->color[q] == EMPTY));
+        b->lib[b->chain[q]] -= lp;
+        lib += pb_libv[q] & (0 - (uint64_t)(b->color[q] == EMPTY));
     }
-    b->chains[p].stones = 1;
-    b->chains[p].lib = lib;
+    b->stones[p] = 1;
+    b->lib[p] = lib;
 
     /* Captures: an adjacent enemy chain left with no pseudo-liberty.  The
      * test is branch-free (a mask of the neighbours to capture), so the
@@ -267,7 +284,7 @@ static inline int pb_play(pboard_t *b, int color, int p)
     unsigned cap = 0;
     for (int i = 0; i < 4; i++) {
         int q = nq[i];
-        cap |= (unsigned)((b->color[q] == opp) & (b->chains[b->chain[q]].lib == 0)) << i;
+        cap |= (unsigned)((b->color[q] == opp) & (b->lib[b->chain[q]] == 0)) << i;
     }
     if (cap) {
         for (int i = 0; i < 4; i++) {
@@ -288,7 +305,7 @@ static inline int pb_play(pboard_t *b, int color, int p)
                 root = pb_merge(b, root, b->chain[q]);
         }
     }
-    if (captured == 1 && b->chains[root].stones == 1 && PB_LIB_COUNT(b->chains[root].lib) == 1) {
+    if (captured == 1 && b->stones[root] == 1 && PB_LIB_COUNT(b->lib[root]) == 1) {
         b->ko = (uint8_t)cap_point;
         b->ko_color = (uint8_t)opp;
     } else {
@@ -335,26 +352,19 @@ static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
 
 int pboard_pick(pboard_t *b, int color, rng_t *rng) { return pb_pick(b, color, rng); }
 
+/* The stones are counted as the game goes (sdiff); an empty point needs
+ * its packed neighbour counts only.  With E empty, B black-or-border and W
+ * white-or-border neighbours, k = B + W + E - 4 of them are border, so it
+ * has a black neighbour when B > k, that is W + E < 4, and a white one
+ * when B + E < 4; it counts for Black when only the first holds, for
+ * White when only the second does: (W + E < 4) - (B + E < 4). */
 int pboard_score(const pboard_t *b)
 {
-    int score = 0;
-    for (int r = 0; r < PB_SIZE; r++) {
-        int p = pb_point(r, 0);
-        for (int c = 0; c < PB_SIZE; c++, p++) {
-            int col = b->color[p];
-            if (col == BLACK) {
-                score++;
-            } else if (col == WHITE) {
-                score--;
-            } else {
-                int hb = (b->color[p - 1] == BLACK) | (b->color[p + 1] == BLACK) |
-                         (b->color[p - PB_W] == BLACK) | (b->color[p + PB_W] == BLACK);
-                int hw = (b->color[p - 1] == WHITE) | (b->color[p + 1] == WHITE) |
-                         (b->color[p - PB_W] == WHITE) | (b->color[p + PB_W] == WHITE);
-                score += hb && !hw;
-                score -= hw && !hb;
-            }
-        }
+    int score = b->sdiff;
+    for (int i = 0; i < b->n_empty; i++) {
+        unsigned nb = b->nbc[b->empty[i]];
+        unsigned e = nb & 0xFu, bk = (nb >> 4) & 0xFu, wt = nb >> 8;
+        score += (int)(wt + e < 4) - (int)(bk + e < 4);
     }
     return 2 * score - b->komi2;
 }
@@ -425,20 +435,24 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
             seen_p |= s == p;
             s = b->next[s];
         } while (s != r && ++n <= PB_SIZE * PB_SIZE);
-        const pb_chain_t *c = &b->chains[r], *rc = &ref.chains[rr];
-        if (!seen_p || n + 1 != rc->stones || c->stones != rc->stones) {
+        if (!seen_p || n + 1 != ref.stones[rr] || b->stones[r] != ref.stones[rr]) {
             snprintf(err, (size_t)errlen, "chain %d of %d: %d stones counted, %d listed, %d by flood fill",
-                     r, p, c->stones, n + 1, rc->stones);
+                     r, p, b->stones[r], n + 1, ref.stones[rr]);
             return -1;
         }
-        if (c->lib != rc->lib) {
+        uint64_t cl = b->lib[r], rl = ref.lib[rr];
+        if (cl != rl) {
             snprintf(err, (size_t)errlen,
                      "chain %d: pseudo-liberties %u/%u/%llu, recount %u/%u/%llu", r,
-                     PB_LIB_COUNT(c->lib), PB_LIB_SUM(c->lib),
-                     (unsigned long long)PB_LIB_SUMSQ(c->lib), PB_LIB_COUNT(rc->lib),
-                     PB_LIB_SUM(rc->lib), (unsigned long long)PB_LIB_SUMSQ(rc->lib));
+                     PB_LIB_COUNT(cl), PB_LIB_SUM(cl), (unsigned long long)PB_LIB_SUMSQ(cl),
+                     PB_LIB_COUNT(rl), PB_LIB_SUM(rl), (unsigned long long)PB_LIB_SUMSQ(rl));
             return -1;
         }
+    }
+    if (b->sdiff != ref.sdiff) {
+        snprintf(err, (size_t)errlen, "black minus white stones %d, recount %d", b->sdiff,
+                 ref.sdiff);
+        return -1;
     }
     if (b->n_empty != ref.n_empty) {
         snprintf(err, (size_t)errlen, "%d points in the empty list, %d empty", b->n_empty,

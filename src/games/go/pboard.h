@@ -47,10 +47,6 @@
  * (<= 16038), the sum of squares from bit 24 (<= 1587762), so that adding
  * or removing a liberty is one addition of a per-point constant; every
  * field stays non-negative at every step, so no borrow ever crosses. */
-typedef struct pb_chain {
-    uint64_t lib;   /* packed pseudo-liberties (see above) */
-    uint8_t stones; /* stones in the chain */
-} pb_chain_t;
 
 #define PB_LIB_COUNT(w) ((unsigned)((w)&0xFFu))
 #define PB_LIB_SUM(w) ((unsigned)(((w) >> 8) & 0xFFFFu))
@@ -59,11 +55,13 @@ typedef struct pb_chain {
 typedef struct pboard {
     uint8_t color[PB_PTS]; /* EMPTY, BLACK, WHITE, 3 = border */
     uint8_t chain[PB_PTS]; /* a stone's chain (its root point); an empty or
-                              border point names itself: its chains[] slot
-                              is scratch until a stone is placed there */
+                              border point names itself: its lib[] slot is
+                              scratch until a stone is placed there */
     uint8_t next[PB_PTS];  /* circular list of a chain's stones */
     uint16_t nbc[PB_PTS];  /* packed neighbour counts (see above) */
-    pb_chain_t chains[PB_PTS]; /* indexed by root */
+    uint64_t lib[PB_PTS];  /* a chain's packed pseudo-liberties, at its root;
+                              scratch at empty and border points */
+    uint8_t stones[PB_PTS]; /* a chain's stones, at its root */
     uint8_t empty[PB_SIZE * PB_SIZE]; /* the empty points, in no order */
     uint8_t eidx[PB_PTS];             /* a point's position in empty[] */
     uint8_t n_empty;
@@ -72,6 +70,7 @@ typedef struct pboard {
     uint8_t turn;     /* side to move */
     uint8_t passes;   /* consecutive passes so far (0, 1, 2) */
     int16_t komi2;    /* komi in half points */
+    int16_t sdiff;    /* black stones minus white stones */
 } pboard_t;
 
 /* Point of (row, col), row 0 at the top as board.h. */
