@@ -232,50 +232,58 @@ static int pb_remove_chain(pboard_t *b, int r, int col)
     return n;
 }
 
-/* Border neighbours of each point (they count as both colours in nbc):
- * 2 in the corners, 1 along the edges, one row of the table per board row. */
-static const uint8_t pb_borders[PB_PTS] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 2, 1, 1, 1, 1, 1, 1, 1, 2,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 2, 1, 1, 1, 1, 1, 1, 1, 2,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0,
-};
-
 static inline int pb_play(pboard_t *b, int color, int p)
 {
     int opp = 3 - color;
     const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
-    const unsigned nb = b->nbc[p];
-
     const uint64_t lp = pb_libv[p];
 
     empty_remove(b, p);
     b->color[p] = (uint8_t)color;
-    b->chain[p] = (uint8_t)p;
-    b->next[p] = (uint8_t)p;
     b->sdiff = (int16_t)(b->sdiff + (color == BLACK ? 1 : -1));
 
     /* Every neighbour: counts change, and p stops being a liberty of the
      * chain there (an empty or border point updates its own scratch slot).
-     * The new stone's own pseudo-liberties are its empty neighbours. */
+     * The new stone's own pseudo-liberties are its empty neighbours; own
+     * marks the neighbours of our colour. */
     uint64_t lib = 0;
+    unsigned own = 0;
     for (int i = 0; i < 4; i++) {
         int q = nq[i];
+        int cq = b->color[q];
         b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
         b->lib[b->chain[q]] -= lp;
-        lib += pb_libv[q] & (0 - (uint64_t)(b->color[q] == EMPTY));
+        lib += pb_libv[q] & (0 - (uint64_t)(cq == EMPTY));
+        own |= (unsigned)(cq == color) << i;
     }
-    b->stones[p] = 1;
-    b->lib[p] = lib;
+
+    /* Joins: p goes into the first chain of ours around it (no relabelling
+     * but its own), and any other chain of ours there is merged. */
+    int root;
+    if (own == 0) {
+        root = p;
+        b->chain[p] = (uint8_t)p;
+        b->next[p] = (uint8_t)p;
+        b->stones[p] = 1;
+        b->lib[p] = lib;
+    } else {
+        int i = __builtin_ctz(own);
+        own &= own - 1;
+        root = b->chain[nq[i]];
+        b->chain[p] = (uint8_t)root;
+        b->next[p] = b->next[root];
+        b->next[root] = (uint8_t)p;
+        b->stones[root]++;
+        b->lib[root] += lib;
+        while (own) {
+            i = __builtin_ctz(own);
+            own &= own - 1;
+            int r = b->chain[nq[i]];
+            if (r != root)
+                root = pb_merge(b, root, r);
+        }
+    }
 
     /* Captures: an adjacent enemy chain left with no pseudo-liberty.  The
      * test is branch-free (a mask of the neighbours to capture), so the
@@ -294,15 +302,6 @@ static inline int pb_play(pboard_t *b, int color, int p)
                 captured += pb_remove_chain(b, b->chain[q], opp);
                 cap_point = q;
             }
-        }
-    }
-    /* Joins: the chains of our colour around p. */
-    int root = p;
-    if (((nb >> (4 * color)) & 0xFu) > pb_borders[p]) {
-        for (int i = 0; i < 4; i++) {
-            int q = nq[i];
-            if (b->color[q] == color && b->chain[q] != root)
-                root = pb_merge(b, root, b->chain[q]);
         }
     }
     if (captured == 1 && b->stones[root] == 1 && PB_LIB_COUNT(b->lib[root]) == 1) {
