@@ -29,13 +29,6 @@ static const uint64_t pb_libv[PB_PTS] = {
     PB_LIB(111),
 };
 
-static inline int pb_atari(const pboard_t *b, int r)
-{
-    uint64_t w = b->lib[r];
-    uint64_t sum = PB_LIB_SUM(w);
-    return PB_LIB_COUNT(w) * PB_LIB_SUMSQ(w) == sum * sum;
-}
-
 static inline void lib_add(pboard_t *b, int r, int p) { b->lib[r] += pb_libv[p]; }
 
 static inline void empty_add(pboard_t *b, int p)
@@ -142,30 +135,42 @@ int pboard_from_board(pboard_t *b, const BoardState *src)
     return 0;
 }
 
+/* Whether a stone of color at p, a point with no empty neighbour, is
+ * legal: some chain of ours around keeps a liberty besides p, or some enemy
+ * chain around has p as its last (and so is captured), and p is not the ko
+ * point.  Branch-free over the four neighbours: a chain has p as its only
+ * liberty exactly when its packed word is count times p's (equal sums and
+ * sums of squares leave a zero variance); border and empty neighbours are
+ * neither colour and drop out whatever their scratch slot holds. */
+static inline int pb_tight_legal(const pboard_t *b, int color, int p)
+{
+    const uint64_t lp = pb_libv[p];
+    const int opp = 3 - color;
+    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
+    int ok = 0;
+    for (int i = 0; i < 4; i++) {
+        int q = nq[i];
+        int cq = b->color[q];
+        uint64_t w = b->lib[b->chain[q]];
+        int only_p = w == (w & 0xFFu) * lp;
+        ok |= ((cq == color) & !only_p) | ((cq == opp) & only_p);
+    }
+    return ok & !((p == b->ko) & (color == b->ko_color));
+}
+
 static inline int pb_legal(const pboard_t *b, int color, int p)
 {
     if (p == b->ko && color == b->ko_color)
         return 0;
     if (b->nbc[p] & PB_NB_EMPTY_MASK)
         return 1;
-    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
-    for (int i = 0; i < 4; i++) {
-        int col = b->color[nq[i]];
-        if (col == color) {
-            if (!pb_atari(b, b->chain[nq[i]]))
-                return 1; /* the chain keeps another liberty */
-        } else if (col == 3 - color) {
-            if (pb_atari(b, b->chain[nq[i]]))
-                return 1; /* captures */
-        }
-    }
-    return 0;
+    return pb_tight_legal(b, color, p);
 }
 
-static inline int pb_is_eye(const pboard_t *b, int color, int p)
+/* Diagonals of an eye: on the edge none of the enemy's, else at most one;
+ * with border a 0/1 flag that is enemy + border <= 1. */
+static inline int pb_eye_diagonals(const pboard_t *b, int color, int p)
 {
-    if (((b->nbc[p] >> (4 * color)) & 0xFu) != 4)
-        return 0;
     int opp = 3 - color, enemy = 0, border = 0;
     const int dq[4] = {p - PB_W - 1, p - PB_W + 1, p + PB_W - 1, p + PB_W + 1};
     for (int i = 0; i < 4; i++) {
@@ -173,7 +178,14 @@ static inline int pb_is_eye(const pboard_t *b, int color, int p)
         enemy += col == opp;
         border |= col == 3;
     }
-    return border ? enemy == 0 : enemy <= 1;
+    return enemy + border <= 1;
+}
+
+static inline int pb_is_eye(const pboard_t *b, int color, int p)
+{
+    if (((b->nbc[p] >> (4 * color)) & 0xFu) != 4)
+        return 0;
+    return pb_eye_diagonals(b, color, p);
 }
 
 int pboard_legal(const pboard_t *b, int color, int p) { return pb_legal(b, color, p); }
@@ -337,7 +349,7 @@ static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
          * ko point (whose neighbours are all stones or border). */
         if (b->nbc[p] & PB_NB_EMPTY_MASK)
             return p;
-        if (!pb_is_eye(b, color, p) && pb_legal(b, color, p))
+        if (!pb_is_eye(b, color, p) && pb_tight_legal(b, color, p))
             return p;
         k--;
         int q = b->empty[k];
