@@ -260,52 +260,47 @@ static inline int pb_play(pboard_t *b, int color, int p)
      * The new stone's own pseudo-liberties are its empty neighbours; own
      * marks the neighbours of our colour. */
     uint64_t lib = 0;
-    unsigned own = 0;
+    unsigned own = 0, cap = 0;
     for (int i = 0; i < 4; i++) {
         int q = nq[i];
         int cq = b->color[q];
+        int rq = b->chain[q];
+        uint64_t w = b->lib[rq];
         b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
-        b->lib[b->chain[q]] -= lp;
+        b->lib[rq] = w - lp;
         lib += pb_libv[q] & (0 - (uint64_t)(cq == EMPTY));
         own |= (unsigned)(cq == color) << i;
+        /* an enemy chain whose pseudo-liberties are all p is captured (a
+         * chain seen twice gives the same answer both times) */
+        cap |= (unsigned)((cq == opp) & (w == (w & 0xFFu) * lp)) << i;
     }
 
     /* Joins: p goes into the first chain of ours around it (no relabelling
-     * but its own), and any other chain of ours there is merged. */
-    int root;
-    if (own == 0) {
-        root = p;
-        b->chain[p] = (uint8_t)p;
-        b->next[p] = (uint8_t)p;
-        b->stones[p] = 1;
-        b->lib[p] = lib;
-    } else {
-        int i = __builtin_ctz(own);
+     * but its own), and any other chain of ours there is merged.  With no
+     * chain of ours around, the "first chain" is p itself, made an empty
+     * one-point chain first so that the same stores make it a chain of one
+     * stone: no branch on whether p touches a friend. */
+    const int nq5[5] = {p - 1, p + 1, p - PB_W, p + PB_W, p};
+    b->next[p] = (uint8_t)p;
+    b->stones[p] = 0;
+    b->lib[p] = 0;
+    int root = b->chain[nq5[__builtin_ctz(own | 16u)]];
+    own &= own - 1;
+    b->chain[p] = (uint8_t)root;
+    b->next[p] = b->next[root];
+    b->next[root] = (uint8_t)p;
+    b->stones[root]++;
+    b->lib[root] += lib;
+    while (own) {
+        int r = b->chain[nq[__builtin_ctz(own)]];
         own &= own - 1;
-        root = b->chain[nq[i]];
-        b->chain[p] = (uint8_t)root;
-        b->next[p] = b->next[root];
-        b->next[root] = (uint8_t)p;
-        b->stones[root]++;
-        b->lib[root] += lib;
-        while (own) {
-            i = __builtin_ctz(own);
-            own &= own - 1;
-            int r = b->chain[nq[i]];
-            if (r != root)
-                root = pb_merge(b, root, r);
-        }
+        if (r != root)
+            root = pb_merge(b, root, r);
     }
 
-    /* Captures: an adjacent enemy chain left with no pseudo-liberty.  The
-     * test is branch-free (a mask of the neighbours to capture), so the
-     * common case costs no misprediction. */
+    /* Captures: the enemy chains left with no pseudo-liberty, found
+     * branch-free above (cap), so the common case costs no misprediction. */
     int captured = 0, cap_point = 0;
-    unsigned cap = 0;
-    for (int i = 0; i < 4; i++) {
-        int q = nq[i];
-        cap |= (unsigned)((b->color[q] == opp) & (b->lib[b->chain[q]] == 0)) << i;
-    }
     if (cap) {
         for (int i = 0; i < 4; i++) {
             int q = nq[i];
