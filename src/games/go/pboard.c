@@ -334,11 +334,24 @@ void pboard_pass(pboard_t *b)
     b->turn = (uint8_t)(3 - b->turn);
 }
 
+/* A draw in [0, n) from the engine's generator (rng.h), advanced by the
+ * same LCG step, but read from the high half of the old state instead of
+ * through PCG's output permutation: a multiply-shift draw only looks at
+ * the top bits, and the top bits of a 2^64 LCG are its good ones (the
+ * lowest used has period 2^33).  Shorter to compute on the path from the
+ * draw to the point's load. */
+static inline int pb_below(rng_t *r, int n)
+{
+    uint64_t old = r->state;
+    r->state = old * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)(((old >> 32) * (uint32_t)n) >> 32);
+}
+
 static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
 {
     int k = b->n_empty;
     while (k > 0) {
-        int i = rng_below(rng, k);
+        int i = pb_below(rng, k);
         int p = b->empty[i];
         /* An empty neighbour: neither an eye nor suicide, and never the
          * ko point (whose neighbours are all stones or border). */
@@ -375,16 +388,26 @@ int pboard_score(const pboard_t *b)
     return 2 * score - b->komi2;
 }
 
+/* One ply of the reference policy for color. */
+static inline void pb_ply(pboard_t *b, int color, rng_t *rng)
+{
+    int p = pb_pick(b, color, rng);
+    if (p != PB_PASS)
+        pb_play(b, color, p);
+    else
+        pboard_pass(b);
+}
+
 int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies)
 {
     int n = 0;
     while (b->passes < 2 && n < max_plies) {
-        int color = b->turn;
-        int p = pb_pick(b, color, rng);
-        if (p != PB_PASS)
-            pb_play(b, color, p);
+        /* one copy of the ply per colour, so that every shift and mask by
+         * colour is a constant */
+        if (b->turn == BLACK)
+            pb_ply(b, BLACK, rng);
         else
-            pboard_pass(b);
+            pb_ply(b, WHITE, rng);
         n++;
     }
     if (plies)
