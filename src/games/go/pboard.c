@@ -31,19 +31,10 @@ static const uint64_t pb_libv[PB_PTS] = {
 
 static inline void lib_add(pboard_t *b, int r, int p) { b->lib[r] += pb_libv[p]; }
 
-static inline void empty_add(pboard_t *b, int p)
-{
-    b->eidx[p] = b->n_empty;
-    b->empty[b->n_empty++] = (uint8_t)p;
-}
-
-static inline void empty_remove(pboard_t *b, int p)
-{
-    int i = b->eidx[p];
-    int last = b->empty[--b->n_empty];
-    b->empty[i] = (uint8_t)last;
-    b->eidx[last] = (uint8_t)i;
-}
+/* The empty list needs no index of positions: a move is always made at a
+ * point the pick found at a known position (pboard_play, for other
+ * callers, looks it up), captured points go to the end. */
+static inline void empty_add(pboard_t *b, int p) { b->empty[b->n_empty++] = (uint8_t)p; }
 
 /* Derives every incremental structure from color[] alone: the reference
  * that pboard_check compares against, and the way a BoardState is read. */
@@ -57,7 +48,6 @@ static void pb_rebuild(pboard_t *b)
     memset(b->stones, 0, sizeof b->stones);
     b->sdiff = 0;
     memset(b->nbc, 0, sizeof b->nbc);
-    memset(b->eidx, 0, sizeof b->eidx);
     b->n_empty = 0;
     for (int p = 0; p < PB_PTS; p++) {
         if (!is_board_point(p))
@@ -224,12 +214,12 @@ static int pb_merge(pboard_t *b, int a, int r)
 static int pb_remove_chain(pboard_t *b, int r, int col)
 {
     const unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
-    int n = 0, s = r;
+    int n = 0, s = r, ne = b->n_empty;
     do {
         int nx = b->next[s];
         b->color[s] = EMPTY;
         b->chain[s] = (uint8_t)s;
-        empty_add(b, s);
+        b->empty[ne++] = (uint8_t)s;
         const uint64_t ls = pb_libv[s];
         const int nq[4] = {s - 1, s + 1, s - PB_W, s + PB_W};
         for (int i = 0; i < 4; i++) {
@@ -240,18 +230,20 @@ static int pb_remove_chain(pboard_t *b, int r, int col)
         n++;
         s = nx;
     } while (s != r);
+    b->n_empty = (uint8_t)ne;
     b->sdiff = (int16_t)(b->sdiff + (col == BLACK ? -n : n));
     return n;
 }
 
-static inline int pb_play(pboard_t *b, int color, int p)
+/* Plays color at p, the point at position i of the empty list. */
+static inline int pb_play(pboard_t *b, int color, int p, int i)
 {
     int opp = 3 - color;
     const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
     const uint64_t lp = pb_libv[p];
 
-    empty_remove(b, p);
+    b->empty[i] = b->empty[--b->n_empty];
     b->color[p] = (uint8_t)color;
     b->sdiff = (int16_t)(b->sdiff + (color == BLACK ? 1 : -1));
 
@@ -323,7 +315,13 @@ static inline int pb_play(pboard_t *b, int color, int p)
     return captured;
 }
 
-int pboard_play(pboard_t *b, int color, int p) { return pb_play(b, color, p); }
+int pboard_play(pboard_t *b, int color, int p)
+{
+    int i = 0;
+    while (i < b->n_empty - 1 && b->empty[i] != p)
+        i++;
+    return pb_play(b, color, p, i);
+}
 
 void pboard_pass(pboard_t *b)
 {
@@ -347,6 +345,9 @@ static inline int pb_below(rng_t *r, int n)
     return (int)(((old >> 32) * (uint32_t)n) >> 32);
 }
 
+/* The position in the empty list of a uniformly random candidate, or -1
+ * for a pass: draws without replacement, a rejected point swapped behind
+ * the part still drawn from. */
 static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
 {
     int k = b->n_empty;
@@ -356,20 +357,21 @@ static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
         /* An empty neighbour: neither an eye nor suicide, and never the
          * ko point (whose neighbours are all stones or border). */
         if (b->nbc[p] & PB_NB_EMPTY_MASK)
-            return p;
+            return i;
         if (!pb_is_eye(b, color, p) && pb_tight_legal(b, color, p))
-            return p;
+            return i;
         k--;
-        int q = b->empty[k];
-        b->empty[i] = (uint8_t)q;
+        b->empty[i] = b->empty[k];
         b->empty[k] = (uint8_t)p;
-        b->eidx[q] = (uint8_t)i;
-        b->eidx[p] = (uint8_t)k;
     }
-    return PB_PASS;
+    return -1;
 }
 
-int pboard_pick(pboard_t *b, int color, rng_t *rng) { return pb_pick(b, color, rng); }
+int pboard_pick(pboard_t *b, int color, rng_t *rng)
+{
+    int i = pb_pick(b, color, rng);
+    return i < 0 ? PB_PASS : b->empty[i];
+}
 
 /* The stones are counted as the game goes (sdiff); an empty point needs
  * its packed neighbour counts only.  With E empty, B black-or-border and W
@@ -391,9 +393,9 @@ int pboard_score(const pboard_t *b)
 /* One ply of the reference policy for color. */
 static inline void pb_ply(pboard_t *b, int color, rng_t *rng)
 {
-    int p = pb_pick(b, color, rng);
-    if (p != PB_PASS)
-        pb_play(b, color, p);
+    int i = pb_pick(b, color, rng);
+    if (i >= 0)
+        pb_play(b, color, b->empty[i], i);
     else
         pboard_pass(b);
 }
@@ -420,6 +422,18 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
     pboard_t ref;
     memcpy(ref.color, b->color, sizeof ref.color);
     pb_rebuild(&ref);
+    /* The empty list: empty board points, each once (with the count
+     * compared below, every empty point is there). */
+    uint8_t listed[PB_PTS] = {0};
+    for (int j = 0; j < b->n_empty; j++) {
+        int p = b->empty[j];
+        if (p >= PB_PTS || !is_board_point(p) || b->color[p] != EMPTY || listed[p]) {
+            snprintf(err, (size_t)errlen, "empty list entry %d: point %d (colour %d, %s)", j, p,
+                     p < PB_PTS ? b->color[p] : -1, p < PB_PTS && listed[p] ? "twice" : "once");
+            return -1;
+        }
+        listed[p] = 1;
+    }
     for (int p = 0; p < PB_PTS; p++) {
         int want = is_board_point(p) ? -1 : 3;
         if (want == 3 && b->color[p] != 3) {
@@ -442,7 +456,7 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
                 snprintf(err, (size_t)errlen, "empty point %d names chain %d", p, b->chain[p]);
                 return -1;
             }
-            if (b->eidx[p] >= b->n_empty || b->empty[b->eidx[p]] != p) {
+            if (!listed[p]) {
                 snprintf(err, (size_t)errlen, "empty point %d is not in the empty list", p);
                 return -1;
             }

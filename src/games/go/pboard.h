@@ -17,7 +17,7 @@
  *   - packed neighbour counts per point (empty, black-or-border,
  *     white-or-border in three nibbles), so "has an empty neighbour" and
  *     "all four neighbours are mine" are one load each;
- *   - the empty points in a list with an index, for uniform random picks.
+ *   - the empty points in a list, for uniform random picks.
  *
  * The reference policy is the engine's (playout.h): uniformly random legal
  * move that does not fill the mover's own one-point eye (board_is_eye's
@@ -63,7 +63,6 @@ typedef struct pboard {
                               scratch at empty and border points */
     uint8_t stones[PB_PTS]; /* a chain's stones, at its root */
     uint8_t empty[PB_SIZE * PB_SIZE]; /* the empty points, in no order */
-    uint8_t eidx[PB_PTS];             /* a point's position in empty[] */
     uint8_t n_empty;
     uint8_t ko;       /* point the side ko_color may not play, or 0 */
     uint8_t ko_color; /* BLACK or WHITE, 0 with no ko */
@@ -116,7 +115,7 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 
 /* Recounts every incremental structure from scratch (colours, chains by
  * flood fill, pseudo-liberty count/sum/sum of squares, neighbour counts,
- * the empty list and its index) and compares.  Returns 0 when all agree,
+ * the empty list) and compares.  Returns 0 when all agree,
  * else -1 with the first difference in err. */
 int pboard_check(const pboard_t *b, char *err, int errlen);
 
