@@ -132,14 +132,14 @@ int pboard_from_board(pboard_t *b, const BoardState *src)
  * liberty exactly when its packed word is count times p's (equal sums and
  * sums of squares leave a zero variance); border and empty neighbours are
  * neither colour and drop out whatever their scratch slot holds. */
-static inline int pb_tight_legal(const pboard_t *b, int color, int p)
+static inline int pb_tight_legal(const pboard_t *b, int color, long p)
 {
     const uint64_t lp = pb_libv[p];
     const int opp = 3 - color;
-    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
+    const long nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     int ok = 0;
     for (int i = 0; i < 4; i++) {
-        int q = nq[i];
+        long q = nq[i];
         int cq = b->color[q];
         uint64_t w = b->lib[b->chain[q]];
         int only_p = w == (w & 0xFFu) * lp;
@@ -148,7 +148,7 @@ static inline int pb_tight_legal(const pboard_t *b, int color, int p)
     return ok & !((p == b->ko) & (color == b->ko_color));
 }
 
-static inline int pb_legal(const pboard_t *b, int color, int p)
+static inline int pb_legal(const pboard_t *b, int color, long p)
 {
     if (p == b->ko && color == b->ko_color)
         return 0;
@@ -159,10 +159,10 @@ static inline int pb_legal(const pboard_t *b, int color, int p)
 
 /* Diagonals of an eye: on the edge none of the enemy's, else at most one;
  * with border a 0/1 flag that is enemy + border <= 1. */
-static inline int pb_eye_diagonals(const pboard_t *b, int color, int p)
+static inline int pb_eye_diagonals(const pboard_t *b, int color, long p)
 {
     int opp = 3 - color, enemy = 0, border = 0;
-    const int dq[4] = {p - PB_W - 1, p - PB_W + 1, p + PB_W - 1, p + PB_W + 1};
+    const long dq[4] = {p - PB_W - 1, p - PB_W + 1, p + PB_W - 1, p + PB_W + 1};
     for (int i = 0; i < 4; i++) {
         int col = b->color[dq[i]];
         enemy += col == opp;
@@ -171,7 +171,7 @@ static inline int pb_eye_diagonals(const pboard_t *b, int color, int p)
     return enemy + border <= 1;
 }
 
-static inline int pb_is_eye(const pboard_t *b, int color, int p)
+static inline int pb_is_eye(const pboard_t *b, int color, long p)
 {
     if (((b->nbc[p] >> (4 * color)) & 0xFu) != 4)
         return 0;
@@ -184,14 +184,14 @@ int pboard_is_eye(const pboard_t *b, int color, int p) { return pb_is_eye(b, col
 
 /* Joins chains a and r (the smaller is relabelled); returns the root that
  * stays. */
-static int pb_merge(pboard_t *b, int a, int r)
+static long pb_merge(pboard_t *b, long a, long r)
 {
     if (b->stones[r] > b->stones[a]) {
-        int t = a;
+        long t = a;
         a = r;
         r = t;
     }
-    int s = r;
+    long s = r;
     do {
         b->chain[s] = (uint8_t)a;
         s = b->next[s];
@@ -211,19 +211,20 @@ static int pb_merge(pboard_t *b, int a, int r)
  * right chain for a stone of the other colour and a scratch slot for
  * everything else (an empty or border point, a stone of r already freed,
  * or r's own root, freed too by the end). */
-static int pb_remove_chain(pboard_t *b, int r, int col)
+static int pb_remove_chain(pboard_t *b, long r, int col)
 {
     const unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
-    int n = 0, s = r, ne = b->n_empty;
+    long s = r;
+    int n = 0, ne = b->n_empty;
     do {
-        int nx = b->next[s];
+        long nx = b->next[s];
         b->color[s] = EMPTY;
         b->chain[s] = (uint8_t)s;
         b->empty[ne++] = (uint8_t)s;
         const uint64_t ls = pb_libv[s];
-        const int nq[4] = {s - 1, s + 1, s - PB_W, s + PB_W};
+        const long nq[4] = {s - 1, s + 1, s - PB_W, s + PB_W};
         for (int i = 0; i < 4; i++) {
-            int q = nq[i];
+            long q = nq[i];
             b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
             b->lib[b->chain[q]] += ls;
         }
@@ -236,10 +237,10 @@ static int pb_remove_chain(pboard_t *b, int r, int col)
 }
 
 /* Plays color at p, the point at position i of the empty list. */
-static inline int pb_play(pboard_t *b, int color, int p, int i)
+static inline int pb_play(pboard_t *b, int color, long p, long i)
 {
     int opp = 3 - color;
-    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
+    const long nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
     const uint64_t lp = pb_libv[p];
 
@@ -254,7 +255,7 @@ static inline int pb_play(pboard_t *b, int color, int p, int i)
     uint64_t lib = 0;
     unsigned own = 0, cap = 0;
     for (int i = 0; i < 4; i++) {
-        int q = nq[i];
+        long q = nq[i];
         int cq = b->color[q];
         int rq = b->chain[q];
         uint64_t w = b->lib[rq];
@@ -272,11 +273,11 @@ static inline int pb_play(pboard_t *b, int color, int p, int i)
      * chain of ours around, the "first chain" is p itself, made an empty
      * one-point chain first so that the same stores make it a chain of one
      * stone: no branch on whether p touches a friend. */
-    const int nq5[5] = {p - 1, p + 1, p - PB_W, p + PB_W, p};
+    const long nq5[5] = {p - 1, p + 1, p - PB_W, p + PB_W, p};
     b->next[p] = (uint8_t)p;
     b->stones[p] = 0;
     b->lib[p] = 0;
-    int root = b->chain[nq5[__builtin_ctz(own | 16u)]];
+    long root = b->chain[nq5[__builtin_ctz(own | 16u)]];
     own &= own - 1;
     b->chain[p] = (uint8_t)root;
     b->next[p] = b->next[root];
@@ -284,7 +285,7 @@ static inline int pb_play(pboard_t *b, int color, int p, int i)
     b->stones[root]++;
     b->lib[root] += lib;
     while (own) {
-        int r = b->chain[nq[__builtin_ctz(own)]];
+        long r = b->chain[nq[__builtin_ctz(own)]];
         own &= own - 1;
         if (r != root)
             root = pb_merge(b, root, r);
@@ -292,10 +293,11 @@ static inline int pb_play(pboard_t *b, int color, int p, int i)
 
     /* Captures: the enemy chains left with no pseudo-liberty, found
      * branch-free above (cap), so the common case costs no misprediction. */
-    int captured = 0, cap_point = 0;
+    int captured = 0;
+    long cap_point = 0;
     if (cap) {
         for (int i = 0; i < 4; i++) {
-            int q = nq[i];
+            long q = nq[i];
             /* a chain touching p twice is removed at the first touch */
             if (((cap >> i) & 1u) && b->color[q] == opp) {
                 captured += pb_remove_chain(b, b->chain[q], opp);
@@ -352,8 +354,8 @@ static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
 {
     int k = b->n_empty;
     while (k > 0) {
-        int i = pb_below(rng, k);
-        int p = b->empty[i];
+        long i = pb_below(rng, k);
+        long p = b->empty[i];
         /* An empty neighbour: neither an eye nor suicide, and never the
          * ko point (whose neighbours are all stones or border). */
         if (b->nbc[p] & PB_NB_EMPTY_MASK)
