@@ -135,15 +135,15 @@ int pboard_from_board(pboard_t *b, const BoardState *src)
 static inline int pb_tight_legal(const pboard_t *b, int color, long p)
 {
     const uint64_t lp = pb_libv[p];
-    const int opp = 3 - color;
     const long nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     int ok = 0;
     for (int i = 0; i < 4; i++) {
         long q = nq[i];
-        int cq = b->color[q];
+        unsigned cq = b->color[q];
         uint64_t w = b->lib[b->chain[q]];
         int only_p = w == (w & 0xFFu) * lp;
-        ok |= ((cq == color) & !only_p) | ((cq == opp) & only_p);
+        /* a stone (colour 1 or 2): ours and not only p, or theirs and only p */
+        ok |= (cq - 1u < 2u) & ((cq == (unsigned)color) ^ only_p);
     }
     return ok & !((p == b->ko) & (color == b->ko_color));
 }
