@@ -29,6 +29,13 @@ static const uint64_t pb_libv[PB_PTS] = {
     PB_LIB(111),
 };
 
+/* Offsets of the four neighbours (and, fifth, of the point itself) and of
+ * the four diagonals.  Written as p + offset[i] in unrolled loops, they
+ * fold into the addressing; arrays of points built on the stack were
+ * vectorised by the compiler and read back through the store buffer. */
+static const long pb_nbr[5] = {-1, 1, -PB_W, PB_W, 0};
+static const long pb_diag[4] = {-PB_W - 1, -PB_W + 1, PB_W - 1, PB_W + 1};
+
 static inline void lib_add(pboard_t *b, int r, int p) { b->lib[r] += pb_libv[p]; }
 
 /* The empty list needs no index of positions: a move is always made at a
@@ -135,10 +142,9 @@ int pboard_from_board(pboard_t *b, const BoardState *src)
 static inline int pb_tight_legal(const pboard_t *b, int color, long p)
 {
     const uint64_t lp = pb_libv[p];
-    const long nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     int ok = 0;
     for (int i = 0; i < 4; i++) {
-        long q = nq[i];
+        long q = p + pb_nbr[i];
         unsigned cq = b->color[q];
         uint64_t w = b->lib[b->chain[q]];
         int only_p = w == (w & 0xFFu) * lp;
@@ -162,9 +168,8 @@ static inline int pb_legal(const pboard_t *b, int color, long p)
 static inline int pb_eye_diagonals(const pboard_t *b, int color, long p)
 {
     int opp = 3 - color, enemy = 0, border = 0;
-    const long dq[4] = {p - PB_W - 1, p - PB_W + 1, p + PB_W - 1, p + PB_W + 1};
     for (int i = 0; i < 4; i++) {
-        int col = b->color[dq[i]];
+        int col = b->color[p + pb_diag[i]];
         enemy += col == opp;
         border |= col == 3;
     }
@@ -222,9 +227,8 @@ static int pb_remove_chain(pboard_t *b, long r, int col)
         b->chain[s] = (uint8_t)s;
         b->empty[ne++] = (uint8_t)s;
         const uint64_t ls = pb_libv[s];
-        const long nq[4] = {s - 1, s + 1, s - PB_W, s + PB_W};
         for (int i = 0; i < 4; i++) {
-            long q = nq[i];
+            long q = s + pb_nbr[i];
             b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
             b->lib[b->chain[q]] += ls;
         }
@@ -240,7 +244,6 @@ static int pb_remove_chain(pboard_t *b, long r, int col)
 static inline int pb_play(pboard_t *b, int color, long p, long i)
 {
     int opp = 3 - color;
-    const long nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
     const uint64_t lp = pb_libv[p];
 
@@ -255,7 +258,7 @@ static inline int pb_play(pboard_t *b, int color, long p, long i)
     uint64_t lib = 0;
     unsigned own = 0, cap = 0;
     for (int i = 0; i < 4; i++) {
-        long q = nq[i];
+        long q = p + pb_nbr[i];
         int cq = b->color[q];
         int rq = b->chain[q];
         uint64_t w = b->lib[rq];
@@ -273,11 +276,10 @@ static inline int pb_play(pboard_t *b, int color, long p, long i)
      * chain of ours around, the "first chain" is p itself, made an empty
      * one-point chain first so that the same stores make it a chain of one
      * stone: no branch on whether p touches a friend. */
-    const long nq5[5] = {p - 1, p + 1, p - PB_W, p + PB_W, p};
     b->next[p] = (uint8_t)p;
     b->stones[p] = 0;
     b->lib[p] = 0;
-    long root = b->chain[nq5[__builtin_ctz(own | 16u)]];
+    long root = b->chain[p + pb_nbr[__builtin_ctz(own | 16u)]];
     own &= own - 1;
     b->chain[p] = (uint8_t)root;
     b->next[p] = b->next[root];
@@ -285,7 +287,7 @@ static inline int pb_play(pboard_t *b, int color, long p, long i)
     b->stones[root]++;
     b->lib[root] += lib;
     while (own) {
-        long r = b->chain[nq[__builtin_ctz(own)]];
+        long r = b->chain[p + pb_nbr[__builtin_ctz(own)]];
         own &= own - 1;
         if (r != root)
             root = pb_merge(b, root, r);
@@ -297,7 +299,7 @@ static inline int pb_play(pboard_t *b, int color, long p, long i)
     long cap_point = 0;
     if (cap) {
         for (int i = 0; i < 4; i++) {
-            long q = nq[i];
+            long q = p + pb_nbr[i];
             /* a chain touching p twice is removed at the first touch */
             if (((cap >> i) & 1u) && b->color[q] == opp) {
                 captured += pb_remove_chain(b, b->chain[q], opp);
