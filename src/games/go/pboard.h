@@ -13,11 +13,18 @@
  *     pairs, with the sum and the sum of squares of those empty points.  A
  *     chain is in atari exactly when all its pseudo-liberties are the same
  *     point, that is when count * sumsq == sum * sum (Cauchy-Schwarz holds
- *     with equality only for equal terms), and that point is sum / count;
+ *     with equality only for equal terms), and that point is sum / count.
+ *     The moves ask the narrower "is p its only liberty": the word equals
+ *     count times p's word (then the squares about p sum to zero), one
+ *     multiply;
  *   - packed neighbour counts per point (empty, black-or-border,
  *     white-or-border in three nibbles), so "has an empty neighbour" and
  *     "all four neighbours are mine" are one load each;
- *   - the empty points in a list, for uniform random picks.
+ *   - the empty points in a list, for uniform random picks (drawn without
+ *     replacement: a rejected point is swapped behind the part still
+ *     drawn from, so each candidate is equally likely);
+ *   - black stones minus white stones, kept as moves are made, so that
+ *     the score reads only the empty points.
  *
  * The reference policy is the engine's (playout.h): uniformly random legal
  * move that does not fill the mover's own one-point eye (board_is_eye's
@@ -46,7 +53,10 @@
  * count in bits 0-7 (<= 162 on 9x9), the sum of their points in bits 8-23
  * (<= 16038), the sum of squares from bit 24 (<= 1587762), so that adding
  * or removing a liberty is one addition of a per-point constant; every
- * field stays non-negative at every step, so no borrow ever crosses. */
+ * field of a real chain stays non-negative at every step, so no borrow
+ * ever crosses.  The slots of empty and border points take the same
+ * additions unconditionally (no branch on the neighbour's colour) and hold
+ * garbage that nothing reads. */
 
 #define PB_LIB_COUNT(w) ((unsigned)((w)&0xFFu))
 #define PB_LIB_SUM(w) ((unsigned)(((w) >> 8) & 0xFFFFu))
