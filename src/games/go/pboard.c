@@ -361,9 +361,9 @@ static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
         /* An empty neighbour: neither an eye nor suicide, and never the
          * ko point (whose neighbours are all stones or border). */
         if (b->nbc[p] & PB_NB_EMPTY_MASK)
-            return i;
+            return (int)i;
         if (!pb_is_eye(b, color, p) && pb_tight_legal(b, color, p))
-            return i;
+            return (int)i;
         k--;
         b->empty[i] = b->empty[k];
         b->empty[k] = (uint8_t)p;
