@@ -240,14 +240,14 @@ static int pb_remove_chain(pboard_t *b, long r, int col)
     return n;
 }
 
-/* Plays color at p, the point at position i of the empty list. */
-static inline int pb_play(pboard_t *b, int color, long p, long i)
+/* Plays color at p, the point at position at of the empty list. */
+static inline int pb_play(pboard_t *b, int color, long p, long at)
 {
     int opp = 3 - color;
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
     const uint64_t lp = pb_libv[p];
 
-    b->empty[i] = b->empty[--b->n_empty];
+    b->empty[at] = b->empty[--b->n_empty];
     b->color[p] = (uint8_t)color;
     b->sdiff = (int16_t)(b->sdiff + (color == BLACK ? 1 : -1));
 
