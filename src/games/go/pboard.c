@@ -15,33 +15,33 @@ static inline int is_board_point(int p)
     return p > PB_W && p < (PB_SIZE + 1) * PB_W && p % PB_W != 0;
 }
 
-/* One pseudo-liberty at point p, packed as pb_chain_t.lib. */
+/* One pseudo-liberty at point p, packed as pboard_t.lib. */
 #define PB_LIB(p) (1u | ((uint64_t)(p) << 8) | ((uint64_t)(p) * (uint64_t)(p) << 24))
+#define PB_LIB_ROW(r)                                                                           \
+    PB_LIB((r)*10 + 0), PB_LIB((r)*10 + 1), PB_LIB((r)*10 + 2), PB_LIB((r)*10 + 3),          \
+        PB_LIB((r)*10 + 4), PB_LIB((r)*10 + 5), PB_LIB((r)*10 + 6), PB_LIB((r)*10 + 7),      \
+        PB_LIB((r)*10 + 8), PB_LIB((r)*10 + 9)
 
-static inline int pb_atari(const pboard_t *b, int r)
-{
-    uint64_t w = b->chains[r].lib;
-    uint64_t sum = PB_LIB_SUM(w);
-    return PB_LIB_COUNT(w) * PB_LIB_SUMSQ(w) == sum * sum;
-}
+/* PB_LIB of every point, one load instead of a multiply. */
+static const uint64_t pb_libv[PB_PTS] = {
+    PB_LIB_ROW(0), PB_LIB_ROW(1), PB_LIB_ROW(2), PB_LIB_ROW(3), PB_LIB_ROW(4),  PB_LIB_ROW(5),
+    PB_LIB_ROW(6), PB_LIB_ROW(7), PB_LIB_ROW(8), PB_LIB_ROW(9), PB_LIB_ROW(10), PB_LIB(110),
+    PB_LIB(111),
+};
 
-static inline void lib_add(pboard_t *b, int r, int p) { b->chains[r].lib += PB_LIB(p); }
+/* Offsets of the four neighbours (and, fifth, of the point itself) and of
+ * the four diagonals.  Written as p + offset[i] in unrolled loops, they
+ * fold into the addressing; arrays of points built on the stack were
+ * vectorised by the compiler and read back through the store buffer. */
+static const long pb_nbr[5] = {-1, 1, -PB_W, PB_W, 0};
+static const long pb_diag[4] = {-PB_W - 1, -PB_W + 1, PB_W - 1, PB_W + 1};
 
-static inline void lib_remove(pboard_t *b, int r, int p) { b->chains[r].lib -= PB_LIB(p); }
+static inline void lib_add(pboard_t *b, int r, int p) { b->lib[r] += pb_libv[p]; }
 
-static inline void empty_add(pboard_t *b, int p)
-{
-    b->eidx[p] = b->n_empty;
-    b->empty[b->n_empty++] = (uint8_t)p;
-}
-
-static inline void empty_remove(pboard_t *b, int p)
-{
-    int i = b->eidx[p];
-    int last = b->empty[--b->n_empty];
-    b->empty[i] = (uint8_t)last;
-    b->eidx[last] = (uint8_t)i;
-}
+/* The empty list needs no index of positions: a move is always made at a
+ * point the pick found at a known position (pboard_play, for other
+ * callers, looks it up), captured points go to the end. */
+static inline void empty_add(pboard_t *b, int p) { b->empty[b->n_empty++] = (uint8_t)p; }
 
 /* Derives every incremental structure from color[] alone: the reference
  * that pboard_check compares against, and the way a BoardState is read. */
@@ -51,9 +51,10 @@ static void pb_rebuild(pboard_t *b)
     for (int p = 0; p < PB_PTS; p++)
         b->chain[p] = (uint8_t)p;
     memset(b->next, 0, sizeof b->next);
-    memset(b->chains, 0, sizeof b->chains);
+    memset(b->lib, 0, sizeof b->lib);
+    memset(b->stones, 0, sizeof b->stones);
+    b->sdiff = 0;
     memset(b->nbc, 0, sizeof b->nbc);
-    memset(b->eidx, 0, sizeof b->eidx);
     b->n_empty = 0;
     for (int p = 0; p < PB_PTS; p++) {
         if (!is_board_point(p))
@@ -65,6 +66,7 @@ static void pb_rebuild(pboard_t *b)
         }
         if (b->color[p] == EMPTY)
             empty_add(b, p);
+        b->sdiff = (int16_t)(b->sdiff + (b->color[p] == BLACK) - (b->color[p] == WHITE));
     }
     /* Chains by flood fill from each unlabelled stone. */
     uint8_t done[PB_PTS] = {0};
@@ -78,7 +80,7 @@ static void pb_rebuild(pboard_t *b)
         b->chain[p] = (uint8_t)p;
         b->next[p] = (uint8_t)p;
         stack[top++] = (uint8_t)p;
-        b->chains[p].stones = 1;
+        b->stones[p] = 1;
         while (top > 0) {
             int s = stack[--top];
             for (int i = 0; i < 4; i++) {
@@ -92,7 +94,7 @@ static void pb_rebuild(pboard_t *b)
                     b->next[q] = b->next[prev];
                     b->next[prev] = (uint8_t)q;
                     prev = q;
-                    b->chains[p].stones++;
+                    b->stones[p]++;
                     stack[top++] = (uint8_t)q;
                 }
             }
@@ -130,38 +132,55 @@ int pboard_from_board(pboard_t *b, const BoardState *src)
     return 0;
 }
 
-static inline int pb_legal(const pboard_t *b, int color, int p)
+/* Whether a stone of color at p, a point with no empty neighbour, is
+ * legal: some chain of ours around keeps a liberty besides p, or some enemy
+ * chain around has p as its last (and so is captured), and p is not the ko
+ * point.  Branch-free over the four neighbours: a chain has p as its only
+ * liberty exactly when its packed word is count times p's (equal sums and
+ * sums of squares leave a zero variance); border and empty neighbours are
+ * neither colour and drop out whatever their scratch slot holds. */
+static inline int pb_tight_legal(const pboard_t *b, int color, long p)
+{
+    const uint64_t lp = pb_libv[p];
+    int ok = 0;
+    for (int i = 0; i < 4; i++) {
+        long q = p + pb_nbr[i];
+        unsigned cq = b->color[q];
+        uint64_t w = b->lib[b->chain[q]];
+        int only_p = w == (w & 0xFFu) * lp;
+        /* a stone (colour 1 or 2): ours and not only p, or theirs and only p */
+        ok |= (cq - 1u < 2u) & ((cq == (unsigned)color) ^ only_p);
+    }
+    return ok & !((p == b->ko) & (color == b->ko_color));
+}
+
+static inline int pb_legal(const pboard_t *b, int color, long p)
 {
     if (p == b->ko && color == b->ko_color)
         return 0;
     if (b->nbc[p] & PB_NB_EMPTY_MASK)
         return 1;
-    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
-    for (int i = 0; i < 4; i++) {
-        int col = b->color[nq[i]];
-        if (col == color) {
-            if (!pb_atari(b, b->chain[nq[i]]))
-                return 1; /* the chain keeps another liberty */
-        } else if (col == 3 - color) {
-            if (pb_atari(b, b->chain[nq[i]]))
-                return 1; /* captures */
-        }
-    }
-    return 0;
+    return pb_tight_legal(b, color, p);
 }
 
-static inline int pb_is_eye(const pboard_t *b, int color, int p)
+/* Diagonals of an eye: on the edge none of the enemy's, else at most one;
+ * with border a 0/1 flag that is enemy + border <= 1. */
+static inline int pb_eye_diagonals(const pboard_t *b, int color, long p)
 {
-    if (((b->nbc[p] >> (4 * color)) & 0xFu) != 4)
-        return 0;
     int opp = 3 - color, enemy = 0, border = 0;
-    const int dq[4] = {p - PB_W - 1, p - PB_W + 1, p + PB_W - 1, p + PB_W + 1};
     for (int i = 0; i < 4; i++) {
-        int col = b->color[dq[i]];
+        int col = b->color[p + pb_diag[i]];
         enemy += col == opp;
         border |= col == 3;
     }
-    return border ? enemy == 0 : enemy <= 1;
+    return enemy + border <= 1;
+}
+
+static inline int pb_is_eye(const pboard_t *b, int color, long p)
+{
+    if (((b->nbc[p] >> (4 * color)) & 0xFu) != 4)
+        return 0;
+    return pb_eye_diagonals(b, color, p);
 }
 
 int pboard_legal(const pboard_t *b, int color, int p) { return pb_legal(b, color, p); }
@@ -170,14 +189,14 @@ int pboard_is_eye(const pboard_t *b, int color, int p) { return pb_is_eye(b, col
 
 /* Joins chains a and r (the smaller is relabelled); returns the root that
  * stays. */
-static int pb_merge(pboard_t *b, int a, int r)
+static long pb_merge(pboard_t *b, long a, long r)
 {
-    if (b->chains[r].stones > b->chains[a].stones) {
-        int t = a;
+    if (b->stones[r] > b->stones[a]) {
+        long t = a;
         a = r;
         r = t;
     }
-    int s = r;
+    long s = r;
     do {
         b->chain[s] = (uint8_t)a;
         s = b->next[s];
@@ -185,93 +204,102 @@ static int pb_merge(pboard_t *b, int a, int r)
     uint8_t na = b->next[a];
     b->next[a] = b->next[r];
     b->next[r] = na;
-    b->chains[a].stones = (uint8_t)(b->chains[a].stones + b->chains[r].stones);
-    b->chains[a].lib += b->chains[r].lib;
+    b->stones[a] = (uint8_t)(b->stones[a] + b->stones[r]);
+    b->lib[a] += b->lib[r];
     return a;
 }
 
 /* Removes chain r (colour col); the stones of the other colour around it
- * gain the freed points as liberties.  Returns the stones removed. */
-static int pb_remove_chain(pboard_t *b, int r, int col)
+ * gain the freed points as liberties.  Returns the stones removed.  One
+ * pass and no test of the neighbour's colour: a freed point is added to
+ * the lib[] slot of whatever chain[] names at each neighbour, which is the
+ * right chain for a stone of the other colour and a scratch slot for
+ * everything else (an empty or border point, a stone of r already freed,
+ * or r's own root, freed too by the end). */
+static int pb_remove_chain(pboard_t *b, long r, int col)
 {
-    int n = 0, s = r;
+    const unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
+    long s = r;
+    int n = 0, ne = b->n_empty;
     do {
+        long nx = b->next[s];
         b->color[s] = EMPTY;
         b->chain[s] = (uint8_t)s;
-        empty_add(b, s);
-        n++;
-        s = b->next[s];
-    } while (s != r);
-    unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
-    int other = 3 - col;
-    s = r;
-    do {
-        const int nq[4] = {s - 1, s + 1, s - PB_W, s + PB_W};
+        b->empty[ne++] = (uint8_t)s;
+        const uint64_t ls = pb_libv[s];
         for (int i = 0; i < 4; i++) {
-            int q = nq[i];
+            long q = s + pb_nbr[i];
             b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
-            if (b->color[q] == other)
-                lib_add(b, b->chain[q], s);
+            b->lib[b->chain[q]] += ls;
         }
-        s = b->next[s];
+        n++;
+        s = nx;
     } while (s != r);
+    b->n_empty = (uint8_t)ne;
+    b->sdiff = (int16_t)(b->sdiff + (col == BLACK ? -n : n));
     return n;
 }
 
-/* Border neighbours of each point (they count as both colours in nbc):
- * 2 in the corners, 1 along the edges, one row of the table per board row. */
-static const uint8_t pb_borders[PB_PTS] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 2, 1, 1, 1, 1, 1, 1, 1, 2,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 2, 1, 1, 1, 1, 1, 1, 1, 2,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0,
-};
-
-static inline int pb_play(pboard_t *b, int color, int p)
+/* Plays color at p, the point at position at of the empty list. */
+static inline int pb_play(pboard_t *b, int color, long p, long at)
 {
     int opp = 3 - color;
-    const int nq[4] = {p - 1, p + 1, p - PB_W, p + PB_W};
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
-    const unsigned nb = b->nbc[p];
+    const uint64_t lp = pb_libv[p];
 
-    empty_remove(b, p);
+    b->empty[at] = b->empty[--b->n_empty];
     b->color[p] = (uint8_t)color;
-    b->chain[p] = (uint8_t)p;
-    b->next[p] = (uint8_t)p;
+    b->sdiff = (int16_t)(b->sdiff + (color == BLACK ? 1 : -1));
 
     /* Every neighbour: counts change, and p stops being a liberty of the
      * chain there (an empty or border point updates its own scratch slot).
-     * The new stone's own pseudo-liberties are its empty neighbours. */
+     * The new stone's own pseudo-liberties are its empty neighbours; own
+     * marks the neighbours of our colour. */
     uint64_t lib = 0;
+    unsigned own = 0, cap = 0;
     for (int i = 0; i < 4; i++) {
-        int q = nq[i];
+        long q = p + pb_nbr[i];
+        int cq = b->color[q];
+        int rq = b->chain[q];
+        uint64_t w = b->lib[rq];
         b->nbc[q] = (uint16_t)(b->nbc[q] + delta);
-        lib_remove(b, b->chain[q], p);
-        lib += PB_LIB(q) & (0 - (uint64_t)(b->color[q] == EMPTY));
+        b->lib[rq] = w - lp;
+        lib += pb_libv[q] & (0 - (uint64_t)(cq == EMPTY));
+        own |= (unsigned)(cq == color) << i;
+        /* an enemy chain whose pseudo-liberties are all p is captured (a
+         * chain seen twice gives the same answer both times) */
+        cap |= (unsigned)((cq == opp) & (w == (w & 0xFFu) * lp)) << i;
     }
-    b->chains[p].stones = 1;
-    b->chains[p].lib = lib;
 
-    /* Captures: an adjacent enemy chain left with no pseudo-liberty.  The
-     * test is branch-free (a mask of the neighbours to capture), so the
-     * common case costs no misprediction. */
-    int captured = 0, cap_point = 0;
-    unsigned cap = 0;
-    for (int i = 0; i < 4; i++) {
-        int q = nq[i];
-        cap |= (unsigned)((b->color[q] == opp) & (b->chains[b->chain[q]].lib == 0)) << i;
+    /* Joins: p goes into the first chain of ours around it (no relabelling
+     * but its own), and any other chain of ours there is merged.  With no
+     * chain of ours around, the "first chain" is p itself, made an empty
+     * one-point chain first so that the same stores make it a chain of one
+     * stone: no branch on whether p touches a friend. */
+    b->next[p] = (uint8_t)p;
+    b->stones[p] = 0;
+    b->lib[p] = 0;
+    long root = b->chain[p + pb_nbr[__builtin_ctz(own | 16u)]];
+    own &= own - 1;
+    b->chain[p] = (uint8_t)root;
+    b->next[p] = b->next[root];
+    b->next[root] = (uint8_t)p;
+    b->stones[root]++;
+    b->lib[root] += lib;
+    while (own) {
+        long r = b->chain[p + pb_nbr[__builtin_ctz(own)]];
+        own &= own - 1;
+        if (r != root)
+            root = pb_merge(b, root, r);
     }
+
+    /* Captures: the enemy chains left with no pseudo-liberty, found
+     * branch-free above (cap), so the common case costs no misprediction. */
+    int captured = 0;
+    long cap_point = 0;
     if (cap) {
         for (int i = 0; i < 4; i++) {
-            int q = nq[i];
+            long q = p + pb_nbr[i];
             /* a chain touching p twice is removed at the first touch */
             if (((cap >> i) & 1u) && b->color[q] == opp) {
                 captured += pb_remove_chain(b, b->chain[q], opp);
@@ -279,16 +307,7 @@ static inline int pb_play(pboard_t *b, int color, int p)
             }
         }
     }
-    /* Joins: the chains of our colour around p. */
-    int root = p;
-    if (((nb >> (4 * color)) & 0xFu) > pb_borders[p]) {
-        for (int i = 0; i < 4; i++) {
-            int q = nq[i];
-            if (b->color[q] == color && b->chain[q] != root)
-                root = pb_merge(b, root, b->chain[q]);
-        }
-    }
-    if (captured == 1 && b->chains[root].stones == 1 && PB_LIB_COUNT(b->chains[root].lib) == 1) {
+    if (captured == 1 && b->stones[root] == 1 && PB_LIB_COUNT(b->lib[root]) == 1) {
         b->ko = (uint8_t)cap_point;
         b->ko_color = (uint8_t)opp;
     } else {
@@ -300,7 +319,13 @@ static inline int pb_play(pboard_t *b, int color, int p)
     return captured;
 }
 
-int pboard_play(pboard_t *b, int color, int p) { return pb_play(b, color, p); }
+int pboard_play(pboard_t *b, int color, int p)
+{
+    int i = 0;
+    while (i < b->n_empty - 1 && b->empty[i] != p)
+        i++;
+    return pb_play(b, color, p, i);
+}
 
 void pboard_pass(pboard_t *b)
 {
@@ -311,64 +336,84 @@ void pboard_pass(pboard_t *b)
     b->turn = (uint8_t)(3 - b->turn);
 }
 
+/* A draw in [0, n) from the engine's generator (rng.h), advanced by the
+ * same LCG step, but read from the high half of the old state instead of
+ * through PCG's output permutation: a multiply-shift draw only looks at
+ * the top bits, and the top bits of a 2^64 LCG are its good ones (the
+ * lowest used has period 2^33).  Shorter to compute on the path from the
+ * draw to the point's load. */
+static inline int pb_below(rng_t *r, int n)
+{
+    uint64_t old = r->state;
+    r->state = old * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)(((old >> 32) * (uint32_t)n) >> 32);
+}
+
+/* The position in the empty list of a uniformly random candidate, or -1
+ * for a pass: draws without replacement, a rejected point swapped behind
+ * the part still drawn from. */
 static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
 {
     int k = b->n_empty;
     while (k > 0) {
-        int i = rng_below(rng, k);
-        int p = b->empty[i];
+        long i = pb_below(rng, k);
+        long p = b->empty[i];
         /* An empty neighbour: neither an eye nor suicide, and never the
          * ko point (whose neighbours are all stones or border). */
         if (b->nbc[p] & PB_NB_EMPTY_MASK)
-            return p;
-        if (!pb_is_eye(b, color, p) && pb_legal(b, color, p))
-            return p;
+            return (int)i;
+        if (!pb_is_eye(b, color, p) && pb_tight_legal(b, color, p))
+            return (int)i;
         k--;
-        int q = b->empty[k];
-        b->empty[i] = (uint8_t)q;
+        b->empty[i] = b->empty[k];
         b->empty[k] = (uint8_t)p;
-        b->eidx[q] = (uint8_t)i;
-        b->eidx[p] = (uint8_t)k;
     }
-    return PB_PASS;
+    return -1;
 }
 
-int pboard_pick(pboard_t *b, int color, rng_t *rng) { return pb_pick(b, color, rng); }
+int pboard_pick(pboard_t *b, int color, rng_t *rng)
+{
+    int i = pb_pick(b, color, rng);
+    return i < 0 ? PB_PASS : b->empty[i];
+}
 
+/* The stones are counted as the game goes (sdiff); an empty point needs
+ * its packed neighbour counts only.  With E empty, B black-or-border and W
+ * white-or-border neighbours, k = B + W + E - 4 of them are border, so it
+ * has a black neighbour when B > k, that is W + E < 4, and a white one
+ * when B + E < 4; it counts for Black when only the first holds, for
+ * White when only the second does: (W + E < 4) - (B + E < 4). */
 int pboard_score(const pboard_t *b)
 {
-    int score = 0;
-    for (int r = 0; r < PB_SIZE; r++) {
-        int p = pb_point(r, 0);
-        for (int c = 0; c < PB_SIZE; c++, p++) {
-            int col = b->color[p];
-            if (col == BLACK) {
-                score++;
-            } else if (col == WHITE) {
-                score--;
-            } else {
-                int hb = (b->color[p - 1] == BLACK) | (b->color[p + 1] == BLACK) |
-                         (b->color[p - PB_W] == BLACK) | (b->color[p + PB_W] == BLACK);
-                int hw = (b->color[p - 1] == WHITE) | (b->color[p + 1] == WHITE) |
-                         (b->color[p - PB_W] == WHITE) | (b->color[p + PB_W] == WHITE);
-                score += hb && !hw;
-                score -= hw && !hb;
-            }
-        }
+    int score = b->sdiff;
+    for (int i = 0; i < b->n_empty; i++) {
+        unsigned nb = b->nbc[b->empty[i]];
+        unsigned e = nb & 0xFu, bk = (nb >> 4) & 0xFu, wt = nb >> 8;
+        score += (int)(wt + e < 4) - (int)(bk + e < 4);
     }
     return 2 * score - b->komi2;
+}
+
+/* One ply of the reference policy for color. */
+static inline void pb_ply(pboard_t *b, int color, rng_t *rng)
+{
+    int i = pb_pick(b, color, rng);
+    if (i >= 0)
+        pb_play(b, color, b->empty[i], i);
+    else
+        pboard_pass(b);
 }
 
 int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies)
 {
     int n = 0;
     while (b->passes < 2 && n < max_plies) {
-        int color = b->turn;
-        int p = pb_pick(b, color, rng);
-        if (p != PB_PASS)
-            pb_play(b, color, p);
+        /* one copy of the ply per colour, so that every shift and mask by
+         * colour is a constant */
+        if (b->turn == BLACK)
+            pb_ply(b, BLACK, rng);
         else
-            pboard_pass(b);
+            pb_ply(b, WHITE, rng);
         n++;
     }
     if (plies)
@@ -381,6 +426,18 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
     pboard_t ref;
     memcpy(ref.color, b->color, sizeof ref.color);
     pb_rebuild(&ref);
+    /* The empty list: empty board points, each once (with the count
+     * compared below, every empty point is there). */
+    uint8_t listed[PB_PTS] = {0};
+    for (int j = 0; j < b->n_empty; j++) {
+        int p = b->empty[j];
+        if (p >= PB_PTS || !is_board_point(p) || b->color[p] != EMPTY || listed[p]) {
+            snprintf(err, (size_t)errlen, "empty list entry %d: point %d (colour %d, %s)", j, p,
+                     p < PB_PTS ? b->color[p] : -1, p < PB_PTS && listed[p] ? "twice" : "once");
+            return -1;
+        }
+        listed[p] = 1;
+    }
     for (int p = 0; p < PB_PTS; p++) {
         int want = is_board_point(p) ? -1 : 3;
         if (want == 3 && b->color[p] != 3) {
@@ -403,7 +460,7 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
                 snprintf(err, (size_t)errlen, "empty point %d names chain %d", p, b->chain[p]);
                 return -1;
             }
-            if (b->eidx[p] >= b->n_empty || b->empty[b->eidx[p]] != p) {
+            if (!listed[p]) {
                 snprintf(err, (size_t)errlen, "empty point %d is not in the empty list", p);
                 return -1;
             }
@@ -425,20 +482,24 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
             seen_p |= s == p;
             s = b->next[s];
         } while (s != r && ++n <= PB_SIZE * PB_SIZE);
-        const pb_chain_t *c = &b->chains[r], *rc = &ref.chains[rr];
-        if (!seen_p || n + 1 != rc->stones || c->stones != rc->stones) {
+        if (!seen_p || n + 1 != ref.stones[rr] || b->stones[r] != ref.stones[rr]) {
             snprintf(err, (size_t)errlen, "chain %d of %d: %d stones counted, %d listed, %d by flood fill",
-                     r, p, c->stones, n + 1, rc->stones);
+                     r, p, b->stones[r], n + 1, ref.stones[rr]);
             return -1;
         }
-        if (c->lib != rc->lib) {
+        uint64_t cl = b->lib[r], rl = ref.lib[rr];
+        if (cl != rl) {
             snprintf(err, (size_t)errlen,
                      "chain %d: pseudo-liberties %u/%u/%llu, recount %u/%u/%llu", r,
-                     PB_LIB_COUNT(c->lib), PB_LIB_SUM(c->lib),
-                     (unsigned long long)PB_LIB_SUMSQ(c->lib), PB_LIB_COUNT(rc->lib),
-                     PB_LIB_SUM(rc->lib), (unsigned long long)PB_LIB_SUMSQ(rc->lib));
+                     PB_LIB_COUNT(cl), PB_LIB_SUM(cl), (unsigned long long)PB_LIB_SUMSQ(cl),
+                     PB_LIB_COUNT(rl), PB_LIB_SUM(rl), (unsigned long long)PB_LIB_SUMSQ(rl));
             return -1;
         }
+    }
+    if (b->sdiff != ref.sdiff) {
+        snprintf(err, (size_t)errlen, "black minus white stones %d, recount %d", b->sdiff,
+                 ref.sdiff);
+        return -1;
     }
     if (b->n_empty != ref.n_empty) {
         snprintf(err, (size_t)errlen, "%d points in the empty list, %d empty", b->n_empty,

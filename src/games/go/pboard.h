@@ -13,11 +13,18 @@
  *     pairs, with the sum and the sum of squares of those empty points.  A
  *     chain is in atari exactly when all its pseudo-liberties are the same
  *     point, that is when count * sumsq == sum * sum (Cauchy-Schwarz holds
- *     with equality only for equal terms), and that point is sum / count;
+ *     with equality only for equal terms), and that point is sum / count.
+ *     The moves ask the narrower "is p its only liberty": the word equals
+ *     count times p's word (then the squares about p sum to zero), one
+ *     multiply;
  *   - packed neighbour counts per point (empty, black-or-border,
  *     white-or-border in three nibbles), so "has an empty neighbour" and
  *     "all four neighbours are mine" are one load each;
- *   - the empty points in a list with an index, for uniform random picks.
+ *   - the empty points in a list, for uniform random picks (drawn without
+ *     replacement: a rejected point is swapped behind the part still
+ *     drawn from, so each candidate is equally likely);
+ *   - black stones minus white stones, kept as moves are made, so that
+ *     the score reads only the empty points.
  *
  * The reference policy is the engine's (playout.h): uniformly random legal
  * move that does not fill the mover's own one-point eye (board_is_eye's
@@ -46,11 +53,10 @@
  * count in bits 0-7 (<= 162 on 9x9), the sum of their points in bits 8-23
  * (<= 16038), the sum of squares from bit 24 (<= 1587762), so that adding
  * or removing a liberty is one addition of a per-point constant; every
- * field stays non-negative at every step, so no borrow ever crosses. */
-typedef struct pb_chain {
-    uint64_t lib;   /* packed pseudo-liberties (see above) */
-    uint8_t stones; /* stones in the chain */
-} pb_chain_t;
+ * field of a real chain stays non-negative at every step, so no borrow
+ * ever crosses.  The slots of empty and border points take the same
+ * additions unconditionally (no branch on the neighbour's colour) and hold
+ * garbage that nothing reads. */
 
 #define PB_LIB_COUNT(w) ((unsigned)((w)&0xFFu))
 #define PB_LIB_SUM(w) ((unsigned)(((w) >> 8) & 0xFFFFu))
@@ -59,19 +65,21 @@ typedef struct pb_chain {
 typedef struct pboard {
     uint8_t color[PB_PTS]; /* EMPTY, BLACK, WHITE, 3 = border */
     uint8_t chain[PB_PTS]; /* a stone's chain (its root point); an empty or
-                              border point names itself: its chains[] slot
-                              is scratch until a stone is placed there */
+                              border point names itself: its lib[] slot is
+                              scratch until a stone is placed there */
     uint8_t next[PB_PTS];  /* circular list of a chain's stones */
     uint16_t nbc[PB_PTS];  /* packed neighbour counts (see above) */
-    pb_chain_t chains[PB_PTS]; /* indexed by root */
+    uint64_t lib[PB_PTS];  /* a chain's packed pseudo-liberties, at its root;
+                              scratch at empty and border points */
+    uint8_t stones[PB_PTS]; /* a chain's stones, at its root */
     uint8_t empty[PB_SIZE * PB_SIZE]; /* the empty points, in no order */
-    uint8_t eidx[PB_PTS];             /* a point's position in empty[] */
     uint8_t n_empty;
     uint8_t ko;       /* point the side ko_color may not play, or 0 */
     uint8_t ko_color; /* BLACK or WHITE, 0 with no ko */
     uint8_t turn;     /* side to move */
     uint8_t passes;   /* consecutive passes so far (0, 1, 2) */
     int16_t komi2;    /* komi in half points */
+    int16_t sdiff;    /* black stones minus white stones */
 } pboard_t;
 
 /* Point of (row, col), row 0 at the top as board.h. */
@@ -117,7 +125,7 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 
 /* Recounts every incremental structure from scratch (colours, chains by
  * flood fill, pseudo-liberty count/sum/sum of squares, neighbour counts,
- * the empty list and its index) and compares.  Returns 0 when all agree,
+ * the empty list) and compares.  Returns 0 when all agree,
  * else -1 with the first difference in err. */
 int pboard_check(const pboard_t *b, char *err, int errlen);
 
