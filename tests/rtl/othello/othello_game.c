@@ -4,8 +4,10 @@
  * legal moves, Black is the machine at its default search; every Black move
  * must be legal and every pass forced by oth_ref.c, an array board written
  * from the rules, and each game must end by two passes.  Also the driver's
- * refusals of bad input.  Prints TAP.
- * Usage: othello_game sdl|sim [GAMES]
+ * refusals of bad input.  With `both`, one game on each backend from the
+ * same seed: the Black answers (and their clocks) must be the same, the C
+ * model and the RTL seen through the whole HAL.  Prints TAP.
+ * Usage: othello_game sdl|sim [GAMES] | othello_game both
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -36,26 +38,32 @@ static uint32_t rnd(void)
     return (uint32_t)(rng >> 16);
 }
 
-int main(int argc, char **argv)
+/* Black's answers of the first game: the byte and CYCLES of each. */
+typedef struct game_record {
+    int n;
+    int answer[80];
+    uint32_t cycles[80];
+} game_record_t;
+
+static int run_backend(const char *backend, int games, game_record_t *rec)
 {
-    const char *backend = argc > 1 ? argv[1] : "sdl";
-    int games = argc > 2 ? atoi(argv[2]) : 1;
     char err[256];
+    rng = 0x243F6A8885A308D3ull;
+    rec->n = 0;
     hal_t h;
     hal_config_t cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.backend = backend;
     cfg.headless = 1;
     if (hal_open(&h, &cfg, err, sizeof err) != 0) {
-        printf("1..0 # SKIP %s\n", err);
-        return 0;
+        printf("# SKIP %s: %s\n", backend, err);
+        return -1;
     }
     int ok_open = othello_machine_open(&h, err, sizeof err) == 0;
     tap(ok_open, "the ID register reads OTH1");
     if (!ok_open) {
         printf("# %s\n", err);
         hal_close(&h);
-        printf("1..%d\n", tap_n);
         return 1;
     }
 
@@ -94,6 +102,10 @@ int main(int argc, char **argv)
                 break;
             }
             uint32_t cyc = othello_machine_cycles();
+            if (gi == 0 && rec->n < 80) {
+                rec->answer[rec->n] = pass ? -1 : row * 8 + col;
+                rec->cycles[rec->n++] = cyc;
+            }
             if (pass) {
                 bad += oth_ref_moves(&b, OTH_REF_BLACK, mv) != 0;
                 passes++;
@@ -124,6 +136,30 @@ int main(int argc, char **argv)
     }
     int rc = hal_close(&h);
     tap(rc == 0, "the backend closes cleanly");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *backend = argc > 1 ? argv[1] : "sdl";
+    int games = argc > 2 ? atoi(argv[2]) : 1;
+    static game_record_t a, b;
+    if (!strcmp(backend, "both")) {
+        int ra = run_backend("sdl", 1, &a), rb = run_backend("sim", 1, &b);
+        if (ra < 0 || rb < 0) {
+            printf("1..0 # SKIP a backend is missing\n");
+            return 0;
+        }
+        int same = a.n == b.n && a.n > 0 &&
+                   !memcmp(a.answer, b.answer, sizeof a.answer[0] * (size_t)a.n) &&
+                   !memcmp(a.cycles, b.cycles, sizeof a.cycles[0] * (size_t)a.n);
+        char msg[120];
+        snprintf(msg, sizeof msg, "sdl and sim: the same %d Black answers with the same CYCLES", a.n);
+        tap(same, msg);
+    } else if (run_backend(backend, games, &a) < 0) {
+        printf("1..0 # SKIP\n");
+        return 0;
+    }
     printf("1..%d\n", tap_n);
     return tap_failed ? 1 : 0;
 }

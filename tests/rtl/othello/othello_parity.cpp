@@ -167,7 +167,9 @@ void send_white(Dut &d, uint32_t bits, bool check_prompt)
 }
 
 // Polls the Black port every clock until BR is low; returns D6..D0 (or -1).
-int poll_black(Dut &d, uint64_t limit = 50000000)
+// Unless told otherwise the poll starts right after the D7 = 1 write, and
+// the clocks to BR low are checked against CYCLES.
+int poll_black(Dut &d, bool check_cycles = true, uint64_t limit = 50000000)
 {
     uint32_t prev = d.read(OTH_REG_BLACK);
     uint64_t n = 1;
@@ -178,8 +180,9 @@ int poll_black(Dut &d, uint64_t limit = 50000000)
             if ((v & 0x7F) != (prev & 0x7F))
                 watch.br_early++;
             uint32_t cyc = d.read(OTH_REG_CYCLES);
-            if ((uint64_t)cyc + 2 != n)
-                watch.bad_cycles++;
+            if (check_cycles && (uint64_t)cyc + 2 != n && watch.bad_cycles++ < 3)
+                printf("# CYCLES %u, clocks from the D7 = 1 write to BR low %llu\n", (unsigned)cyc,
+                       (unsigned long long)n);
             return (int)(v & 0x7F);
         }
         prev = v;
@@ -193,6 +196,7 @@ int poll_black(Dut &d, uint64_t limit = 50000000)
 
 struct GameStats {
     int exchanges = 0, black_passes = 0, white_passes = 0, illegal = 0, wrong_pass = 0;
+    int black_mid_passes = 0, white_mid_passes = 0; // passes with the other side still able to move
     bool double_pass_end = false;
     int answers[128];
     int n_answers = 0;
@@ -223,7 +227,9 @@ GameStats play_game(Dut &d, uint32_t config, bool white_first_pass, int max_exch
         int w = (first && white_first_pass) ? -1 : white_choice(b);
         first = false;
         if (w < 0) {
+            int bm[64];
             g.white_passes++;
+            g.white_mid_passes += oth_ref_moves(&b, OTH_REF_BLACK, bm) != 0;
             consecutive_passes++;
         } else {
             oth_ref_play(&b, OTH_REF_WHITE, w / 8, w % 8);
@@ -239,7 +245,9 @@ GameStats play_game(Dut &d, uint32_t config, bool white_first_pass, int max_exch
         int mv[64];
         int legal = oth_ref_moves(&b, OTH_REF_BLACK, mv);
         if (a & OTH_PORT_PA) {
+            int wm[64];
             g.black_passes++;
+            g.black_mid_passes += oth_ref_moves(&b, OTH_REF_WHITE, wm) != 0;
             if (legal)
                 g.wrong_pass++;
             if (++consecutive_passes >= 2) {
@@ -319,7 +327,7 @@ int main(int argc, char **argv)
         bool busy = d.read(OTH_REG_BLACK) & OTH_PORT_BR;
         d.write(OTH_REG_WHITE, 0x25); // White f5 (row 4, col 5), out of turn
         d.write(OTH_REG_WHITE, 0xA5);
-        int a = poll_black(d);
+        int a = poll_black(d, false);
         bool ok = busy && a >= 0 && !(a & OTH_PORT_PA) &&
                   oth_ref_play(&b, OTH_REF_BLACK, a >> 3, a & 7);
         // The machine must still wait for White (the extra edge was dropped).
@@ -389,17 +397,18 @@ int main(int argc, char **argv)
     // black-pass and double-pass-end over random games (depth 1-2 for speed).
     {
         int black_passes = 0, wrong = 0, games = 0, ends = 0, white_passes = 0;
-        for (int i = 0; i < 400 && (black_passes < 3 || white_passes < 3); i++) {
+        for (int i = 0; i < 400 && (black_passes < 3 || white_passes < 3 || games < 10); i++) {
             GameStats g = play_game(d, 1 + (rnd() & 1), false);
             games++;
-            black_passes += g.black_passes;
-            white_passes += g.white_passes;
+            black_passes += g.black_mid_passes;
+            white_passes += g.white_mid_passes;
             wrong += g.wrong_pass + g.illegal;
             ends += g.double_pass_end;
         }
         char msg[160];
         snprintf(msg, sizeof msg,
-                 "black-pass: %d forced Black passes and %d White passes in %d games, none wrong",
+                 "black-pass: %d forced Black passes and %d White passes mid-game (the other side "
+                 "moving on) in %d games, no pass with a legal move",
                  black_passes, white_passes, games);
         tap(black_passes >= 3 && white_passes >= 3 && wrong == 0, msg);
         snprintf(msg, sizeof msg, "double-pass-end: %d of %d games end by two passes with no move left",
@@ -452,15 +461,18 @@ int main(int argc, char **argv)
     {
         long done = 0, games = 0, bad = 0;
         while (done < positions) {
+            // Mostly shallow (cheap) games; one in ten each at depth 3, at
+            // depth 4, and cut by a small clock budget at depths 4-10; one
+            // in 200 at the default search.
             uint32_t config;
-            switch (games % 4) {
-            case 0: config = 1 + rnd() % 3; break;                                  // shallow
-            case 1: config = (1 + rnd() % 8) << 16 | (4 + rnd() % 7); break;        // budget cut
-            case 2: config = 4; break;
+            switch (games % 10) {
+            case 7: config = 3; break;
+            case 8: config = (1 + rnd() % 4) << 16 | (4 + rnd() % 7); break;
+            case 9: config = 4; break;
             default: config = 1 + rnd() % 2; break;
             }
-            if (games % 100 == 99)
-                config = 0; // the default search
+            if (games % 200 == 199)
+                config = 0;
             GameStats g = play_game(d, config, games % 7 == 3);
             done += g.exchanges;
             bad += !game_ok(g);
