@@ -413,6 +413,9 @@ def main():
     # issue 14: the link UART's component against its RTL
     check_hw_tcl(src, "link_uart_hw.tcl", os.path.join("rtl", "link_uart", "link_uart.sv"),
                  "link_uart")
+    # issue 15: the seven-segment digits' component against its RTL
+    check_hw_tcl(src, "seven_seg_hw.tcl", os.path.join("rtl", "seven_seg", "seven_seg.sv"),
+                 "seven_seg")
     check_pins(src)
     check_vga_dac(src)
     if verilator:
