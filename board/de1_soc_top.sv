@@ -3,7 +3,8 @@
 // docs/board.md builds (HPS + SDRAM controller + go_peripheral + audio core
 // + connect4_mailbox, the Connect Four AI of seed 004 at LW 0x1000
 // + link_uart, the serial link of seed 001 at LW 0x3000, pins on GPIO_0
-// + othello_machine, seed 003's Othello machine at LW 0x2000).
+// + othello_machine, seed 003's Othello machine at LW 0x2000
+// + seven_seg, the six digits HEX5..HEX0 at LW 0x5000).
 //
 // Pin names are those of the DE1-SoC User Manual and board/tabletop.qsf.
 // The board's VGA DAC (ADV7123) has 8-bit channels; go_peripheral drives
@@ -27,6 +28,12 @@ module de1_soc_top (
     input  wire logic        CLOCK_50,          // 50 MHz oscillator
     input  wire logic [3:0]  KEY,               // push buttons, active low; KEY[0] resets the FPGA logic
     output      logic [9:0]  LEDR,              // LEDR[0]: VGA heartbeat; LEDR[1]: toggles per Connect Four answer
+    output      logic [6:0]  HEX0,              // seven-segment digits, [k] = segment a..g,
+    output      logic [6:0]  HEX1,              //   active low (0 = lit); seven_seg at LW 0x5000
+    output      logic [6:0]  HEX2,
+    output      logic [6:0]  HEX3,
+    output      logic [6:0]  HEX4,
+    output      logic [6:0]  HEX5,              // the leftmost digit
 
     // Serial link to an HC-05 Bluetooth module on the GPIO_0 header (seed 001,
     // issue 14; wiring in docs/board.md): GPIO_0[0] -> HC-05 RXD, GPIO_0[1] <- HC-05 TXD.
@@ -197,6 +204,14 @@ module de1_soc_top (
         // link_uart's serial conduit (exported as link_uart), issue 14
         .link_uart_uart_rx                     (GPIO_0_LINK_RX),
         .link_uart_uart_tx                     (GPIO_0_LINK_TX),
+
+        // seven_seg's pins conduit (exported as seven_seg), issue 15
+        .seven_seg_hex0_n                      (HEX0),
+        .seven_seg_hex1_n                      (HEX1),
+        .seven_seg_hex2_n                      (HEX2),
+        .seven_seg_hex3_n                      (HEX3),
+        .seven_seg_hex4_n                      (HEX4),
+        .seven_seg_hex5_n                      (HEX5),
 
         // University Program audio core, its clock and the codec configuration
         .audio_ADCDAT                          (AUD_ADCDAT),

@@ -136,6 +136,12 @@ static void sdl_advance(void *ctx, uint32_t usec)
 #if HAVE_SDL
     if (s->host) {
         flush_samples(s);
+        /* The digit strip beside the picture: the seven-segment model's pins. */
+        uint8_t hex_n[6], lit[6];
+        periph_bus_hex_pins(&s->bus, hal_model_hex_source, s->gp.clock, hex_n);
+        for (int i = 0; i < 6; i++)
+            lit[i] = (uint8_t)(~hex_n[i] & 0x7Fu);
+        sdl_host_show_segments(s->host, lit);
         if (s->shown_hi != s->gp.displayed_hi || sdl_host_needs_redraw(s->host)) {
             convert_displayed(s, s->frame);
             sdl_host_show_frame(s->host, s->frame);

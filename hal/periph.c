@@ -76,3 +76,13 @@ int periph_bus_write(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t 
     bus->binding[id]->write(bus->inst[id], now, offset - periph_map[id].base, value);
     return 1;
 }
+
+int periph_bus_hex_pins(periph_bus_t *bus, const periph_hex_source_t *src, uint64_t now,
+                        uint8_t hex_n[6])
+{
+    memset(hex_n, 0x7F, 6);
+    if (!src || src->id >= PERIPH_COUNT || !bus->binding[src->id])
+        return 0;
+    src->hex_pins(bus->inst[src->id], now, hex_n);
+    return 1;
+}

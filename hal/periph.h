@@ -52,6 +52,15 @@ typedef struct periph_binding {
     void (*write)(void *inst, uint64_t now, uint32_t offset, uint32_t value);
 } periph_binding_t;
 
+/* The peripheral of a backend's table that drives the DE1-SoC's six
+ * seven-segment pins, and how to read them: hex_n[i] for HEXi, bit k =
+ * segment k (a..g), active low as on the board (0 = lit).  Reading them is
+ * not a bus access.  Each table names its own (models.c, bindings.cpp). */
+typedef struct periph_hex_source {
+    periph_id_t id;
+    void (*hex_pins)(void *inst, uint64_t now, uint8_t hex_n[6]);
+} periph_hex_source_t;
+
 typedef struct periph_bus {
     const periph_binding_t *binding[PERIPH_COUNT]; /* NULL: nothing answers there */
     void *inst[PERIPH_COUNT];
@@ -69,5 +78,11 @@ void periph_bus_close(periph_bus_t *bus);
  * nothing changed and a read should see 0. */
 int periph_bus_read(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t *value);
 int periph_bus_write(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t value);
+
+/* The seven-segment pins of src's peripheral (periph_hex_source_t above).
+ * Returns 1 with hex_n filled, or 0 (hex_n all 0x7F: dark) if src is NULL
+ * or its peripheral is not bound.  A window shows them below the picture. */
+int periph_bus_hex_pins(periph_bus_t *bus, const periph_hex_source_t *src, uint64_t now,
+                        uint8_t hex_n[6]);
 
 #endif

@@ -38,7 +38,11 @@ struct sdl_host {
     uint64_t anchor_backend_us;
     sdl_host_window_t opened;   /* the window as opened: close saves only a change */
     int windowed_w, windowed_h; /* the windowed size, kept while fullscreen */
+    uint8_t segments[6];        /* lit segments of HEX0..HEX5 in the strip */
 };
+
+/* The window's logical size: the picture and the digit strip below it. */
+#define WINDOW_LOGICAL_H (HAL_FB_HEIGHT + SDL_HOST_STRIP_HEIGHT)
 
 static uint64_t real_us(void)
 {
@@ -63,14 +67,20 @@ static int display_missing(void)
 static const char no_display_msg[] =
     "no display found: run `tabletop play --headless --script FILE --frames DIR`, or set DISPLAY";
 
-int sdl_host_fit_scale(int usable_w, int usable_h, int deco_w, int deco_h)
+/* The largest whole factor at which width x height plus decorations fits. */
+static int fit_scale(int usable_w, int usable_h, int deco_w, int deco_h, int height)
 {
     int scale = 1;
     /* No upper limit but the display: a 4K desktop gets 4x. */
     while (scale < 64 && (long)HAL_FB_WIDTH * (scale + 1) + deco_w <= usable_w &&
-           (long)HAL_FB_HEIGHT * (scale + 1) + deco_h <= usable_h)
+           (long)height * (scale + 1) + deco_h <= usable_h)
         scale++;
     return scale;
+}
+
+int sdl_host_fit_scale(int usable_w, int usable_h, int deco_w, int deco_h)
+{
+    return fit_scale(usable_w, usable_h, deco_w, deco_h, HAL_FB_HEIGHT);
 }
 
 int sdl_host_settings_path(char *buf, size_t len)
@@ -328,14 +338,14 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     int fitted = 0; /* the size came from sdl_host_fit_scale: may shrink for decorations */
     if (scale > 0) {
         want.width = HAL_FB_WIDTH * scale; /* the caller's scale comes first */
-        want.height = HAL_FB_HEIGHT * scale;
+        want.height = WINDOW_LOGICAL_H * scale;
     } else if (sdl_host_settings_path(path, sizeof path) == 0 &&
                sdl_host_settings_load(path, &want) == 0 && want.width <= usable.w &&
                want.height <= usable.h) {
         /* as the player left it */
     } else {
-        int s = sdl_host_fit_scale(usable.w, usable.h, 0, 0);
-        want = (sdl_host_window_t){HAL_FB_WIDTH * s, HAL_FB_HEIGHT * s, want.fullscreen};
+        int s = fit_scale(usable.w, usable.h, 0, 0, WINDOW_LOGICAL_H);
+        want = (sdl_host_window_t){HAL_FB_WIDTH * s, WINDOW_LOGICAL_H * s, want.fullscreen};
         fitted = 1;
     }
     /* Fullscreen from the start (not switched to after mapping), so that
@@ -363,10 +373,10 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         int top = 0, left = 0, bottom = 0, right = 0;
         if (fitted && !want.fullscreen &&
             SDL_GetWindowBordersSize(host->window, &top, &left, &bottom, &right) == 0) {
-            int s = sdl_host_fit_scale(usable.w, usable.h, left + right, top + bottom);
+            int s = fit_scale(usable.w, usable.h, left + right, top + bottom, WINDOW_LOGICAL_H);
             if (HAL_FB_WIDTH * s < want.width) {
                 want.width = HAL_FB_WIDTH * s;
-                want.height = HAL_FB_HEIGHT * s;
+                want.height = WINDOW_LOGICAL_H * s;
                 SDL_SetWindowSize(host->window, want.width, want.height);
                 SDL_SetWindowPosition(host->window, SDL_WINDOWPOS_CENTERED,
                                       SDL_WINDOWPOS_CENTERED);
@@ -380,9 +390,10 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     if (host->window && !host->renderer)
         host->renderer = SDL_CreateRenderer(host->window, -1, SDL_RENDERER_SOFTWARE);
     if (host->renderer) {
-        /* Any window size shows the 4:3 picture at a whole factor, centred
-         * on black: pixels stay square and sharp. */
-        SDL_RenderSetLogicalSize(host->renderer, HAL_FB_WIDTH, HAL_FB_HEIGHT);
+        /* Any window size shows the 4:3 picture (and the digit strip below
+         * it) at a whole factor, centred on black: pixels stay square and
+         * sharp. */
+        SDL_RenderSetLogicalSize(host->renderer, HAL_FB_WIDTH, WINDOW_LOGICAL_H);
         SDL_RenderSetIntegerScale(host->renderer, SDL_TRUE);
         host->texture = SDL_CreateTexture(host->renderer, SDL_PIXELFORMAT_RGB444,
                                           SDL_TEXTUREACCESS_STREAMING, HAL_FB_WIDTH,
@@ -391,7 +402,7 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     if (host->texture) {
         /* Smaller, the picture would be cut.  Set last: creating an OpenGL
          * renderer may recreate the window, losing what was set before. */
-        SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, HAL_FB_HEIGHT);
+        SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, WINDOW_LOGICAL_H);
     }
     if (!host->texture) {
         snprintf(err, errlen, "cannot open a window (SDL: %s); or run `tabletop play --headless "
@@ -455,13 +466,50 @@ void sdl_host_close(sdl_host_t *host)
     free(host);
 }
 
+/* One digit's seven segments at (x, y), 20x36 logical pixels, bars 4 thick:
+ * a top, b upper right, c lower right, d bottom, e lower left, f upper left,
+ * g middle; lit ones bright red, the others faint, as the board's LEDs. */
+static void draw_digit(SDL_Renderer *r, int x, int y, uint8_t lit)
+{
+    enum { W = 20, T = 4, L = 12 }; /* width, bar thickness, vertical bar length */
+    const SDL_Rect seg[7] = {
+        {x + T, y, W - 2 * T, T},                   /* a */
+        {x + W - T, y + T, T, L},                   /* b */
+        {x + W - T, y + 2 * T + L, T, L},           /* c */
+        {x + T, y + 2 * T + 2 * L, W - 2 * T, T},   /* d */
+        {x, y + 2 * T + L, T, L},                   /* e */
+        {x, y + T, T, L},                           /* f */
+        {x + T, y + T + L, W - 2 * T, T},           /* g */
+    };
+    for (int k = 0; k < 7; k++) {
+        if (lit >> k & 1)
+            SDL_SetRenderDrawColor(r, 255, 32, 16, 255);
+        else
+            SDL_SetRenderDrawColor(r, 48, 8, 8, 255);
+        SDL_RenderFillRect(r, &seg[k]);
+    }
+}
+
+void sdl_host_show_segments(sdl_host_t *host, const uint8_t lit[6])
+{
+    if (memcmp(host->segments, lit, sizeof host->segments) != 0) {
+        memcpy(host->segments, lit, sizeof host->segments);
+        host->redraw = 1;
+    }
+}
+
 void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444)
 {
     /* RGB444 in SDL is 0x0RGB in a 16-bit word: exactly our pixel format. */
     SDL_UpdateTexture(host->texture, NULL, rgb444, HAL_FB_WIDTH * 2);
     SDL_SetRenderDrawColor(host->renderer, 0, 0, 0, 255);
     SDL_RenderClear(host->renderer);
-    SDL_RenderCopy(host->renderer, host->texture, NULL, NULL);
+    const SDL_Rect picture = {0, 0, HAL_FB_WIDTH, HAL_FB_HEIGHT};
+    SDL_RenderCopy(host->renderer, host->texture, NULL, &picture);
+    /* The strip: HEX5 leftmost, digits on a 28-pixel pitch, centred. */
+    for (int i = 0; i < 6; i++)
+        draw_digit(host->renderer, (HAL_FB_WIDTH - 160) / 2 + 28 * (5 - i),
+                   HAL_FB_HEIGHT + (SDL_HOST_STRIP_HEIGHT - 36) / 2, host->segments[i]);
     SDL_RenderPresent(host->renderer);
     host->have_frame = 1;
     host->redraw = 0;

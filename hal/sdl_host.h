@@ -41,8 +41,16 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
  * remembers the window first (a failure to is one line on stderr). */
 void sdl_host_close(sdl_host_t *host);
 
-/* Shows a 640x480 frame of 0x0RGB pixels (RGB444, as the VGA pins). */
+/* Shows a 640x480 frame of 0x0RGB pixels (RGB444, as the VGA pins), with
+ * the digit strip below it. */
 void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444);
+
+/* The board's six seven-segment digits, drawn in a strip of
+ * SDL_HOST_STRIP_HEIGHT below the picture (never in the VGA frame):
+ * lit[i] holds digit HEXi's lit segments, bit k = segment a..g (1 = lit);
+ * HEX5 is drawn leftmost, as on the board.  A change asks for a redraw
+ * (sdl_host_needs_redraw). */
+void sdl_host_show_segments(sdl_host_t *host, const uint8_t lit[6]);
 
 /* Queues samples (8 kHz mono) for the speaker; dropped if there is none. */
 void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n);
@@ -59,6 +67,10 @@ int sdl_host_needs_redraw(sdl_host_t *host);
  * time tracks real time; if the backend fell far behind (a long blocking
  * call) real time is re-anchored instead of racing to catch up. */
 void sdl_host_pace(sdl_host_t *host, uint64_t backend_us);
+
+/* The window's logical height below the 640x480 picture: the digit strip.
+ * It scales with the picture. */
+#define SDL_HOST_STRIP_HEIGHT 48
 
 /* The largest whole factor >= 1 at which the 640x480 picture plus the
  * window's decorations (deco_w x deco_h) fits a usable area of

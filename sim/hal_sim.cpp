@@ -108,6 +108,12 @@ void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
 #if HAVE_SDL
 void update_window(sim_backend *s)
 {
+    /* The digit strip beside the picture: the Verilated HEX pins. */
+    uint8_t hex_n[6], lit[6];
+    periph_bus_hex_pins(&s->bus, sim_hex_source, sim_harness_cycles(s->h), hex_n);
+    for (int i = 0; i < 6; i++)
+        lit[i] = (uint8_t)(~hex_n[i] & 0x7Fu);
+    sdl_host_show_segments(s->host, lit);
     const uint64_t done = sim_harness_frames_done(s->h);
     if (done != s->shown_frames || sdl_host_needs_redraw(s->host)) {
         const uint16_t *f = sim_harness_frame(s->h);

@@ -5,12 +5,16 @@
 #include "go_rules.h"
 #include "link_uart.h"
 #include "othello.h"
+#include "seven_seg.h"
 
 const periph_binding_t *const hal_model_bindings[] = {
     &c4_model_binding, /* seed 004: the Connect Four mailbox and AI */
     &go_rules_model_binding, /* seed 001: pruner, board updater, territory counter */
     &lu_model_binding, /* seed 001: the serial link UART (issue 14) */
     &oth_model_binding, /* seed 003: the Othello machine (issue 16) */
+    &ss_model_binding, /* seed 001: the seven-segment digits HEX5..HEX0 (issue 15) */
 };
 
 const size_t hal_model_binding_count = sizeof hal_model_bindings / sizeof hal_model_bindings[0];
+
+const periph_hex_source_t *const hal_model_hex_source = &ss_model_hex_source;

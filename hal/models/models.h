@@ -13,5 +13,7 @@
 
 extern const periph_binding_t *const hal_model_bindings[];
 extern const size_t hal_model_binding_count;
+/* The model whose pins the window's digit strip shows (HEX5..HEX0). */
+extern const periph_hex_source_t *const hal_model_hex_source;
 
 #endif

@@ -5,12 +5,16 @@
 #include "go_rules.h"
 #include "link_uart.h"
 #include "othello.h"
+#include "seven_seg.h"
 
 const periph_binding_t *const sim_bindings[] = {
     &sim_c4_binding, /* seed 004: rtl/connect4/connect4_mailbox.sv */
     &sim_go_rules_binding, /* seed 001: rtl/go_rules/go_rules.sv */
     &sim_lu_binding, /* seed 001: rtl/link_uart/link_uart.sv (issue 14) */
     &sim_oth_binding, /* seed 003: rtl/othello/othello_machine.sv (issue 16) */
+    &sim_ss_binding, /* rtl/seven_seg/seven_seg.sv: HEX5..HEX0 (issue 15) */
 };
 
 const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];
+
+const periph_hex_source_t *const sim_hex_source = &sim_ss_hex_source;

@@ -15,5 +15,7 @@ extern "C" {
 
 extern const periph_binding_t *const sim_bindings[];
 extern const size_t sim_binding_count;
+/* The model whose HEX pins the window's digit strip shows. */
+extern const periph_hex_source_t *const sim_hex_source;
 
 #endif

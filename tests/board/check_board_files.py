@@ -417,6 +417,9 @@ def main():
     # issue 16: the Othello machine's component against its RTL
     check_hw_tcl(src, "othello_machine_hw.tcl",
                  os.path.join("rtl", "othello", "othello_machine.sv"), "othello_machine")
+    # issue 15: the seven-segment digits' component against its RTL
+    check_hw_tcl(src, "seven_seg_hw.tcl", os.path.join("rtl", "seven_seg", "seven_seg.sv"),
+                 "seven_seg")
     check_pins(src)
     check_vga_dac(src)
     if verilator:

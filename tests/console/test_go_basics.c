@@ -306,3 +306,46 @@ Test(go_basics, the_mode_menus_last_row_opens_the_link_game)
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "still", "mode_menu_link");
 }
+
+/* ---- seed 001's skipping cursor (k) ---- */
+
+/* Seed 001, "User IO": the cursor "is designed to skip over existing tiles if
+ * directed to move across a tile", moving "to the closest position ... that
+ * is a valid move"; past the edge "it resets to the cursor value".  With k,
+ * Left from F5 over E5 lands on D5, Right from D5 over E5 F5 on G5, Left from
+ * J5 over H5..D5 on C5, and Right from C5 (D5..J5 all taken) stays on C5. */
+Test(go_basics, k_makes_the_cursor_jump_over_stones_and_stop_at_the_edge)
+{
+    char *dir = make_tmpdir();
+    run_t r = play_text(dir, "enter\nenter\n"
+                             "enter\nright\nenter\n" /* B E5, W F5 */
+                             "k\n"
+                             "left\nenter\n"         /* B D5 (over E5) */
+                             "right\nenter\n"        /* W G5 (over E5 F5) */
+                             "right\nenter\n"        /* B H5 */
+                             "right\nenter\n"        /* W J5 */
+                             "left\nenter\n"         /* B C5 (over H5..D5) */
+                             "right\nup\nenter\n",   /* nothing free to the right: W C6 */
+                        NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char moves[256];
+    saved_moves(dir, 0, moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee];W[fe];B[de];W[ge];B[he];W[ie];B[ce];W[cd]");
+}
+
+/* Off by default (and after a second k): the cursor steps onto stones. */
+Test(go_basics, without_k_the_cursor_steps_onto_stones)
+{
+    char *dir = make_tmpdir();
+    /* Left from F5 rests on E5: Enter there is illegal, nothing is added. */
+    run_t r = play_text(dir, "enter\nenter\nenter\nright\nenter\nleft\nenter\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char moves[256];
+    saved_moves(dir, 0, moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee];W[fe]");
+    /* Resumed (the cursor on E5), k twice: Right rests on F5, Enter is illegal. */
+    r = play_text(dir, "enter\nenter\nk\nk\nright\nenter\n", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    saved_moves(dir, 0, moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee];W[fe]");
+}

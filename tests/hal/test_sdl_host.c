@@ -241,7 +241,9 @@ static int press(sdl_host_t *h, SDL_Scancode sc)
     return sdl_host_poll_key(h);
 }
 
-/* Where the 640x480 picture lands in the window after a frame is shown. */
+/* Where the 640x480 picture lands in the window after a frame is shown:
+ * the top of the logical area, the digit strip (SDL_HOST_STRIP_HEIGHT)
+ * below it. */
 static SDL_Rect picture(sdl_host_t *h)
 {
     static uint16_t frame[HAL_FB_WIDTH * HAL_FB_HEIGHT];
@@ -251,8 +253,9 @@ static SDL_Rect picture(sdl_host_t *h)
     float sx, sy;
     SDL_RenderGetViewport(r, &vp);
     SDL_RenderGetScale(r, &sx, &sy);
+    cr_assert_eq(vp.h, HAL_FB_HEIGHT + SDL_HOST_STRIP_HEIGHT, "logical height %d", vp.h);
     return (SDL_Rect){(int)(vp.x * sx + 0.5f), (int)(vp.y * sy + 0.5f), (int)(vp.w * sx + 0.5f),
-                      (int)(vp.h * sy + 0.5f)};
+                      (int)(HAL_FB_HEIGHT * sy + 0.5f)};
 }
 
 Test(sdl_host, opens_at_the_fitted_scale_and_writes_nothing_unchanged)
@@ -261,7 +264,7 @@ Test(sdl_host, opens_at_the_fitted_scale_and_writes_nothing_unchanged)
     int w, ht;
     window_size(h, &w, &ht);
     cr_assert_eq(w, 640); /* 1024x768 fits only 1x */
-    cr_assert_eq(ht, 480);
+    cr_assert_eq(ht, 480 + SDL_HOST_STRIP_HEIGHT); /* the picture and the digit strip */
     cr_assert_not(is_fullscreen(h));
     sdl_host_close(h);
     cr_assert_eq(access(conf, F_OK), -1, "an unchanged window must not write %s", conf);
@@ -276,9 +279,9 @@ Test(sdl_host, f11_toggles_fullscreen_and_is_remembered)
     window_size(h, &w, &ht);
     cr_assert_eq(w, 1024);
     cr_assert_eq(ht, 768);
-    /* Letterboxed at a whole factor: 1x in the middle of 1024x768. */
+    /* Letterboxed at a whole factor: 1x (with the strip) in the middle of 1024x768. */
     SDL_Rect p = picture(h);
-    cr_assert(p.x == 192 && p.y == 144 && p.w == 640 && p.h == 480, "picture %d,%d %dx%d", p.x,
+    cr_assert(p.x == 192 && p.y == 120 && p.w == 640 && p.h == 480, "picture %d,%d %dx%d", p.x,
               p.y, p.w, p.h);
     /* Other keys still go through. */
     cr_assert_eq(press(h, SDL_SCANCODE_RETURN), HID_KEY_ENTER);
@@ -286,7 +289,7 @@ Test(sdl_host, f11_toggles_fullscreen_and_is_remembered)
 
     sdl_host_window_t r;
     cr_assert_eq(sdl_host_settings_load(conf, &r), 0, "F11 was not remembered");
-    cr_assert(r.fullscreen == 1 && r.width == 640 && r.height == 480, "%dx%d fs %d", r.width,
+    cr_assert(r.fullscreen == 1 && r.width == 640 && r.height == 528, "%dx%d fs %d", r.width,
               r.height, r.fullscreen);
 
     /* The next run opens fullscreen; F11 brings back the windowed size. */
@@ -295,7 +298,7 @@ Test(sdl_host, f11_toggles_fullscreen_and_is_remembered)
     cr_assert_eq(press(h, SDL_SCANCODE_F11), 0);
     cr_assert_not(is_fullscreen(h));
     window_size(h, &w, &ht);
-    cr_assert(w == 640 && ht == 480, "%dx%d", w, ht);
+    cr_assert(w == 640 && ht == 528, "%dx%d", w, ht);
     sdl_host_close(h);
     cr_assert_eq(sdl_host_settings_load(conf, &r), 0);
     cr_assert_eq(r.fullscreen, 0);
@@ -307,7 +310,7 @@ Test(sdl_host, a_resized_window_is_remembered_and_scale_wins)
     SDL_SetWindowSize(sdl_host_sdl_window(h), 1000, 700);
     cr_assert_eq(sdl_host_poll_key(h), 0);
     SDL_Rect p = picture(h); /* 1x centred: no stretching to 1000x700 */
-    cr_assert(p.x == 180 && p.y == 110 && p.w == 640 && p.h == 480, "picture %d,%d %dx%d", p.x,
+    cr_assert(p.x == 180 && p.y == 86 && p.w == 640 && p.h == 480, "picture %d,%d %dx%d", p.x,
               p.y, p.w, p.h);
     sdl_host_close(h);
 
@@ -319,7 +322,7 @@ Test(sdl_host, a_resized_window_is_remembered_and_scale_wins)
 
     h = open_host(1); /* an explicit scale comes first */
     window_size(h, &w, &ht);
-    cr_assert(w == 640 && ht == 480, "%dx%d", w, ht);
+    cr_assert(w == 640 && ht == 528, "%dx%d", w, ht);
     sdl_host_close(h);
 }
 
@@ -334,7 +337,51 @@ Test(sdl_host, bad_or_oversized_settings_open_the_default_window)
         sdl_host_t *h = open_host(0);
         int w, ht;
         window_size(h, &w, &ht);
-        cr_assert(w == 640 && ht == 480, "%dx%d for %s", w, ht, files[i]);
+        cr_assert(w == 640 && ht == 528, "%dx%d for %s", w, ht, files[i]);
         sdl_host_close(h);
     }
+}
+
+/* The digit strip (docs/seven_seg.md): below the picture, never in it.
+ * HEX5 leftmost; "8" on HEX5 lights all seven bars, "1" on HEX0 only b and c
+ * (DE1-SoC numbering: a top, b upper right, c lower right ... g middle). */
+static uint32_t pixel_at(SDL_Renderer *r, int x, int y)
+{
+    uint32_t px = 0;
+    SDL_Rect one = {x, y, 1, 1};
+    cr_assert_eq(SDL_RenderReadPixels(r, &one, SDL_PIXELFORMAT_RGB888, &px, 4), 0, "%s",
+                 SDL_GetError());
+    return px & 0xFFFFFFu;
+}
+
+Test(sdl_host, the_digit_strip_shows_the_segments_below_the_picture)
+{
+    sdl_host_t *h = open_host(1);
+    const uint8_t lit[6] = {0x06, 0, 0, 0, 0, 0x7F}; /* HEX0 "1", HEX5 "8" */
+    sdl_host_show_segments(h, lit);
+    cr_assert(sdl_host_needs_redraw(h) == 0, "no frame yet: nothing to redraw");
+    static uint16_t frame[HAL_FB_WIDTH * HAL_FB_HEIGHT];
+    for (size_t i = 0; i < sizeof frame / sizeof frame[0]; i++)
+        frame[i] = 0x0FFF; /* a white picture */
+    sdl_host_show_frame(h, frame);
+    SDL_Renderer *r = SDL_GetRenderer(sdl_host_sdl_window(h));
+    /* Digits 20x36 on a 28-pixel pitch from x = 240, y = 486; bars 4 thick. */
+    const int x5 = 240, x0 = 240 + 5 * 28, y = 486;
+    const int mid[7][2] = {{10, 1}, {18, 10}, {18, 26}, {10, 33}, {1, 26}, {1, 10}, {10, 17}};
+    for (int k = 0; k < 7; k++) {
+        uint32_t on = pixel_at(r, x5 + mid[k][0], y + mid[k][1]);
+        cr_expect_gt(on >> 16, 0xC0u, "HEX5 segment %d should be lit: %06x", k, on);
+        uint32_t p0 = pixel_at(r, x0 + mid[k][0], y + mid[k][1]);
+        int want = k == 1 || k == 2;
+        cr_expect_eq((p0 >> 16) > 0xC0u, want, "HEX0 segment %d: %06x", k, p0);
+    }
+    /* The picture itself is untouched above the strip. */
+    cr_expect_eq(pixel_at(r, 320, 479), 0xFFFFFFu);
+    /* A change asks for a redraw; the same segments again do not. */
+    sdl_host_show_segments(h, lit);
+    cr_expect_eq(sdl_host_needs_redraw(h), 0);
+    const uint8_t dark[6] = {0};
+    sdl_host_show_segments(h, dark);
+    cr_expect_eq(sdl_host_needs_redraw(h), 1);
+    sdl_host_close(h);
 }

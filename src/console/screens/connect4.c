@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "drivers/connect4_mailbox.h"
+#include "drivers/seven_seg.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/solver.h"
 #include "console/console_game.h"
@@ -117,6 +118,8 @@ typedef struct c4_screen {
     char notice[128];        /* a one-off line on the title (saved, kept aside...) */
     uint16_t notice_color;
     c4_solver_t *solver;     /* the perfect level's, made when first needed */
+    char hex_text[8];        /* what the seven-segment digits show (docs/seven_seg.md) */
+    int hex_shown;
 } c4_screen_t;
 
 static void *c4s_create(const console_env_t *env)
@@ -333,6 +336,7 @@ static void c4s_check_saved(c4_screen_t *s)
 static void c4s_enter(void *p)
 {
     c4_screen_t *s = p;
+    s->hex_shown = 0; /* another module may have left its message */
     s->screen = C4S_TITLE;
     s->notice[0] = 0;
     c4s_check_saved(s);
@@ -721,9 +725,42 @@ static void c4s_render_menu(const char *const *items, int count, int selected)
     render_string_centered(440, "Up/Down, then Enter; Escape: back", COLOR_DIM, 1);
 }
 
+/* The six digits (docs/seven_seg.md): whose turn it is ("rEd"/"yELLO"
+ * between two players, "yOU"/"FPGA"/"PErF" against the computer), and at
+ * the end "WInnEr"/"LOSEr" against the computer, "r  WIn"/"y  WIn" between
+ * two players, "drAW"; dark on the title. */
+static void c4s_hex_update(c4_screen_t *s)
+{
+    char text[sizeof s->hex_text] = "";
+    if (!s->hal)
+        return;
+    if (s->screen == C4S_OVER || (s->screen == C4S_PLAY && c4_game_is_over(&s->game))) {
+        if (!s->game.winner)
+            snprintf(text, sizeof text, "%s", "drAW");
+        else if (s->ai_side)
+            snprintf(text, sizeof text, "%s", s->game.winner != s->ai_side ? "WInnEr" : "LOSEr");
+        else
+            snprintf(text, sizeof text, "%s", s->game.winner == C4_P1 ? "r  WIn" : "y  WIn");
+    } else if (s->screen == C4S_PLAY) {
+        if (s->ai_side)
+            snprintf(text, sizeof text, "%s", s->game.to_move != s->ai_side ? "yOU"
+                                              : c4s_is_perfect(s->mode)     ? "PErF"
+                                                                            : "FPGA");
+        else
+            snprintf(text, sizeof text, "%s", s->game.to_move == C4_P1 ? "rEd" : "yELLO");
+    }
+    if (s->hex_shown && !strcmp(text, s->hex_text))
+        return;
+    if (seven_seg_show_text(s->hal, text) == 0) {
+        snprintf(s->hex_text, sizeof s->hex_text, "%s", text);
+        s->hex_shown = 1;
+    }
+}
+
 static void c4s_render(void *p, uint16_t *fb)
 {
     c4_screen_t *s = p;
+    c4s_hex_update(s);
     render_init(fb);
     if (s->screen == C4S_TITLE) {
         char resume[64];

@@ -20,6 +20,7 @@
 #include "console/render.h"
 #include "console/save.h"
 #include "drivers/go_rules.h"
+#include "drivers/seven_seg.h"
 #include "games/go/status.h"
 
 /* The computer's move lands at least this long after the player's, so the
@@ -78,6 +79,12 @@ typedef struct go_game {
     Stone resigned;         /* who resigned (EMPTY: the game was counted) */
     int score_black, score_white;
     char result[16];
+    /* Seed 001's cursor (k toggles, off by default): it never rests on a
+     * stone after a move of the cursor, jumping over stones the way it goes. */
+    int skip_cursor;
+    /* The seven-segment digits (docs/seven_seg.md): what they show now. */
+    char hex_text[8];
+    int hex_shown;
 } go_game_t;
 
 /* The level menu says what each level does (seed 000 §3.5-3.7). */
@@ -709,6 +716,7 @@ static void go_enter(void *game)
     go_game_t *g = game;
     g->screen = GO_TITLE;
     g->dirty = 1;
+    g->hex_shown = 0; /* another module may have left its message */
 }
 
 /* Mode menu items: PvP, PvC, and "Resume saved game" while one exists. */
@@ -720,6 +728,12 @@ static int mode_items(const go_game_t *g)
 static void cursor_move(go_game_t *g, int dr, int dc)
 {
     int r = g->cur_row + dr, c = g->cur_col + dc;
+    /* Seed 001's "move cursor" state: while the point that way is on the
+     * board but occupied, look one further; off the edge, stay put. */
+    if (g->skip_cursor && g->screen == GO_PLAY)
+        while (r >= 0 && r < g->board.size && c >= 0 && c < g->board.size &&
+               board_get(&g->board, r, c) != EMPTY)
+            r += dr, c += dc;
     if (r >= 0 && r < g->board.size && c >= 0 && c < g->board.size) {
         g->cur_row = r;
         g->cur_col = c;
@@ -845,6 +859,13 @@ static console_game_status_t go_key(void *game, int key)
         }
         if (key == HID_KEY_A + ('r' - 'a')) {
             g->confirm_resign = 1;
+            g->dirty = 1;
+            break;
+        }
+        if (key == HID_KEY_A + ('k' - 'a')) {
+            g->skip_cursor = !g->skip_cursor;
+            set_status(g, COLOR_TEXT, "Cursor skips stones (seed 001): %s",
+                       g->skip_cursor ? "on" : "off");
             g->dirty = 1;
             break;
         }
@@ -1125,9 +1146,58 @@ static void draw_over(const go_game_t *g)
     render_string_centered(460, line, COLOR_TEXT, 1);
 }
 
+/* Seed 001's messages on the six digits (docs/seven_seg.md): the side to
+ * move and the move number, "PASS" after a pass, the territory counts
+ * during the dead-stone review, "WInnEr"/"LOSEr" (the human's side against
+ * the computer) or the winner's colour at the end; dark in the menus. */
+static void hex_message(const go_game_t *g, char *text, size_t len)
+{
+    int n = g->record->n_moves;
+    Stone winner = g->result[0] == 'B' ? BLACK : g->result[0] == 'W' ? WHITE : EMPTY;
+    switch (g->screen) {
+    case GO_PLAY:
+        if (n > 0 && g->record->moves[n - 1].move.pass)
+            snprintf(text, len, "%s", "PASS");
+        else
+            snprintf(text, len, "%c%5d", g->board.turn == BLACK ? 'b' : 'W',
+                     g->board.move_number % 100000);
+        break;
+    case GO_REVIEW:
+        snprintf(text, len, "%3d%3d", g->score_black % 1000, g->score_white % 1000);
+        break;
+    case GO_OVER:
+        if (winner == EMPTY)
+            snprintf(text, len, "%s", "drAW");
+        else if (g->mode == GO_PVC)
+            snprintf(text, len, "%s", winner == g->human ? "WInnEr" : "LOSEr");
+        else
+            snprintf(text, len, "%c  WIn", winner == BLACK ? 'b' : 'W');
+        break;
+    default:
+        text[0] = 0;
+        break;
+    }
+}
+
+/* Writes the message when it changed: a few bus writes, not one a frame. */
+static void hex_update(go_game_t *g)
+{
+    char text[sizeof g->hex_text];
+    if (!g->env.hal)
+        return;
+    hex_message(g, text, sizeof text);
+    if (g->hex_shown && !strcmp(text, g->hex_text))
+        return;
+    if (seven_seg_show_text(g->env.hal, text) == 0) {
+        snprintf(g->hex_text, sizeof g->hex_text, "%s", text);
+        g->hex_shown = 1;
+    }
+}
+
 static void go_render(void *game, uint16_t *fb)
 {
     go_game_t *g = game;
+    hex_update(g);
     render_init(fb);
     switch (g->screen) {
     case GO_TITLE:
