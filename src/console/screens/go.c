@@ -1159,11 +1159,12 @@ static void hex_message(const go_game_t *g, char *text, size_t len)
         if (n > 0 && g->record->moves[n - 1].move.pass)
             snprintf(text, len, "%s", "PASS");
         else
-            snprintf(text, len, "%c%5d", g->board.turn == BLACK ? 'b' : 'W',
-                     g->board.move_number % 100000);
+            snprintf(text, len, "%c%5u", g->board.turn == BLACK ? 'b' : 'W',
+                     (unsigned)g->board.move_number % 100000u);
         break;
     case GO_REVIEW:
-        snprintf(text, len, "%3d%3d", g->score_black % 1000, g->score_white % 1000);
+        snprintf(text, len, "%3u%3u", (unsigned)g->score_black % 1000u,
+                 (unsigned)g->score_white % 1000u);
         break;
     case GO_OVER:
         if (winner == EMPTY)
