@@ -169,3 +169,124 @@ Test(othello_console, on_sim_the_rtl_machine_opens_and_a_resumed_game_replays, .
     machine_opens("sim");
 }
 #endif
+
+/* ---- the computer against the machine: a whole game, refereed ---- */
+
+/* An array-based model written apart from the engine: eight-direction
+ * scans on an 8x8 char array, row 0 at the top. */
+typedef struct {
+    char c[8][8]; /* '.', 'X' black, 'O' white */
+} arr_t;
+
+static void arr_start(arr_t *a)
+{
+    memset(a->c, '.', sizeof a->c);
+    a->c[3][3] = a->c[4][4] = 'O';
+    a->c[3][4] = a->c[4][3] = 'X';
+}
+
+/* Discs turned by `me` at (r, c); 0 if the move is not legal.  do_it
+ * plays it. */
+static int arr_flips(arr_t *a, char me, int r, int c, int do_it)
+{
+    if (a->c[r][c] != '.')
+        return 0;
+    char opp = me == 'X' ? 'O' : 'X';
+    int total = 0;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int dc = -1; dc <= 1; dc++) {
+            if (!dr && !dc)
+                continue;
+            int n = 0, rr = r + dr, cc = c + dc;
+            while (rr >= 0 && rr < 8 && cc >= 0 && cc < 8 && a->c[rr][cc] == opp)
+                rr += dr, cc += dc, n++;
+            if (n && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 && a->c[rr][cc] == me) {
+                total += n;
+                for (int k = 1; do_it && k <= n; k++)
+                    a->c[r + k * dr][c + k * dc] = me;
+            }
+        }
+    if (do_it && total)
+        a->c[r][c] = me;
+    return total;
+}
+
+static int arr_has_move(arr_t *a, char me)
+{
+    for (int r = 0; r < 8; r++)
+        for (int c = 0; c < 8; c++)
+            if (arr_flips(a, me, r, c, 0))
+                return 1;
+    return 0;
+}
+
+/* Replays a save's "moves" line; fails the test at the first ply the model
+ * does not allow (a disc that turns nothing, a pass with a move left).
+ * Returns the number of plies; *black / *white get the counts. */
+static int arr_replay(const char *moves, int *black, int *white)
+{
+    arr_t a;
+    arr_start(&a);
+    char me = 'X';
+    int plies = 0;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        if (!strcmp(t, "pass")) {
+            cr_assert(!arr_has_move(&a, me), "ply %d: a pass with a move left", plies + 1);
+        } else {
+            int c = t[0] - 'a', r = t[1] - '1';
+            cr_assert(c >= 0 && c < 8 && r >= 0 && r < 8 && !t[2], "ply %d: '%s'", plies + 1, t);
+            cr_assert(arr_flips(&a, me, r, c, 1) > 0, "ply %d: %s turns nothing", plies + 1, t);
+        }
+        me = me == 'X' ? 'O' : 'X';
+        plies++;
+    }
+    cr_assert(!arr_has_move(&a, 'X') && !arr_has_move(&a, 'O'), "the game is not over");
+    *black = *white = 0;
+    for (int r = 0; r < 8; r++)
+        for (int c = 0; c < 8; c++) {
+            *black += a.c[r][c] == 'X';
+            *white += a.c[r][c] == 'O';
+        }
+    return plies;
+}
+
+/* The fifth item: the engine plays White against the machine; nobody
+ * touches a key until the game is over.  Every ply of the kept record is
+ * legal by the model, and the result line is the model's count. */
+static void engine_against_machine(const char *backend, const char *snap)
+{
+    char *dir = make_tmpdir();
+    char script[128];
+    snprintf(script, sizeof script, "down\ndown\ndown\ndown\nenter\nsnap %s\n", snap);
+    run_t r = othello_run(dir, script, backend);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *last = read_all(path_join(dir, "save/othello-last.txt"), NULL);
+    cr_assert(last, "the game did not end (%s)", r.err);
+    char moves[1024], result[128], mode[64];
+    save_line(last, "moves", moves, sizeof moves);
+    save_line(last, "result", result, sizeof result);
+    save_line(last, "mode", mode, sizeof mode);
+    cr_assert_str_eq(mode, "computer-vs-machine");
+    int b, w;
+    int plies = arr_replay(moves, &b, &w);
+    cr_assert_geq(plies, 9, "a game of %d plies", plies);
+    char want[128];
+    snprintf(want, sizeof want, "%s %d-%d", b > w ? "black wins" : w > b ? "white wins" : "draw",
+             b, w);
+    cr_assert_str_eq(result, want);
+    cr_assert(!strstr(r.err, "stopped"), "%s", r.err);
+}
+
+Test(othello_console, the_computer_plays_the_machine_to_the_end_on_sdl, .timeout = 300)
+{
+    engine_against_machine("sdl", "othello_demo_over");
+}
+
+#if OTHELLO_TEST_SIM
+Test(othello_console, the_computer_plays_the_machine_to_the_end_on_sim, .timeout = 600)
+{
+    engine_against_machine("sim", "othello_demo_over_sim");
+}
+#endif

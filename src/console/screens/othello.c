@@ -67,16 +67,24 @@
 #define OS_KEY(ch) (HID_KEY_A + ((ch) - 'a'))
 
 enum { OS_TITLE, OS_PLAY, OS_OVER };
-enum { OS_MODE_MACHINE, OS_MODE_YOU_BLACK, OS_MODE_YOU_WHITE, OS_MODE_TWO, OS_MODE_COUNT };
+enum {
+    OS_MODE_MACHINE,    /* you White, the machine Black (the seed's game) */
+    OS_MODE_YOU_BLACK,  /* you Black, the engine White */
+    OS_MODE_YOU_WHITE,  /* you White, the engine Black */
+    OS_MODE_TWO,        /* two players */
+    OS_MODE_ENGINE_MACHINE, /* the engine White against the machine: you watch */
+    OS_MODE_COUNT
+};
 #define OS_MENU_RESUME OS_MODE_COUNT
 
-static const char *const os_mode_names[OS_MODE_COUNT] = {"machine", "you-black", "you-white",
-                                                         "two-players"};
+static const char *const os_mode_names[OS_MODE_COUNT] = {
+    "machine", "you-black", "you-white", "two-players", "computer-vs-machine"};
 
 typedef struct os_screen {
     hal_t *hal;
     int screen, menu_sel, mode;
-    int computer;                /* colour the computer plays, -1 for two players */
+    int machine;                 /* 1: Black is the machine (through its ports) */
+    int engine_side;             /* colour the software engine plays, -1 none */
     othello_board_t board;
     int plies[OS_MAX_PLIES];     /* the game from the start: 0..63 or OTHELLO_PASS */
     int n_plies;
@@ -364,38 +372,53 @@ static void os_enter(void *p)
     s->dirty = 1;
 }
 
-static int os_computer_of(int mode)
+/* Who plays each colour in a mode: the machine (Black), the engine, or a
+ * human at the keyboard. */
+static int os_machine_mode(int mode) { return mode == OS_MODE_MACHINE || mode == OS_MODE_ENGINE_MACHINE; }
+
+static int os_engine_side(int mode)
 {
     switch (mode) {
-    case OS_MODE_MACHINE:
+    case OS_MODE_YOU_BLACK:
+    case OS_MODE_ENGINE_MACHINE:
+        return OTHELLO_WHITE;
     case OS_MODE_YOU_WHITE:
         return OTHELLO_BLACK;
-    case OS_MODE_YOU_BLACK:
-        return OTHELLO_WHITE;
     default:
         return -1;
     }
 }
 
-static int os_computer_name_machine(const os_screen_t *s) { return s->mode == OS_MODE_MACHINE; }
+static int os_is_machine(const os_screen_t *s, int colour) { return s->machine && colour == OTHELLO_BLACK; }
+
+static int os_is_human(const os_screen_t *s, int colour)
+{
+    return !os_is_machine(s, colour) && colour != s->engine_side;
+}
+
+/* "The machine" or "The computer" for a colour that is not a human's. */
+static const char *os_player_name(const os_screen_t *s, int colour)
+{
+    return os_is_machine(s, colour) ? "The machine" : "The computer";
+}
 
 static int os_human_to_move(const os_screen_t *s)
 {
     return s->screen == OS_PLAY && !s->thinking && !os_over(s) && !s->stopped &&
-           s->board.to_move != s->computer;
+           os_is_human(s, s->board.to_move);
 }
 
 static void os_turn_status(os_screen_t *s)
 {
+    int c = s->board.to_move;
     if (os_over(s))
         return;
-    if (s->board.to_move == s->computer)
-        snprintf(s->status, sizeof s->status, "%s is thinking...",
-                 os_computer_name_machine(s) ? "The machine" : "The computer");
-    else if (s->computer >= 0)
-        snprintf(s->status, sizeof s->status, "Your move (%s)", os_colour_name(s->board.to_move));
+    if (!os_is_human(s, c))
+        snprintf(s->status, sizeof s->status, "%s is thinking...", os_player_name(s, c));
+    else if (!os_is_human(s, !c))
+        snprintf(s->status, sizeof s->status, "Your move (%s)", os_colour_name(c));
     else
-        snprintf(s->status, sizeof s->status, "%s to move", os_colour_name(s->board.to_move));
+        snprintf(s->status, sizeof s->status, "%s to move", os_colour_name(c));
 }
 
 /* The game is over: counts, the winner, the record kept. */
@@ -403,14 +426,14 @@ static void os_finish(os_screen_t *s)
 {
     int bl = othello_count(&s->board, OTHELLO_BLACK), wh = othello_count(&s->board, OTHELLO_WHITE);
     const char *who;
+    int winner = bl > wh ? OTHELLO_BLACK : OTHELLO_WHITE;
     if (bl == wh)
         who = "A draw";
-    else if (s->computer < 0)
-        who = bl > wh ? "Black wins" : "White wins";
-    else if ((bl > wh) == (s->computer == OTHELLO_BLACK))
-        who = os_computer_name_machine(s) ? "The machine wins" : "The computer wins";
+    else if (os_is_human(s, winner))
+        who = os_is_human(s, !winner) ? (winner == OTHELLO_BLACK ? "Black wins" : "White wins")
+                                      : "You win";
     else
-        who = "You win";
+        who = os_is_machine(s, winner) ? "The machine wins" : "The computer wins";
     snprintf(s->status, sizeof s->status, "%s %d-%d. Enter: again", who, bl > wh ? bl : wh,
              bl > wh ? wh : bl);
     s->screen = OS_OVER;
@@ -601,9 +624,9 @@ static void os_advance(os_screen_t *s)
         /* No legal move: a pass, which the machine must hear when it is
          * White's, and say itself when it is Black's. */
         int mover = s->board.to_move;
-        if (s->mode == OS_MODE_MACHINE && mover == OTHELLO_BLACK)
+        if (os_is_machine(s, mover))
             break; /* the machine must answer with a pass: asked below */
-        if (s->mode == OS_MODE_MACHINE && s->machine_ready && os_machine_send(s, OTHELLO_PASS) != 0)
+        if (s->machine && s->machine_ready && os_machine_send(s, OTHELLO_PASS) != 0)
             return;
         os_apply(s, OTHELLO_PASS);
         os_autosave(s);
@@ -611,9 +634,9 @@ static void os_advance(os_screen_t *s)
         s->notice_color = COLOR_TEXT;
     }
     os_turn_status(s);
-    if (s->board.to_move != s->computer)
+    if (os_is_human(s, s->board.to_move))
         return;
-    if (s->mode == OS_MODE_MACHINE) {
+    if (os_is_machine(s, s->board.to_move)) {
         if (!s->machine_ready && os_machine_sync(s) != 0)
             return;
         othello_board_t b = s->board;
@@ -634,7 +657,8 @@ static void os_advance(os_screen_t *s)
 
 static void os_start_play(os_screen_t *s)
 {
-    s->computer = os_computer_of(s->mode);
+    s->machine = os_machine_mode(s->mode);
+    s->engine_side = os_engine_side(s->mode);
     s->screen = OS_PLAY;
     s->stopped = 0;
     s->suspended = 0;
@@ -644,7 +668,7 @@ static void os_start_play(os_screen_t *s)
     if (s->engine)
         othello_engine_clear(s->engine);
     s->dirty = 1;
-    if (s->mode == OS_MODE_MACHINE && os_machine_sync(s) != 0)
+    if (s->machine && os_machine_sync(s) != 0)
         return;
     os_advance(s);
 }
@@ -701,26 +725,18 @@ static void os_suspend(os_screen_t *s)
     }
 }
 
-/* Backspace or 'u': back to the position before the human's last disc
- * (against a computer), or one ply (two players); passes go with it. */
+/* Backspace or 'u': back to the position before the last disc a human
+ * placed (against a computer that takes its answer back too; with two
+ * players one move); the passes after it go with it. */
 static void os_undo(os_screen_t *s)
 {
-    int n = s->n_plies;
-    if (s->computer >= 0) {
-        /* The last ply the human played that is not a pass. */
-        othello_board_t b;
-        othello_board_start(&b);
-        int human_last = -1;
-        for (int i = 0; i < n; i++) {
-            if (b.to_move != s->computer && s->plies[i] != OTHELLO_PASS)
-                human_last = i;
-            othello_play(&b, s->plies[i]);
-        }
-        n = human_last;
-    } else {
-        while (n > 0 && s->plies[n - 1] == OTHELLO_PASS)
-            n--;
-        n = n > 0 ? n - 1 : -1;
+    othello_board_t b;
+    othello_board_start(&b);
+    int n = -1;
+    for (int i = 0; i < s->n_plies; i++) {
+        if (os_is_human(s, b.to_move) && s->plies[i] != OTHELLO_PASS)
+            n = i;
+        othello_play(&b, s->plies[i]);
     }
     if (n < 0) {
         snprintf(s->status, sizeof s->status, "Nothing to take back");
@@ -737,7 +753,7 @@ static void os_undo(os_screen_t *s)
     s->screen = OS_PLAY;
     s->notice[0] = 0;
     os_autosave(s);
-    if (s->mode == OS_MODE_MACHINE && os_machine_sync(s) != 0)
+    if (s->machine && os_machine_sync(s) != 0)
         return;
     os_advance(s);
     snprintf(s->notice, sizeof s->notice, "Took back %d move%s", taken, taken == 1 ? "" : "s");
@@ -757,7 +773,7 @@ static void os_try_place(os_screen_t *s)
     }
     int mover = s->board.to_move;
     s->notice[0] = 0;
-    if (s->mode == OS_MODE_MACHINE && mover == OTHELLO_WHITE && s->machine_ready &&
+    if (s->machine && mover == OTHELLO_WHITE && s->machine_ready &&
         os_machine_send(s, s->cursor) != 0)
         return;
     os_apply(s, s->cursor);
@@ -849,6 +865,10 @@ static void os_tick(void *p, uint64_t now_us)
         snprintf(s->notice, sizeof s->notice, "The computer has no move and passes");
         s->notice_color = COLOR_TEXT;
     }
+    /* The engine's White move goes to the machine as a human's would. */
+    if (s->machine && s->board.to_move == OTHELLO_WHITE && s->machine_ready &&
+        os_machine_send(s, move) != 0)
+        return;
     os_apply(s, move);
     os_autosave(s);
     os_advance(s);
@@ -927,9 +947,10 @@ static void os_render_side(const os_screen_t *s)
     render_circle(470, OS_COUNT_Y + 6, 8, COLOR_WHITE, 1);
     snprintf(line, sizeof line, "%2d", wh);
     render_string_scaled(484, OS_COUNT_Y, line, COLOR_TEXT, 2);
-    const char *mode = s->mode == OS_MODE_MACHINE   ? "vs the machine"
-                       : s->mode == OS_MODE_TWO     ? "two players"
-                                                    : "vs the computer";
+    const char *mode = s->mode == OS_MODE_MACHINE          ? "vs the machine"
+                       : s->mode == OS_MODE_TWO            ? "two players"
+                       : s->mode == OS_MODE_ENGINE_MACHINE ? "the computer vs the machine"
+                                                           : "vs the computer";
     render_string_centered(OS_COUNT_Y + 4, mode, COLOR_DIM, 1);
     /* Left column: whose turn; right column: the move number. */
     if (!os_over(s) && !s->stopped) {
@@ -953,17 +974,18 @@ static void os_render_title(const os_screen_t *s)
     int mode = s->suspended ? s->mode : s->pending_mode;
     int n = s->suspended ? s->n_plies : s->pending_n;
     snprintf(resume, sizeof resume, "Resume: %s, move %d",
-             mode == OS_MODE_MACHINE ? "vs the machine"
-             : mode == OS_MODE_TWO   ? "two players"
-                                     : "vs the computer",
+             mode == OS_MODE_MACHINE          ? "vs the machine"
+             : mode == OS_MODE_TWO            ? "two players"
+             : mode == OS_MODE_ENGINE_MACHINE ? "computer vs machine"
+                                              : "vs the computer",
              n + 1);
     const char *const items[OS_MODE_COUNT + 1] = {
         "You (White) vs the machine", "You (Black) vs the computer",
-        "You (White) vs the computer", "Two players", resume,
+        "You (White) vs the computer", "Two players", "The computer vs the machine", resume,
     };
     int count = OS_MODE_COUNT + (s->resumable ? 1 : 0);
-    int y = 160;
-    for (int i = 0; i < count; i++, y += 44) {
+    int y = 150;
+    for (int i = 0; i < count; i++, y += 40) {
         int w = render_text_width(items[i], 3);
         int x = (RENDER_WIDTH - w) / 2;
         if (i == s->menu_sel) {
@@ -974,7 +996,7 @@ static void os_render_title(const os_screen_t *s)
     }
     if (s->notice[0])
         render_string_centered(OS_NOTICE_Y, s->notice, s->notice_color, 1);
-    else if (s->menu_sel == OS_MODE_MACHINE)
+    else if (s->menu_sel == OS_MODE_MACHINE || s->menu_sel == OS_MODE_ENGINE_MACHINE)
         render_string_centered(OS_NOTICE_Y,
                                "Seed 003: the FPGA logic plays Black through its ports",
                                COLOR_DIM, 1);

@@ -609,3 +609,62 @@ Test(gtp_engine, loadsgf_converts_latin1_text_to_utf8)
     cr_assert(strstr(sgf, "CA[GB2312]") && strstr(sgf, "PB[\xba\xda\xc6\xe5]"), "%s", sgf);
     gtp_engine_destroy(e);
 }
+
+/* Issue 12: level 3 answers genmove with "resign" in a hopeless game
+ * (tests/data/go/end_hopeless.txt as setup stones, W+50.5 by GNU Go),
+ * plays nothing then, and never resigns in kgs-genmove_cleanup or with
+ * --no-resign. */
+static gtp_engine_t *hopeless_engine(int no_resign, char *dir)
+{
+    gtp_options_t o = {.level = 3, .playouts = 200, .seed = 4, .no_resign = no_resign};
+    gtp_engine_t *e = gtp_engine_create(&o);
+    cr_assert(e);
+    char path[512], cmd[600];
+    snprintf(path, sizeof path, "%s/hopeless.sgf", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fputs("(;GM[1]FF[4]SZ[9]KM[5.5]"
+          "AB[ba][ab][bb][bc][ad][bd][be][af][bf][bg][ah][bh][bi]"
+          "AW[ca][fa][ia][cb][db][eb][fb][gb][hb][ib][cc][fc][ic][cd][dd][ed][fd][gd]"
+          "[hd][id][ce][fe][ie][cf][df][ef][ff][gf][hf][if][cg][fg][ig][ch][dh][eh]"
+          "[fh][gh][hh][ih][ci][fi][ii]PL[B])\n",
+          f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "loadsgf %s", path);
+    ok(e, cmd);
+    unlink(path);
+    return e;
+}
+
+Test(gtp_engine, genmove_resigns_a_hopeless_game_and_cleanup_never_does, .timeout = 120)
+{
+    char dir[] = "/tmp/tabletop-gtp-resign-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    gtp_engine_t *e = hopeless_engine(0, dir);
+    int resigned_at = -1;
+    for (int i = 0; i < 8 && resigned_at < 0; i++) {
+        uint64_t hash = gtp_engine_board(e)->hash;
+        char v[16];
+        snprintf(v, sizeof v, "%s", ok(e, "genmove b"));
+        if (!strcmp(v, "resign")) {
+            resigned_at = i;
+            cr_assert_eq(gtp_engine_board(e)->hash, hash, "a resignation plays nothing");
+        } else {
+            ok(e, "play w pass");
+        }
+    }
+    cr_assert_geq(resigned_at, 2, "resigned on move %d: not before three hopeless moves",
+                  resigned_at);
+    /* The clean-up phase finishes the game instead. */
+    const char *v = ok(e, "kgs-genmove_cleanup b");
+    cr_assert_neq(strcmp(v, "resign"), 0);
+    gtp_engine_destroy(e);
+
+    e = hopeless_engine(1, dir);
+    for (int i = 0; i < 8; i++) {
+        cr_assert_neq(strcmp(ok(e, "genmove b"), "resign"), 0, "--no-resign resigned");
+        ok(e, "play w pass");
+    }
+    gtp_engine_destroy(e);
+    rmdir(dir);
+}

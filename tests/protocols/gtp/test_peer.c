@@ -145,8 +145,10 @@ static void play_game(int size, int tabletop_black, const char *level, const cha
     const int move_cap = MOVE_CAP_PER_POINT * size * size;
     if (access(GNUGO, X_OK) != 0)
         cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    /* --no-resign: the game goes on to two passes, where both engines'
+     * scores can be compared (a resignation leaves an unfinished board). */
     char *tt_argv[] = {(char *)tabletop_exe(), "gtp", "--level", (char *)level, "--playouts",
-                       (char *)playouts, "--seed", (char *)seed, NULL};
+                       (char *)playouts, "--seed", (char *)seed, "--no-resign", NULL};
     char *gg_argv[] = {GNUGO, "--mode", "gtp", "--chinese-rules", "--level", "1", "--seed",
                        (char *)seed, NULL};
     peer_t tt, gg;
