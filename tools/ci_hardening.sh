@@ -72,6 +72,7 @@ step_lint() {
         ls "$dir"*.sv >/dev/null 2>&1 || continue
         case "$name" in
         connect4) top=connect4_mailbox ;;
+        othello) top=othello_machine ;;
         *) top=$name ;;
         esac
         # shellcheck disable=SC2012
