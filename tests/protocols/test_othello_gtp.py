@@ -149,6 +149,15 @@ for args, what, needle in [
 published = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
 got = [run("othello", "perft", str(d))[1].strip() for d in range(0, 10)]
 check("othello perft 0..9 are the published numbers", got == [str(n) for n in published], got)
+# 10 and 11 (Aart Bik, "Perft for Reversi", aartbik.blogspot.com 2009-02; OEIS
+# A124004): with the transposition table (the default from depth 8) and without.
+got = [run("othello", "perft", "10")[1].strip(), run("othello", "perft", "11")[1].strip(),
+       run("othello", "perft", "10", "--no-table")[1].strip()]
+check("othello perft 10, 11 (table) and 10 --no-table are the published numbers",
+      got == ["24571284", "212258800", "24571284"], got)
+rc, out, err = run("othello", "perft", "5", "--bogus")
+check("perft --bogus -> exit 2 and one clear line", rc == 2 and "--no-table" in err and out == "",
+      (rc, out, err))
 
 # perft --position: the four openings are symmetric, so perft N after d3 is
 # the published perft N+1 divided by 4.
@@ -174,6 +183,28 @@ for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
     good = [m.split(":")[0].strip() for m in rest.split(";") if ":" in m and int(m.split(":")[1]) == want]
     check(f"solve {pos[:12]}... ({pos.count('-')} empties) = {want:+d}, move among {good}",
           score == want and move in good, (rc, out, err))
+
+# Issue 19's form: `solve BOARD64 SIDE` as two arguments, the same answer as
+# the one-string form; bad input refused with one line and exit 2.
+ffo_lines = open(os.path.join(DATA, "othello", "ffo-20-39.obf")).read().splitlines()
+pos = ffo_lines[0][:66]
+one = run("othello", "solve", pos)
+two = run("othello", "solve", pos[:64], pos[65])
+check("solve BOARD64 SIDE (two arguments) answers as the one-string form",
+      one[0] == 0 and two == one and one[1].startswith("score: +6\n"), (one, two))
+board64 = pos[:64]
+for args, what, needle in [
+        ([board64, "Z"], "side Z", "side to move"),
+        ([board64], "no side", "side to move"),
+        ([board64[:63], "X"], "63 squares", "63 of them"),
+        ([board64 + "-", "X"], "65 squares", "65 of them"),
+        ([board64[:10] + "Q" + board64[11:], "O"], "a bad square", "'Q'"),
+        ([board64, "X", "extra"], "an extra argument", "unexpected"),
+        ([], "nothing", "position"),
+]:
+    rc, out, err = run("othello", "solve", *args)
+    check(f"solve with {what} -> exit 2 and one clear line", rc == 2 and needle in err and
+          err.count("\n") == 1 and out == "", (rc, out, err))
 
 # Positions at the edges: a finished game, a forced pass; `move` at each level.
 full = "X" * 40 + "O" * 24
