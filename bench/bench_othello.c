@@ -9,6 +9,13 @@
  *                                  empties in the name), the published score
  *                                  checked; goal: 20 empties under a second
  *   othello_solve_20_empties_mean_s  the mean over the 20-empty positions
+ *   othello_perft_12_table_leaves_per_s  perft 12 with the transposition
+ *                                  table (symmetric positions sharing entries)
+ *   othello_ffoK_s, othello_ffo40_N_total_s  the FFO endgame set #40-#59
+ *                                  (issue 19), each solved exactly and its
+ *                                  published score checked: #40-#42 by
+ *                                  default, #40 with --quick, all twenty with
+ *                                  --ffo-all (long: see docs/othello.md)
  *   othello_levelL_ms_per_move     a level's mean CPU time a move over the
  *                                  positions of a self-played game
  */
@@ -35,14 +42,83 @@ static const struct {
     {29, "-OXXXX----OXXO--XXOOXOOOXXXOOXOOXXOOXOOOXXXXOO-XX-XXO-----------", 'X', 10},
 };
 
+/* The FFO endgame set #40-#59 (tests/data/othello/ffo-40-59.obf, from
+ * Edax's public fforum-40-59.obf): squares, side to move, best score. */
+static const struct {
+    int number;
+    const char *squares;
+    char side;
+    int score;
+} bench_ffo40[] = {
+    {40, "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------", 'X', 38},
+    {41, "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O-", 'X', 0},
+    {42, "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO--", 'X', 6},
+    {43, "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX-", 'O', -12},
+    {44, "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX--", 'O', -14},
+    {45, "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO--", 'X', 6},
+    {46, "---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O-", 'X', -8},
+    {47, "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX--", 'O', 4},
+    {48, "-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX-", 'O', 28},
+    {49, "--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O---", 'X', 16},
+    {50, "----X-----XXX----OOOXOOO-OOOXOOO-OXOXOXO-OOXXOOO--OOXO----O--O--", 'X', 10},
+    {51, "----O-X------X-----XXXO-OXXXXXOO-XXOOXOOXXOXXXOO--OOOO-O----OO--", 'O', 6},
+    {52, "---X-------OX--X--XOOXXXXXXOXXXXXXXOOXXXXXXOOOXX--XO---X--------", 'O', 0},
+    {53, "----OO-----OOO---XXXXOOO--XXOOXO-XXXXXOO--OOOXOO--X-OX-O-----X--", 'X', -2},
+    {54, "--OOO---XXOO----XXXXOOOOXXXXOX--XXXOXX--XXOOO------OOO-----O----", 'X', -2},
+    {55, "--------X-X------XXXXOOOOOXOXX--OOOXXXX-OOXXXX--O-OOOX-----OO---", 'O', 0},
+    {56, "--XXXXX---XXXX---OOOXX---OOXOX---OXXXXX-OOOOOXO----OXX----------", 'O', 2},
+    {57, "-------------------XXOOO--XXXOOO--XXOXOO-OOOXXXO--OXOO-O-OOOOO--", 'X', -10},
+    {58, "--XOOO----OOO----OOOXOO--OOOOXO--OXOXXX-OOXXXX----X-XX----------", 'X', 4},
+    {59, "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X", 'X', 64},
+};
+
+/* Solves FFO #40 .. #last, printing each one's CPU seconds and the total.
+ * Returns 0, or 1 when a score differs from the published one. */
+static int bench_ffo40_set(othello_engine_t *e, int last)
+{
+    int status = 0;
+    double total = 0;
+    char name[64];
+    for (size_t i = 0; i < sizeof bench_ffo40 / sizeof bench_ffo40[0]; i++) {
+        if (bench_ffo40[i].number > last)
+            break;
+        othello_board_t p;
+        othello_board_from_text(&p, bench_ffo40[i].squares,
+                                bench_ffo40[i].side == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE);
+        othello_engine_clear(e);
+        uint64_t nodes = 0;
+        double t0 = bench_cpu_now();
+        int score = othello_engine_solve(e, &p, NULL, &nodes);
+        double dt = bench_cpu_now() - t0;
+        total += dt;
+        snprintf(name, sizeof name, "othello_ffo%d_%de_s", bench_ffo40[i].number,
+                 64 - othello_count(&p, 0) - othello_count(&p, 1));
+        bench_report(name, dt, "s");
+        snprintf(name, sizeof name, "othello_ffo%d_nodes", bench_ffo40[i].number);
+        bench_report(name, (double)nodes, "nodes");
+        if (score != bench_ffo40[i].score) {
+            fprintf(stderr, "tabletop bench othello: FFO %d solved %+d, published %+d\n",
+                    bench_ffo40[i].number, score, bench_ffo40[i].score);
+            status = 1;
+        }
+        fflush(stdout);
+    }
+    snprintf(name, sizeof name, "othello_ffo40_%d_total_s", last);
+    bench_report(name, total, "s");
+    return status;
+}
+
 int bench_othello_run(int argc, char **argv)
 {
-    int quick = 0;
+    int quick = 0, ffo_all = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
+        } else if (!strcmp(argv[i], "--ffo-all")) {
+            ffo_all = 1;
         } else {
-            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick)\n", argv[i]);
+            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick, --ffo-all)\n",
+                    argv[i]);
             return 2;
         }
     }
@@ -62,11 +138,25 @@ int bench_othello_run(int argc, char **argv)
         status = 1;
     }
 
+    if (!quick) {
+        t0 = bench_cpu_now();
+        leaves = othello_perft_table(&b, 12, 20);
+        dt = bench_cpu_now() - t0;
+        bench_report("othello_perft_12_table_leaves_per_s", (double)leaves / dt, "leaves/s");
+        if (leaves != 1939886636ULL) {
+            fprintf(stderr, "tabletop bench othello: perft 12 gave %llu, not the published "
+                            "count\n", (unsigned long long)leaves);
+            status = 1;
+        }
+    }
+
     othello_engine_t *e = othello_engine_new();
     if (!e) {
         fprintf(stderr, "tabletop bench othello: out of memory\n");
         return 1;
     }
+    if (bench_ffo40_set(e, ffo_all ? 59 : quick ? 40 : 42) != 0)
+        status = 1;
     double sum20 = 0;
     int n20 = 0;
     for (size_t i = 0; i < sizeof bench_ffo / sizeof bench_ffo[0]; i++) {

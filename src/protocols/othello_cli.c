@@ -1,10 +1,11 @@
 /*
  * protocols/othello_cli.c - `tabletop othello ...` one-shot queries:
  *
- *   tabletop othello perft N [--position POS]
+ *   tabletop othello perft N [--position POS] [--no-table]
  *       prints the leaves at depth N (a pass is a ply, a finished game one
- *       leaf) from the start or from POS.
- *   tabletop othello solve POS
+ *       leaf) from the start or from POS; from depth 8 with a transposition
+ *       table (32 MB) unless --no-table.
+ *   tabletop othello solve POS          (or: solve BOARD64 SIDE, two arguments)
  *       prints `score: +6` (the side to move's exact final disc
  *       difference, empties to the winner) and `move: h5` (`pass`, or
  *       `none` when the game is over).
@@ -25,8 +26,8 @@
 #include "games/othello/othello_engine.h"
 
 static const char othello_cli_usage[] =
-    "usage: tabletop othello perft N [--position POS]\n"
-    "       tabletop othello solve POS\n"
+    "usage: tabletop othello perft N [--position POS] [--no-table]\n"
+    "       tabletop othello solve POS   (or BOARD64 SIDE as two arguments)\n"
     "       tabletop othello move [--level 1-7] POS\n"
     "  POS: 64 squares a1..h8 row by row from the top (X black, O white, - empty),\n"
     "  a space, and the side to move (X or O), e.g. the FFO suites' lines.\n";
@@ -57,8 +58,20 @@ static int parse_position(const char *squares, const char *side, othello_board_t
     }
     int to_move = (side[0] == 'X' || side[0] == 'x') ? OTHELLO_BLACK : OTHELLO_WHITE;
     if (othello_board_from_text(b, buf, to_move) != 0) {
-        fprintf(stderr, "tabletop othello: bad squares '%s': 64 of X, O, - or . (a1..h8, row "
-                        "1 at the top)\n", buf);
+        int n = 0, bad = 0;
+        for (const char *c = buf; *c; c++) {
+            if (*c == ' ' || *c == '\t')
+                continue;
+            if (!bad && !strchr("XxOo-.*", *c))
+                bad = (unsigned char)*c;
+            n++;
+        }
+        if (bad)
+            fprintf(stderr, "tabletop othello: bad squares: '%c' is not X, O, - or . (64 squares "
+                            "a1..h8, row 1 at the top)\n", bad);
+        else
+            fprintf(stderr, "tabletop othello: bad squares: %d of them, not 64 (a1..h8, row 1 at "
+                            "the top, of X, O, - or .)\n", n);
         return -1;
     }
     return 0;
@@ -81,9 +94,11 @@ static int cli_perft(int argc, char **argv)
 {
     othello_board_t b;
     othello_board_start(&b);
-    int depth = -1;
+    int depth = -1, table = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--position")) {
+        if (!strcmp(argv[i], "--no-table")) {
+            table = 0;
+        } else if (!strcmp(argv[i], "--position")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "tabletop othello: --position needs a position\n");
                 return 2;
@@ -96,7 +111,7 @@ static int cli_perft(int argc, char **argv)
             continue;
         } else {
             fprintf(stderr, "tabletop othello perft: want a depth 0..30 and maybe --position "
-                            "POS, not '%s'\n", argv[i]);
+                            "POS or --no-table, not '%s'\n", argv[i]);
             return 2;
         }
     }
@@ -104,7 +119,11 @@ static int cli_perft(int argc, char **argv)
         fprintf(stderr, "tabletop othello perft: give a depth, e.g. tabletop othello perft 8\n");
         return 2;
     }
-    printf("%llu\n", (unsigned long long)othello_perft(&b, depth));
+    /* The table pays from depth 8 (below, allocating it costs more than it
+     * saves); 2^20 entries of 32 bytes. */
+    uint64_t n = (table && depth >= 8) ? othello_perft_table(&b, depth, 20)
+                                       : othello_perft(&b, depth);
+    printf("%llu\n", (unsigned long long)n);
     return 0;
 }
 

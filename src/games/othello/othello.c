@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "othello_bits.h"
 
@@ -183,6 +184,147 @@ uint64_t othello_perft(const othello_board_t *b, int depth)
     if (othello_game_over(b))
         return 1;
     return perft_rec(b->disc[b->to_move], b->disc[!b->to_move], depth, 0);
+}
+
+/* ---- perft with a transposition table ----------------------------------
+ *
+ * The count below a position depends only on the discs of the side to move
+ * and of its opponent and on the depth left (a pass is a ply either way,
+ * and a position without moves for either side is one leaf whatever came
+ * before), so (p, o, depth) is the key and the count the value.  The count
+ * is also the same for the position turned or mirrored by any of the 8
+ * symmetries of the square (the rules are), so from PERFT_SYM_MIN_DEPTH
+ * plies left the key is the least of the 8 images: the start position's
+ * four first moves, for one, share one entry.  Each entry holds its key
+ * whole: no false hits.  A bucket is two entries, the first kept for the
+ * larger subtree, the second always replaced.  Nodes with fewer than
+ * PERFT_TT_MIN_DEPTH plies left are cheaper to count again than to look
+ * up. */
+#ifndef PERFT_TT_MIN_DEPTH
+#define PERFT_TT_MIN_DEPTH 3
+#endif
+
+#ifndef PERFT_SYM_MIN_DEPTH
+#define PERFT_SYM_MIN_DEPTH 5
+#endif
+
+static inline uint64_t flip_vertical(uint64_t x) /* row 1 <-> row 8 */
+{
+    return __builtin_bswap64(x);
+}
+
+static inline uint64_t flip_horizontal(uint64_t x) /* column a <-> column h */
+{
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+
+static inline uint64_t flip_diagonal(uint64_t x) /* a1-h8 diagonal: (r, c) -> (c, r) */
+{
+    uint64_t t;
+    t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    return x;
+}
+
+/* The least (p, o) of the 8 images of the position. */
+static inline void canonical(uint64_t *p, uint64_t *o)
+{
+    const uint64_t bp = *p, bo = *o;
+    uint64_t cp = bp, co = bo; /* images in turn: V, VH, H, D, DV, DVH, DH */
+    for (int k = 1; k < 8; k++) {
+        if (k == 4) { /* then the transposed board's four images */
+            cp = flip_diagonal(bp);
+            co = flip_diagonal(bo);
+        } else if (k & 1) {
+            cp = flip_vertical(cp);
+            co = flip_vertical(co);
+        } else {
+            cp = flip_horizontal(cp);
+            co = flip_horizontal(co);
+        }
+        if (cp < *p || (cp == *p && co < *o)) {
+            *p = cp;
+            *o = co;
+        }
+    }
+}
+
+typedef struct perft_entry {
+    uint64_t p, o, count;
+    uint64_t depth; /* 0: empty */
+} perft_entry_t;
+
+typedef struct perft_table {
+    perft_entry_t *e;
+    uint64_t mask; /* buckets - 1 */
+} perft_table_t;
+
+static inline uint64_t perft_hash(uint64_t p, uint64_t o, int depth)
+{
+    uint64_t h = (p ^ (uint64_t)depth) * 0x9E3779B97F4A7C15ULL;
+    h ^= (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    return h ^ (h >> 31);
+}
+
+static uint64_t perft_tt_rec(perft_table_t *t, uint64_t p, uint64_t o, int depth, int passed)
+{
+    if (depth < PERFT_TT_MIN_DEPTH)
+        return perft_rec(p, o, depth, passed);
+    uint64_t moves = othello_moves_fast(p, o);
+    if (moves == 0) {
+        if (passed || othello_moves_fast(o, p) == 0)
+            return 1;
+        return perft_tt_rec(t, o, p, depth - 1, 1);
+    }
+    uint64_t kp = p, ko = o;
+    if (depth >= PERFT_SYM_MIN_DEPTH)
+        canonical(&kp, &ko);
+    perft_entry_t *bucket = &t->e[2 * (perft_hash(kp, ko, depth) & t->mask)];
+    for (int k = 0; k < 2; k++)
+        if (bucket[k].depth == (uint64_t)depth && bucket[k].p == kp && bucket[k].o == ko)
+            return bucket[k].count;
+    uint64_t n = 0;
+    do {
+        int sq = othello_first_square(moves);
+        moves &= moves - 1;
+        uint64_t f = othello_flips_fast(p, o, sq);
+        n += perft_tt_rec(t, o & ~f, p | f | (1ULL << sq), depth - 1, 0);
+    } while (moves);
+    perft_entry_t *slot = (bucket[0].depth <= (uint64_t)depth) ? &bucket[0] : &bucket[1];
+    if (slot == &bucket[0] && bucket[0].depth != 0)
+        bucket[1] = bucket[0]; /* the displaced entry stays as the second */
+    slot->p = kp;
+    slot->o = ko;
+    slot->count = n;
+    slot->depth = (uint64_t)depth;
+    return n;
+}
+
+uint64_t othello_perft_table(const othello_board_t *b, int depth, int table_bits)
+{
+    othello_rays_init();
+    if (depth <= 0)
+        return 1;
+    if (othello_game_over(b))
+        return 1;
+    if (table_bits < 1 || depth < PERFT_TT_MIN_DEPTH + 1)
+        return othello_perft(b, depth);
+    if (table_bits > 30)
+        table_bits = 30;
+    perft_table_t t;
+    t.mask = (1ULL << (table_bits - 1)) - 1;
+    t.e = calloc((size_t)2 << (table_bits - 1), sizeof *t.e);
+    if (!t.e)
+        return othello_perft(b, depth); /* no memory: the same count, slower */
+    uint64_t n = perft_tt_rec(&t, b->disc[b->to_move], b->disc[!b->to_move], depth, 0);
+    free(t.e);
+    return n;
 }
 
 int othello_board_from_text(othello_board_t *b, const char *text, int to_move)

@@ -61,6 +61,11 @@ char *othello_format_move(int move, char *buf);
 /* Leaves at depth plies from b: a pass is a ply, a finished game counts one
  * leaf wherever it ends.  depth 0 gives 1. */
 uint64_t othello_perft(const othello_board_t *b, int depth);
+/* The same count with a transposition table of 2^table_bits entries
+ * (32 bytes each, allocated and freed here; table_bits below 1 or no memory:
+ * othello_perft's plain count).  Positions reached again by another order
+ * of moves are counted from the table, so not every leaf is visited. */
+uint64_t othello_perft_table(const othello_board_t *b, int depth, int table_bits);
 
 /* Builds a position from 64 characters row by row from the top (a1..h1,
  * a2..h2, ...): 'X'/'x'/'*' black, 'O'/'o' white, '.'/'-' empty; white space

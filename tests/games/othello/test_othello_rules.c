@@ -113,6 +113,68 @@ Test(othello_rules, perft_matches_published_numbers)
         cr_assert_eq(othello_perft(&b, d), want[d], "perft(%d)", d);
 }
 
+Test(othello_rules, perft_10_and_11_published_with_and_without_the_table, .timeout = 120)
+{
+    /* Aart Bik, "Perft for Reversi" (aartbik.blogspot.com, 2009-02; also
+     * OEIS A124004): perft 10 = 24571284, 11 = 212258800, 12 = 1939886636,
+     * a pass counting as a ply.  The table (with symmetric positions sharing
+     * an entry) must give the same counts as visiting every leaf. */
+    othello_board_t b = start();
+    cr_assert_eq(othello_perft(&b, 10), 24571284ULL);
+    cr_assert_eq(othello_perft(&b, 11), 212258800ULL);
+    cr_assert_eq(othello_perft_table(&b, 10, 16), 24571284ULL);
+    cr_assert_eq(othello_perft_table(&b, 11, 20), 212258800ULL);
+    cr_assert_eq(othello_perft_table(&b, 12, 20), 1939886636ULL);
+    /* A tiny table: entries replaced all the time, counts still exact. */
+    cr_assert_eq(othello_perft_table(&b, 10, 2), 24571284ULL);
+    cr_assert_eq(othello_perft_table(&b, 10, 0), 24571284ULL); /* no table */
+}
+
+/* The position turned by a quarter: (r, c) -> (c, 7 - r). */
+static othello_board_t rotate_quarter(const othello_board_t *b)
+{
+    othello_board_t r = {{0, 0}, b->to_move};
+    for (int sq = 0; sq < 64; sq++) {
+        int row = sq / 8, col = sq % 8, to = col * 8 + (7 - row);
+        for (int k = 0; k < 2; k++)
+            if (b->disc[k] >> sq & 1)
+                r.disc[k] |= 1ULL << to;
+    }
+    return r;
+}
+
+Test(othello_rules, perft_table_equals_plain_count_from_random_positions, .timeout = 120)
+{
+    /* Positions from seeded random games (with passes and ends): the table's
+     * count equals the plain one, and equals the plain count of the position
+     * turned and mirrored (the symmetry the table relies on). */
+    rng_state = 0xD1B54A32D192ED03ULL;
+    for (int game = 0; game < 24; game++) {
+        othello_board_t b = start();
+        int plies = 8 + game * 2;
+        for (int i = 0; i < plies && !othello_game_over(&b); i++) {
+            uint64_t legal = othello_legal_moves(&b);
+            if (!legal) {
+                othello_play(&b, OTHELLO_PASS);
+                continue;
+            }
+            int pick = (int)(rng_next() % (uint64_t)__builtin_popcountll(legal));
+            while (pick--)
+                legal &= legal - 1;
+            othello_play(&b, __builtin_ctzll(legal));
+        }
+        int depth = plies > 40 ? 8 : 6;
+        uint64_t plain = othello_perft(&b, depth);
+        cr_assert_eq(othello_perft_table(&b, depth, 12), plain, "game %d", game);
+        cr_assert_eq(othello_perft_table(&b, depth, 3), plain, "game %d (tiny table)", game);
+        othello_board_t t = rotate_quarter(&b);
+        cr_assert_eq(othello_perft(&t, depth), plain, "game %d turned", game);
+        othello_board_t m = {{__builtin_bswap64(b.disc[0]), __builtin_bswap64(b.disc[1])},
+                             b.to_move};
+        cr_assert_eq(othello_perft(&m, depth), plain, "game %d mirrored", game);
+    }
+}
+
 Test(othello_rules, illegal_moves_change_nothing)
 {
     othello_board_t b = start(), before = b;
