@@ -1,16 +1,24 @@
 /*
  * bench_sim.c - `tabletop bench sim`: how fast the sim backend runs the
- * Verilated go_peripheral on this machine, beside the real board.
+ * whole simulated system (go_peripheral and every peripheral of the table)
+ * on this machine, beside the real board's 60 frames a second.
  *
- *   sim.cycles_per_s         simulated 50 MHz clocks per wall second
- *   sim.cycles_per_cpu_s     the same per CPU second (steady on a busy machine)
- *   sim.frames_per_s         VGA frames scanned (and sampled) per wall second
- *   sim.realtime_ratio       simulated time / wall time (1 = as fast as the board)
- *   sim.board_frames_per_s   the DE1-SoC's own rate, for comparison
- *   sim.traced_cycles_per_s  the same with an FST trace being written
- *   sim.read_frame_ms        wall time of one hal read_frame after a swap
+ *   sim.frames_per_s          a game being played: VGA frames of board time
+ *                             per wall second, the way `tabletop play
+ *                             --backend sim` runs (frames that repeat the
+ *                             last one exactly are skipped, docs/sim.md)
+ *   sim.realtime_ratio        the same as board time / wall time (1 = the board)
+ *   sim.idle_frames_per_s     a still screen (a game waiting for a key)
+ *   sim.clocked_frames_per_s  every clock simulated (no skipping), a sound
+ *                             playing: the model's own speed
+ *   sim.clocked_cycles_per_s  the same in 50 MHz clocks per wall second
+ *   sim.clocked_cycles_per_cpu_s  per CPU second (steadier on a busy machine)
+ *   sim.present_to_frame_ms   wall time from a swap request to the first
+ *                             frame sampled with it, a sound playing
+ *   sim.traced_frames_per_s   every clock simulated and written to an FST trace
+ *   sim.board_frames_per_s    the DE1-SoC's own rate, for comparison
  *
- * Options: --quick (a shorter run, for smoke tests).
+ * Options: --quick (shorter runs, for smoke tests).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,18 +35,71 @@
 int bench_sim_run(int argc, char **argv);
 
 #if HAVE_SIM
-/* Clocks usec of simulated time through the HAL; returns wall seconds and
- * the VGA frames counted by VGA_STATUS[31:16] meanwhile. */
-static double run_for(hal_t *h, uint32_t usec, uint32_t *frames, double *cpu)
+/* 800 x 525 pixels at 25 MHz. */
+#define BOARD_FRAMES_PER_S (25e6 / (800.0 * 525.0))
+
+static int open_sim(hal_t *h, const char *trace, int no_skip)
 {
-    const uint32_t f0 = hal_read(h, REG_VGA_STATUS) >> 16;
-    const double t0 = bench_now(), c0 = bench_cpu_now();
-    for (uint32_t done = 0; done < usec; done += 1000)
+    char err[256];
+    hal_config_t cfg = {0};
+    cfg.backend = "sim";
+    cfg.headless = 1;
+    cfg.trace = trace;
+    cfg.sim_no_skip = no_skip;
+    if (hal_sim_open(h, &cfg, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop bench sim: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* A picture, in both buffers. */
+static uint16_t *fill_screen(hal_t *h)
+{
+    uint16_t *fb0 = h->ops->map(h->ctx, HAL_FB0_PHYS, HAL_FB_BYTES);
+    uint16_t *fb1 = h->ops->map(h->ctx, HAL_FB1_PHYS, HAL_FB_BYTES);
+    for (int i = 0; fb0 && fb1 && i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
+        fb0[i] = fb1[i] = (uint16_t)(i * 2654435761u >> 16);
+    return fb1;
+}
+
+/* One move as the console makes it: a stone drawn in the back buffer, the
+ * place sound, the digits, a swap, and the wait for it (go_peripheral.c). */
+static void present_move(hal_t *h, int move)
+{
+    const uint32_t back = (move & 1) ? HAL_FB1_PHYS : HAL_FB0_PHYS;
+    uint16_t *fb = h->ops->map(h->ctx, back, HAL_FB_BYTES);
+    const int x0 = 100 + (move * 37) % 400, y0 = 60 + (move * 53) % 360;
+    for (int y = y0; fb && y < y0 + 40; y++)
+        for (int x = x0; x < x0 + 40; x++)
+            fb[y * HAL_FB_WIDTH + x] = (uint16_t)(move * 0x1111);
+    hal_write(h, REG_AUDIO_CMD, AUDIO_PLACE);
+    hal_write(h, REG_SEVEN_SEG_BASE, (uint32_t)move & 0x7F);
+    hal_write(h, REG_FB_ADDR_HI, back >> 24);
+    hal_write(h, REG_VGA_CTRL, 1);
+    for (int i = 0; i < 200 && (hal_read(h, REG_VGA_CTRL) & 1); i++)
         hal_advance(h, 1000);
-    const double dt = bench_now() - t0;
-    *cpu = bench_cpu_now() - c0;
-    *frames = ((hal_read(h, REG_VGA_STATUS) >> 16) - f0) & 0xFFFF;
-    return dt;
+}
+
+/* Board time per wall second over usec of board time in the console's
+ * steps (hal_advance of 4 ms while idle), a move every move_us (0: none). */
+static double play(hal_t *h, uint32_t usec, uint32_t move_us, double *cpu)
+{
+    const double t0 = bench_now(), c0 = bench_cpu_now();
+    const uint64_t start = hal_time_us(h);
+    uint64_t next_move = start + move_us;
+    int move = 0;
+    while (hal_time_us(h) - start < usec) {
+        if (move_us && hal_time_us(h) >= next_move) {
+            present_move(h, ++move);
+            next_move += move_us;
+        }
+        hal_advance(h, 4000);
+    }
+    const double wall = bench_now() - t0;
+    if (cpu)
+        *cpu = bench_cpu_now() - c0;
+    return (double)(hal_time_us(h) - start) / 1e6 / wall;
 }
 #endif
 
@@ -58,61 +119,74 @@ int bench_sim_run(int argc, char **argv)
     printf("sim: sim backend not built (install verilator and g++, then reconfigure)\n");
     return 0;
 #else
-    char err[256];
-    hal_config_t cfg = {0};
-    cfg.backend = "sim";
-    cfg.headless = 1;
     hal_t h;
-    if (hal_sim_open(&h, &cfg, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop bench sim: %s\n", err);
-        return 1;
-    }
-    /* Something to show and something to play, as in a game. */
-    uint16_t *fb = h.ops->map(h.ctx, HAL_FB0_PHYS, HAL_FB_BYTES);
-    for (int i = 0; fb && i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
-        fb[i] = (uint16_t)(i * 2654435761u >> 16);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
-
-    const uint32_t usec = quick ? 100000 : 1000000; /* 0.1 s or 1 s of board time */
-    uint32_t frames = 0;
     double cpu = 0;
-    const double dt = run_for(&h, usec, &frames, &cpu);
-    const double cycles = (double)usec * 50.0;
-    bench_report("sim.cycles_per_s", cycles / dt, "cycles/s");
-    /* CPU time: the same figure unaffected by other loads on the machine. */
-    bench_report("sim.cycles_per_cpu_s", cycles / cpu, "cycles/s");
-    bench_report("sim.frames_per_s", frames / dt, "frames/s");
-    bench_report("sim.realtime_ratio", cycles / dt / 50e6, "x");
-    bench_report("sim.board_frames_per_s", 60, "frames/s");
 
+    /* A game: a move every 0.5 s, each with its sound (0.2 s) and a swap. */
+    if (open_sim(&h, NULL, 0) != 0)
+        return 1;
+    fill_screen(&h);
+    const double game = play(&h, quick ? 1000000 : 10000000, 500000, NULL);
+    h.ops->close(h.ctx);
+    bench_report("sim.frames_per_s", game * BOARD_FRAMES_PER_S, "frames/s");
+    bench_report("sim.realtime_ratio", game, "x");
+
+    /* A still screen: the console waiting for a key. */
+    if (open_sim(&h, NULL, 0) != 0)
+        return 1;
+    fill_screen(&h);
+    const double idle = play(&h, quick ? 1000000 : 10000000, 0, NULL);
+    h.ops->close(h.ctx);
+    bench_report("sim.idle_frames_per_s", idle * BOARD_FRAMES_PER_S, "frames/s");
+
+    /* Every clock, a sound playing all along (the game-over clip, 1.5 s). */
+    if (open_sim(&h, NULL, 1) != 0)
+        return 1;
+    fill_screen(&h);
+    hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
+    const double clocked = play(&h, quick ? 100000 : 1000000, 0, &cpu);
+    const double board_s = (quick ? 100000 : 1000000) / 1e6;
+    bench_report("sim.clocked_frames_per_s", clocked * BOARD_FRAMES_PER_S, "frames/s");
+    bench_report("sim.clocked_cycles_per_s", clocked * 50e6, "cycles/s");
+    bench_report("sim.clocked_cycles_per_cpu_s", board_s * 50e6 / cpu, "cycles/s");
+
+    /* From a swap request to the frame that shows it, while a sound plays
+     * (nothing skipped): the latency a key press sees on top of the game's
+     * own work. */
     uint16_t *frame = malloc(sizeof(uint16_t) * HAL_FB_WIDTH * HAL_FB_HEIGHT);
     if (frame) {
         const int n = quick ? 2 : 10;
-        const double t0 = bench_now();
+        double total = 0;
         for (int i = 0; i < n; i++) {
+            hal_write(&h, REG_AUDIO_CMD, AUDIO_PLACE);
+            const double t0 = bench_now();
             hal_write(&h, REG_FB_ADDR_HI, (i & 1) ? 0xC0 : 0xC1);
             hal_write(&h, REG_VGA_CTRL, 1);
             hal_read_frame(&h, frame);
+            total += bench_now() - t0;
         }
-        bench_report("sim.read_frame_ms", (bench_now() - t0) * 1000.0 / n, "ms");
+        bench_report("sim.present_to_frame_ms", total * 1000.0 / n, "ms");
         free(frame);
     }
     h.ops->close(h.ctx);
 
-    /* Tracing: every signal of every clock goes to an FST file. */
-    char path[] = "/tmp/tabletop_bench_XXXXXX";
-    int fd = mkstemp(path);
-    if (fd >= 0) {
-        close(fd);
-        cfg.trace = path;
-        if (hal_sim_open(&h, &cfg, err, sizeof err) == 0) {
-            const uint32_t tusec = quick ? 10000 : 50000;
-            const double tdt = run_for(&h, tusec, &frames, &cpu);
-            bench_report("sim.traced_cycles_per_s", tusec * 50.0 / tdt, "cycles/s");
+    /* Tracing: every signal of every clock goes to an FST file, in a
+     * scratch folder of our own. */
+    char dir[] = "/tmp/tabletop_bench_sim_XXXXXX";
+    if (mkdtemp(dir)) {
+        char path[sizeof dir + 16];
+        snprintf(path, sizeof path, "%s/trace.fst", dir);
+        if (open_sim(&h, path, 1) == 0) {
+            fill_screen(&h);
+            const double traced = play(&h, quick ? 10000 : 50000, 0, NULL);
+            bench_report("sim.traced_frames_per_s", traced * BOARD_FRAMES_PER_S, "frames/s");
+            bench_report("sim.traced_cycles_per_s", traced * 50e6, "cycles/s");
             h.ops->close(h.ctx);
         }
         unlink(path);
+        rmdir(dir);
     }
+    bench_report("sim.board_frames_per_s", BOARD_FRAMES_PER_S, "frames/s");
     return 0;
 #endif
 }

@@ -144,6 +144,7 @@ typedef struct hal_config {
     const char *trace;   /* sim: FST waveform file, or NULL */
     const char *wav;     /* write every audio sample streamed to this WAV file, or NULL */
     int scale;           /* window scale factor; 0: the remembered size, else the largest that fits */
+    int sim_no_skip;     /* sim: clock every frame, even ones that repeat the last exactly */
 } hal_config_t;
 
 /* Opens the named backend.  Returns 0, or -1 with a one-line message that

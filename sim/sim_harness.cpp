@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "Vgo_peripheral.h"
+#include "Vgo_peripheral___024root.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -36,7 +37,60 @@ void span_add(sim_span_t *sp, uint64_t v)
     sp->count++;
 }
 
+/* One clk cycle costs one eval() instead of two when the model lets the
+ * harness mark the clock as low since the last edge: Verilator 5 finds a
+ * posedge by comparing clk with the value it saw at the previous eval.  The
+ * model has no negedge logic and every output is a register, so the eval
+ * with clk low only recomputed logic that the posedge eval recomputes
+ * anyway (docs/sim.md).  Falls back to two evals where the member is absent. */
+template <typename R>
+auto mark_clock_low(R *r, int) -> decltype(r->__Vtrigrprev__TOP__clk = 0, bool())
+{
+    r->__Vtrigrprev__TOP__clk = 0;
+    return true;
+}
+template <typename R> bool mark_clock_low(R *, long)
+{
+    return false;
+}
+
+/* A frame is 800 x 525 pixels of two clocks. */
+constexpr uint64_t FRAME_CYCLES = 800ull * 525 * 2;
+/* Fast-forward checkpoints: the first clock of line 500, in vertical
+ * blanking, when no line fetch runs (lines 479-523 fetch nothing). */
+constexpr uint64_t CHECKPOINT_PHASE = 500ull * 800 * 2;
+
 } // namespace
+
+/* The state of the fast-forward (docs/sim.md "Skipping frames"): the model
+ * snapshot at the last checkpoint, and what the frame after it did. */
+struct sim_ff {
+    bool on = false;
+    uint64_t next_cp = 0;            /* cycle of the next checkpoint */
+    bool have_ref = false;           /* snapshot taken at ref_cycle */
+    uint64_t ref_cycle = 0;
+    std::vector<uint8_t> snap;       /* the model's state bytes at ref_cycle */
+    uint16_t snap_frame_count = 0;
+    /* counters at ref_cycle, to see what the frame after it did */
+    uint64_t ops0 = 0, samples0 = 0, words0 = 0, bad0 = 0, frames0 = 0, vsyncs0 = 0, pix0 = 0;
+    sim_vga_timing_t timing0;
+    bool sampling0 = false;
+    std::vector<uint64_t> sampler0;  /* the sampler's own state, times relative to now */
+    /* the words delivered since ref_cycle, in order: one frame's reads */
+    uint32_t log_first = 0;          /* byte address of the first */
+    bool log_contiguous = true;
+    std::vector<uint32_t> log;
+    /* steady: the frame after ref_cycle ended in the same state with every
+     * word it read still in memory; frames may be skipped from a checkpoint */
+    bool steady = false;
+    uint32_t ref_first = 0;
+    std::vector<uint32_t> ref_words; /* what each frame reads, in order */
+    uint64_t d_words = 0, d_bad = 0, d_frames = 0, d_vsyncs = 0, d_pix = 0;
+    sim_vga_timing_t d_timing;
+    uint64_t debt = 0;               /* clocks owed since the checkpoint at `cycle` */
+    size_t replay = SIZE_MAX;        /* index into ref_words while paying a debt */
+    uint64_t skipped = 0;            /* frames skipped so far */
+};
 
 struct sim_harness {
     std::unique_ptr<VerilatedContext> ctx;
@@ -74,8 +128,28 @@ struct sim_harness {
     std::vector<uint16_t> cur, done;
     sim_vga_timing_t timing;
 
+    bool one_eval = false; /* one eval a clock (no trace, mark_clock_low works) */
+    uint64_t ops = 0;      /* slave transactions, bus and sampler changes */
+    uint64_t samples = 0;  /* audio samples taken */
+    sim_ff ff;
+
     void tick();
     void sample_vga();
+    void simulate(uint64_t n);
+    void checkpoint();
+    bool state_matches_snapshot();
+    std::vector<uint64_t> sampler_state() const;
+    bool memory_holds(uint32_t first, const std::vector<uint32_t> &words) const;
+    void skip(uint64_t frames);
+    void settle();
+    /* Before anything that changes the model's inputs: the debt is paid
+     * and the frame this falls in is not steady. */
+    void touch()
+    {
+        settle();
+        ops++;
+        ff.steady = false;
+    }
 };
 
 const char *sim_harness_sound_dir(void)
@@ -127,6 +201,7 @@ sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen)
     s->cur.assign(SIM_FRAME_W * SIM_FRAME_H, 0);
     memset(&s->timing, 0, sizeof s->timing);
     s->bus.read_latency = 1;
+    s->one_eval = !trace_path && mark_clock_low(s->top->rootp, 0);
 
     Vgo_peripheral *t = s->top.get();
     t->clk = 0;
@@ -160,6 +235,7 @@ void sim_harness_free(sim_harness_t *s)
 
 Vgo_peripheral *sim_harness_model(sim_harness_t *s)
 {
+    s->touch(); /* the caller may drive pins */
     return s->top.get();
 }
 
@@ -246,13 +322,16 @@ void sim_harness::sample_vga()
     prev_bl = bl;
 }
 
-/* One clk cycle, two phases: drive the bus models' outputs with clk low and
- * let the DUT settle, observe its outputs, then the rising edge. */
+/* One clk cycle.  The bus models drive their outputs for this cycle, then
+ * observe the DUT's (registered) outputs: a request accepted, a sample
+ * taken; then the rising edge.  Traced, in two phases (clk low, eval,
+ * dump; clk high, eval, dump) so the waveform shows the clock; otherwise
+ * with one eval (mark_clock_low). */
 void sim_harness::tick()
 {
     Vgo_peripheral *t = top.get();
 
-    /* Phase 1: responder outputs for this cycle. */
+    /* The responder's outputs for this cycle. */
     bool wait = false;
     bool valid = false;
     uint32_t data = 0;
@@ -274,9 +353,20 @@ void sim_harness::tick()
     if (valid) {
         burst_t &b = bursts.front();
         if ((uint64_t)b.addr + 4 <= SIM_SDRAM_BYTES) {
-            memcpy(&data, sdram + b.addr, 4); /* little-endian host, as the HPS */
+            const uint64_t i = (uint64_t)(b.addr - ff.ref_first) / 4;
+            if (ff.replay != SIZE_MAX && b.addr >= ff.ref_first && i < ff.ref_words.size())
+                data = ff.ref_words[i]; /* paying a debt: memory as it was then */
+            else
+                memcpy(&data, sdram + b.addr, 4); /* little-endian host, as the HPS */
         } else {
             bad_reads++;
+        }
+        if (ff.on) {
+            if (ff.log.empty())
+                ff.log_first = b.addr;
+            else if (b.addr != ff.log_first + 4 * (uint32_t)ff.log.size())
+                ff.log_contiguous = false;
+            ff.log.push_back(data);
         }
         b.addr += 4;
         words_read++;
@@ -286,10 +376,12 @@ void sim_harness::tick()
     t->avm_waitrequest = wait;
     t->avm_readdatavalid = valid;
     t->avm_readdata = data;
-    t->clk = 0;
-    t->eval();
-    if (fst)
-        fst->dump(cycle * 20000 + 10000);
+    if (!one_eval) {
+        t->clk = 0;
+        t->eval();
+        if (fst)
+            fst->dump(cycle * 20000 + 10000);
+    }
 
     /* Observe: requests accepted and samples taken on this edge. */
     if (t->avm_read && !wait) {
@@ -300,14 +392,18 @@ void sim_harness::tick()
     if (t->aso_left_valid && t->aso_left_ready) {
         left.push_back((int16_t)t->aso_left_data);
         left_cycles.push_back(cycle);
+        samples++;
     }
     if (t->aso_right_valid && t->aso_right_ready) {
         right.push_back((int16_t)t->aso_right_data);
         right_cycles.push_back(cycle);
+        samples++;
     }
 
-    /* Phase 2: the rising edge. */
+    /* The rising edge. */
     t->clk = 1;
+    if (one_eval)
+        mark_clock_low(t->rootp, 0);
     t->eval();
     cycle++;
     if (fst)
@@ -318,35 +414,236 @@ void sim_harness::tick()
     prev_clk = c;
 }
 
+/* ---- fast-forward ---------------------------------------------------------
+ *
+ * At each checkpoint (line 500 of every frame, cycle ff.next_cp) the model's
+ * whole state is compared with the snapshot taken at the checkpoint before.
+ * The frame in between is "steady" when
+ *   - no slave transaction, bus or sampler change happened in it and no
+ *     audio sample was taken;
+ *   - the model ended in the state it began in, but for frame_count;
+ *   - every word it read is still in memory, at one contiguous range.
+ * The model is deterministic, so from a steady checkpoint, with memory
+ * unchanged and no transaction, the next frame repeats the steady one
+ * clock for clock: the same reads, the same pins, the same state at the
+ * next checkpoint with frame_count one higher.  The harness then stops
+ * clocking and lets time pass as a debt, paid when anyone looks (or
+ * memory changes): whole frames by skip() (frame_count and every counter
+ * moved by what the steady frame did), the rest clocked, reading memory as
+ * the steady frame saw it (the debt ran before any change was made).
+ * tests/sim/test_fast_forward.cpp holds it to a plain run, pin for pin. */
+
+bool sim_harness::state_matches_snapshot()
+{
+    Vgo_peripheral___024root *r = top->rootp;
+    const uint8_t *base = reinterpret_cast<const uint8_t *>(&r->clk);
+    const uint16_t fc = r->go_peripheral__DOT__frame_count;
+    r->go_peripheral__DOT__frame_count = ff.snap_frame_count;
+    const bool same = memcmp(base, ff.snap.data(), ff.snap.size()) == 0;
+    r->go_peripheral__DOT__frame_count = fc;
+    return same;
+}
+
+bool sim_harness::memory_holds(uint32_t first, const std::vector<uint32_t> &words) const
+{
+    if ((uint64_t)first + 4 * words.size() > SIM_SDRAM_BYTES)
+        return false;
+    return memcmp(sdram + first, words.data(), 4 * words.size()) == 0;
+}
+
+/* What the sampler carries from one frame to the next, with its times
+ * taken relative to the pixel count. */
+std::vector<uint64_t> sim_harness::sampler_state() const
+{
+    if (!sampling)
+        return {};
+    return {prev_clk, prev_hs, prev_vs, prev_bl, pix - t_hs_fall, pix - t_hs_rise,
+            pix - t_bl_rise, pix - t_bl_fall, pix - t_vs_fall, pix - t_vs_rise,
+            pix - t_last_line, have_hs_fall, have_hs_rise, have_vs_fall, have_vs_rise,
+            first_active_after_vs, active_lines, x, y, frame_ok, cycle - cur_start_cycle,
+            cycle - done_start_cycle};
+}
+
+namespace {
+void span_shift(sim_span_t *sp, const sim_span_t *d, uint64_t k)
+{
+    sp->count += k * d->count;
+}
+} // namespace
+
+void sim_harness::checkpoint()
+{
+    Vgo_peripheral___024root *r = top->rootp;
+    const uint8_t *base = reinterpret_cast<const uint8_t *>(&r->clk);
+    const size_t len = (size_t)(reinterpret_cast<const uint8_t *>(&r->vlSymsp) - base);
+    ff.steady = false;
+    if (ff.have_ref && cycle == ff.ref_cycle + FRAME_CYCLES && ops == ff.ops0 &&
+        samples == ff.samples0 && bursts.empty() && sampling == ff.sampling0 &&
+        ff.log_contiguous && !ff.log.empty() && (!sampling || frames_done == ff.frames0 + 1) &&
+        sampler_state() == ff.sampler0 && state_matches_snapshot() && memory_holds(ff.log_first, ff.log)) {
+        ff.steady = true;
+        ff.ref_first = ff.log_first;
+        ff.ref_words.swap(ff.log);
+        ff.d_words = words_read - ff.words0;
+        ff.d_bad = bad_reads - ff.bad0;
+        ff.d_frames = frames_done - ff.frames0;
+        ff.d_vsyncs = vsyncs - ff.vsyncs0;
+        ff.d_pix = pix - ff.pix0;
+        sim_span_t *d = &ff.d_timing.h_total;
+        const sim_span_t *now = &timing.h_total, *then = &ff.timing0.h_total;
+        for (int i = 0; i < 10; i++)
+            d[i].count = now[i].count - then[i].count;
+        ff.d_timing.bad_lines = timing.bad_lines - ff.timing0.bad_lines;
+        ff.d_timing.hs_in_active = timing.hs_in_active - ff.timing0.hs_in_active;
+    }
+    /* A new reference from here. */
+    ff.have_ref = true;
+    ff.ref_cycle = cycle;
+    ff.snap.assign(base, base + len);
+    ff.snap_frame_count = r->go_peripheral__DOT__frame_count;
+    ff.ops0 = ops;
+    ff.samples0 = samples;
+    ff.words0 = words_read;
+    ff.bad0 = bad_reads;
+    ff.frames0 = frames_done;
+    ff.vsyncs0 = vsyncs;
+    ff.pix0 = pix;
+    ff.timing0 = timing;
+    ff.sampling0 = sampling;
+    ff.sampler0 = sampler_state();
+    ff.log.clear();
+    ff.log_contiguous = true;
+    ff.next_cp = cycle + FRAME_CYCLES;
+}
+
+/* Moves the model and every counter by k steady frames, as clocking them
+ * would have. */
+void sim_harness::skip(uint64_t k)
+{
+    Vgo_peripheral___024root *r = top->rootp;
+    r->go_peripheral__DOT__frame_count = (uint16_t)(r->go_peripheral__DOT__frame_count + k);
+    cycle += k * FRAME_CYCLES;
+    words_read += k * ff.d_words;
+    bad_reads += k * ff.d_bad;
+    if (sampling) {
+        frames_done += k * ff.d_frames;
+        vsyncs += k * ff.d_vsyncs;
+        const uint64_t dp = k * ff.d_pix;
+        pix += dp;
+        t_hs_fall += dp;
+        t_hs_rise += dp;
+        t_bl_rise += dp;
+        t_bl_fall += dp;
+        t_vs_fall += dp;
+        t_vs_rise += dp;
+        t_last_line += dp;
+        cur_start_cycle += k * FRAME_CYCLES;
+        done_start_cycle += k * FRAME_CYCLES;
+        sim_span_t *sp = &timing.h_total;
+        const sim_span_t *d = &ff.d_timing.h_total;
+        for (int i = 0; i < 10; i++)
+            span_shift(&sp[i], &d[i], k);
+        timing.bad_lines += k * ff.d_timing.bad_lines;
+        timing.hs_in_active += k * ff.d_timing.hs_in_active;
+    }
+    ff.skipped += k;
+    /* The checkpoint here is the same state as the reference's, with
+     * frame_count k higher; the frames after it are steady too. */
+    ff.ref_cycle = cycle;
+    ff.snap_frame_count = r->go_peripheral__DOT__frame_count;
+    ff.ops0 = ops;
+    ff.samples0 = samples;
+    ff.words0 = words_read;
+    ff.bad0 = bad_reads;
+    ff.frames0 = frames_done;
+    ff.vsyncs0 = vsyncs;
+    ff.pix0 = pix;
+    ff.timing0 = timing;
+    ff.log.clear();
+    ff.log_contiguous = true;
+    ff.next_cp = cycle + FRAME_CYCLES;
+}
+
+/* Pays the debt: whole frames skipped, the rest clocked against memory as
+ * the steady frame read it. */
+void sim_harness::settle()
+{
+    if (ff.debt == 0)
+        return;
+    const uint64_t owed = ff.debt;
+    ff.debt = 0;
+    skip(owed / FRAME_CYCLES);
+    ff.replay = 0;
+    simulate(owed % FRAME_CYCLES);
+    ff.replay = SIZE_MAX;
+}
+
+/* Clocks n cycles, stopping at each checkpoint; from a steady checkpoint
+ * with memory unchanged, the clocks become a debt. */
+void sim_harness::simulate(uint64_t n)
+{
+    if (!ff.on) {
+        for (uint64_t i = 0; i < n; i++)
+            tick();
+        return;
+    }
+    while (n > 0) {
+        if (ff.steady && cycle == ff.ref_cycle && ff.replay == SIZE_MAX &&
+            memory_holds(ff.ref_first, ff.ref_words)) {
+            ff.debt += n;
+            return;
+        }
+        uint64_t run = n;
+        if (ff.next_cp > cycle && ff.next_cp - cycle < run)
+            run = ff.next_cp - cycle;
+        for (uint64_t i = 0; i < run; i++)
+            tick();
+        n -= run;
+        if (cycle == ff.next_cp)
+            checkpoint();
+    }
+}
+
 void sim_harness_run(sim_harness_t *s, uint64_t n)
 {
-    for (uint64_t i = 0; i < n; i++)
-        s->tick();
+    if (s->ff.debt) {
+        /* Memory changed since the debt began: pay it as it was, then clock
+         * on with the new contents. */
+        if (!s->memory_holds(s->ff.ref_first, s->ff.ref_words))
+            s->settle();
+        else {
+            s->ff.debt += n;
+            return;
+        }
+    }
+    s->simulate(n);
 }
 
 unsigned sim_harness_run_frames(sim_harness_t *s, unsigned n)
 {
+    s->settle();
     const uint64_t want = s->frames_done + n;
     /* A frame is 800 x 525 x 2 clocks; allow two more for the first vsync. */
     const uint64_t limit = s->cycle + (uint64_t)(n + 2) * 800 * 525 * 2;
     while (s->frames_done < want && s->cycle < limit) {
-        for (int i = 0; i < 1000; i++)
-            s->tick();
+        sim_harness_run(s, 1000);
+        s->settle();
     }
     return (unsigned)(s->frames_done + n - want);
 }
 
 uint64_t sim_harness_cycles(const sim_harness_t *s)
 {
-    return s->cycle;
+    return s->cycle + s->ff.debt;
 }
 
 uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
 {
+    s->touch();
     Vgo_peripheral *t = s->top.get();
     t->avs_address = (offset >> 2) & 0x1F;
     t->avs_read = 1;
-    s->tick();
+    s->simulate(1);
     t->avs_read = 0;
     /* Read latency 1: readdata was registered on that edge. */
     return t->avs_readdata;
@@ -354,11 +651,12 @@ uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
 
 void sim_harness_reg_write(sim_harness_t *s, uint32_t offset, uint32_t value)
 {
+    s->touch();
     Vgo_peripheral *t = s->top.get();
     t->avs_address = (offset >> 2) & 0x1F;
     t->avs_writedata = value;
     t->avs_write = 1;
-    s->tick();
+    s->simulate(1);
     t->avs_write = 0;
 }
 
@@ -371,6 +669,7 @@ uint8_t *sim_harness_sdram(sim_harness_t *s, uint32_t addr, size_t len)
 
 void sim_harness_set_bus(sim_harness_t *s, const sim_bus_config_t *cfg)
 {
+    s->touch();
     s->bus = *cfg;
     if (s->bus.read_latency == 0)
         s->bus.read_latency = 1;
@@ -384,6 +683,7 @@ void sim_harness_set_bus(sim_harness_t *s, const sim_bus_config_t *cfg)
 
 void sim_harness_set_sampling(sim_harness_t *s, int on)
 {
+    s->settle();
     if (on && !s->sampling) {
         /* Pins moved while nobody looked: take them as they are now (no
          * false edges), forget partial intervals, wait for a vsync. */
@@ -397,41 +697,86 @@ void sim_harness_set_sampling(sim_harness_t *s, int on)
         s->frame_ok = false;
         s->y = SIM_FRAME_H;
     }
+    if ((on != 0) != s->sampling)
+        s->touch();
     s->sampling = on != 0;
 }
 
-uint64_t sim_harness_bad_reads(const sim_harness_t *s)
+int sim_harness_set_fast_forward(sim_harness_t *s, int on)
 {
+    s->settle();
+    if (on && (s->fst || !s->one_eval))
+        return -1; /* traced runs clock every cycle */
+    if ((on != 0) != s->ff.on) {
+        const uint64_t skipped = s->ff.skipped;
+        s->ff = sim_ff();
+        s->ff.skipped = skipped;
+        s->ff.on = on != 0;
+        /* Checkpoints at line 500 of each frame: the counters start at
+         * line 0 when reset ends (cycle 4). */
+        const uint64_t c0 = 4 + CHECKPOINT_PHASE;
+        s->ff.next_cp = s->cycle <= c0 ? c0
+                                       : c0 + ((s->cycle - c0 + FRAME_CYCLES - 1) / FRAME_CYCLES) *
+                                                  FRAME_CYCLES;
+    }
+    return 0;
+}
+
+uint64_t sim_harness_skipped_frames(const sim_harness_t *s)
+{
+    return s->ff.skipped + s->ff.debt / FRAME_CYCLES;
+}
+
+int sim_harness_one_eval(const sim_harness_t *s)
+{
+    return s->one_eval;
+}
+
+uint64_t sim_harness_bad_reads(sim_harness_t *s)
+{
+    s->settle();
     return s->bad_reads;
 }
 
-uint64_t sim_harness_words_read(const sim_harness_t *s)
+uint64_t sim_harness_words_read(sim_harness_t *s)
 {
+    s->settle();
     return s->words_read;
 }
 
-const uint16_t *sim_harness_frame(const sim_harness_t *s)
+const uint16_t *sim_harness_frame(sim_harness_t *s)
 {
+    s->settle();
     return s->frames_done ? s->done.data() : nullptr;
 }
 
-uint64_t sim_harness_frames_done(const sim_harness_t *s)
+const uint16_t *sim_harness_peek_frame(const sim_harness_t *s, uint64_t *frames_done)
 {
+    *frames_done = s->frames_done;
+    return s->frames_done ? s->done.data() : nullptr;
+}
+
+uint64_t sim_harness_frames_done(sim_harness_t *s)
+{
+    s->settle();
     return s->frames_done;
 }
 
-uint64_t sim_harness_frame_start_cycle(const sim_harness_t *s)
+uint64_t sim_harness_frame_start_cycle(sim_harness_t *s)
 {
+    s->settle();
     return s->done_start_cycle;
 }
 
-uint64_t sim_harness_vsyncs(const sim_harness_t *s)
+uint64_t sim_harness_vsyncs(sim_harness_t *s)
 {
+    s->settle();
     return s->vsyncs;
 }
 
-const sim_vga_timing_t *sim_harness_timing(const sim_harness_t *s)
+const sim_vga_timing_t *sim_harness_timing(sim_harness_t *s)
 {
+    s->settle();
     return &s->timing;
 }
 
@@ -439,6 +784,7 @@ void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
                             std::vector<int16_t> *right, std::vector<uint64_t> *cycles,
                             std::vector<uint64_t> *right_cycles)
 {
+    /* No sample is taken while a debt runs (the steady frame took none). */
     if (right_cycles)
         right_cycles->insert(right_cycles->end(), s->right_cycles.begin(),
                              s->right_cycles.end());

@@ -90,7 +90,7 @@ void sim_harness_run(sim_harness_t *s, uint64_t n);
 /* Clocks until n more complete frames have been sampled (or ~n+2 frame
  * times passed: returns the number actually completed). */
 unsigned sim_harness_run_frames(sim_harness_t *s, unsigned n);
-/* Clocks since reset. */
+/* Clocks since reset (simulated time, skipped frames included). */
 uint64_t sim_harness_cycles(const sim_harness_t *s);
 
 /* One Avalon-MM slave transaction on the register port; offset in bytes
@@ -105,24 +105,41 @@ uint8_t *sim_harness_sdram(sim_harness_t *s, uint32_t addr, size_t len);
 /* Replaces the master responder's and audio sink's behaviour. */
 void sim_harness_set_bus(sim_harness_t *s, const sim_bus_config_t *cfg);
 /* Master reads outside the SDRAM so far (each answered with 0). */
-uint64_t sim_harness_bad_reads(const sim_harness_t *s);
+uint64_t sim_harness_bad_reads(sim_harness_t *s);
 /* Words delivered on the master port so far. */
-uint64_t sim_harness_words_read(const sim_harness_t *s);
+uint64_t sim_harness_words_read(sim_harness_t *s);
 
 /* Turns the VGA sampler off (a headless run that reads no frame saves its
  * cost) or back on; on again, it waits for the next vsync before it builds
  * a frame or measures anything.  On after sim_harness_new. */
 void sim_harness_set_sampling(sim_harness_t *s, int on);
 
+/* Fast-forward (docs/sim.md "Skipping frames"): from a frame that read
+ * only memory still unchanged, took no transaction and no audio sample,
+ * and ended in the state it began in (but for the frame counter), the
+ * frames after it are not clocked but accounted for, exactly as clocking
+ * them would have left the model, the counters and the sampler.  Off after
+ * sim_harness_new; refused (-1) on a traced harness.  Pins read through
+ * sim_harness_model() are exact too: that call pays any skipped time. */
+int sim_harness_set_fast_forward(sim_harness_t *s, int on);
+/* Frames not clocked so far thanks to the fast-forward. */
+uint64_t sim_harness_skipped_frames(const sim_harness_t *s);
+/* 1 when a clock costs one eval (no trace), 0 when two. */
+int sim_harness_one_eval(const sim_harness_t *s);
+
 /* The last complete frame, 640x480 RGB444 (0x0RGB), or NULL before one. */
-const uint16_t *sim_harness_frame(const sim_harness_t *s);
+const uint16_t *sim_harness_frame(sim_harness_t *s);
+/* The last complete frame and the count of frames completed, without
+ * paying skipped time: during a skip every frame is this same image.  For
+ * a window that only redraws when the picture changes. */
+const uint16_t *sim_harness_peek_frame(const sim_harness_t *s, uint64_t *frames_done);
 /* Frames completed so far, and the cycle at which the last completed
  * frame's vsync pulse began (the frame was scanned after it). */
-uint64_t sim_harness_frames_done(const sim_harness_t *s);
-uint64_t sim_harness_frame_start_cycle(const sim_harness_t *s);
+uint64_t sim_harness_frames_done(sim_harness_t *s);
+uint64_t sim_harness_frame_start_cycle(sim_harness_t *s);
 /* Vsync pulses seen so far (one per frame, at line 490). */
-uint64_t sim_harness_vsyncs(const sim_harness_t *s);
-const sim_vga_timing_t *sim_harness_timing(const sim_harness_t *s);
+uint64_t sim_harness_vsyncs(sim_harness_t *s);
+const sim_vga_timing_t *sim_harness_timing(sim_harness_t *s);
 
 /* Audio samples accepted on each channel since the last take, moved to out
  * (appended).  Also appends the clock each left (cycles) and right
