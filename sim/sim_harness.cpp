@@ -712,6 +712,9 @@ int sim_harness_set_fast_forward(sim_harness_t *s, int on)
         s->ff = sim_ff();
         s->ff.skipped = skipped;
         s->ff.on = on != 0;
+        /* One frame's reads: 480 lines of 320 words. */
+        s->ff.log.reserve(480 * 320);
+        s->ff.ref_words.reserve(480 * 320);
         /* Checkpoints at line 500 of each frame: the counters start at
          * line 0 when reset ends (cycle 4). */
         const uint64_t c0 = 4 + CHECKPOINT_PHASE;
