@@ -87,7 +87,7 @@ int tile_clear(tile_driver_t *d, int page, int colour)
             return -1;
         hal_advance(d->hal, TILE_POLL_US);
     }
-    memset(shadow(d, page), colour, (size_t)(tile_w[page] * tile_h[page]));
+    memset(shadow(d, page), colour, (size_t)tile_w[page] * (size_t)tile_h[page]);
     return 0;
 }
 
