@@ -25,6 +25,7 @@ struct sim_td {
     uint64_t cycle = 0;  /* the caller's clock this model has reached */
     uint64_t run = 0;    /* clocks simulated */
     uint32_t changes = 0;
+    uint64_t clear_until = 0; /* a clear may run until this caller's clock */
     /* The last frame scanned, valid while changes == frame_changes. */
     std::vector<uint16_t> frame;
     uint32_t frame_changes = 0;
@@ -48,8 +49,9 @@ struct sim_td {
             n = CATCH_UP_CAP;
         for (uint64_t i = 0; i < n; i++)
             tick();
+        if (cycle < clear_until)
+            changes++; /* a clear may have moved on */
         cycle = now;
-        changes++; /* a clear may have moved on */
     }
 };
 
@@ -228,6 +230,8 @@ void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
     s->catch_up(now);
     s->cycle++;
     sim_td_reg_write(s, offset >> 2, value);
+    if ((offset >> 2) == 2) /* CLEAR: the picture changes for a while */
+        s->clear_until = s->cycle + CATCH_UP_CAP;
 }
 
 /* The pins are a function of the cell arrays and CTRL alone (nothing else
