@@ -1248,7 +1248,7 @@ static const char *const gk_help[] = {
     "c\tthe farm / the board",
     "n\ta new game",
     "v\tafter a game: WIN / the position",
-    "t\tthe seed's tile display / ours",
+    "t\tskin: ours / the seed's tiles",
     "Escape\tboard: the farm; farm: back",
     NULL,
 };
