@@ -4,7 +4,9 @@
 // + connect4_mailbox, the Connect Four AI of seed 004 at LW 0x1000
 // + link_uart, the serial link of seed 001 at LW 0x3000, pins on GPIO_0
 // + othello_machine, seed 003's Othello machine at LW 0x2000
-// + seven_seg, the six digits HEX5..HEX0 at LW 0x5000).
+// + seven_seg, the six digits HEX5..HEX0 at LW 0x5000
+// + tile_display, seed 002's tile display at LW 0x6000: it has the VGA pins
+// while its CTRL.ENABLE bit (vga_drive) is set, go_peripheral otherwise).
 //
 // Pin names are those of the DE1-SoC User Manual and board/tabletop.qsf.
 // The board's VGA DAC (ADV7123) has 8-bit channels; go_peripheral drives
@@ -126,8 +128,24 @@ module de1_soc_top (
     output      logic        HPS_SPIM_MOSI,
     inout  wire logic        HPS_SPIM_SS
 );
-    // go_peripheral's RGB444, widened for the DAC.
+    // The VGA pins: go_peripheral's, or the tile display's (seed 002, issue
+    // 19) while its CTRL.ENABLE (tile_drive) is set.  Both scan 640x480@60
+    // with the same timing from the same 50 MHz clock (docs/tile_display.md);
+    // a monitor resyncs within a frame when the choice changes.
+    logic [3:0] gp_r4, gp_g4, gp_b4, td_r4, td_g4, td_b4;
+    logic       gp_hs, gp_vs, gp_blank_n, gp_sync_n, gp_clk;
+    logic       td_hs, td_vs, td_blank_n, td_sync_n, td_clk, tile_drive;
     logic [3:0] vga_r4, vga_g4, vga_b4;
+    assign vga_r4      = tile_drive ? td_r4 : gp_r4;
+    assign vga_g4      = tile_drive ? td_g4 : gp_g4;
+    assign vga_b4      = tile_drive ? td_b4 : gp_b4;
+    assign VGA_HS      = tile_drive ? td_hs : gp_hs;
+    assign VGA_VS      = tile_drive ? td_vs : gp_vs;
+    assign VGA_BLANK_N = tile_drive ? td_blank_n : gp_blank_n;
+    assign VGA_SYNC_N  = tile_drive ? td_sync_n : gp_sync_n;
+    assign VGA_CLK     = tile_drive ? td_clk : gp_clk;
+
+    // The chosen RGB444, widened for the DAC.
     assign VGA_R = {vga_r4, vga_r4};
     assign VGA_G = {vga_g4, vga_g4};
     assign VGA_B = {vga_b4, vga_b4};
@@ -179,14 +197,25 @@ module de1_soc_top (
         .reset_reset_n                         (KEY[0]),
 
         // go_peripheral's vga conduit
-        .vga_r                                 (vga_r4),
-        .vga_g                                 (vga_g4),
-        .vga_b                                 (vga_b4),
-        .vga_hs                                (VGA_HS),
-        .vga_vs                                (VGA_VS),
-        .vga_blank_n                           (VGA_BLANK_N),
-        .vga_sync_n                            (VGA_SYNC_N),
-        .vga_clk                               (VGA_CLK),
+        .vga_r                                 (gp_r4),
+        .vga_g                                 (gp_g4),
+        .vga_b                                 (gp_b4),
+        .vga_hs                                (gp_hs),
+        .vga_vs                                (gp_vs),
+        .vga_blank_n                           (gp_blank_n),
+        .vga_sync_n                            (gp_sync_n),
+        .vga_clk                               (gp_clk),
+
+        // tile_display's vga conduit (exported as tile), issue 19
+        .tile_vga_r                            (td_r4),
+        .tile_vga_g                            (td_g4),
+        .tile_vga_b                            (td_b4),
+        .tile_vga_hs                           (td_hs),
+        .tile_vga_vs                           (td_vs),
+        .tile_vga_blank_n                      (td_blank_n),
+        .tile_vga_sync_n                       (td_sync_n),
+        .tile_vga_clk                          (td_clk),
+        .tile_vga_drive                        (tile_drive),
 
         // connect4_mailbox's status conduit (exported as connect4)
         .connect4_busy                         (c4_busy),

@@ -37,6 +37,8 @@ typedef struct sdl_backend {
 #if HAVE_SDL
     uint16_t *frame;       /* RGB444 scratch for the window */
     int shown_hi;          /* buffer last shown in the window, -1 none */
+    int tile_shown;        /* the window shows the tile display's picture */
+    uint32_t tile_changes; /* its change count when last shown */
 #endif
 } sdl_backend_t;
 
@@ -125,7 +127,9 @@ static int sdl_read_frame(void *ctx, uint16_t *rgb444)
     uint64_t start = s->gp.clock + (GP_CLOCKS_PER_FRAME - s->gp.clock % GP_CLOCKS_PER_FRAME) %
                                        GP_CLOCKS_PER_FRAME;
     gp_model_advance(&s->gp, start + GP_VBLANK_START - s->gp.clock);
-    convert_displayed(s, rgb444);
+    /* The tile display (seed 002) has the VGA pins while it is enabled. */
+    if (!periph_bus_scan_frame(&s->bus, hal_model_vga_source, s->gp.clock, rgb444))
+        convert_displayed(s, rgb444);
     return 0;
 }
 
@@ -142,7 +146,20 @@ static void sdl_advance(void *ctx, uint32_t usec)
         for (int i = 0; i < 6; i++)
             lit[i] = (uint8_t)(~hex_n[i] & 0x7Fu);
         sdl_host_show_segments(s->host, lit);
-        if (s->shown_hi != s->gp.displayed_hi || sdl_host_needs_redraw(s->host)) {
+        /* The tile display's picture while it drives VGA (seed 002). */
+        uint32_t changes = periph_bus_vga_changes(&s->bus, hal_model_vga_source);
+        if (changes != s->tile_changes || (s->tile_shown && sdl_host_needs_redraw(s->host))) {
+            s->tile_changes = changes;
+            int was = s->tile_shown;
+            s->tile_shown = periph_bus_scan_frame(&s->bus, hal_model_vga_source, s->gp.clock,
+                                                  s->frame);
+            if (s->tile_shown)
+                sdl_host_show_frame(s->host, s->frame);
+            else if (was)
+                s->shown_hi = -1; /* back to the framebuffer */
+        }
+        if (!s->tile_shown &&
+            (s->shown_hi != s->gp.displayed_hi || sdl_host_needs_redraw(s->host))) {
             convert_displayed(s, s->frame);
             sdl_host_show_frame(s->host, s->frame);
             s->shown_hi = s->gp.displayed_hi;

@@ -86,3 +86,18 @@ int periph_bus_hex_pins(periph_bus_t *bus, const periph_hex_source_t *src, uint6
     src->hex_pins(bus->inst[src->id], now, hex_n);
     return 1;
 }
+
+int periph_bus_scan_frame(periph_bus_t *bus, const periph_vga_source_t *src, uint64_t now,
+                          uint16_t *rgb444)
+{
+    if (!src || src->id >= PERIPH_COUNT || !bus->binding[src->id])
+        return 0;
+    return src->scan_frame(bus->inst[src->id], now, rgb444) == 1;
+}
+
+uint32_t periph_bus_vga_changes(periph_bus_t *bus, const periph_vga_source_t *src)
+{
+    if (!src || src->id >= PERIPH_COUNT || !bus->binding[src->id])
+        return 0;
+    return src->changes(bus->inst[src->id]);
+}

@@ -61,6 +61,21 @@ typedef struct periph_hex_source {
     void (*hex_pins)(void *inst, uint64_t now, uint8_t hex_n[6]);
 } periph_hex_source_t;
 
+/* The peripheral of a backend's table that can drive the VGA pins in place
+ * of go_peripheral (seed 002's tile display; on the board the top level's
+ * mux chooses by its enable bit).  Reading it is not a bus access.
+ *   scan_frame  1 when it drives VGA now, with the 640x480 RGB444 frame its
+ *               pins carry in rgb444; 0 when it does not (the picture is
+ *               go_peripheral's, rgb444 untouched)
+ *   changes     a count that moves whenever its picture or its enable may
+ *               have changed (a window redraws when it moves)
+ * Each table names its own (models.c, bindings.cpp). */
+typedef struct periph_vga_source {
+    periph_id_t id;
+    int (*scan_frame)(void *inst, uint64_t now, uint16_t *rgb444);
+    uint32_t (*changes)(void *inst);
+} periph_vga_source_t;
+
 typedef struct periph_bus {
     const periph_binding_t *binding[PERIPH_COUNT]; /* NULL: nothing answers there */
     void *inst[PERIPH_COUNT];
@@ -84,5 +99,13 @@ int periph_bus_write(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t 
  * or its peripheral is not bound.  A window shows them below the picture. */
 int periph_bus_hex_pins(periph_bus_t *bus, const periph_hex_source_t *src, uint64_t now,
                         uint8_t hex_n[6]);
+
+/* The frame of src's peripheral when it drives VGA (periph_vga_source_t
+ * above): 1 with rgb444 filled, 0 if it does not drive VGA, src is NULL or
+ * its peripheral is not bound. */
+int periph_bus_scan_frame(periph_bus_t *bus, const periph_vga_source_t *src, uint64_t now,
+                          uint16_t *rgb444);
+/* src's change count, 0 if src is NULL or not bound. */
+uint32_t periph_bus_vga_changes(periph_bus_t *bus, const periph_vga_source_t *src);
 
 #endif

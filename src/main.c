@@ -1,7 +1,7 @@
 /*
  * main.c - the tabletop command line (ARCHITECTURE.md, "Command line"):
  *
- *   tabletop [play] [--game go|connect4|gomoku] [--backend sdl|sim|board]
+ *   tabletop [play] [--game go|connect4|othello|gomoku|farm] [--backend sdl|sim|board]
  *            [--headless] [--script FILE] [--frames DIR] [--wav FILE] [--seed N]
  *            [--devmem PATH] [--trace FILE] [--save-dir DIR]
  *   tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]
@@ -30,7 +30,7 @@
 #include "protocols/othello_cli.h"
 
 static const char usage_text[] =
-    "usage: tabletop [play] [--game go|connect4|othello|gomoku] [--backend sdl|sim|board]\n"
+    "usage: tabletop [play] [--game go|connect4|othello|gomoku|farm] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
     "                [--seed N] [--save-dir DIR] [--link SPEC] (Go against another console)\n"
@@ -127,11 +127,15 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             return 2;
         *slot = v;
     }
+    /* `farm` (issue 19) is seed 002's name for the Gomoku module: the farm
+     * page and its Gomoku board. */
+    if (opts.game && !strcmp(opts.game, "farm"))
+        opts.game = "gomoku";
     /* Only the games the console has: the chooser's list (src/console). */
     if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4") &&
         strcmp(opts.game, "othello") && strcmp(opts.game, "gomoku")) {
         fprintf(stderr,
-                "tabletop: unknown game '%s' (choose go, connect4, othello or gomoku)\n",
+                "tabletop: unknown game '%s' (choose go, connect4, othello, gomoku or farm)\n",
                 opts.game);
         return 2;
     }

@@ -6,6 +6,7 @@
 #include "link_uart.h"
 #include "othello.h"
 #include "seven_seg.h"
+#include "tile_display.h"
 
 const periph_binding_t *const hal_model_bindings[] = {
     &c4_model_binding, /* seed 004: the Connect Four mailbox and AI */
@@ -13,8 +14,11 @@ const periph_binding_t *const hal_model_bindings[] = {
     &lu_model_binding, /* seed 001: the serial link UART (issue 14) */
     &oth_model_binding, /* seed 003: the Othello machine (issue 16) */
     &ss_model_binding, /* seed 001: the seven-segment digits HEX5..HEX0 (issue 15) */
+    &td_model_binding, /* seed 002: the tile display (issue 19) */
 };
 
 const size_t hal_model_binding_count = sizeof hal_model_bindings / sizeof hal_model_bindings[0];
 
 const periph_hex_source_t *const hal_model_hex_source = &ss_model_hex_source;
+
+const periph_vga_source_t *const hal_model_vga_source = &td_model_vga_source;

@@ -15,5 +15,8 @@ extern const periph_binding_t *const hal_model_bindings[];
 extern const size_t hal_model_binding_count;
 /* The model whose pins the window's digit strip shows (HEX5..HEX0). */
 extern const periph_hex_source_t *const hal_model_hex_source;
+/* The model that can drive the VGA pins in place of go_peripheral (seed
+ * 002's tile display). */
+extern const periph_vga_source_t *const hal_model_vga_source;
 
 #endif

@@ -6,6 +6,7 @@
 #include "link_uart.h"
 #include "othello.h"
 #include "seven_seg.h"
+#include "tile_display.h"
 
 const periph_binding_t *const sim_bindings[] = {
     &sim_c4_binding, /* seed 004: rtl/connect4/connect4_mailbox.sv */
@@ -13,8 +14,11 @@ const periph_binding_t *const sim_bindings[] = {
     &sim_lu_binding, /* seed 001: rtl/link_uart/link_uart.sv (issue 14) */
     &sim_oth_binding, /* seed 003: rtl/othello/othello_machine.sv (issue 16) */
     &sim_ss_binding, /* rtl/seven_seg/seven_seg.sv: HEX5..HEX0 (issue 15) */
+    &sim_td_binding, /* seed 002: rtl/tile_display/tile_display.sv (issue 19) */
 };
 
 const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];
 
 const periph_hex_source_t *const sim_hex_source = &sim_ss_hex_source;
+
+const periph_vga_source_t *const sim_vga_source = &sim_td_vga_source;

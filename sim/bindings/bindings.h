@@ -17,5 +17,8 @@ extern const periph_binding_t *const sim_bindings[];
 extern const size_t sim_binding_count;
 /* The model whose HEX pins the window's digit strip shows. */
 extern const periph_hex_source_t *const sim_hex_source;
+/* The model that can drive the VGA pins in place of go_peripheral (seed
+ * 002's tile display). */
+extern const periph_vga_source_t *const sim_vga_source;
 
 #endif

@@ -342,6 +342,8 @@ static int refresh(console_t *c)
         g->render(s, fb);
         cue = g->take_sound(s);
     }
+    if (g && (c->help || c->confirm_quit) && g->covered)
+        g->covered(s); /* a peripheral holding the VGA pins lets them go */
     if (c->confirm_quit)
         confirm_render();
     if (c->sound_off) {

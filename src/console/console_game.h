@@ -103,6 +103,12 @@ typedef struct console_game {
     /* Optional: the id of the module a CONSOLE_GAME_SWITCH opens; leaving
      * that module comes back here (enter() is called again). */
     const char *(*switch_to)(void *game);
+    /* Optional (issue 19): the console is about to draw over or instead of
+     * the module's screen (the help, the quit question).  A module whose
+     * picture comes from a peripheral that takes the VGA pins (seed 002's
+     * tile display) gives them back to the framebuffer; its next render
+     * takes them again. */
+    void (*covered)(void *game);
 } console_game_t;
 
 /* The modules built into the console. */

@@ -277,6 +277,12 @@ def check_lint(src, verilator):
                  "dram_dqm": ("output", 2), "c4_busy": ("output", 1),
                  "c4_ai_rst": ("output", 1), "gr_busy": ("output", 1),
                  "oth_active": ("output", 1)})
+    # issue 19: the two VGA sources the top level muxes.
+    for sig in ("gp_r4", "gp_g4", "gp_b4", "td_r4", "td_g4", "td_b4"):
+        sigs[sig] = ("output", 4)
+    for sig in ("gp_hs", "gp_vs", "gp_blank_n", "gp_sync_n", "gp_clk", "td_hs", "td_vs",
+                "td_blank_n", "td_sync_n", "td_clk", "tile_drive"):
+        sigs[sig] = ("output", 1)
     # The reset PIO's wire leaves soc_system at the export and enters it at
     # the mailbox's conduit: one signal, two directions.
     port_dir = {"connect4_ai_rst": "input", "c4_reset_export": "output"}
@@ -336,6 +342,13 @@ def check_lint(src, verilator):
     lines.append("        .avs_address(6'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
     lines.append("        " + ", ".join(".%s(%s)" % (p[len("go_rules_"):], p) for p in sorted(gr)))
     lines.append("    );")
+    # Seed 002's tile display behind its vga conduit (export tile), issue 19.
+    td = {p for p, _ in conns if p.startswith("tile_")}
+    lines.append("    tile_display td_inst (")
+    lines.append("        .clk(clk_clk), .rst(!reset_reset_n),")
+    lines.append("        .avs_address(6'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
+    lines.append("        " + ", ".join(".%s(%s)" % (p[len("tile_"):], p) for p in sorted(td)))
+    lines.append("    );")
     if gr != {"go_rules_busy"}:
         fail("de1_soc_top connects %s of the go_rules conduit; go_rules_hw.tcl exports busy"
              % sorted(gr))
@@ -343,7 +356,7 @@ def check_lint(src, verilator):
         fail("de1_soc_top connects %s of the connect4 conduit; connect4_mailbox_hw.tcl exports "
              "busy and ai_rst" % sorted(c4))
     for port, expr in conns:
-        if port in vga or port in c4 or port in gr:
+        if port in vga or port in c4 or port in gr or port in td:
             continue
         d = [x for x in decls if x.endswith(" " + port)][0]
         if d.strip().startswith("output"):
@@ -359,6 +372,7 @@ def check_lint(src, verilator):
                                                  "audio_controller.sv", "sample_rom.sv")]
         files += connect4_rtl_list(src)
         files += rtl_list(src, "go_rules_rtl")
+        files += rtl_list(src, "tile_display_rtl")
         cmd = [verilator, "--lint-only", "-Wall", "-Wno-UNUSEDSIGNAL", "-Wno-UNDRIVEN",
                "-Wno-DECLFILENAME", "--top-module", "de1_soc_top",
                os.path.join(src, "board", "de1_soc_top.sv"), stub] + files
@@ -366,8 +380,8 @@ def check_lint(src, verilator):
         if r.returncode:
             fail("verilator lint of the top level failed:\n" + r.stderr)
         else:
-            print("lint: de1_soc_top + go_peripheral + connect4_mailbox + go_rules + stand-in "
-                  "soc_system clean")
+            print("lint: de1_soc_top + go_peripheral + connect4_mailbox + go_rules + "
+                  "tile_display + stand-in soc_system clean")
 
 
 def eval_concat(expr, v):
@@ -404,6 +418,27 @@ def check_vga_dac(src):
     print("vga dac: each 4-bit channel v reaches the DAC as v*17")
 
 
+def check_vga_mux(src):
+    """issue 19: every VGA output is the tile display's while its vga_drive
+    (the tile conduit's) is set, go_peripheral's otherwise."""
+    top = open(os.path.join(src, "board", "de1_soc_top.sv")).read()
+    inst = re.search(r"soc_system\s+soc_inst\s*\((.*?)\);", top, re.S).group(1)
+    conns = dict(re.findall(r"\.(\w+)\s*\(\s*([^)]*?)\s*\)", inst))
+    sel = conns.get("tile_vga_drive")
+    if not sel:
+        fail("de1_soc_top connects no tile_vga_drive")
+        return
+    for role, out in (("r", "vga_r4"), ("g", "vga_g4"), ("b", "vga_b4"), ("hs", "VGA_HS"),
+                      ("vs", "VGA_VS"), ("blank_n", "VGA_BLANK_N"), ("sync_n", "VGA_SYNC_N"),
+                      ("clk", "VGA_CLK")):
+        m = re.search(r"assign\s+%s\s*=\s*(\w+)\s*\?\s*(\w+)\s*:\s*(\w+)\s*;" % out, top)
+        want = (sel, conns.get("tile_vga_" + role), conns.get("vga_" + role))
+        if not m or m.groups() != want:
+            fail("%s should be %s ? %s : %s (tile display : go_peripheral), not %s"
+                 % (out, want[0], want[1], want[2], m.group(0) if m else "missing"))
+    print("vga mux: every VGA output follows tile_vga_drive (%s)" % sel)
+
+
 def main():
     src = sys.argv[1]
     verilator = sys.argv[2] if len(sys.argv) > 2 else ""
@@ -420,8 +455,12 @@ def main():
     # issue 15: the seven-segment digits' component against its RTL
     check_hw_tcl(src, "seven_seg_hw.tcl", os.path.join("rtl", "seven_seg", "seven_seg.sv"),
                  "seven_seg")
+    # issue 19: seed 002's tile display's component against its RTL
+    check_hw_tcl(src, "tile_display_hw.tcl",
+                 os.path.join("rtl", "tile_display", "tile_display.sv"), "tile_display")
     check_pins(src)
     check_vga_dac(src)
+    check_vga_mux(src)
     if verilator:
         check_lint(src, verilator)
     else:

@@ -113,9 +113,9 @@ NO_SOUND_ENV["SDL_VIDEODRIVER"] = "dummy"
 
 CASES = [
     case("unknown --game", ["--game", "chess"], r"unknown game 'chess'",
-         r"choose go, connect4, othello or gomoku\)"),
+         r"choose go, connect4, othello, gomoku or farm\)"),
     case("--game names only games that exist", ["--game", "checkers"],
-         r"unknown game 'checkers'", r"choose go, connect4, othello or gomoku\)",
+         r"unknown game 'checkers'", r"choose go, connect4, othello, gomoku or farm\)",
          not_said=r"checkers\)"),
     case("unknown --backend", ["play", "--backend", "fpga"], r"unknown backend 'fpga'",
          r"choose sdl, sim or board"),

@@ -20,7 +20,9 @@
  * the farm too); space on the board changes the mode (a new game, the
  * seed's key); 1-3 the level; '-', u or Backspace takes back (two plies
  * against the computer); n a new game; v the final position / WIN; t the
- * skin (our colours or the seed's four tile colours); Escape goes from the
+ * skin: the seed's four colours on its tile display peripheral (the
+ * default, issue 19: the pages are written cell by cell, the peripheral
+ * draws lines and stones) or our richer drawing; Escape goes from the
  * board to the farm and from the farm to the chooser.
  *
  * Everything is saved after every action and every move in farm.txt in the
@@ -37,8 +39,10 @@
 #include "games/gomoku/gomoku.h"
 #include "games/gomoku/gomoku_ai.h"
 #include "console/console_game.h"
+#include "console/font.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "drivers/tile_display.h"
 #include "hal.h"
 
 /* The board: 15 lines 30 px apart, the panel right of it (the seed's
@@ -129,6 +133,13 @@ typedef struct gk_screen {
     int touched;            /* something changed since the start (for q without a save folder) */
     char save_error[96];
     int dirty, sound;
+    /* The tiles skin draws through seed 002's tile display (issue 19,
+     * docs/tile_display.md): the pages composed here, synced cell by cell. */
+    int tiles_state;        /* 0 not opened yet, 1 open, -1 no tile display */
+    tile_driver_t tiles;
+    uint8_t tile_board[TILE_BOARD_N * TILE_BOARD_N];
+    uint8_t tile_menu[TILE_MENU_W * TILE_MENU_H];
+    uint8_t tile_welcome[TILE_WELCOME_W * TILE_WELCOME_H];
 } gk_screen_t;
 
 static const gk_palette_t *gk_pal(const gk_screen_t *s) { return &gk_palettes[s->skin]; }
@@ -700,12 +711,16 @@ static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
     return CONSOLE_GAME_STAY;
 }
 
+static void gk_tiles_release(gk_screen_t *s);
+
 static console_game_status_t gk_key(void *p, int hid)
 {
     gk_screen_t *s = p;
-    if (s->page == GK_PAGE_FARM)
-        return gk_farm_key(s, hid);
-    return gk_board_key(s, hid);
+    console_game_status_t st =
+        s->page == GK_PAGE_FARM ? gk_farm_key(s, hid) : gk_board_key(s, hid);
+    if (st == CONSOLE_GAME_LEAVE)
+        gk_tiles_release(s); /* the chooser draws in the framebuffer */
+    return st;
 }
 
 /* ---- the console's calls ---- */
@@ -721,6 +736,7 @@ static void *gk_create(const console_env_t *env)
     gomoku_init(&s->game, GOMOKU_RULE_RENJU);
     s->mode = GK_PVC;
     s->level = 1;
+    s->skin = GK_SKIN_TILES; /* seed 002's tile display (issue 19); t: ours */
     s->cursor = 7 * GOMOKU_SIZE + 7;
     if (env->save_dir && snprintf(s->save_path, sizeof s->save_path, "%s/%s", env->save_dir,
                                   GK_SAVE_NAME) < (int)sizeof s->save_path)
@@ -740,6 +756,7 @@ static void gk_destroy(void *p)
     if (!s)
         return;
     gk_ai_cancel(s);
+    gk_tiles_release(s); /* the next program finds go_peripheral on the pins */
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
@@ -989,6 +1006,218 @@ static void gk_render_farm(const gk_screen_t *s)
     render_string_centered(430, "WELCOME TO THE FARM", red, 4);
 }
 
+/* ---- the tile display (seed 002 §3.4; docs/tile_display.md) ----
+ *
+ * The tiles skin (the default) composes the seed's pages in its four
+ * colours and hands them to the peripheral, which draws the board lines and
+ * the round stones itself and takes the VGA pins.  The framebuffer still
+ * gets the software drawing of the same skin underneath: it shows when the
+ * console draws over the game (help, the quit question), and it is what the
+ * board backend's frame dump reads. */
+
+/* 3x5 digits and the mode letters for the board page's menu (the seed draws
+ * its numbers in 3x6 cells, §3.4.3): rows top first, bit 2 the left column. */
+static const char gk_glyph3_chars[] = "0123456789-PVC";
+static const uint8_t gk_glyph3[][5] = {
+    {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {7, 1, 7, 4, 7}, {7, 1, 7, 1, 7}, {5, 5, 7, 1, 1},
+    {7, 4, 7, 1, 7}, {7, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 7},
+    {0, 0, 7, 0, 0}, {7, 5, 7, 4, 4}, {5, 5, 5, 5, 2}, {7, 4, 4, 4, 7},
+};
+
+static void gk_tile_fill(uint8_t *cells, int w, int h, int x, int y, int rw, int rh, int colour)
+{
+    for (int j = y; j < y + rh; j++)
+        for (int i = x; i < x + rw; i++)
+            if (i >= 0 && j >= 0 && i < w && j < h)
+                cells[j * w + i] = (uint8_t)colour;
+}
+
+static void gk_tile_glyph3(uint8_t *cells, int w, int h, int x, int y, char c, int colour)
+{
+    const char *at = strchr(gk_glyph3_chars, c);
+    if (!at || !c)
+        return;
+    const uint8_t *g = gk_glyph3[at - gk_glyph3_chars];
+    for (int row = 0; row < 5; row++)
+        for (int col = 0; col < 3; col++)
+            if (g[row] >> (2 - col) & 1)
+                gk_tile_fill(cells, w, h, x + col, y + row, 1, 1, colour);
+}
+
+/* Text in the console's 5x7 font, one cell a font pixel times scale, 6
+ * cells a letter (the seed's letters are 6x8, §3.4.3). */
+static void gk_tile_text(uint8_t *cells, int w, int h, int x, int y, const char *t, int colour,
+                         int scale)
+{
+    for (; *t; t++, x += 6 * scale) {
+        int c = (unsigned char)*t;
+        if (c < FONT_FIRST || c >= FONT_FIRST + FONT_GLYPHS)
+            c = '?';
+        for (int row = 0; row < 7; row++)
+            for (int col = 0; col < 5; col++)
+                if (font_5x7[c - FONT_FIRST][row] >> (4 - col) & 1)
+                    gk_tile_fill(cells, w, h, x + col * scale, y + row * scale, scale, scale,
+                                 colour);
+    }
+}
+
+static void gk_tile_text_centered(uint8_t *cells, int y, const char *t, int colour, int scale)
+{
+    int width = (int)strlen(t) * 6 * scale - scale;
+    gk_tile_text(cells, TILE_WELCOME_W, TILE_WELCOME_H, (TILE_WELCOME_W - width) / 2, y, t,
+                 colour, scale);
+}
+
+/* The welcome page (160 x 120 cells of 4 px): fig 3.7's farm, figs 5.6 and
+ * 5.11's endings.  White ground, black text, the blue cursor, red text. */
+static void gk_tile_farm(gk_screen_t *s)
+{
+    uint8_t *c = s->tile_welcome;
+    const int w = TILE_WELCOME_W, h = TILE_WELCOME_H;
+    char line[40];
+    memset(c, TILE_WHITE, sizeof s->tile_welcome);
+    if (s->farm.state != FARM_PLAYING) {
+        int lost = s->farm.state == FARM_LOST;
+        /* drawDie(..., 3, ...) in red, drawWin(..., 2, ...) in blue. */
+        gk_tile_text_centered(c, 30, lost ? "YOU DIE" : "YOU WIN", lost ? TILE_RED : TILE_BLUE, 2);
+        const char *why = !lost                            ? "MORE THAN 30 COINS"
+                          : s->farm.why == FARM_WHY_STAMINA ? "STAMINA BELOW ZERO"
+                          : s->farm.why == FARM_WHY_MONEY   ? "MONEY BELOW ZERO"
+                                                            : "30 COINS OR FEWER";
+        gk_tile_text_centered(c, 60, why, TILE_BLACK, 1);
+        snprintf(line, sizeof line, "MONEY %d", s->farm.money);
+        gk_tile_text_centered(c, 72, line, TILE_BLACK, 1);
+        gk_tile_text_centered(c, 100, "ANY KEY: A NEW FARM", TILE_BLACK, 1);
+        return;
+    }
+    gk_tile_text_centered(c, 2, "CHESS CLUB DREAM", TILE_RED, 1);
+    static const char *const labels[5] = {"PIGS", "FEED", "STAMINA", "MONEY", "GROWN"};
+    static const char *const items[FARM_ACTIONS] = {"BUY PIG", "SELL PIG", "EAT", "BUY FEED",
+                                                    "END GAME"};
+    int values[5] = {s->farm.pigs, s->farm.feed, s->farm.stamina, s->farm.money,
+                     farm_grown(&s->farm)};
+    for (int i = 0; i < 5; i++) {
+        int y = 12 + 15 * i;
+        gk_tile_text(c, w, h, 3, y + 4, labels[i], TILE_BLACK, 1);
+        snprintf(line, sizeof line, "%d", values[i]);
+        gk_tile_text(c, w, h, 51, y + 4, line, TILE_RED, 1);
+        if (i == s->menu_sel)
+            gk_tile_fill(c, w, h, 76, y + 1, w - 76, 13, TILE_BLUE);
+        gk_tile_text(c, w, h, 82, y + 4, items[i], TILE_BLACK, 1);
+    }
+    if (s->save_failed) {
+        gk_tile_text_centered(c, 89, "AUTOSAVE FAILED", TILE_RED, 1);
+    } else if (s->notice[0]) {
+        /* The last notice in capitals, on two lines of 26 letters at most. */
+        char up[2][27];
+        const char *t = s->notice;
+        for (int l = 0; l < 2; l++) {
+            size_t n = strlen(t), cut = n;
+            if (n > 26) {
+                for (cut = 26; cut > 0 && t[cut] != ' '; cut--)
+                    ;
+                if (cut == 0)
+                    cut = 26;
+            }
+            for (size_t k = 0; k < cut; k++)
+                up[l][k] = (char)(t[k] >= 'a' && t[k] <= 'z' ? t[k] - 32 : t[k]);
+            up[l][cut] = 0;
+            t += cut;
+            while (*t == ' ')
+                t++;
+            gk_tile_text_centered(c, 89 + 9 * l, up[l], s->notice_warn ? TILE_RED : TILE_BLACK, 1);
+        }
+    }
+    gk_tile_text_centered(c, 111, "WELCOME TO THE FARM", TILE_RED, 1);
+}
+
+/* The board page: the 15x15 board (the peripheral draws lines and stones)
+ * and the 10x30 menu: the move clock, the side to move, the level, the mode
+ * (PVP, PVC, CVP, one letter under the other). */
+static void gk_tile_board(gk_screen_t *s)
+{
+    uint8_t *b = s->tile_board, *m = s->tile_menu;
+    const int mw = TILE_MENU_W, mh = TILE_MENU_H;
+    memset(b, TILE_BLUE, sizeof s->tile_board);
+    memset(m, TILE_BLUE, sizeof s->tile_menu);
+    if (gk_over(s) && s->show_win) {
+        /* Fig 3.10: the board cleared, WIN in the winner's stones. */
+        for (int row = 0; row < 5; row++)
+            for (int col = 0; col < 15; col++)
+                if (gk_win_rows[row][col] == 'X')
+                    b[(5 + row) * TILE_BOARD_N + col] =
+                        s->game.winner == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE;
+    } else {
+        for (int p = 0; p < GOMOKU_CELLS; p++) {
+            int c = gomoku_at(&s->game, p);
+            int x = p % GOMOKU_SIZE, y = GOMOKU_SIZE - 1 - p / GOMOKU_SIZE;
+            if (c != GOMOKU_EMPTY)
+                b[y * TILE_BOARD_N + x] = c == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE;
+        }
+        /* The seed's cursor: a red stone (DrawChess(x_cur, y_cur, CURSOR)),
+         * on an empty point only: the seed's hides the stone under it. */
+        if (!gk_over(s) && gomoku_at(&s->game, s->cursor) == GOMOKU_EMPTY)
+            b[(GOMOKU_SIZE - 1 - s->cursor / GOMOKU_SIZE) * TILE_BOARD_N +
+              s->cursor % GOMOKU_SIZE] = TILE_RED;
+    }
+    char clock[3] = "--";
+    int clock_colour = TILE_BLACK;
+    if (!gk_over(s) && !gk_ai_turn(s)) {
+        int secs = s->secs_shown >= 0 ? s->secs_shown : 30;
+        clock[0] = (char)('0' + secs / 10 % 10);
+        clock[1] = (char)('0' + secs % 10);
+        if (secs <= 5)
+            clock_colour = TILE_RED;
+    }
+    gk_tile_glyph3(m, mw, mh, 1, 1, clock[0], clock_colour);
+    gk_tile_glyph3(m, mw, mh, 5, 1, clock[1], clock_colour);
+    if (!gk_over(s))
+        gk_tile_fill(m, mw, mh, 1, 8, 2, 2,
+                     s->game.to_move == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE);
+    if (s->mode != GK_PVP)
+        gk_tile_glyph3(m, mw, mh, 5, 7, (char)('0' + s->level), TILE_BLACK);
+    for (int i = 0; i < 3; i++)
+        gk_tile_glyph3(m, mw, mh, 3, 13 + 6 * i, gk_mode_labels[s->mode][i], TILE_BLACK);
+}
+
+/* Composes the page on screen and shows it on the tile display, or gives
+ * the pins back to the framebuffer (the classic skin, no peripheral). */
+static void gk_tiles_draw(gk_screen_t *s)
+{
+    if (s->skin != GK_SKIN_TILES || !s->env.hal) {
+        if (s->tiles_state == 1 && tile_enabled(&s->tiles))
+            tile_show(&s->tiles, TILE_PAGE_BOARD, 0);
+        return;
+    }
+    if (s->tiles_state == 0)
+        s->tiles_state = tile_open(&s->tiles, s->env.hal) == 0 ? 1 : -1;
+    if (s->tiles_state != 1)
+        return; /* no tile display: the framebuffer's drawing of the skin shows */
+    if (s->page == GK_PAGE_FARM) {
+        gk_tile_farm(s);
+        tile_sync(&s->tiles, TILE_PAGE_WELCOME, s->tile_welcome);
+        tile_show(&s->tiles, TILE_PAGE_WELCOME, 1);
+    } else {
+        gk_tile_board(s);
+        tile_sync(&s->tiles, TILE_PAGE_BOARD, s->tile_board);
+        tile_sync(&s->tiles, TILE_PAGE_MENU, s->tile_menu);
+        tile_show(&s->tiles, TILE_PAGE_BOARD, 1);
+    }
+}
+
+/* The pins back to go_peripheral (the console draws over the game, the
+ * game is left or closed). */
+static void gk_tiles_release(gk_screen_t *s)
+{
+    if (s->tiles_state == 1 && tile_enabled(&s->tiles))
+        tile_show(&s->tiles, TILE_PAGE_BOARD, 0);
+}
+
+static void gk_covered(void *p)
+{
+    gk_tiles_release(p);
+}
+
 static void gk_render(void *p, uint16_t *fb)
 {
     gk_screen_t *s = p;
@@ -997,6 +1226,7 @@ static void gk_render(void *p, uint16_t *fb)
         gk_render_farm(s);
     else
         gk_render_board(s);
+    gk_tiles_draw(s);
     s->dirty = 0;
 }
 
@@ -1037,4 +1267,5 @@ const console_game_t gomoku_game_module = {
     .take_sound = gk_take_sound,
     .help = gk_help,
     .quit = gk_quit,
+    .covered = gk_covered,
 };

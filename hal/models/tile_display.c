@@ -1,0 +1,285 @@
+/*
+ * models/tile_display.c - seed 002's tile display as a C model
+ * (tile_display.h; the spec is docs/tile_display.md).  The picture is
+ * painted the way a person reads the seed: the page's ground, then the
+ * board lines, then a disc for each stone, then the menu's squares; the RTL
+ * decides each pixel on the fly instead.  tests/rtl/tile_display compares
+ * the two.
+ */
+#include "tile_display.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Table 3.2's RGB332 bytes: white, black, "blue", red. */
+static const uint8_t td_rgb332[4] = {0xFF, 0x00, 0xDB, 0xE0};
+
+uint16_t td_colour_rgb444(unsigned c)
+{
+    unsigned v = td_rgb332[c & 3u];
+    unsigned r3 = v >> 5, g3 = (v >> 2) & 7u, b2 = v & 3u;
+    /* 3 bits to 4: the top bit repeated below; 2 bits to 4: repeated. */
+    unsigned r = r3 << 1 | r3 >> 2, g = g3 << 1 | g3 >> 2, b = b2 << 2 | b2;
+    return (uint16_t)(r << 8 | g << 4 | b);
+}
+
+static unsigned page_cells(unsigned page)
+{
+    return page == TD_PAGE_BOARD  ? TD_BOARD_N * TD_BOARD_N
+           : page == TD_PAGE_MENU ? TD_MENU_W * TD_MENU_H
+                                  : TD_WELCOME_W * TD_WELCOME_H;
+}
+
+/* Cell i (x + y * width) of a page. */
+static uint8_t *page_cell(td_model_t *m, unsigned page, unsigned i)
+{
+    if (page == TD_PAGE_BOARD)
+        return &m->board[i / TD_BOARD_N][i % TD_BOARD_N];
+    if (page == TD_PAGE_MENU)
+        return &m->menu[i / TD_MENU_W][i % TD_MENU_W];
+    return &m->welcome[i / TD_WELCOME_W][i % TD_WELCOME_W];
+}
+
+void td_model_reset(td_model_t *m)
+{
+    memset(m, 0, sizeof *m);
+    m->busy = 1;
+    m->pages = 7u;
+    m->next = 0;
+    m->end = TD_RESET_CLEAR_CLOCKS;
+    m->fill[TD_PAGE_BOARD] = TD_BLUE;
+    m->fill[TD_PAGE_MENU] = TD_BLUE;
+    m->fill[TD_PAGE_WELCOME] = TD_WHITE;
+}
+
+/* One clock of the clear: cell `next` of every page being cleared that has it. */
+static void clear_step(td_model_t *m)
+{
+    for (unsigned p = 0; p < 3; p++)
+        if ((m->pages >> p & 1u) && m->next < page_cells(p))
+            *page_cell(m, p, m->next) = m->fill[p];
+    if (++m->next == m->end)
+        m->busy = 0;
+    m->changes++;
+}
+
+void td_model_tick(td_model_t *m, uint64_t n)
+{
+    while (n-- && m->busy)
+        clear_step(m);
+}
+
+uint32_t td_model_read(td_model_t *m, uint32_t word)
+{
+    uint32_t v = 0;
+    switch (word) {
+    case TD_REG_CELL:
+        v = m->last_cell;
+        break;
+    case TD_REG_CTRL:
+        v = m->ctrl;
+        break;
+    case TD_REG_STATUS:
+        v = (uint32_t)m->refused << 16 | (m->busy ? TD_STATUS_BUSY : 0u);
+        break;
+    case TD_REG_ID:
+        v = TD_ID;
+        break;
+    default:
+        break;
+    }
+    td_model_tick(m, 1);
+    return v;
+}
+
+/* The page and cell index a cell word names, or -1 if a field is out of range. */
+static int cell_index(uint32_t w, unsigned *page, unsigned *index)
+{
+    unsigned x = w >> 24, y = (w >> 16) & 0xFFu, p = (w >> 8) & 0xFFu, c = w & 0xFFu;
+    static const unsigned width[3] = {TD_BOARD_N, TD_MENU_W, TD_WELCOME_W};
+    static const unsigned height[3] = {TD_BOARD_N, TD_MENU_H, TD_WELCOME_H};
+    if (c > 3 || p > 2 || x >= width[p] || y >= height[p])
+        return -1;
+    *page = p;
+    *index = x + y * width[p];
+    return 0;
+}
+
+void td_model_write(td_model_t *m, uint32_t word, uint32_t value)
+{
+    int was_busy = m->busy;
+    unsigned page, index;
+    unsigned colour = value & 0xFFu, vpage = (value >> 8) & 0xFFu;
+    switch (word) {
+    case TD_REG_CELL:
+        m->last_cell = value;
+        if (was_busy || cell_index(value, &page, &index) != 0) {
+            m->refused++;
+            break;
+        }
+        *page_cell(m, page, index) = (uint8_t)colour;
+        m->ctrl = (m->ctrl & ~TD_CTRL_WELCOME) | (page == TD_PAGE_WELCOME ? TD_CTRL_WELCOME : 0u);
+        m->changes++;
+        break;
+    case TD_REG_CTRL:
+        m->ctrl = value & (TD_CTRL_ENABLE | TD_CTRL_WELCOME);
+        m->changes++;
+        break;
+    case TD_REG_CLEAR:
+        if (was_busy || colour > 3 || vpage > 2) {
+            m->refused++;
+            break;
+        }
+        m->busy = 1;
+        m->pages = 1u << vpage;
+        m->next = 0;
+        m->end = page_cells(vpage);
+        m->fill[vpage] = (uint8_t)colour;
+        break;
+    case TD_REG_STATUS:
+        m->refused = 0;
+        break;
+    default:
+        break;
+    }
+    if (was_busy)
+        clear_step(m);
+}
+
+/* ---- the picture ---- */
+
+static void fill_rect(uint16_t *f, int x0, int y0, int w, int h, uint16_t c)
+{
+    for (int y = y0; y < y0 + h; y++)
+        for (int x = x0; x < x0 + w; x++)
+            f[y * TD_FRAME_W + x] = c;
+}
+
+/* The board page: the 480x480 board of 32-pixel cells, lines through the
+ * cells' centres (x or y = 16 mod 32) and one at x = 480, discs of radius
+ * under 14 (d^2 < 196) for stones; the menu's 16-pixel squares on the right,
+ * right of the line (its first column is the 15 pixels 481..495). */
+static void paint_board_page(const td_model_t *m, uint16_t *f)
+{
+    fill_rect(f, 0, 0, 480, 480, td_colour_rgb444(TD_BLUE));
+    uint16_t ink = td_colour_rgb444(TD_BLACK);
+    for (int i = 0; i < TD_BOARD_N; i++) {
+        fill_rect(f, 32 * i + 16, 0, 1, 480, ink);
+        fill_rect(f, 0, 32 * i + 16, 480, 1, ink);
+    }
+    fill_rect(f, 480, 0, 1, 480, ink);
+    for (int by = 0; by < TD_BOARD_N; by++)
+        for (int bx = 0; bx < TD_BOARD_N; bx++) {
+            unsigned c = m->board[by][bx];
+            if (c == TD_BLUE)
+                continue; /* an empty point */
+            int cx = 32 * bx + 16, cy = 32 * by + 16;
+            for (int y = cy - 16; y < cy + 16; y++)
+                for (int x = cx - 16; x < cx + 16; x++)
+                    if ((x - cx) * (x - cx) + (y - cy) * (y - cy) < 196)
+                        f[y * TD_FRAME_W + x] = td_colour_rgb444(c);
+        }
+    for (int my = 0; my < TD_MENU_H; my++)
+        for (int mx = 0; mx < TD_MENU_W; mx++) {
+            int x0 = mx == 0 ? 481 : 480 + 16 * mx;
+            fill_rect(f, x0, 16 * my, 480 + 16 * (mx + 1) - x0, 16,
+                      td_colour_rgb444(m->menu[my][mx]));
+        }
+}
+
+static void paint_welcome_page(const td_model_t *m, uint16_t *f)
+{
+    for (int y = 0; y < TD_WELCOME_H; y++)
+        for (int x = 0; x < TD_WELCOME_W; x++)
+            fill_rect(f, 4 * x, 4 * y, 4, 4, td_colour_rgb444(m->welcome[y][x]));
+}
+
+void td_model_frame(const td_model_t *m, uint16_t *rgb444)
+{
+    if (m->ctrl & TD_CTRL_WELCOME)
+        paint_welcome_page(m, rgb444);
+    else
+        paint_board_page(m, rgb444);
+}
+
+/* ---- the sdl backend's binding ---- */
+
+static void *binding_open(char *err, size_t errlen)
+{
+    td_model_t *m = malloc(sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "%s", "out of memory for the tile display model");
+        return NULL;
+    }
+    /* The FPGA comes out of reset long before the program runs: the reset
+     * clear is over at clock 0. */
+    td_model_reset(m);
+    td_model_tick(m, TD_RESET_CLEAR_CLOCKS);
+    m->clock = 0;
+    return m;
+}
+
+static void binding_close(void *inst)
+{
+    free(inst);
+}
+
+/* Brings the model to the caller's clock; the access itself is one more. */
+static void catch_up(td_model_t *m, uint64_t now)
+{
+    if (now > m->clock) {
+        td_model_tick(m, now - m->clock);
+        m->clock = now;
+    }
+    m->clock++;
+}
+
+static uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
+{
+    td_model_t *m = inst;
+    catch_up(m, now);
+    return td_model_read(m, offset >> 2);
+}
+
+static void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
+{
+    td_model_t *m = inst;
+    catch_up(m, now);
+    td_model_write(m, offset >> 2, value);
+}
+
+static int binding_scan_frame(void *inst, uint64_t now, uint16_t *rgb444)
+{
+    td_model_t *m = inst;
+    if (now > m->clock) {
+        td_model_tick(m, now - m->clock);
+        m->clock = now;
+    }
+    if (!(m->ctrl & TD_CTRL_ENABLE))
+        return 0;
+    /* As the sim backend's scan: a clear in progress ends first. */
+    td_model_tick(m, TD_RESET_CLEAR_CLOCKS);
+    td_model_frame(m, rgb444);
+    return 1;
+}
+
+static uint32_t binding_changes(void *inst)
+{
+    const td_model_t *m = inst;
+    return m->changes;
+}
+
+const periph_binding_t td_model_binding = {
+    .id = PERIPH_TILE_DISPLAY,
+    .open = binding_open,
+    .close = binding_close,
+    .read = binding_read,
+    .write = binding_write,
+};
+
+const periph_vga_source_t td_model_vga_source = {
+    .id = PERIPH_TILE_DISPLAY,
+    .scan_frame = binding_scan_frame,
+    .changes = binding_changes,
+};

@@ -1,0 +1,271 @@
+/* bindings/tile_display.cpp - the Verilated tile display and a sampler of its VGA pins (tile_display.h). */
+#include "tile_display.h"
+
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "Vtile_display.h"
+#include "verilated.h"
+
+namespace {
+
+constexpr unsigned FRAME_W = 640, FRAME_H = 480;
+/* One frame: 800 x 525 pixels, two clocks each. */
+constexpr uint64_t FRAME_CLOCKS = 800ull * 525 * 2;
+/* The longest clear (160 x 120 cells, one a clock), and a margin: after
+ * that many idle clocks nothing in the registers changes any more. */
+constexpr uint64_t CATCH_UP_CAP = 160 * 120 + 4;
+
+} // namespace
+
+struct sim_td {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vtile_display> top;
+    uint64_t cycle = 0;  /* the caller's clock this model has reached */
+    uint64_t run = 0;    /* clocks simulated */
+    uint32_t changes = 0;
+    uint64_t clear_until = 0; /* a clear may run until this caller's clock */
+    /* The last frame scanned, valid while changes == frame_changes. */
+    std::vector<uint16_t> frame;
+    uint32_t frame_changes = 0;
+    bool have_frame = false;
+
+    void tick()
+    {
+        top->clk = 0;
+        top->eval();
+        top->clk = 1;
+        top->eval();
+        run++;
+    }
+
+    void catch_up(uint64_t now)
+    {
+        if (now <= cycle)
+            return;
+        uint64_t n = now - cycle;
+        if (n > CATCH_UP_CAP)
+            n = CATCH_UP_CAP;
+        for (uint64_t i = 0; i < n; i++)
+            tick();
+        if (cycle < clear_until)
+            changes++; /* a clear may have moved on */
+        cycle = now;
+    }
+};
+
+static sim_td_t *make(uint64_t settle)
+{
+    sim_td_t *s = new sim_td();
+    s->ctx.reset(new VerilatedContext());
+    s->top.reset(new Vtile_display(s->ctx.get(), "tile_display"));
+    Vtile_display *t = s->top.get();
+    t->avs_address = 0;
+    t->avs_read = 0;
+    t->avs_write = 0;
+    t->avs_writedata = 0;
+    t->rst = 1;
+    for (int i = 0; i < 2; i++)
+        s->tick();
+    t->rst = 0;
+    for (uint64_t i = 0; i < settle; i++)
+        s->tick();
+    return s;
+}
+
+sim_td_t *sim_td_new(void)
+{
+    /* The FPGA leaves reset long before the program runs: the reset clear
+     * is over at clock 0, as in the C model's binding. */
+    return make(CATCH_UP_CAP);
+}
+
+sim_td_t *sim_td_new_raw(void)
+{
+    return make(0);
+}
+
+void sim_td_free(sim_td_t *s)
+{
+    if (!s)
+        return;
+    s->top->final();
+    delete s;
+}
+
+void sim_td_tick(sim_td_t *s, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        s->tick();
+}
+
+uint32_t sim_td_reg_read(sim_td_t *s, uint32_t word)
+{
+    Vtile_display *t = s->top.get();
+    t->avs_address = word & 63;
+    t->avs_read = 1;
+    s->tick();
+    t->avs_read = 0;
+    return t->avs_readdata; /* read latency 1 */
+}
+
+void sim_td_reg_write(sim_td_t *s, uint32_t word, uint32_t value)
+{
+    Vtile_display *t = s->top.get();
+    t->avs_address = word & 63;
+    t->avs_writedata = value;
+    t->avs_write = 1;
+    s->tick();
+    t->avs_write = 0;
+    s->changes++;
+}
+
+int sim_td_drives(sim_td_t *s)
+{
+    return s->top->vga_drive;
+}
+
+uint64_t sim_td_clocks(const sim_td_t *s)
+{
+    return s->run;
+}
+
+/* The sampler: on every rising vga_clk, the pins as the DAC latches them.
+ * A frame starts at a falling vsync; its 480 active lines are the runs of
+ * blank_n high; it ends at the next falling vsync (which gives v_total). */
+int sim_td_sample_frame(sim_td_t *s, uint16_t *rgb444, sim_td_timing_t *timing)
+{
+    Vtile_display *t = s->top.get();
+    sim_td_timing_t tm;
+    memset(&tm, 0, sizeof tm);
+    bool prev_clk = t->vga_clk, prev_hs = t->vga_hs, prev_vs = t->vga_vs, prev_bl = t->vga_blank_n;
+    bool started = false;
+    unsigned x = 0, y = 0, pix = 0, hs_fall = 0, hs_falls = 0, hs_falls_vs_low = 0;
+    bool have_hs_fall = false;
+    for (uint64_t i = 0; i < 3 * FRAME_CLOCKS; i++) {
+        s->tick();
+        const bool c = t->vga_clk;
+        const bool rise = c && !prev_clk;
+        prev_clk = c;
+        if (!rise)
+            continue;
+        pix++;
+        const bool hs = t->vga_hs, vs = t->vga_vs, bl = t->vga_blank_n;
+        const uint16_t rgb = (uint16_t)((t->vga_r & 0xF) << 8 | (t->vga_g & 0xF) << 4 | (t->vga_b & 0xF));
+        if (prev_vs && !vs) {
+            if (started) {
+                tm.v_total = hs_falls;
+                tm.v_sync = hs_falls_vs_low;
+                tm.lines = y;
+                if (timing)
+                    *timing = tm;
+                return y == FRAME_H ? 0 : -1;
+            }
+            started = true;
+            hs_falls = 0;
+            hs_falls_vs_low = 0;
+            y = 0;
+        }
+        if (prev_hs && !hs) {
+            if (have_hs_fall)
+                tm.h_total = pix - hs_fall;
+            hs_fall = pix;
+            have_hs_fall = true;
+            hs_falls++;
+            if (!vs)
+                hs_falls_vs_low++;
+        }
+        if (!prev_hs && hs && have_hs_fall)
+            tm.h_sync = pix - hs_fall;
+        if (started) {
+            if (bl) {
+                if (!prev_bl)
+                    x = 0;
+                if (x < FRAME_W && y < FRAME_H)
+                    rgb444[y * FRAME_W + x] = rgb;
+                x++;
+            } else {
+                if (prev_bl) {
+                    if (x != FRAME_W)
+                        tm.bad_lines++;
+                    y++;
+                }
+                if (rgb)
+                    tm.rgb_in_blank++;
+            }
+        }
+        prev_hs = hs;
+        prev_vs = vs;
+        prev_bl = bl;
+    }
+    if (timing)
+        *timing = tm;
+    return -1;
+}
+
+namespace {
+
+void *binding_open(char *, size_t)
+{
+    return sim_td_new();
+}
+
+void binding_close(void *inst)
+{
+    sim_td_free(static_cast<sim_td_t *>(inst));
+}
+
+uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
+{
+    sim_td_t *s = static_cast<sim_td_t *>(inst);
+    s->catch_up(now);
+    s->cycle++;
+    return sim_td_reg_read(s, offset >> 2);
+}
+
+void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
+{
+    sim_td_t *s = static_cast<sim_td_t *>(inst);
+    s->catch_up(now);
+    s->cycle++;
+    sim_td_reg_write(s, offset >> 2, value);
+    if ((offset >> 2) == 2) /* CLEAR: the picture changes for a while */
+        s->clear_until = s->cycle + CATCH_UP_CAP;
+}
+
+/* The pins are a function of the cell arrays and CTRL alone (nothing else
+ * moves with time once a clear is over), so a frame scanned since the last
+ * change is the frame the pins carry now. */
+int binding_scan_frame(void *inst, uint64_t now, uint16_t *rgb444)
+{
+    sim_td_t *s = static_cast<sim_td_t *>(inst);
+    s->catch_up(now);
+    if (!s->top->vga_drive)
+        return 0;
+    if (!s->have_frame || s->frame_changes != s->changes) {
+        s->frame.assign(FRAME_W * FRAME_H, 0);
+        /* Let a clear in progress end first, then scan a whole frame. */
+        sim_td_tick(s, CATCH_UP_CAP);
+        if (sim_td_sample_frame(s, s->frame.data(), nullptr) != 0)
+            return 0;
+        s->frame_changes = s->changes;
+        s->have_frame = true;
+    }
+    memcpy(rgb444, s->frame.data(), sizeof(uint16_t) * FRAME_W * FRAME_H);
+    return 1;
+}
+
+uint32_t binding_changes(void *inst)
+{
+    return static_cast<sim_td_t *>(inst)->changes;
+}
+
+} // namespace
+
+const periph_binding_t sim_td_binding = {
+    PERIPH_TILE_DISPLAY, binding_open, binding_close, binding_read, binding_write,
+};
+
+const periph_vga_source_t sim_td_vga_source = {PERIPH_TILE_DISPLAY, binding_scan_frame,
+                                               binding_changes};

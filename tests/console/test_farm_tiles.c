@@ -1,0 +1,349 @@
+/*
+ * test_farm_tiles.c - the farm on seed 002's tile display (issue 19,
+ * docs/tile_display.md): `tabletop play --game farm` run headless with the
+ * same scripts on the sdl backend (the C model) and the sim backend (the
+ * Verilated RTL, frames sampled from its own VGA pins).  Every frame must
+ * be the same on both, pixel for pixel, equal its golden
+ * (tests/data/gomoku/golden/tiles_*.png, looked at when written), and agree
+ * with an independent reading of the seed's pictures:
+ *   - only table 3.2's four colours, each exact (from its RGB332 byte);
+ *   - the welcome page is made of 4x4-pixel cells (§3.4.2), white ground,
+ *     the cursor blue on the right (fig 3.7, §5 "右边蓝色光标"), "WELCOME TO
+ *     THE FARM" red at the bottom;
+ *   - the board page: lines on 16 mod 32 and at x = 480, stones round on
+ *     the intersections of the saved points, the winner's "WIN" in stones;
+ *   - YOU DIE in red, YOU WIN in blue (appendix: drawDie(0,0,3,2),
+ *     drawWin(0,0,2,2)).
+ *
+ * Regenerate the goldens (then LOOK at them):
+ *   TABLETOP_UPDATE_GOLDEN=1 meson test -C BUILD console-farm-tiles
+ */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "console/frame_png.h"
+
+#define W 640
+#define H 480
+
+/* Table 3.2's bytes, RGB332, each channel scaled to 4 bits and rounded. */
+static uint16_t seed_colour(int c)
+{
+    static const unsigned bytes[4] = {0xFF, 0x00, 0xDB, 0xE0};
+    unsigned v = bytes[c];
+    unsigned r = ((v >> 5) * 15 + 3) / 7, g = (((v >> 2) & 7) * 15 + 3) / 7, b = (v & 3) * 5;
+    return (uint16_t)(r << 8 | g << 4 | b);
+}
+#define WHITE seed_colour(0)
+#define BLACK seed_colour(1)
+#define BLUE seed_colour(2)
+#define RED seed_colour(3)
+
+static const char *env_or_die(const char *name)
+{
+    const char *v = getenv(name);
+    cr_assert(v && *v, "%s is not set (run through meson test)", name);
+    return v;
+}
+
+static char *scratch(void)
+{
+    char *d = strdup("/tmp/tabletop-farmtiles-XXXXXX");
+    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
+    return d;
+}
+
+static void put_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert(f, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void cleanup(char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        cr_log_warn("could not remove %s", dir);
+    free(dir);
+}
+
+/* Runs the script on one backend in dir/BACKEND (frames) with its own save
+ * folder dir/BACKEND/save, seeded with save_text if not NULL. */
+static void play(const char *dir, const char *backend, const char *save_text, const char *script)
+{
+    char sub[1024], save[1100], path[1200], cmd[6000];
+    cr_assert(strlen(dir) < 900, "scratch path too long");
+    snprintf(sub, sizeof sub, "%s/%s", dir, backend);
+    snprintf(save, sizeof save, "%s/save", sub);
+    cr_assert(mkdir(sub, 0755) == 0 && mkdir(save, 0755) == 0);
+    if (save_text) {
+        snprintf(path, sizeof path, "%s/farm.txt", save);
+        put_file(path, save_text);
+    }
+    snprintf(path, sizeof path, "%s/steps.txt", sub);
+    put_file(path, script);
+    snprintf(cmd, sizeof cmd,
+             "'%s' play --headless --game farm --backend %s --seed 7 --script '%s' "
+             "--frames '%s' --save-dir '%s' 2>'%s/stderr.txt'",
+             env_or_die("TABLETOP_BIN"), backend, path, sub, save, sub);
+    int rc = system(cmd);
+    cr_assert(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "%s backend: exit %d", backend, rc);
+}
+
+static uint16_t *load(const char *dir, const char *backend, const char *snap)
+{
+    char path[4300], err[256];
+    snprintf(path, sizeof path, "%s/%s/%s.png", dir, backend, snap);
+    uint16_t *f = NULL;
+    int w, h;
+    cr_assert_eq(frame_png_read(path, &f, &w, &h, err, sizeof err), 0, "%s", err);
+    cr_assert(w == W && h == H);
+    return f;
+}
+
+/* The frame of both backends: equal pixel for pixel, equal to the golden. */
+static uint16_t *frame(const char *dir, const char *snap)
+{
+    uint16_t *a = load(dir, "sdl", snap), *b = load(dir, "sim", snap);
+    long diff = 0;
+    for (int i = 0; i < W * H; i++)
+        diff += a[i] != b[i];
+    cr_expect_eq(diff, 0, "%s: %ld pixels differ between sdl and sim", snap, diff);
+    char want_path[4096], err[256];
+    snprintf(want_path, sizeof want_path, "%s/golden/tiles_%s.png",
+             env_or_die("TABLETOP_TEST_DATA"), snap);
+    const char *update = getenv("TABLETOP_UPDATE_GOLDEN");
+    if (update && *update) {
+        cr_assert_eq(frame_png_write(want_path, b, W, H, err, sizeof err), 0, "%s", err);
+        cr_log_warn("rewrote %s", want_path);
+    }
+    uint16_t *want = NULL;
+    int ww, wh;
+    cr_assert_eq(frame_png_read(want_path, &want, &ww, &wh, err, sizeof err), 0, "%s", err);
+    diff = 0;
+    for (int i = 0; i < W * H; i++)
+        diff += b[i] != want[i];
+    cr_expect_eq(diff, 0, "%s: %ld pixels differ from its golden", snap, diff);
+    free(a);
+    free(want);
+    return b;
+}
+
+static long count(const uint16_t *f, uint16_t c, int x0, int y0, int x1, int y1)
+{
+    long n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            n += f[y * W + x] == c;
+    return n;
+}
+
+static void only_seed_colours(const uint16_t *f, const char *what)
+{
+    long other = 0;
+    for (int i = 0; i < W * H; i++)
+        other += f[i] != WHITE && f[i] != BLACK && f[i] != BLUE && f[i] != RED;
+    cr_expect_eq(other, 0, "%s: %ld pixels in none of the seed's four colours", what, other);
+}
+
+/* The welcome page: every 4x4 block one colour. */
+static void welcome_cells(const uint16_t *f, const char *what)
+{
+    long bad = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            bad += f[y * W + x] != f[(y & ~3) * W + (x & ~3)];
+    cr_expect_eq(bad, 0, "%s: %ld pixels differ from their 4x4 cell", what, bad);
+}
+
+/* The bounding box of colour c. */
+static void bbox(const uint16_t *f, uint16_t c, int *x0, int *y0, int *x1, int *y1)
+{
+    *x0 = W, *y0 = H, *x1 = -1, *y1 = -1;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            if (f[y * W + x] == c) {
+                if (x < *x0) *x0 = x;
+                if (y < *y0) *y0 = y;
+                if (x > *x1) *x1 = x;
+                if (y > *y1) *y1 = y;
+            }
+}
+
+/* Board point (column 0-14 from a, row 1-15 from the bottom) to its
+ * intersection on the screen: the seed's board[x + y*15], y from the top,
+ * 32-pixel cells, the lines through their centres. */
+static int px(int col) { return 32 * col + 16; }
+static int py(int row) { return 32 * (15 - row) + 16; }
+
+/* A stone of colour c on the point: inside the disc (d^2 < 196) off the
+ * lines c, just outside it the ground or a line. */
+static void expect_stone(const uint16_t *f, int col, int row, uint16_t c, const char *what)
+{
+    int x = px(col), y = py(row);
+    cr_expect_eq(f[(y + 9) * W + x + 9], c, "%s: inside the disc", what);
+    cr_expect_eq(f[(y - 9) * W + x - 9], c, "%s: inside the disc", what);
+    cr_expect_eq(f[y * W + x], c, "%s: the stone covers the crossing", what);
+    cr_expect_eq(f[(y + 11) * W + x + 11], BLUE, "%s: outside the disc (d^2 = 242)", what);
+    cr_expect_eq(f[(y + 14) * W + x], BLACK, "%s: the line leaves the disc", what);
+}
+
+/* Lines at 16 mod 32 and at x = 480 wherever no stone is (the cells of the
+ * listed points excepted). */
+static void expect_lines(const uint16_t *f, const int *cols, const int *rows, int n,
+                         const char *what)
+{
+    long bad = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x <= 480; x++) {
+            int skip = 0;
+            for (int i = 0; i < n; i++)
+                if (x / 32 == cols[i] && y / 32 == 15 - rows[i])
+                    skip = 1;
+            if (skip)
+                continue;
+            int line = x == 480 || x % 32 == 16 || y % 32 == 16;
+            bad += f[y * W + x] != (line ? BLACK : BLUE);
+        }
+    cr_expect_eq(bad, 0, "%s: %ld board pixels off the lines-and-ground pattern", what, bad);
+}
+
+TestSuite(farm_tiles, .timeout = 120);
+
+/* A fresh farm: the welcome page, the cursor moving, a Gomoku move on the
+ * board page, then spending with no money: YOU DIE. */
+Test(farm_tiles, welcome_board_and_you_die)
+{
+    char *dir = scratch();
+    const char *script = "snap welcome\ndown\nsnap welcome_down\nc\nenter\nsnap board\n"
+                         "c\ndown\nenter\nsnap you_die\n";
+    play(dir, "sdl", NULL, script);
+    play(dir, "sim", NULL, script);
+
+    uint16_t *f = frame(dir, "welcome");
+    only_seed_colours(f, "welcome");
+    welcome_cells(f, "welcome");
+    cr_expect_gt(count(f, WHITE, 0, 0, W, H), W * H / 2, "the welcome page's ground is white");
+    int x0, y0, x1, y1;
+    bbox(f, BLUE, &x0, &y0, &x1, &y1);
+    cr_expect(x0 > W * 2 / 5 && x1 == W - 1 && y1 - y0 < 60,
+              "one blue cursor bar on the right (%d,%d)-(%d,%d)", x0, y0, x1, y1);
+    int first_bar = y0;
+    cr_expect_gt(count(f, RED, 0, 440, W, H), 500, "WELCOME TO THE FARM in red at the bottom");
+    cr_expect_gt(count(f, BLACK, 0, 40, W, 440), 2000, "black text in between");
+    free(f);
+
+    f = frame(dir, "welcome_down");
+    welcome_cells(f, "welcome_down");
+    bbox(f, BLUE, &x0, &y0, &x1, &y1);
+    cr_expect(x0 > W * 2 / 5 && y0 > first_bar && y0 - first_bar == 60,
+              "down moves the cursor bar one item (60 px) down: %d -> %d", first_bar, y0);
+    free(f);
+
+    /* The board page: Black (the player) on h8, the computer's stone read
+     * from the save. */
+    f = frame(dir, "board");
+    only_seed_colours(f, "board");
+    expect_stone(f, 7, 8, BLACK, "h8 black");
+    char path[4300];
+    snprintf(path, sizeof path, "%s/sdl/save/farm.txt", dir);
+    FILE *sf = fopen(path, "r");
+    cr_assert(sf);
+    char line[512], wpt[8] = "";
+    while (fgets(line, sizeof line, sf))
+        if (!strncmp(line, "moves ", 6))
+            sscanf(line, "moves b:h8 w:%7s", wpt);
+    fclose(sf);
+    cr_assert(wpt[0] >= 'a' && wpt[0] <= 'o', "the computer's move in the save: '%s'", wpt);
+    int wc = wpt[0] - 'a', wr = atoi(wpt + 1);
+    expect_stone(f, wc, wr, WHITE, "the computer's white stone");
+    int cols[2] = {7, wc}, rows[2] = {8, wr};
+    expect_lines(f, cols, rows, 2, "board");
+    cr_expect_gt(count(f, BLACK, 481, 0, W, H), 300, "the menu's digits and letters right of the line");
+    free(f);
+
+    f = frame(dir, "you_die");
+    only_seed_colours(f, "you_die");
+    welcome_cells(f, "you_die");
+    cr_expect_gt(count(f, RED, 0, 0, W, H), 2000, "YOU DIE in red");
+    cr_expect_eq(count(f, BLUE, 0, 0, W, H), 0, "no blue on YOU DIE");
+    free(f);
+    cleanup(dir);
+}
+
+/* A rich farm with a two-player game one stone from five: Black's five
+ * shows WIN in black stones; then END GAME with 40 coins: YOU WIN. */
+Test(farm_tiles, win_in_stones_and_you_win)
+{
+    char *dir = scratch();
+    const char *save = "money 40\nstamina 5\nfeed 0\npigs 0\ngrown 0\nages none\ngames 0\n"
+                       "starved 0\nstate playing\nskin tiles\nmode pvp\nlevel 1\n"
+                       "to-move black\nmoves b:d8 w:d2 b:e8 w:e2 b:f8 w:f2 b:g8 w:g2\n";
+    /* The cursor starts on the last stone, g2: up 6 rows and right 1 is h8. */
+    const char *script = "c\nsnap four\nup\nup\nup\nup\nup\nup\nright\nenter\nsnap win_stones\n"
+                         "c\nup\nenter\nsnap you_win\n";
+    play(dir, "sdl", save, script);
+    play(dir, "sim", save, script);
+
+    uint16_t *f = frame(dir, "four");
+    int cols[8] = {3, 3, 4, 4, 5, 5, 6, 6}, rows[8] = {8, 2, 8, 2, 8, 2, 8, 2};
+    for (int i = 0; i < 8; i++)
+        expect_stone(f, cols[i], rows[i], i % 2 ? WHITE : BLACK, "the saved stones");
+    expect_lines(f, cols, rows, 8, "four");
+    free(f);
+
+    f = frame(dir, "win_stones");
+    only_seed_colours(f, "win_stones");
+    cr_expect_eq(count(f, WHITE, 0, 0, 480, H), 0, "WIN is in the winner's colour only");
+    cr_expect_eq(count(f, RED, 0, 0, 480, H), 0, "no cursor after the game");
+    /* Black stones: count the intersections that carry one. */
+    int stones = 0, top = 15, bottom = 0;
+    for (int r = 1; r <= 15; r++)
+        for (int c = 0; c < 15; c++)
+            if (f[(py(r) + 9) * W + px(c) + 9] == BLACK) {
+                stones++;
+                if (r < top) top = r;
+                if (r > bottom) bottom = r;
+            }
+    cr_expect(stones >= 20 && bottom - top == 4,
+              "WIN spelt in black stones on five rows (%d stones, rows %d-%d)", stones, top,
+              bottom);
+    free(f);
+
+    f = frame(dir, "you_win");
+    only_seed_colours(f, "you_win");
+    welcome_cells(f, "you_win");
+    cr_expect_gt(count(f, BLUE, 0, 0, W, H), 2000, "YOU WIN in blue");
+    cr_expect_eq(count(f, RED, 0, 0, W, H), 0, "no red on YOU WIN");
+    free(f);
+    cleanup(dir);
+}
+
+/* t: our classic drawing; the tile display gives the pins back (the frame
+ * is go_peripheral's, with colours outside the seed's four). */
+Test(farm_tiles, t_gives_the_pins_back)
+{
+    char *dir = scratch();
+    play(dir, "sdl", NULL, "t\nsnap classic\n");
+    play(dir, "sim", NULL, "t\nsnap classic\n");
+    uint16_t *a = load(dir, "sdl", "classic"), *b = load(dir, "sim", "classic");
+    long diff = 0, other = 0;
+    for (int i = 0; i < W * H; i++) {
+        diff += a[i] != b[i];
+        other += a[i] != WHITE && a[i] != BLACK && a[i] != BLUE && a[i] != RED;
+    }
+    cr_expect_eq(diff, 0, "classic: %ld pixels differ between sdl and sim", diff);
+    cr_expect_gt(other, 10000, "classic is the framebuffer's richer drawing");
+    free(a);
+    free(b);
+    cleanup(dir);
+}
