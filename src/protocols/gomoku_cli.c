@@ -51,7 +51,10 @@ static int place_points(gomoku_t *g, const char *text, int *colour, int alternat
             return -1;
         }
         if (gomoku_at(g, p) != GOMOKU_EMPTY) {
-            fprintf(stderr, "tabletop gomoku: point '%s' is given twice\n", t);
+            if (!alternate && gomoku_at(g, p) != *colour)
+                fprintf(stderr, "tabletop gomoku: point '%s' is in both --black and --white\n", t);
+            else
+                fprintf(stderr, "tabletop gomoku: point '%s' is given twice\n", t);
             return -1;
         }
         gomoku_set_stone(g, p, *colour);

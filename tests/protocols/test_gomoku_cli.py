@@ -75,6 +75,30 @@ for black, white, h8 in recursive:
     check(f"recursive three --black {black} --white {white}: h8 {'forbidden' if h8 else 'allowed'}",
           rc == 0 and (("h8 double-three" in got) == h8) and got == model, f"got={got} model={model}")
 
+# Issue 19's classic exceptions, as stone sets.  With g6 g7 (a column) and
+# e8 f8 (a row), g8 makes two open threes: forbidden.  Add c8 and the row is
+# no longer a three: its only straight-four point h8 (e8-h8) has d8 on one
+# side, where Black would make six (c8-h8, an overline, not a five), so
+# e8-h8 is a simple four at best; d8 itself makes the five c8-g8, not a
+# four.  One real three: g8 is allowed.  And a four with a three (d8 e8 f8
+# plus the column) is never forbidden.
+exceptions = [
+    ("e8,f8,g6,g7", "", True, "two open threes"),
+    ("c8,e8,f8,g6,g7", "", False, "the row's extension would be an overline"),
+    ("d8,e8,f8,g6,g7", "", False, "four-three"),
+    ("d8,e8,f8,g6,g7", "g5", False, "four and a closed three"),
+]
+for black, white, g8, why in exceptions:
+    rc, out, err = run("forbidden", "--black", black, "--white", white)
+    got = out.splitlines()
+    stones = {**{(ord(p[0]) - 97, int(p[1:]) - 1): 'B' for p in black.split(',') if p},
+              **{(ord(p[0]) - 97, int(p[1:]) - 1): 'W' for p in white.split(',') if p}}
+    model = renju_model.all_forbidden(stones)
+    check(f"exception --black {black} --white {white!r} ({why}): g8 {'forbidden' if g8 else 'allowed'}",
+          rc == 0 and err == "" and (("g8 double-three" in got) == g8)
+          and not (not g8 and any(line.startswith("g8 ") for line in got)) and got == model,
+          f"rc={rc} got={got} model={model} err={err!r}")
+
 # Published diagrams (tests/data/gomoku/renju_examples.txt): single-line
 # double fours, look-alikes, nested and recursive double threes.
 KINDS = {'3': 'double-three', '4': 'double-four', '6': 'overline'}
@@ -159,11 +183,17 @@ bad = [
     (["forbidden", "h16"], "bad point 'h16'"),
     (["forbidden", "h8", "h8"], "given twice"),
     (["forbidden", "--black", "h8,h8"], "given twice"),
-    (["forbidden", "--black", "h8", "--white", "h8"], "given twice"),
+    (["forbidden", "--black", "h8", "--white", "h8"], "'h8' is in both --black and --white"),
     (["forbidden", "--black"], "needs a list"),
     (["forbidden", "--black", "h8", "i9"], "not both"),
     (["forbidden", "--black", "a1", "--black", "a2"], "given twice"),
     (["forbidden", "--frob"], "unknown option"),
+    (["forbidden", "--black", "h8,p8"], "bad point 'p8'"),
+    (["forbidden", "--black", "h8", "--white", "a0"], "bad point 'a0'"),
+    (["forbidden", "--white", "a16,b2"], "bad point 'a16'"),
+    (["forbidden", "--black", "h8,x"], "bad point 'x'"),
+    (["forbidden", "--black", "i9", "--white", "h8,i9"], "'i9' is in both --black and --white"),
+    (["forbidden", "--white", "c3,c3"], "given twice"),
     (["move", "h8", "h8"], "already taken"),
     (["move", "--level", "9"], "needs a value"),
     (["move", "--rule", "2"], "needs a value"),

@@ -82,6 +82,9 @@ typedef struct go_game {
     /* Seed 001's cursor (k toggles, off by default): it never rests on a
      * stone after a move of the cursor, jumping over stones the way it goes. */
     int skip_cursor;
+    /* Seed 001's look (l toggles, off by default; docs/play.md): a yellow
+     * board, square tiles for stones and a square green cursor. */
+    int look_001;
     /* The seven-segment digits (docs/seven_seg.md): what they show now. */
     char hex_text[8];
     int hex_shown;
@@ -862,6 +865,13 @@ static console_game_status_t go_key(void *game, int key)
             g->dirty = 1;
             break;
         }
+        if (key == HID_KEY_A + ('l' - 'a')) {
+            g->look_001 = !g->look_001;
+            set_status(g, COLOR_TEXT, "Seed 001's look (yellow board, square tiles): %s",
+                       g->look_001 ? "on" : "off");
+            g->dirty = 1;
+            break;
+        }
         if (key == HID_KEY_A + ('k' - 'a')) {
             g->skip_cursor = !g->skip_cursor;
             set_status(g, COLOR_TEXT, "Cursor skips stones (seed 001): %s",
@@ -889,6 +899,9 @@ static console_game_status_t go_key(void *game, int key)
     case GO_REVIEW:
         if (key == HID_KEY_ESCAPE) {
             leave_game(g);
+        } else if (key == HID_KEY_A + ('l' - 'a')) {
+            g->look_001 = !g->look_001;
+            g->dirty = 1;
         } else if (key == HID_KEY_UP)
             cursor_move(g, -1, 0);
         else if (key == HID_KEY_DOWN)
@@ -905,7 +918,10 @@ static console_game_status_t go_key(void *game, int key)
             finish_game(g);
         break;
     case GO_OVER:
-        if (key == HID_KEY_ENTER || key == HID_KEY_ESCAPE) {
+        if (key == HID_KEY_A + ('l' - 'a')) {
+            g->look_001 = !g->look_001;
+            g->dirty = 1;
+        } else if (key == HID_KEY_ENTER || key == HID_KEY_ESCAPE) {
             g->screen = GO_MODE;
             g->menu_sel = 0;
             g->notice[0] = 0;
@@ -1071,12 +1087,95 @@ static void draw_box(void)
     render_rect(142, 152, 356, 126, COLOR_BOARD);
 }
 
+/* Seed 001's colours: its display module's background "yellow as chosen for
+ * the project" and its green cursor tile, full scale in RGB565. */
+#define LOOK001_YELLOW 0xFFE0
+#define LOOK001_GREEN 0x07E0
+
+/* A square outline `thick` pixels wide whose outer edge is `half` pixels
+ * from (cx, cy) on every side. */
+static void square_frame(int cx, int cy, int half, int thick, uint16_t color)
+{
+    for (int t = 0; t < thick; t++) {
+        int h = half - t;
+        render_rect(cx - h, cy - h, 2 * h + 1, 2 * h + 1, color);
+    }
+}
+
+/* Seed 001's board (§ display module): the yellow background, the black
+ * grid, every stone a square tile of the stone's size (41 px on 9x9:
+ * "slightly less than the space between intersections") and the cursor
+ * "registered as a game tile with the color green".  Seed 001's cursor
+ * never rests on a stone; ours may (k off), and then a green frame around
+ * the stone keeps the stone visible.  Dead stones are hollow tiles. */
+static void draw_board_001(const go_game_t *g, int cur_row, int cur_col, int show_dead)
+{
+    const BoardState *b = &g->board;
+    render_geom_t gm = render_geometry(b->size);
+    int n = gm.size, span = (n - 1) * gm.cell, m = gm.margin, h = gm.stone_r;
+    render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
+    render_fill_rect(gm.left - m, gm.top - m, span + 2 * m + 1, span + 2 * m + 1,
+                     LOOK001_YELLOW);
+    for (int i = 0; i < n; i++) {
+        render_fill_rect(gm.left + i * gm.cell, gm.top, 1, span + 1, COLOR_LINE);
+        render_fill_rect(gm.left, gm.top + i * gm.cell, span + 1, 1, COLOR_LINE);
+    }
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            Stone st = board_get(b, r, c);
+            if (st == EMPTY)
+                continue;
+            uint16_t color = st == BLACK ? COLOR_BLACK : COLOR_WHITE;
+            int x = gm.left + c * gm.cell, y = gm.top + r * gm.cell;
+            if (show_dead && g->dead[r][c])
+                square_frame(x, y, h, 3, color);
+            else
+                render_fill_rect(x - h, y - h, 2 * h + 1, 2 * h + 1, color);
+        }
+    if (cur_row >= 0 && cur_col >= 0) {
+        int x = gm.left + cur_col * gm.cell, y = gm.top + cur_row * gm.cell;
+        if (board_get(b, cur_row, cur_col) == EMPTY)
+            render_fill_rect(x - h, y - h, 2 * h + 1, 2 * h + 1, LOOK001_GREEN);
+        else
+            square_frame(x, y, h + 3, 3, LOOK001_GREEN);
+    }
+}
+
+/* The last move in seed 001's look: a small square in the other colour. */
+static void draw_last_move_001(const BoardState *b)
+{
+    Move mv = b->last_move;
+    if (mv.pass || mv.row < 0 || board_get(b, mv.row, mv.col) == EMPTY)
+        return;
+    render_geom_t gm = render_geometry(b->size);
+    int r = gm.stone_r * 7 / STONE_RADIUS;
+    square_frame(gm.left + mv.col * gm.cell, gm.top + mv.row * gm.cell, r, 2,
+                 board_get(b, mv.row, mv.col) == BLACK ? COLOR_WHITE : COLOR_BLACK);
+}
+
+/* The board with its coordinates in the look chosen, the cursor (row < 0:
+ * none), the dead stones and the last move when asked. */
+static void draw_board(const go_game_t *g, int cur_row, int cur_col, int show_dead, int show_last)
+{
+    if (g->look_001) {
+        draw_board_001(g, cur_row, cur_col, show_dead);
+        render_coordinates(g->board.size);
+        if (show_last)
+            draw_last_move_001(&g->board);
+        return;
+    }
+    render_board(&g->board, cur_row, cur_col);
+    render_coordinates(g->board.size);
+    if (show_dead)
+        render_dead_stones(&g->board, g->dead);
+    if (show_last)
+        render_last_move(&g->board);
+}
+
 static void draw_play(const go_game_t *g)
 {
     int show_cursor = !ai_turn(g);
-    render_board(&g->board, show_cursor ? g->cur_row : -1, g->cur_col);
-    render_coordinates(g->board.size);
-    render_last_move(&g->board);
+    draw_board(g, show_cursor ? g->cur_row : -1, g->cur_col, 0, 1);
     render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, g->board.turn);
     draw_side_columns(g);
     if (g->confirm_resign) {
@@ -1096,9 +1195,7 @@ static void draw_play(const go_game_t *g)
 
 static void draw_review(const go_game_t *g)
 {
-    render_board(&g->board, g->cur_row, g->cur_col);
-    render_coordinates(g->board.size);
-    render_dead_stones(&g->board, g->dead);
+    draw_board(g, g->cur_row, g->cur_col, 1, 0);
     render_territory(&g->scored);
     render_score_panel(g->score_black, g->score_white, g->board.captured_black,
                        g->board.captured_white, EMPTY);
@@ -1109,15 +1206,12 @@ static void draw_review(const go_game_t *g)
 static void draw_over(const go_game_t *g)
 {
     char line[96];
-    render_board(&g->board, -1, -1);
-    render_coordinates(g->board.size);
+    draw_board(g, -1, -1, g->resigned == EMPTY, g->resigned != EMPTY);
     if (g->resigned == EMPTY) {
-        render_dead_stones(&g->board, g->dead);
         render_territory(&g->scored);
         render_score_panel(g->score_black, g->score_white, g->board.captured_black,
                            g->board.captured_white, EMPTY);
     } else {
-        render_last_move(&g->board);
         render_score_panel(-1, -1, g->board.captured_black, g->board.captured_white, EMPTY);
     }
     draw_side_columns(g);
@@ -1270,6 +1364,7 @@ static const char *const go_help[] = {
     "Space\tpass",
     "Backspace, u\tundo (2 plies vs computer)",
     "r\tresign (Enter confirms)",
+    "l\tseed 001's look: yellow, squares",
     "1, 2, 3\tpick a menu item",
     "Left/Right\tcolour, handicap, size",
     "Dead stones\tEnter toggles, Space counts",

@@ -22,8 +22,9 @@
  * against the computer); n a new game; v the final position / WIN; t the
  * skin: the seed's four colours on its tile display peripheral (the
  * default, issue 19: the pages are written cell by cell, the peripheral
- * draws lines and stones) or our richer drawing; Escape goes from the
- * board to the farm and from the farm to the chooser.
+ * draws lines and stones) or our richer drawing; Escape on the board
+ * starts a new two-player (PVP) game, as the seed's 0x76; on the farm it
+ * goes back to the chooser.
  *
  * Everything is saved after every action and every move in farm.txt in the
  * save folder (docs/farm.md), atomically (save_write_text), and resumed at
@@ -662,19 +663,34 @@ static void gk_cursor_move(gk_screen_t *s, int dr, int dc)
     s->dirty = 1;
 }
 
+/* The seed's Escape (0x76) on the board: InitializeGame, the cursor on the
+ * centre, status=PVP - a new two-player game whatever the mode was.  A game
+ * against the computer left this way is not counted on the farm (the seed
+ * calls afterGame only when a game ends). */
+static void gk_reset_pvp(gk_screen_t *s)
+{
+    s->mode = GK_PVP;
+    gk_new_game(s);
+    gk_set_status(s, 0, "Escape: a new game, two players (PVP). Black to move");
+}
+
 static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
 {
     if (s->thinking || s->ai_pending) {
-        if (hid == GK_KEY('c') || hid == HID_KEY_ESCAPE)
+        if (hid == GK_KEY('c'))
             gk_show_farm(s);
+        else if (hid == HID_KEY_ESCAPE)
+            gk_reset_pvp(s);
         return CONSOLE_GAME_STAY;
     }
     if (gk_over(s) && s->farm.state != FARM_PLAYING) {
         gk_show_farm(s); /* the farm is over: its screen */
         return CONSOLE_GAME_STAY;
     }
-    if (hid == GK_KEY('c') || hid == HID_KEY_ESCAPE) {
+    if (hid == GK_KEY('c')) {
         gk_show_farm(s);
+    } else if (hid == HID_KEY_ESCAPE) {
+        gk_reset_pvp(s);
     } else if (hid == HID_KEY_UP || hid == GK_KEY('w')) {
         gk_cursor_move(s, 1, 0);
     } else if (hid == HID_KEY_DOWN || hid == GK_KEY('s')) {
@@ -1249,7 +1265,7 @@ static const char *const gk_help[] = {
     "n\ta new game",
     "v\tafter a game: WIN / the position",
     "t\tskin: ours / the seed's tiles",
-    "Escape\tboard: the farm; farm: back",
+    "Escape\tboard: new PVP game; farm: back",
     NULL,
 };
 

@@ -7,7 +7,12 @@
 //      clocks from the flag to the answer (printed for the bench);
 //   3. on the same positions, the column chosen by a third party: seed 004's
 //      AI written from the seed's text alone (c4_seed_reference.c), against
-//      the C model's and the RTL's column.
+//      the C model's and the RTL's column;
+//   4. seed 004's reset PIO (ai_rst): a pulse at a random clock of a
+//      question - while the rows are read, while the AI computes, while the
+//      answer is written, after it - leaves RTL and model in lock step with
+//      every word 0 and the FSM idle; the question in flight is never
+//      answered afterwards; the next question is answered as the AI says.
 // Usage: c4_parity [POSITIONS]   (default 100000).  Exit 0 when all agree.
 #include <cstdint>
 #include <cstdio>
@@ -184,6 +189,16 @@ uint32_t bus_read(lockstep *ls, unsigned word)
     return r;
 }
 
+// Writes the reset PIO on both: one clock with the old value (the model's
+// register write takes one clock too), then the new value drives ai_rst.
+void pio_write(lockstep *ls, uint32_t value)
+{
+    rtl_clock(ls->t);
+    ls->t->ai_rst = value & 1u;
+    c4_model_reg_write(&ls->m, C4_MODEL_RESET_PIO, value);
+    ls->clocks++;
+}
+
 // Asks both mailboxes for a move; returns the clocks from the flag write to
 // the first read that sees the flag at 2, or -1.
 int mailbox_ask(lockstep *ls, const uint16_t rows[6], uint32_t *move)
@@ -235,6 +250,7 @@ int main(int argc, char **argv)
     auto ctx = std::make_unique<VerilatedContext>();
     auto top = std::make_unique<Vconnect4_parity_top>(ctx.get());
     Vconnect4_parity_top *t = top.get();
+    t->ai_rst = 0;
 
     // 1. The AI module on positions from play.
     long positions = 0, games = 0;
@@ -304,10 +320,79 @@ int main(int argc, char **argv)
     printf("%s - seed reference (written from seed 004's text): %ld positions, %ld "
            "disagreements on the column\n",
            ref_failures ? "not ok 3" : "ok 3", ref_checked, ref_failures);
-    printf("1..3\n");
+
+    // 4. The reset PIO at every phase of a question.
+    before = failures;
+    enum { PH_IDLE, PH_READING, PH_COMPUTING, PH_WRITING, PH_ANSWERED, PH_COUNT };
+    static const char *const phase_names[PH_COUNT] = {"idle", "reading the rows", "computing",
+                                                      "writing the answer", "answered"};
+    long phase_hits[PH_COUNT] = {0};
+    long pulses = 0;
+    for (long gnum = 0; gnum < 8 && failures - before < 10; gnum++) {
+        random_game(1 + (int)(gnum % 2), [&](const uint16_t rows[6]) {
+            idle(&ls, rng_next() % 4);
+            for (int r = 0; r < 6; r++)
+                bus_write(&ls, 1 + r, rows[r]);
+            bus_write(&ls, 0, 1);
+            idle(&ls, rng_next() % 40); // anywhere from the first read to well after the answer
+            const c4_model_t &m = ls.m;
+            int phase = m.mem[0] == C4_MODEL_FLAG_DONE ? PH_ANSWERED
+                        : m.fsm == 3                    ? PH_COMPUTING
+                        : m.fsm > 3                     ? PH_WRITING
+                        : m.idx != 0                    ? PH_READING
+                                                        : PH_IDLE;
+            phase_hits[phase]++;
+            int rtl_busy_before = t->busy;
+            pio_write(&ls, 1);
+            idle(&ls, 1 + rng_next() % 4);
+            bus_write(&ls, 1, 0x1555); // ignored while the PIO holds reset
+            pio_write(&ls, 0);
+            pulses++;
+            // Right after the pulse: the FSM idle, back at its first state.
+            int bad = t->busy || c4_model_busy(&ls.m) || ls.m.fsm != 0 || ls.m.idx != 0;
+            for (unsigned w = 0; w < 8; w++)
+                if (bus_read(&ls, w) != 0)
+                    bad = 1;
+            // The question in flight is gone: nothing is written later.
+            idle(&ls, 40); // a whole question takes about 26 clocks
+            if (bus_read(&ls, 0) != 0 || bus_read(&ls, 7) != 0)
+                bad = 1;
+            if (bad) {
+                if (failures - before < 10)
+                    fprintf(stderr, "reset PIO while %s (RTL busy %d): state left behind\n",
+                            phase_names[phase], rtl_busy_before);
+                failures++;
+                return;
+            }
+            // A fresh question gets the AI's answer.
+            uint32_t move = 0;
+            int n = mailbox_ask(&ls, rows, &move);
+            if (n < 0 || move != c4_ai_decide(rows, nullptr)) {
+                if (failures - before < 10)
+                    fprintf(stderr, "after a reset while %s: answer %08x after %d clocks\n",
+                            phase_names[phase], move, n);
+                failures++;
+            }
+        });
+    }
+    int pio_failures = failures - before;
+    for (int p = PH_READING; p < PH_COUNT; p++)
+        if (phase_hits[p] == 0) {
+            fprintf(stderr, "no reset pulse fell while %s\n", phase_names[p]);
+            pio_failures++;
+        }
+    printf("%s - reset PIO: %ld pulses in lock step with the model (reading %ld, computing %ld, "
+           "writing %ld, answered %ld), %d mismatches\n",
+           pio_failures ? "not ok 4" : "ok 4", pulses, phase_hits[PH_READING],
+           phase_hits[PH_COMPUTING], phase_hits[PH_WRITING], phase_hits[PH_ANSWERED],
+           pio_failures);
+    if (pio_failures && !failures)
+        failures = pio_failures;
+
+    printf("1..4\n");
     printf("# %d passed, %d failed\n",
-           (ai_failures == 0) + (mb_failures == 0) + (ref_failures == 0),
-           (ai_failures != 0) + (mb_failures != 0) + (ref_failures != 0));
+           (ai_failures == 0) + (mb_failures == 0) + (ref_failures == 0) + (pio_failures == 0),
+           (ai_failures != 0) + (mb_failures != 0) + (ref_failures != 0) + (pio_failures != 0));
     top->final();
     return failures || ref_failures ? 1 : 0;
 }

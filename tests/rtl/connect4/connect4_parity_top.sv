@@ -7,6 +7,7 @@ module connect4_parity_top
 (
     input  wire logic        clk,            // mailbox clock
     input  wire logic        rst,            // mailbox synchronous reset
+    input  wire logic        ai_rst,         // seed 004's reset PIO (bit 0), synchronous, active high
     input  wire logic [2:0]  avs_address,    // mailbox word
     input  wire logic        avs_read,       // read strobe
     input  wire logic        avs_write,      // write strobe
@@ -41,7 +42,7 @@ module connect4_parity_top
     connect4_mailbox mailbox_inst (
         .clk,
         .rst,
-        .ai_rst       (1'b0),
+        .ai_rst,
         .avs_address,
         .avs_read,
         .avs_write,
