@@ -65,31 +65,33 @@ constexpr uint64_t CHECKPOINT_PHASE = 500ull * 800 * 2;
 /* The state of the fast-forward (docs/sim.md "Skipping frames"): the model
  * snapshot at the last checkpoint, and what the frame after it did. */
 struct sim_ff {
-    bool on = false;
     uint64_t next_cp = 0;            /* cycle of the next checkpoint */
-    bool have_ref = false;           /* snapshot taken at ref_cycle */
-    uint64_t ref_cycle = 0;
-    std::vector<uint8_t> snap;       /* the model's state bytes at ref_cycle */
-    uint16_t snap_frame_count = 0;
+    uint64_t ref_cycle = 0;          /* the snapshot's checkpoint */
     /* counters at ref_cycle, to see what the frame after it did */
     uint64_t ops0 = 0, samples0 = 0, words0 = 0, bad0 = 0, frames0 = 0, vsyncs0 = 0, pix0 = 0;
+    /* what one steady frame does to the counters */
+    uint64_t d_words = 0, d_bad = 0, d_frames = 0, d_vsyncs = 0, d_pix = 0;
+    uint64_t debt = 0;               /* clocks owed since the checkpoint at `cycle` */
+    uint64_t skipped = 0;            /* frames skipped so far */
+    size_t replay = SIZE_MAX;        /* not SIZE_MAX while paying a debt */
     sim_vga_timing_t timing0;
-    bool sampling0 = false;
+    sim_vga_timing_t d_timing;
+    std::vector<uint8_t> snap;       /* the model's state bytes at ref_cycle */
     std::vector<uint64_t> sampler0;  /* the sampler's own state, times relative to now */
     /* the words delivered since ref_cycle, in order: one frame's reads */
-    uint32_t log_first = 0;          /* byte address of the first */
-    bool log_contiguous = true;
     std::vector<uint32_t> log;
+    /* what each steady frame reads, in order, from ref_first on */
+    std::vector<uint32_t> ref_words;
+    uint32_t log_first = 0;          /* byte address of the log's first word */
+    uint32_t ref_first = 0;
+    uint16_t snap_frame_count = 0;
+    bool on = false;
+    bool have_ref = false;           /* snapshot taken at ref_cycle */
+    bool sampling0 = false;
+    bool log_contiguous = true;
     /* steady: the frame after ref_cycle ended in the same state with every
      * word it read still in memory; frames may be skipped from a checkpoint */
     bool steady = false;
-    uint32_t ref_first = 0;
-    std::vector<uint32_t> ref_words; /* what each frame reads, in order */
-    uint64_t d_words = 0, d_bad = 0, d_frames = 0, d_vsyncs = 0, d_pix = 0;
-    sim_vga_timing_t d_timing;
-    uint64_t debt = 0;               /* clocks owed since the checkpoint at `cycle` */
-    size_t replay = SIZE_MAX;        /* index into ref_words while paying a debt */
-    uint64_t skipped = 0;            /* frames skipped so far */
 };
 
 struct sim_harness {

@@ -254,14 +254,14 @@ uint64_t run_script(uint32_t seed, int steps, bool sampling)
 
 Test(fast_forward, matches_plain_run_sampler_on, .timeout = 300)
 {
-    const uint64_t skipped = run_script(11, 160, true);
+    const uint64_t skipped = run_script(11, 100, true);
     /* A test of skipping that skipped nothing would prove nothing. */
     cr_expect_gt(skipped, 20u, "only %llu frames skipped", (unsigned long long)skipped);
 }
 
 Test(fast_forward, matches_plain_run_sampler_off, .timeout = 300)
 {
-    const uint64_t skipped = run_script(12, 160, false);
+    const uint64_t skipped = run_script(12, 100, false);
     cr_expect_gt(skipped, 20u, "only %llu frames skipped", (unsigned long long)skipped);
 }
 
