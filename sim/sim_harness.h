@@ -3,9 +3,11 @@
  *
  * One sim_harness_t owns the Verilated model and the bus models around it:
  *
- *   - the clock: sim_harness_run() clocks clk (50 MHz) for N cycles, with a
- *     two-phase tick (inputs driven while clk is low, outputs observed,
- *     then the rising edge) so no C++ model acts combinationally by accident;
+ *   - the clock: sim_harness_run() clocks clk (50 MHz) for N cycles: the bus
+ *     models drive their outputs, observe the DUT's registered outputs, then
+ *     the rising edge, so no C++ model acts combinationally by accident (one
+ *     eval a clock untraced, two phases traced: docs/sim.md); with the
+ *     fast-forward on, frames that repeat the last exactly are skipped;
  *   - an Avalon-MM slave driver: sim_harness_reg_read/_write run one slave
  *     transaction each (read latency 1, as the RTL declares);
  *   - an Avalon-MM master responder: the peripheral's burst reads are served
