@@ -16,6 +16,7 @@
  *   sim.present_to_frame_ms   wall time from a swap request to the first
  *                             frame sampled with it, a sound playing
  *   sim.traced_frames_per_s   every clock simulated and written to an FST trace
+ *   sim.traced_realtime_ratio the same as board time / wall time
  *   sim.board_frames_per_s    the DE1-SoC's own rate, for comparison
  *
  * Options: --quick (shorter runs, for smoke tests).
@@ -180,6 +181,7 @@ int bench_sim_run(int argc, char **argv)
             fill_screen(&h);
             const double traced = play(&h, quick ? 10000 : 50000, 0, NULL);
             bench_report("sim.traced_frames_per_s", traced * BOARD_FRAMES_PER_S, "frames/s");
+            bench_report("sim.traced_realtime_ratio", traced, "x");
             bench_report("sim.traced_cycles_per_s", traced * 50e6, "cycles/s");
             h.ops->close(h.ctx);
         }
