@@ -779,8 +779,8 @@ static void c4s_render(void *p, uint16_t *fb)
             "You first (red) against the FPGA",
             "The FPGA first",
             "Two players",
-            "You first vs Perfect (exact solver)",
-            "Perfect (exact solver) first",
+            "You first vs Perfect (exact)",
+            "Perfect (exact) first",
             resume,
         };
         c4s_render_menu(items, C4S_MODE_COUNT + (s->resumable ? 1 : 0), s->menu_sel);
