@@ -14,6 +14,10 @@
  *   connect4_book_*              the opening book (games/connect4/book.h):
  *                                positions, bytes, and the mean time of
  *                                Perfect's move on its positions
+ *   connect4_perfect_move_*      Perfect's move (c4_perfect_move) under the
+ *                                console's budget on random positions with
+ *                                4-12 discs: mean wall time, and how many
+ *                                ran out of the budget
  *   connect4_solve_SET_*         with --sets DIR (or TABLETOP_C4_SETS=DIR):
  *                                the solver (games/connect4/solver.h) on
  *                                Pascal Pons' public test sets, files
@@ -321,9 +325,12 @@ static int bench_c4_solver_sets(const char *dir, int quick, int full)
     return bad;
 }
 
-/* The perfect move in the console's worst case: positions of the opening
- * book (answered at once) and just past it (the solver, cold table). */
-static void bench_c4_perfect_move(void)
+/* The perfect move as the console asks for it: the opening book's
+ * positions (answered at once), then random positions with 4 to 12 discs,
+ * each with a cold table and the console's budget (20 million positions,
+ * C4S_PERFECT_BUDGET): the mean time, and how many ran out of the budget
+ * (where the console lets the seed's AI move). */
+static void bench_c4_perfect_move(int quick)
 {
     c4_solver_t *sv = c4_solver_new(C4_SOLVER_TABLE_LOG2);
     if (!sv)
@@ -343,6 +350,40 @@ static void bench_c4_perfect_move(void)
     }
     double t = bench_now() - t0;
     bench_report("connect4_book_move_time", n ? t / n * 1e6 : 0.0, "us");
+
+    c4_solver_set_budget(sv, 20000000u);
+    uint32_t seed = 19;
+    for (int discs = 4; discs <= 12; discs += 2) {
+        int want = quick ? 2 : 6, done = 0, out = 0;
+        double total = 0.0;
+        while (done < want) {
+            c4_solver_pos_t p;
+            c4_solver_pos_init(&p);
+            int ok = 1;
+            while (ok && p.moves < discs) {
+                int c = (int)(bench_c4_rand(&seed) % 7);
+                if (!c4_solver_can_play(&p, c))
+                    continue;
+                ok = !c4_solver_is_winning_move(&p, c);
+                c4_solver_play(&p, c);
+            }
+            if (!ok)
+                continue;
+            c4_solver_reset(sv);
+            double t1 = bench_now();
+            int col = c4_perfect_move(sv, &p, NULL);
+            total += bench_now() - t1;
+            out += col < 0;
+            done++;
+        }
+        char name[96];
+        snprintf(name, sizeof name, "connect4_perfect_move_%d_discs_mean_time", discs);
+        bench_report(name, total / done * 1e3, "ms");
+        snprintf(name, sizeof name, "connect4_perfect_move_%d_discs_over_budget", discs);
+        bench_report(name, out, "positions");
+        snprintf(name, sizeof name, "connect4_perfect_move_%d_discs_tried", discs);
+        bench_report(name, done, "positions");
+    }
     c4_solver_free(sv);
 }
 
@@ -365,7 +406,7 @@ int bench_c4_run(int argc, char **argv)
         }
     }
     bench_c4_speed(quick);
-    bench_c4_perfect_move();
+    bench_c4_perfect_move(quick);
     int r = bench_c4_strength(quick);
     return bench_c4_solver_sets(dir, quick, full) | r;
 }
