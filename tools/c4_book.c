@@ -4,7 +4,8 @@
  * opening book"), with the solver itself.
  *
  *   build/tools/c4_book [--depth D] [--table LOG2] [--budget POSITIONS]
- *                       [--seconds S] [--cache FILE] [--out FILE] [--from MOVES]
+ *                       [--seconds S] [--cache FILE] [--out FILE]
+ *                       [--from ROOT,ROOT...]
  *
  * The book holds every position Perfect meets while it follows the book,
  * playing first or second (or from MOVES on), whatever the other side
@@ -40,7 +41,7 @@ typedef struct {
 } slot_t;
 
 static slot_t *cache;      /* every position solved (this run or before) */
-static uint64_t *visited;  /* exact keys + 1 walked in this run */
+static uint64_t *visited;  /* exact keys + 1 queued in this run */
 static uint64_t *book;     /* packed entries of the book */
 static size_t book_n, book_cap;
 static FILE *cache_file;
@@ -139,35 +140,70 @@ static int known(const c4_solver_pos_t *p, const char *moves, int *score, unsign
     return 1;
 }
 
-/* Walks the positions where Perfect is to move (p), below which it plays
- * its book move and the other side anything. */
-static void walk(const c4_solver_pos_t *p, char *moves)
+/* The walk, breadth first (the shallow positions, which the console
+ * needs most, before the deeper ones when --seconds cuts it short): the
+ * positions where Perfect is to move, below which it plays its book move
+ * and the other side anything. */
+typedef struct {
+    c4_solver_pos_t p;
+    char moves[44];
+    int depth; /* the deepest position of this root's walk */
+} item_t;
+
+static item_t *queue;
+static size_t q_head, q_tail, q_cap;
+
+static void push(const c4_solver_pos_t *p, const char *moves, int d)
 {
-    if (p->moves > depth || !visit_once(p->current + p->mask))
+    if (p->moves > d || !visit_once(p->current + p->mask))
         return;
-    int score;
-    unsigned cols;
-    if (!known(p, moves, &score, &cols))
-        return;
-    int mirrored;
-    book_add(c4_book_key(p, &mirrored), score, mirrored ? mirror_cols(cols) : cols);
-    int col = c4_book_first_col(cols);
-    if (c4_solver_is_winning_move(p, col))
-        return;
-    c4_solver_pos_t q = *p;
-    c4_solver_play(&q, col);
-    size_t n = strlen(moves);
-    moves[n] = (char)('1' + col);
-    for (int r = 0; r < C4_COLS; r++) {
-        if (!c4_solver_can_play(&q, r) || c4_solver_is_winning_move(&q, r) || q.moves + 1 >= 42)
-            continue;
-        c4_solver_pos_t q2 = q;
-        c4_solver_play(&q2, r);
-        moves[n + 1] = (char)('1' + r);
-        moves[n + 2] = 0;
-        walk(&q2, moves);
+    if (q_tail == q_cap) {
+        q_cap = q_cap ? 2 * q_cap : 4096;
+        queue = realloc(queue, q_cap * sizeof *queue);
+        if (!queue) {
+            fprintf(stderr, "c4_book: out of memory\n");
+            exit(1);
+        }
     }
-    moves[n] = 0;
+    item_t *it = &queue[q_tail++];
+    it->p = *p;
+    snprintf(it->moves, sizeof it->moves, "%s", moves);
+    it->depth = d;
+}
+
+/* Pushes every reply to p (the other side to move in p). */
+static void push_replies(const c4_solver_pos_t *p, const char *moves, int d)
+{
+    char m[48];
+    for (int r = 0; r < C4_COLS; r++) {
+        if (!c4_solver_can_play(p, r) || c4_solver_is_winning_move(p, r) || p->moves + 1 >= 42)
+            continue;
+        c4_solver_pos_t q = *p;
+        c4_solver_play(&q, r);
+        snprintf(m, sizeof m, "%s%c", moves, '1' + r);
+        push(&q, m, d);
+    }
+}
+
+static void walk_all(void)
+{
+    while (q_head < q_tail) {
+        item_t it = queue[q_head++];
+        int score;
+        unsigned cols;
+        if (!known(&it.p, it.moves, &score, &cols))
+            continue;
+        int mirrored;
+        book_add(c4_book_key(&it.p, &mirrored), score, mirrored ? mirror_cols(cols) : cols);
+        int col = c4_book_first_col(cols);
+        if (c4_solver_is_winning_move(&it.p, col))
+            continue;
+        c4_solver_pos_t q = it.p;
+        c4_solver_play(&q, col);
+        char m[48];
+        snprintf(m, sizeof m, "%s%c", it.moves, '1' + col);
+        push_replies(&q, m, it.depth);
+    }
 }
 
 static void load_cache(const char *path)
@@ -263,7 +299,9 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr,
                     "usage: c4_book [--depth D] [--table LOG2] [--budget POSITIONS] "
-                    "[--seconds S] [--cache FILE] [--out FILE] [--from MOVES]\n");
+                    "[--seconds S] [--cache FILE] [--out FILE] [--from ROOT,...]\n"
+                    "  ROOT: MOVES (Perfect to move there, and after each reply), MOVES= (only\n"
+                    "  there), MOVES+ (only after the replies), each with :DEPTH if less deep\n");
             return 2;
         }
         if (strcmp(a, "--cache") && strcmp(a, "--out") && strlen(args) + strlen(a) + strlen(v) + 3 < sizeof args) {
@@ -291,39 +329,44 @@ int main(int argc, char **argv)
         return 1;
     }
     deadline = now() + seconds;
-    char moves[64] = "";
-    c4_solver_pos_t p;
-    c4_solver_pos_init(&p);
-    if (from) {
-        for (const char *m = from; *m; m++) {
+    /* Roots: MOVES (Perfect to move there, then also after each reply to
+     * it: Perfect playing either side), MOVES= (only the first), MOVES+
+     * (only the second: the replies), each with :DEPTH to walk less deep
+     * than --depth. */
+    char list[512];
+    snprintf(list, sizeof list, "%s", from ? from : "");
+    for (char *item = list, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = 0;
+        int d = depth;
+        char *colon = strchr(item, ':');
+        if (colon) {
+            *colon = 0;
+            d = atoi(colon + 1);
+        }
+        size_t len = strlen(item);
+        int kind = 0; /* 0 both, '=' first only, '+' replies only */
+        if (len && (item[len - 1] == '=' || item[len - 1] == '+'))
+            kind = item[--len];
+        item[len] = 0;
+        c4_solver_pos_t p;
+        c4_solver_pos_init(&p);
+        for (const char *m = item; *m; m++) {
             int c = *m - '1';
-            if (c < 0 || c > 6 || !c4_solver_can_play(&p, c) || c4_solver_is_winning_move(&p, c)) {
-                fprintf(stderr, "c4_book: bad --from '%s'\n", from);
+            if (len > 40 || c < 0 || c > 6 || !c4_solver_can_play(&p, c) ||
+                c4_solver_is_winning_move(&p, c)) {
+                fprintf(stderr, "c4_book: bad --from item '%s'\n", item);
                 return 2;
             }
             c4_solver_play(&p, c);
         }
-        if (strlen(from) > 40) {
-            fprintf(stderr, "c4_book: bad --from '%s'\n", from);
-            return 2;
-        }
-        strcpy(moves, from);
-        walk(&p, moves); /* Perfect to move in MOVES */
-    } else {
-        walk(&p, moves); /* Perfect first */
+        if (kind != '+')
+            push(&p, item, d);
+        if (kind != '=')
+            push_replies(&p, item, d);
     }
-    /* Perfect second: after each first move (from MOVES when given). */
-    for (int c = 0; c < C4_COLS; c++) {
-        if (!c4_solver_can_play(&p, c) || c4_solver_is_winning_move(&p, c))
-            continue;
-        c4_solver_pos_t q = p;
-        c4_solver_play(&q, c);
-        size_t n = strlen(moves);
-        moves[n] = (char)('1' + c);
-        moves[n + 1] = 0;
-        walk(&q, moves);
-        moves[n] = 0;
-    }
+    walk_all();
     fclose(cache_file);
     fprintf(stderr, "c4_book: %ld solved now, %ld from the cache, %ld left out\n", solved_now,
             reused, skipped);
