@@ -788,8 +788,11 @@ static void c4s_render(void *p, uint16_t *fb)
             render_string_centered(C4S_NOTICE_Y, s->notice, s->notice_color, 1);
         else if (s->menu_sel < C4S_MODE_COUNT && c4s_is_perfect(s->menu_sel))
             render_string_centered(C4S_NOTICE_Y,
-                                   "Perfect is exact from about the 8th disc; earlier, "
-                                   "its book or the FPGA's AI",
+                                   s->menu_sel == C4S_MODE_PERFECT_FIRST
+                                       ? "Perfect opens in the centre and plays the won game "
+                                         "exactly (book, then solver)"
+                                       : "Perfect is exact in its book and from about the 8th "
+                                         "disc; else the FPGA's AI",
                                    COLOR_DIM, 1);
     } else {
         render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
