@@ -6,14 +6,17 @@
  *       notation: the columns played so far, e.g. 4453), the AI being the
  *       side to move.  Bad input: a one-line message and exit status 2; a
  *       mailbox that fails (timeout, illegal answer): exit status 1.
- *       --level perfect asks the exact solver (games/connect4/solver.h)
- *       instead: a best column, ties to the centre; no hardware involved.
+ *       --level perfect asks the opening book (games/connect4/book.h) or
+ *       the exact solver (solver.h) instead: a column with the best score
+ *       (the fastest win, the slowest loss), ties to the centre; no
+ *       hardware involved.
  *
  *   tabletop connect4 solve POSITION
  *       prints `score: N`, the position's exact score in Pascal Pons'
  *       convention (positive: the side to move wins, 22 minus the stones
- *       the winner has played; 0 a draw; negative: it loses), and
- *       `move: C`, a best column (1-7).
+ *       the winner has played; 0 a draw; negative: it loses), `move: C`,
+ *       the column Perfect plays (1-7), and `best: C ...`, every column
+ *       that keeps the score.
  *
  * The answer always comes through the one driver (drivers/connect4_mailbox.h) and the HAL,
  * so it exercises the same path as the console on every backend.
@@ -23,6 +26,7 @@
 
 #include "protocols/connect4_cli.h"
 #include "drivers/connect4_mailbox.h"
+#include "games/connect4/book.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/solver.h"
 #include "hal.h"
@@ -52,20 +56,39 @@ static int c4_cli_position(c4_game_t *g, const char *position)
     return 0;
 }
 
-/* A best column (0-6) of a position still in play and its score; -1 after
- * a message when the solver's table cannot be allocated. */
-static int c4_cli_solve(const c4_game_t *g, int *score)
+/* Positions searched (a few seconds) before a long solve is announced. */
+#define C4_CLI_PATIENCE 30000000u
+
+/* Every best column (bit c for column c) of a position still in play and
+ * its score, from the opening book when it holds the position, else from
+ * the solver; 0 after a message when the solver's table cannot be
+ * allocated. */
+static unsigned c4_cli_solve(const c4_game_t *g, int *score)
 {
+    c4_solver_pos_t p;
+    c4_solver_pos_from_game(&p, g);
+    unsigned cols;
+    if (c4_book_lookup(&p, score, &cols) && cols)
+        return cols;
     c4_solver_t *sv = c4_solver_new(C4_SOLVER_TABLE_LOG2);
     if (!sv) {
         fprintf(stderr, "tabletop connect4: out of memory for the solver's table\n");
-        return -1;
+        return 0;
     }
-    c4_solver_pos_t p;
-    c4_solver_pos_from_game(&p, g);
-    int col = c4_solver_best_move(sv, &p, score);
+    /* Early positions can take hours from scratch: say so once the search
+     * has gone on for a while (what it found so far stays in the table). */
+    c4_solver_set_budget(sv, C4_CLI_PATIENCE);
+    cols = c4_solver_best_columns(sv, &p, score);
+    if (c4_solver_aborted(sv)) {
+        fprintf(stderr,
+                "tabletop connect4: this position is not in the opening book and takes long "
+                "to solve (%d discs; the first few moves can take hours)...\n",
+                p.moves);
+        c4_solver_set_budget(sv, 0);
+        cols = c4_solver_best_columns(sv, &p, score);
+    }
     c4_solver_free(sv);
-    return col;
+    return cols;
 }
 
 static int c4_cli_solve_cmd(int argc, char **argv)
@@ -92,10 +115,14 @@ static int c4_cli_solve_cmd(int argc, char **argv)
     if (c4_cli_position(&g, position) != 0)
         return 2;
     int score;
-    int col = c4_cli_solve(&g, &score);
-    if (col < 0)
+    unsigned cols = c4_cli_solve(&g, &score);
+    if (!cols)
         return 1;
-    printf("score: %d\nmove: %d\n", score, col + 1);
+    printf("score: %d\nmove: %d\nbest:", score, c4_book_first_col(cols) + 1);
+    for (int c = 0; c < C4_COLS; c++)
+        if (cols & (1u << c))
+            printf(" %d", c + 1);
+    printf("\n");
     return 0;
 }
 
@@ -151,10 +178,10 @@ static int c4_cli_move(int argc, char **argv)
         return 2;
     if (!strcmp(level, "perfect")) {
         int score;
-        int col = c4_cli_solve(&g, &score);
-        if (col < 0)
+        unsigned cols = c4_cli_solve(&g, &score);
+        if (!cols)
             return 1;
-        printf("%d\n", col + 1);
+        printf("%d\n", c4_book_first_col(cols) + 1);
         return 0;
     }
 

@@ -2,7 +2,7 @@
 """The console's Perfect modes (issue 19), played through `tabletop play
 --headless --game connect4` from a save: Perfect keeps a won position that
 the seed's AI lets go (the published score of Pascal Pons' test set is the
-source of truth, tests/data/connect4/pons), and wins a whole game from a
+source of truth, quoted below), and wins a whole game from a
 won position against a simple opponent (the winner read back from the save
 by a four-in-a-row check written here).  Usage: test_c4_perfect.py TABLETOP.
 Prints TAP; writes only inside a folder it creates."""

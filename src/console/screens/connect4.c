@@ -22,9 +22,11 @@
  * Two more modes play against "Perfect" (issue 19): the exact solver of
  * games/connect4/solver.h, which never lets a won game go and never loses
  * a drawn or won one.  It opens in the centre (the first player's only
- * winning first move); in the first few moves, where a solve can take
- * minutes, it searches at most C4S_PERFECT_BUDGET positions and, past that,
- * lets the seed's AI move instead and says so on stderr.
+ * winning first move), answers the positions of its opening book
+ * (games/connect4/book.h) at once, and elsewhere searches at most
+ * C4S_PERFECT_BUDGET positions; past that (early positions the book does
+ * not hold, where a solve can take minutes to hours) it lets the seed's AI
+ * move instead and says so on stderr.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +38,7 @@
 
 #include "drivers/connect4_mailbox.h"
 #include "drivers/seven_seg.h"
+#include "games/connect4/book.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/solver.h"
 #include "console/console_game.h"
@@ -600,7 +603,7 @@ static int c4s_perfect_move(c4_screen_t *s)
     }
     c4_solver_pos_t p;
     c4_solver_pos_from_game(&p, &s->game);
-    return c4_solver_best_move(s->solver, &p, NULL);
+    return c4_perfect_move(s->solver, &p, NULL); /* the opening book first */
 }
 
 static void c4s_ask_ai(c4_screen_t *s)
@@ -776,8 +779,8 @@ static void c4s_render(void *p, uint16_t *fb)
             "You first (red) against the FPGA",
             "The FPGA first",
             "Two players",
-            "You first against Perfect",
-            "Perfect first",
+            "You first vs Perfect (exact)",
+            "Perfect (exact) first",
             resume,
         };
         c4s_render_menu(items, C4S_MODE_COUNT + (s->resumable ? 1 : 0), s->menu_sel);
@@ -785,8 +788,11 @@ static void c4s_render(void *p, uint16_t *fb)
             render_string_centered(C4S_NOTICE_Y, s->notice, s->notice_color, 1);
         else if (s->menu_sel < C4S_MODE_COUNT && c4s_is_perfect(s->menu_sel))
             render_string_centered(C4S_NOTICE_Y,
-                                   "Perfect: an exact solver. It never misses a win; "
-                                   "a draw against it is good play.",
+                                   s->menu_sel == C4S_MODE_PERFECT_FIRST
+                                       ? "Perfect opens in the centre and plays the won game "
+                                         "exactly (book, then solver)"
+                                       : "Perfect is exact in its book and from about the 8th "
+                                         "disc; else the FPGA's AI",
                                    COLOR_DIM, 1);
     } else {
         render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);

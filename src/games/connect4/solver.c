@@ -18,11 +18,20 @@
 #define TT_UPPER(v) ((v) - TT_MIN + 1)
 #define TT_LOWER(v) ((v) - TT_MIN + TT_SPAN + 2)
 
+/* The table is indexed by a bijective hash of the 49-bit key: h = key *
+ * an odd constant mod 2^49.  Its top table_log2 bits choose the slot and
+ * the other 49 - table_log2 bits (at most 32) are stored there, so a slot
+ * names its key exactly (no modulo on the hot path; no false hits). */
+#define KEY_BITS 49
+#define KEY_MASK ((1ull << KEY_BITS) - 1)
+#define KEY_MULT 0x9E3779B97F4A7C15ull /* odd */
+
 struct c4_solver {
-    uint32_t *keys;  /* low 32 bits of the 49-bit key: with key % size
-                      * (size > 2^17, prime) they identify the key */
-    uint8_t *values; /* TT_UPPER / TT_LOWER, 0 = empty */
-    uint64_t size;   /* a prime just above 2^table_log2 */
+    uint32_t *keys;  /* the low 49 - table_log2 bits of the hashed key + 1
+                      * (0 = empty slot) */
+    uint8_t *values; /* TT_UPPER / TT_LOWER */
+    uint64_t size;   /* 2^table_log2 slots */
+    int shift;       /* 49 - table_log2 */
     uint64_t nodes;
     uint64_t budget;  /* positions a call may search (0: no limit) */
     uint64_t stop_at; /* nodes at which the current call gives up */
@@ -39,13 +48,7 @@ static uint64_t top_mask_col(int c) { return 1ull << (H - 1 + c * (H + 1)); }
 static uint64_t bottom_mask_col(int c) { return 1ull << (c * (H + 1)); }
 static uint64_t column_mask(int c) { return ((1ull << H) - 1) << (c * (H + 1)); }
 
-static int popcount64(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
+static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 
 /* Empty cells where one more disc would complete four for `pos`: the
  * vertical case and, along each of the three other directions, a gap at
@@ -123,16 +126,21 @@ void c4_solver_play(c4_solver_pos_t *p, int col)
     play_cell(p, (p->mask + bottom_mask_col(col)) & column_mask(col));
 }
 
+static uint64_t tt_hash(uint64_t key) { return (key * KEY_MULT) & KEY_MASK; }
+
 static unsigned tt_get(const c4_solver_t *s, uint64_t key)
 {
-    uint64_t i = key % s->size;
-    return s->keys[i] == (uint32_t)key ? s->values[i] : 0u;
+    uint64_t h = tt_hash(key);
+    uint64_t i = h >> s->shift;
+    uint32_t tag = (uint32_t)(h & ((1ull << s->shift) - 1)) + 1u;
+    return s->keys[i] == tag ? s->values[i] : 0u;
 }
 
 static void tt_put(c4_solver_t *s, uint64_t key, int v)
 {
-    uint64_t i = key % s->size;
-    s->keys[i] = (uint32_t)key;
+    uint64_t h = tt_hash(key);
+    uint64_t i = h >> s->shift;
+    s->keys[i] = (uint32_t)(h & ((1ull << s->shift) - 1)) + 1u;
     s->values[i] = (uint8_t)v;
 }
 
@@ -336,29 +344,50 @@ int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
     return first;
 }
 
-static int is_prime(uint64_t n)
+unsigned c4_solver_best_columns(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
 {
-    if (n < 2)
+    int best = c4_solver_solve(s, p);
+    if (s->aborted)
         return 0;
-    for (uint64_t d = 2; d * d <= n; d++)
-        if (n % d == 0)
+    if (score)
+        *score = best;
+    unsigned cols = 0;
+    for (int c = 0; c < W; c++) {
+        if (!c4_solver_can_play(p, c))
+            continue;
+        int ok;
+        if (c4_solver_is_winning_move(p, c)) {
+            ok = (CELLS + 1 - p->moves) / 2 >= best;
+        } else {
+            c4_solver_pos_t q = *p;
+            c4_solver_play(&q, c);
+            if (q.moves == CELLS)
+                ok = 0 >= best;
+            else if (can_win_next(&q))
+                ok = -((CELLS + 1 - q.moves) / 2) >= best;
+            else
+                ok = negamax(s, &q, -best, -best + 1) <= -best;
+        }
+        if (s->aborted)
             return 0;
-    return 1;
+        if (ok)
+            cols |= 1u << c;
+    }
+    return cols;
 }
 
 c4_solver_t *c4_solver_new(int table_log2)
 {
-    /* Below 2^17 entries the 32-bit partial keys would no longer tell
-     * the 49-bit keys apart. */
+    /* Below 2^18 slots the stored part of the key (plus one for the empty
+     * mark) would no longer fit 32 bits. */
     if (table_log2 < 18 || table_log2 > 28)
         return NULL;
     c4_solver_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    uint64_t size = (1ull << table_log2) + 1;
-    while (!is_prime(size))
-        size++;
+    uint64_t size = 1ull << table_log2;
     s->size = size;
+    s->shift = KEY_BITS - table_log2;
     s->keys = calloc(size, sizeof *s->keys);
     s->values = calloc(size, sizeof *s->values);
     if (!s->keys || !s->values) {

@@ -94,6 +94,12 @@ void c4_solver_column_scores(c4_solver_t *s, const c4_solver_pos_t *p, int score
  * the budget ran out. */
 int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score);
 
+/* Every column that keeps the position's score (bit c for column c) and
+ * the score in *score (may be NULL), for a position nobody has won that is
+ * not full: one solve, then one null window a column.  0 when the budget
+ * ran out. */
+unsigned c4_solver_best_columns(c4_solver_t *s, const c4_solver_pos_t *p, int *score);
+
 /* Limits each later call (solve, solve_weak, column_scores per column,
  * best_move's solve and its check of the columns) to about `positions`
  * positions searched; 0 removes the limit (the default).  A call that runs
