@@ -45,6 +45,16 @@ for pos, want in [("4455", 18), ("44455554221", -15)]:
           rc == 0 and out.splitlines()[0] == f"score: {want}" and err == "",
           f"rc={rc} out={out!r} err={err!r}")
 
+# The opening book answers early positions at once: after 4 (the only
+# winning first move, the empty board scoring 1: Allis 1988) the second
+# player loses to the first player's last stone.
+rc, out, err = run("solve", "4")
+check("solve 4 (from the book) prints score: -1",
+      rc == 0 and out.splitlines()[:1] == ["score: -1"], f"rc={rc} out={out!r} err={err!r}")
+rc, out, err = run("move", "4", "--level", "perfect")
+check("move 4 --level perfect answers from the book", rc == 0 and out.strip() in list("1234567"),
+      f"rc={rc} out={out!r} err={err!r}")
+
 # A sample of the published sets; the perfect move keeps the result: after
 # it, the opponent's score is minus the published one.
 def after_score(moves, col):

@@ -283,6 +283,12 @@ Test(c4_solver, empty_board_from_the_book)
         lowest = sc < lowest ? sc : lowest;
     }
     cr_expect_eq(lowest, 1, "after 4, the best reply leaves the first player %d", lowest);
+    /* And 4 itself, from the second player's side: lost, to the first
+     * player's last stone (-1). */
+    int sc4;
+    unsigned cols4;
+    cr_assert(c4_book_lookup(&p, &sc4, &cols4), "the book lacks 4");
+    cr_expect_eq(sc4, -1, "after 4 the second player scores %d", sc4);
 
     c4_solver_pos_init(&p);
     int score;
