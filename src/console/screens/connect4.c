@@ -791,7 +791,7 @@ static void c4s_render(void *p, uint16_t *fb)
                                    s->menu_sel == C4S_MODE_PERFECT_FIRST
                                        ? "Perfect opens in the centre and plays the won game "
                                          "exactly (book, then solver)"
-                                       : "Perfect is exact in its book and from about the 8th "
+                                       : "Perfect is exact in its book and from about the 10th "
                                          "disc; else the FPGA's AI",
                                    COLOR_DIM, 1);
     } else {
