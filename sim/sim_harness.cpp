@@ -139,6 +139,7 @@ struct sim_harness {
     void sample_vga();
     void simulate(uint64_t n);
     void checkpoint();
+    void mark_reference();
     bool state_matches_snapshot();
     std::vector<uint64_t> sampler_state() const;
     bool memory_holds(uint32_t first, const std::vector<uint32_t> &words) const;
@@ -433,7 +434,7 @@ void sim_harness::tick()
  * memory changes): whole frames by skip() (frame_count and every counter
  * moved by what the steady frame did), the rest clocked, reading memory as
  * the steady frame saw it (the debt ran before any change was made).
- * tests/sim/test_fast_forward.cpp holds it to a plain run, pin for pin. */
+ * tests/rtl/go_peripheral/test_fast_forward.cpp holds it to a plain run, pin for pin. */
 
 bool sim_harness::state_matches_snapshot()
 {
@@ -500,9 +501,17 @@ void sim_harness::checkpoint()
     }
     /* A new reference from here. */
     ff.have_ref = true;
-    ff.ref_cycle = cycle;
     ff.snap.assign(base, base + len);
-    ff.snap_frame_count = r->go_peripheral__DOT__frame_count;
+    ff.sampling0 = sampling;
+    ff.sampler0 = sampler_state();
+    mark_reference();
+}
+
+/* The counters as they stand at this checkpoint, and a new read log. */
+void sim_harness::mark_reference()
+{
+    ff.ref_cycle = cycle;
+    ff.snap_frame_count = top->rootp->go_peripheral__DOT__frame_count;
     ff.ops0 = ops;
     ff.samples0 = samples;
     ff.words0 = words_read;
@@ -511,8 +520,6 @@ void sim_harness::checkpoint()
     ff.vsyncs0 = vsyncs;
     ff.pix0 = pix;
     ff.timing0 = timing;
-    ff.sampling0 = sampling;
-    ff.sampler0 = sampler_state();
     ff.log.clear();
     ff.log_contiguous = true;
     ff.next_cp = cycle + FRAME_CYCLES;
@@ -551,19 +558,7 @@ void sim_harness::skip(uint64_t k)
     ff.skipped += k;
     /* The checkpoint here is the same state as the reference's, with
      * frame_count k higher; the frames after it are steady too. */
-    ff.ref_cycle = cycle;
-    ff.snap_frame_count = r->go_peripheral__DOT__frame_count;
-    ff.ops0 = ops;
-    ff.samples0 = samples;
-    ff.words0 = words_read;
-    ff.bad0 = bad_reads;
-    ff.frames0 = frames_done;
-    ff.vsyncs0 = vsyncs;
-    ff.pix0 = pix;
-    ff.timing0 = timing;
-    ff.log.clear();
-    ff.log_contiguous = true;
-    ff.next_cp = cycle + FRAME_CYCLES;
+    mark_reference();
 }
 
 /* Pays the debt: whole frames skipped, the rest clocked against memory as
