@@ -294,6 +294,20 @@ void c4_solver_column_scores(c4_solver_t *s, const c4_solver_pos_t *p, int score
     s->aborted = aborted;
 }
 
+/* 1 when playing column c (not a winning move) leaves the opponent no
+ * better than -best, i.e. c keeps the position's score best: one null
+ * window around the reply. */
+static int keeps_score(c4_solver_t *s, const c4_solver_pos_t *p, int c, int best)
+{
+    c4_solver_pos_t q = *p;
+    c4_solver_play(&q, c);
+    if (q.moves == CELLS)
+        return 0 >= best;
+    if (can_win_next(&q))
+        return -((CELLS + 1 - q.moves) / 2) >= best;
+    return negamax(s, &q, -best, -best + 1) <= -best;
+}
+
 int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
 {
     int first = -1;
@@ -321,15 +335,7 @@ int c4_solver_best_move(c4_solver_t *s, const c4_solver_pos_t *p, int *score)
         int c = solver_order[k];
         if (!c4_solver_can_play(p, c))
             continue;
-        c4_solver_pos_t q = *p;
-        c4_solver_play(&q, c);
-        int ok;
-        if (q.moves == CELLS)
-            ok = 0 >= best;
-        else if (can_win_next(&q))
-            ok = -((CELLS + 1 - q.moves) / 2) >= best;
-        else
-            ok = negamax(s, &q, -best, -best + 1) <= -best;
+        const int ok = keeps_score(s, p, c, best);
         if (s->aborted)
             return -1;
         if (ok) {
@@ -355,19 +361,8 @@ unsigned c4_solver_best_columns(c4_solver_t *s, const c4_solver_pos_t *p, int *s
     for (int c = 0; c < W; c++) {
         if (!c4_solver_can_play(p, c))
             continue;
-        int ok;
-        if (c4_solver_is_winning_move(p, c)) {
-            ok = (CELLS + 1 - p->moves) / 2 >= best;
-        } else {
-            c4_solver_pos_t q = *p;
-            c4_solver_play(&q, c);
-            if (q.moves == CELLS)
-                ok = 0 >= best;
-            else if (can_win_next(&q))
-                ok = -((CELLS + 1 - q.moves) / 2) >= best;
-            else
-                ok = negamax(s, &q, -best, -best + 1) <= -best;
-        }
+        const int ok = c4_solver_is_winning_move(p, c) ? (CELLS + 1 - p->moves) / 2 >= best
+                                                       : keeps_score(s, p, c, best);
         if (s->aborted)
             return 0;
         if (ok)
