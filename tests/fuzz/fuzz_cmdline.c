@@ -62,9 +62,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         static const char *const backends[] = {"sdl", "sim", "board", NULL};
         FUZZ_CHECK(fuzz_is_one_of(opts.game, games), "game '%s'", opts.game);
         FUZZ_CHECK(fuzz_is_one_of(opts.backend, backends), "backend '%s'", opts.backend);
-        /* --link SPEC without --game plays Go: the parser names the game
-         * itself (the only option that may point outside argv). */
-        const char *game = opts.link && opts.game && !strcmp(opts.game, "go") ? NULL : opts.game;
+        /* Two options may point outside argv, where the parser names the
+         * game itself: --link SPEC without --game plays Go, and `--game farm`
+         * (seed 002's name for the module) plays gomoku. */
+        const char *game = opts.game;
+        if (game && !fuzz_points_into(game, argv, argc)) {
+            int named_farm = 0;
+            for (int i = 1; i < argc; i++)
+                named_farm |= !strcmp(argv[i], "farm");
+            if ((opts.link && !strcmp(game, "go")) || (named_farm && !strcmp(game, "gomoku")))
+                game = NULL;
+        }
         const char *ptrs[] = {game,     opts.backend, opts.script, opts.frames, opts.wav,
                               opts.devmem, opts.trace, opts.save_dir, opts.link, opts.rules};
         for (size_t k = 0; k < sizeof ptrs / sizeof ptrs[0]; k++)
