@@ -16,6 +16,10 @@
  *                            "< 1 MB" on the board (docs/board.md)
  *   go_l3_board_pool_*       the board build's pool (200 simulations'
  *                            worst case, MCTS_BOARD_POOL_NODES)
+ *   go_l3_timed_*            level 3 searching by time as under GTP's clock:
+ *                            simulations a second on one and on two threads
+ *                            (wall time), and the visits kept from the
+ *                            previous move's tree
  *   gnugo_*                  /usr/games/gnugo genmove (CPU time), first moves of a
  *                            self-play game from the empty board
  */
@@ -139,6 +143,59 @@ static void bench_go_l3_memory(void)
     ai_destroy(ai);
 }
 
+/* Level 3 by time, as GTP runs it: simulations per wall second on 1 and 2
+ * threads from the empty board, then the tree kept across a move and its
+ * most searched reply. */
+static void bench_go_timed(int ms)
+{
+    char name[64];
+    double rate[3] = {0};
+    for (int threads = 1; threads <= 2; threads++) {
+        mcts_t m;
+        if (mcts_init(&m, 0) != 0)
+            return;
+        m.params.threads = threads;
+        m.params.reuse = 0;
+        rng_t rng;
+        rng_seed(&rng, 5);
+        BoardState b;
+        board_init(&b);
+        mcts_search(&m, &b, 0, ms, &rng);
+        rate[threads] = m.last_simulations * 1000.0 / ms;
+        snprintf(name, sizeof name, "go_l3_timed_sims_per_s_%dthread%s", threads,
+                 threads > 1 ? "s" : "");
+        bench_report(name, rate[threads], "simulations/s");
+        if (threads == 2) {
+            /* Our move, the reply searched most, and the next search. */
+            m.params.reuse = 1;
+            int mine = mcts_search(&m, &b, 0, ms, &rng);
+            int first = atomic_load(&m.pool[0].children), child = -1, reply = -1;
+            for (int i = 0; first >= 0 && i < m.pool[0].n_children; i++)
+                if (m.pool[first + i].move == mine)
+                    child = first + i;
+            int kf = child >= 0 ? atomic_load(&m.pool[child].children) : -1;
+            for (int i = 0; kf >= 0 && i < m.pool[child].n_children; i++)
+                if (reply < 0 ||
+                    atomic_load(&m.pool[kf + i].visits) > atomic_load(&m.pool[reply].visits))
+                    reply = kf + i;
+            if (reply >= 0) {
+                int rp = m.pool[reply].move;
+                board_play(&b, b.turn, board_point_row(mine), board_point_col(mine));
+                if (rp == BOARD_PASS_POINT)
+                    board_pass(&b);
+                else
+                    board_play(&b, b.turn, board_point_row(rp), board_point_col(rp));
+                mcts_search(&m, &b, 0, ms, &rng);
+                bench_report("go_l3_timed_kept_visits", m.last_reused, "simulations");
+                bench_report("go_l3_timed_nodes_used", mcts_pool_used(&m), "nodes");
+            }
+        }
+        mcts_free(&m);
+    }
+    if (rate[1] > 0)
+        bench_report("go_l3_timed_two_thread_speedup", rate[2] / rate[1], "x");
+}
+
 /* CPU seconds used so far by waited-for child processes (GNU Go). */
 static double bench_child_cpu_now(void)
 {
@@ -211,6 +268,7 @@ int bench_go_run(int argc, char **argv)
     bench_go_level3(200, quick ? 5 : 20, "go_l3_move_ms_200");
     bench_go_level3(10000, quick ? 1 : 3, "go_l3_move_ms_10000");
     bench_go_l3_memory();
+    bench_go_timed(quick ? 200 : 1000);
     AiConfig cfg = {0};
     ai_t *ai = ai_create(&cfg);
     if (ai) {

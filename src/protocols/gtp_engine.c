@@ -27,8 +27,10 @@
 #define GTP_MAX_ARGS (BOARD_MAX_SIZE * BOARD_MAX_SIZE + 2)
 #define GTP_NAME "tabletop"
 
-/* Seconds of safety per move when a clock runs (pipe and process latency). */
-#define GTP_TIME_MARGIN_MS 250
+/* Milliseconds of safety per move when a clock runs: the pipe, the process
+ * and the search's own start and end (keeping the last tree, joining its
+ * threads) take a few; 250 cost level 3 a third of a one-second move. */
+#define GTP_TIME_MARGIN_MS 60
 /* time_settings / time_left values are cut to this many seconds (or
  * stones): about 31 years, more than any game needs. */
 #define GTP_TIME_MAX 1000000000
@@ -288,7 +290,7 @@ static int engine_time_budget(const gtp_engine_t *e, Stone color)
         if (e->byo_time > 0 && e->byo_stones > 0)
             budget += 0.8 * e->byo_time * 1000.0 / e->byo_stones;
     }
-    budget = budget * 0.9 - GTP_TIME_MARGIN_MS;
+    budget = budget * 0.95 - GTP_TIME_MARGIN_MS;
     if (budget < GTP_TIME_MIN_MS)
         budget = GTP_TIME_MIN_MS;
     if (budget > 600000)
@@ -327,9 +329,11 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
     if (e->opts.log) {
         char v[8];
         board_vertex_format(e->board.size, m, v, sizeof v);
-        fprintf(e->opts.log, "tabletop: %s %s (level %d, %d playouts, win rate %.2f)%s\n",
-                color_name(color), v, e->opts.level, st.simulations, st.win_rate,
-                *resign ? ", resigns" : "");
+        fprintf(e->opts.log,
+                "tabletop: %s %s (level %d, %d playouts, %d kept, %d threads, %d nodes, "
+                "win rate %.2f)%s\n",
+                color_name(color), v, e->opts.level, st.simulations, st.reused, st.threads,
+                st.nodes_used, st.win_rate, *resign ? ", resigns" : "");
         fflush(e->opts.log);
     }
     free(copy);

@@ -218,7 +218,9 @@ static int ai_choose_mcts(ai_t *ai, const BoardState *b)
     }
     int p = mcts_search(&ai->mcts, b, ai->playouts, ai->time_ms, &ai->rng);
     ai->stats.simulations = ai->mcts.last_simulations;
-    ai->stats.nodes_used = ai->mcts.pool_used;
+    ai->stats.nodes_used = mcts_pool_used(&ai->mcts);
+    ai->stats.reused = ai->mcts.last_reused;
+    ai->stats.threads = ai->mcts.last_threads;
     ai->stats.win_rate = ai->mcts.last_win_rate;
     if (p == BOARD_PASS_POINT && b->consecutive_passes > 0)
         p = mcts_best_non_pass(&ai->mcts); /* that pass would end a lost game */

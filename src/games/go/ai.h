@@ -75,6 +75,8 @@ typedef struct {
     int nodes_used;    /* tree nodes taken from the pool */
     double win_rate;   /* root's estimated win rate for the side to move */
     int resign;        /* level 3 would rather resign than play the move */
+    int reused;        /* simulations kept from the previous search's tree */
+    int threads;       /* search threads (1 by count; 2 when timed) */
 } AiStats;
 void ai_last_stats(const ai_t *ai, AiStats *out);
 

@@ -3,8 +3,10 @@
  */
 #include "mcts.h"
 #include "board_private.h"
+#include "pattern3.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,6 +15,52 @@
 #define MCTS_MAX_PATH 512
 /* Moves recorded for AMAF: tree path plus one playout (3 * 361 cap). */
 #define MCTS_MAX_TRACE (MCTS_MAX_PATH + 3 * BOARD_MAX_SIZE * BOARD_MAX_SIZE + 8)
+
+/* The counters of a node: a relaxed load and a relaxed store (see mcts.h). */
+#define LD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+#define ST(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
+
+static inline void mcts_bump(_Atomic uint32_t *x, uint32_t d)
+{
+    atomic_store_explicit(x, atomic_load_explicit(x, memory_order_relaxed) + d,
+                          memory_order_relaxed);
+}
+
+/* The first child of a node, or -1 (none) or -2 (being expanded).  The
+ * acquire pairs with the release of mcts_expand, so n_children and the
+ * children themselves are visible once this is >= 0. */
+static inline int32_t mcts_children(const mcts_node_t *n)
+{
+    return atomic_load_explicit(&n->children, memory_order_acquire);
+}
+
+/* A node's simulations and win rate without its prior knowledge. */
+static inline uint32_t mcts_real_visits(const mcts_node_t *n)
+{
+    uint32_t v = atomic_load_explicit(&n->visits, memory_order_relaxed);
+    return v > n->prior ? v - n->prior : 0;
+}
+
+static inline double mcts_real_mean(const mcts_node_t *n)
+{
+    uint32_t v = mcts_real_visits(n);
+    uint32_t w2 = atomic_load_explicit(&n->wins2, memory_order_relaxed);
+    w2 = w2 > n->prior_wins2 ? w2 - n->prior_wins2 : 0;
+    return v ? 0.5 * w2 / v : 0.0;
+}
+
+static void mcts_node_clear(mcts_node_t *c, uint16_t move)
+{
+    c->move = move;
+    c->n_children = 0;
+    ST(c->children, -1);
+    ST(c->visits, 0);
+    ST(c->wins2, 0);
+    ST(c->rave_visits, 0);
+    ST(c->rave_wins2, 0);
+    c->prior = 0;
+    c->prior_wins2 = 0;
+}
 
 int mcts_init(mcts_t *m, int pool_nodes)
 {
@@ -25,12 +73,17 @@ int mcts_init(mcts_t *m, int pool_nodes)
     if (!m->pool)
         return -1;
     m->pool_size = pool_nodes;
+    atomic_init(&m->pool_used, 0);
     m->params.ucb_c = 1.41;
     m->params.rave = 1;
     m->params.rave_equiv = 1000.0;
     m->params.rave_explore = 0.1;
     m->params.policy = PLAYOUT_HEURISTIC;
     m->params.expand_after = 2;
+    m->params.threads = 0;
+    m->params.reuse = 1;
+    m->params.priors = 1;
+    pattern3_init();
     atomic_init(&m->stop, 0);
     return 0;
 }
@@ -38,7 +91,11 @@ int mcts_init(mcts_t *m, int pool_nodes)
 void mcts_free(mcts_t *m)
 {
     free(m->pool);
+    free(m->spare);
+    free(m->prev);
     m->pool = NULL;
+    m->spare = NULL;
+    m->prev = NULL;
     m->pool_size = 0;
 }
 
@@ -49,11 +106,137 @@ static double mcts_now_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec * 1e-6;
 }
 
+/* Prior knowledge given to a new child, as simulations it starts with
+ * (visits, and wins counted twice).  The kinds and weights are the ones
+ * Petr Baudis's Michi uses (its PRIOR_* constants), on our own features:
+ * every move starts even; captures, MoGo shapes (pattern3.h) and moves
+ * close to the last one in the common-fate graph start as wins; a
+ * self-atari starts as losses; in an empty area the first two lines start
+ * as losses and the third as wins. */
+#define PRIOR_EVEN 10
+#define PRIOR_SELF_ATARI 10
+#define PRIOR_CAPTURE_ONE 15
+#define PRIOR_CAPTURE_MANY 30
+#define PRIOR_PATTERN 10
+#define PRIOR_EMPTY_AREA 10
+static const int prior_cfg[4] = {0, 24, 22, 8}; /* by distance 1..3 */
+
+/* Common-fate-graph distance from the last move, capped at 4: a step to a
+ * neighbour costs 1, except along the stones of one group (0). */
+static void mcts_cfg_distance(const BoardState *s, uint8_t *dist)
+{
+    memset(dist, 4, BOARD_POINTS);
+    if (s->last_move.pass || s->last_move.row < 0)
+        return;
+    int deque[2 * BOARD_POINTS];
+    int head = BOARD_POINTS, tail = BOARD_POINTS;
+    int start = board_point(s->last_move.row, s->last_move.col);
+    dist[start] = 0;
+    deque[tail++] = start;
+    while (head < tail) {
+        int u = deque[head++];
+        int nb[4] = {u - 1, u + 1, u - BOARD_STRIDE, u + BOARD_STRIDE};
+        for (int i = 0; i < 4; i++) {
+            int v = nb[i];
+            if (s->color[v] == BOARD_BORDER)
+                continue;
+            int same = s->color[u] != EMPTY && s->color[v] == s->color[u];
+            int d = dist[u] + !same;
+            if (d >= dist[v] || d > 3)
+                continue;
+            dist[v] = (uint8_t)d;
+            if (same)
+                deque[--head] = v; /* 0-1 BFS: a free step goes in front */
+            else
+                deque[tail++] = v;
+        }
+    }
+}
+
+/* 1 if no stone lies within Manhattan distance 3 of p. */
+static int mcts_empty_area(const BoardState *s, int p)
+{
+    int r0 = board_point_row(p), c0 = board_point_col(p);
+    for (int dr = -3; dr <= 3; dr++)
+        for (int dc = -3; dc <= 3; dc++) {
+            int r = r0 + dr, c = c0 + dc;
+            if (abs(dr) + abs(dc) > 3 || r < 0 || c < 0 || r >= s->size || c >= s->size)
+                continue;
+            if (s->color[board_point(r, c)] != EMPTY)
+                return 0;
+        }
+    return 1;
+}
+
+static void mcts_prior(const BoardState *s, Stone color, int p, const uint8_t *cfg,
+                       uint32_t *visits, uint32_t *wins2)
+{
+    uint32_t v = PRIOR_EVEN, w = PRIOR_EVEN; /* w counts wins twice */
+    if (p == BOARD_PASS_POINT) {
+        *visits = v;
+        *wins2 = w;
+        return;
+    }
+    /* Stones captured: the enemy groups next to p with one liberty. */
+    int captured = 0, seen[4], n_seen = 0;
+    int nb[4] = {p - 1, p + 1, p - BOARD_STRIDE, p + BOARD_STRIDE};
+    for (int i = 0; i < 4; i++) {
+        int q = nb[i];
+        if (s->color[q] != 3 - color || board_group_libs(s, q) != 1)
+            continue;
+        int g = s->group[q], dup = 0;
+        for (int k = 0; k < n_seen; k++)
+            dup |= seen[k] == g;
+        if (!dup) {
+            seen[n_seen++] = g;
+            captured += s->stones[g];
+        }
+    }
+    if (captured) {
+        uint32_t k = captured == 1 ? PRIOR_CAPTURE_ONE : PRIOR_CAPTURE_MANY;
+        v += k;
+        w += 2 * k;
+    } else {
+        int stones = 1;
+        if (board_libs_after(s, color, p, &stones) < 2)
+            v += PRIOR_SELF_ATARI;
+    }
+    if (pattern3_match(s->color, p)) {
+        v += PRIOR_PATTERN;
+        w += 2 * PRIOR_PATTERN;
+    }
+    if (cfg[p] >= 1 && cfg[p] <= 3) {
+        v += (uint32_t)prior_cfg[cfg[p]];
+        w += 2u * (uint32_t)prior_cfg[cfg[p]];
+    }
+    if (mcts_empty_area(s, p)) {
+        int r = board_point_row(p), c = board_point_col(p);
+        int line = r < c ? r : c;
+        int far_r = s->size - 1 - r, far_c = s->size - 1 - c;
+        line = line < far_r ? line : far_r;
+        line = line < far_c ? line : far_c; /* 0: first line */
+        if (line <= 1)
+            v += PRIOR_EMPTY_AREA;
+        else if (line == 2) {
+            v += PRIOR_EMPTY_AREA;
+            w += 2 * PRIOR_EMPTY_AREA;
+        }
+    }
+    *visits = v;
+    *wins2 = w;
+}
+
 /* Expands node for color to move on s: every legal move that does not fill
  * one of color's own eyes, plus a pass, in a random order.  Returns 0, or
- * -1 when the pool is full (node stays a leaf). */
-static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rng_t *rng)
+ * -1 when another thread holds the node or the pool is full (the node
+ * stays a leaf; *full is set in the second case). */
+static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rng_t *rng,
+                       atomic_int *full)
 {
+    int32_t expect = -1;
+    if (!atomic_compare_exchange_strong_explicit(&m->pool[node].children, &expect, -2,
+                                                 memory_order_acquire, memory_order_relaxed))
+        return -1;
     uint16_t cand[BOARD_MAX_SIZE * BOARD_MAX_SIZE + 1];
     int n = 0;
     for (int i = 0; i < s->n_empty; i++) {
@@ -67,8 +250,12 @@ static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rn
      * even be chosen. */
     if (n == 0 || s->consecutive_passes > 0 || n <= s->size * s->size / 8)
         cand[n++] = BOARD_PASS_POINT;
-    if (m->pool_used + n > m->pool_size)
+    int first = atomic_fetch_add_explicit(&m->pool_used, n, memory_order_relaxed);
+    if (first + n > m->pool_size) {
+        atomic_store_explicit(full, 1, memory_order_relaxed);
+        atomic_store_explicit(&m->pool[node].children, -1, memory_order_release);
         return -1;
+    }
     /* empty_list order depends on history; sort first so that the same
      * position always gives the same tree for the same seed. */
     for (int i = 1; i < n; i++) {
@@ -86,47 +273,54 @@ static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rn
         cand[i] = cand[j];
         cand[j] = t;
     }
-    int first = m->pool_used;
+    uint8_t cfg[BOARD_POINTS];
+    if (m->params.priors)
+        mcts_cfg_distance(s, cfg);
     for (int i = 0; i < n; i++) {
         mcts_node_t *c = &m->pool[first + i];
-        c->move = cand[i];
-        c->n_children = 0;
-        c->children = -1;
-        c->visits = 0;
-        c->wins = 0.0f;
-        c->rave_visits = 0;
-        c->rave_wins = 0.0f;
+        mcts_node_clear(c, cand[i]);
+        if (m->params.priors) {
+            uint32_t v, w2;
+            mcts_prior(s, color, cand[i], cfg, &v, &w2);
+            ST(c->visits, v);
+            ST(c->wins2, w2);
+            c->prior = (uint16_t)v;
+            c->prior_wins2 = (uint16_t)w2;
+        }
     }
-    m->pool_used += n;
-    m->pool[node].children = first;
     m->pool[node].n_children = (uint16_t)n;
+    atomic_store_explicit(&m->pool[node].children, first, memory_order_release);
     return 0;
 }
 
 /* The child of node to descend into: UCB1 (C = params.ucb_c) on a value
- * that blends the child's own mean with its AMAF mean while it is young. */
-static int mcts_select(const mcts_t *m, int node)
+ * that blends the child's own mean with its AMAF mean while it is young.
+ * node must be expanded (mcts_children(node) >= 0). */
+static int mcts_select(mcts_t *m, int node)
 {
-    const mcts_node_t *parent = &m->pool[node];
-    const mcts_node_t *kids = &m->pool[parent->children];
-    double log_n = log((double)(parent->visits > 0 ? parent->visits : 1));
+    mcts_node_t *parent = &m->pool[node];
+    int first = mcts_children(parent);
+    mcts_node_t *kids = &m->pool[first];
+    uint32_t parent_visits = LD(parent->visits);
+    double log_n = log((double)(parent_visits > 0 ? parent_visits : 1));
     double c = m->params.ucb_c;
     double k = m->params.rave_equiv;
     int best = 0;
     double best_value = -1e300;
     for (int i = 0; i < parent->n_children; i++) {
-        const mcts_node_t *ch = &kids[i];
+        mcts_node_t *ch = &kids[i];
+        double n = LD(ch->visits);
+        double q = n > 0 ? 0.5 * LD(ch->wins2) / n : 0.0;
         double value;
         if (!m->params.rave) {
-            if (ch->visits == 0)
-                return parent->children + i; /* untried moves first (seed) */
-            value = ch->wins / ch->visits + c * sqrt(log_n / ch->visits);
+            if (n == 0)
+                return first + i; /* untried moves first (seed) */
+            value = q + c * sqrt(log_n / n);
         } else {
-            double n = ch->visits;
-            double q = n > 0 ? ch->wins / n : 0.0;
-            double amaf = ch->rave_visits ? ch->rave_wins / ch->rave_visits : 0.5;
-            double beta = ch->rave_visits ? sqrt(k / (3.0 * n + k)) : 0.0;
-            if (n == 0 && !ch->rave_visits)
+            double rn = LD(ch->rave_visits);
+            double amaf = rn > 0 ? 0.5 * LD(ch->rave_wins2) / rn : 0.5;
+            double beta = rn > 0 ? sqrt(k / (3.0 * n + k)) : 0.0;
+            if (n == 0 && rn == 0)
                 q = 1.0; /* never seen at all: try soon */
             value = (1.0 - beta) * q + beta * amaf +
                     m->params.rave_explore * c * sqrt(log_n / (n + 1.0));
@@ -136,7 +330,7 @@ static int mcts_select(const mcts_t *m, int node)
             best = i;
         }
     }
-    return parent->children + best;
+    return first + best;
 }
 
 static void mcts_apply(BoardState *s, int move)
@@ -147,33 +341,34 @@ static void mcts_apply(BoardState *s, int move)
         board_play_point(s, s->turn, move);
 }
 
-int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t *rng)
+/* One search thread's share of the work. */
+typedef struct mcts_worker {
+    mcts_t *m;
+    const BoardState *b;
+    int max_sims;           /* by count: the simulations of all threads */
+    double deadline;        /* timed: CLOCK_MONOTONIC ms, else 0 */
+    atomic_int *claimed;    /* by count: simulations claimed so far */
+    atomic_int *full;       /* the pool is full: stop expanding */
+    rng_t rng;
+    int sims;               /* simulations this thread ran */
+} mcts_worker_t;
+
+static void mcts_run(mcts_worker_t *w)
 {
     static _Thread_local BoardState state;
     static _Thread_local uint16_t trace[MCTS_MAX_TRACE];
+    mcts_t *m = w->m;
+    const BoardState *b = w->b;
     int path[MCTS_MAX_PATH];
     uint8_t path_color[MCTS_MAX_PATH];
     uint8_t amaf[BOARD_POINTS];
     int max_moves = 3 * b->size * b->size;
 
-    m->pool_used = 1;
-    mcts_node_t *root = &m->pool[0];
-    memset(root, 0, sizeof *root);
-    root->children = -1;
-    m->last_simulations = 0;
-    m->last_win_rate = 0.5;
-    if (mcts_expand(m, 0, b, b->turn, rng) != 0)
-        return BOARD_PASS_POINT;
-    if (m->pool[0].n_children == 1 && m->pool[m->pool[0].children].move == BOARD_PASS_POINT)
-        return BOARD_PASS_POINT; /* nothing else to play */
-
-    double deadline = time_ms > 0 ? mcts_now_ms() + time_ms : 0.0;
-    int sims = 0;
     for (;;) {
-        if (time_ms > 0) {
-            if ((sims & 15) == 0 && mcts_now_ms() >= deadline)
+        if (w->deadline > 0.0) {
+            if ((w->sims & 15) == 0 && mcts_now_ms() >= w->deadline)
                 break;
-        } else if (sims >= max_sims)
+        } else if (atomic_fetch_add_explicit(w->claimed, 1, memory_order_relaxed) >= w->max_sims)
             break;
         if (atomic_load_explicit(&m->stop, memory_order_relaxed))
             break;
@@ -184,22 +379,28 @@ int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t
         path[depth] = 0;
         path_color[depth] = 0;
         int n_trace = 0;
-        /* Selection. */
-        while (m->pool[node].n_children > 0 && !state.game_over && depth + 2 < MCTS_MAX_PATH) {
+        mcts_bump(&m->pool[0].visits, 1);
+        /* Selection.  Visits count on the way down, so a simulation still
+         * running is a loss for the moment and other threads look
+         * elsewhere (a virtual loss). */
+        while (mcts_children(&m->pool[node]) >= 0 && !state.game_over &&
+               depth + 2 < MCTS_MAX_PATH) {
             int child = mcts_select(m, node);
             Stone who = state.turn;
-            int mv = m->pool[child].move;
-            mcts_apply(&state, mv);
+            mcts_bump(&m->pool[child].visits, 1);
+            mcts_apply(&state, m->pool[child].move);
             node = child;
             path[++depth] = node;
             path_color[depth] = (uint8_t)who;
         }
         /* Expansion. */
-        if (!state.game_over && m->pool[node].visits + 1 >= (uint32_t)m->params.expand_after &&
-            depth + 2 < MCTS_MAX_PATH &&
-            mcts_expand(m, node, &state, state.turn, rng) == 0 && m->pool[node].n_children > 0) {
+        if (!state.game_over &&
+            LD(m->pool[node].visits) - m->pool[node].prior >= (uint32_t)m->params.expand_after &&
+            depth + 2 < MCTS_MAX_PATH && !atomic_load_explicit(w->full, memory_order_relaxed) &&
+            mcts_expand(m, node, &state, state.turn, &w->rng, w->full) == 0) {
             int child = mcts_select(m, node);
             Stone who = state.turn;
+            mcts_bump(&m->pool[child].visits, 1);
             mcts_apply(&state, m->pool[child].move);
             node = child;
             path[++depth] = node;
@@ -214,9 +415,9 @@ int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t
             state.game_over = 0;
             state.consecutive_passes = 0;
         }
-        int margin = playout_run(&state, m->params.policy, max_moves, rng,
+        int margin = playout_run(&state, m->params.policy, max_moves, &w->rng,
                                  m->params.rave ? trace : NULL, &n_trace);
-        float black_win = margin > 0 ? 1.0f : margin < 0 ? 0.0f : 0.5f;
+        uint32_t black_win2 = margin > 0 ? 2u : margin < 0 ? 0u : 1u;
 
         /* Backpropagation, with AMAF updates of each node's children. */
         if (m->params.rave) {
@@ -229,52 +430,225 @@ int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t
         }
         for (int d = depth; d >= 0; d--) {
             mcts_node_t *nd = &m->pool[path[d]];
-            nd->visits++;
             if (d > 0)
-                nd->wins += path_color[d] == BLACK ? black_win : 1.0f - black_win;
-            if (m->params.rave && nd->n_children > 0) {
+                mcts_bump(&nd->wins2, path_color[d] == BLACK ? black_win2 : 2u - black_win2);
+            int32_t first = mcts_children(nd);
+            if (m->params.rave && first >= 0) {
                 /* Children of nd are moves by the side to move at nd. */
                 Stone mover = d + 1 <= depth ? (Stone)path_color[d + 1]
                               : d > 0        ? (Stone)(3 - path_color[d])
                                              : b->turn;
-                float w = mover == BLACK ? black_win : 1.0f - black_win;
-                mcts_node_t *kids = &m->pool[nd->children];
+                uint32_t w2 = mover == BLACK ? black_win2 : 2u - black_win2;
+                mcts_node_t *kids = &m->pool[first];
                 for (int i = 0; i < nd->n_children; i++) {
                     int mv = kids[i].move;
                     if (mv != BOARD_PASS_POINT && amaf[mv] == mover) {
-                        kids[i].rave_visits++;
-                        kids[i].rave_wins += w;
+                        mcts_bump(&kids[i].rave_visits, 1);
+                        mcts_bump(&kids[i].rave_wins2, w2);
                     }
                 }
             }
-            if (m->params.rave && d > 0 && m->pool[path[d]].move != BOARD_PASS_POINT)
-                amaf[m->pool[path[d]].move] = path_color[d];
+            if (m->params.rave && d > 0 && nd->move != BOARD_PASS_POINT)
+                amaf[nd->move] = path_color[d];
         }
-        sims++;
+        w->sims++;
     }
+}
 
-    /* The most visited root child; ties go to the better mean. */
-    const mcts_node_t *kids = &m->pool[m->pool[0].children];
+static void *mcts_thread_main(void *arg)
+{
+    mcts_run(arg);
+    return NULL;
+}
+
+/* Positions the tree treats as the same: the same stones, side to move,
+ * ko, passes and komi (everything a search below them depends on). */
+static int mcts_same_position(const BoardState *a, const BoardState *b)
+{
+    return a->hash == b->hash && a->turn == b->turn && a->ko_point == b->ko_point &&
+           a->ko_color == b->ko_color && a->consecutive_passes == b->consecutive_passes &&
+           a->game_over == b->game_over && a->komi2 == b->komi2 && a->size == b->size &&
+           !memcmp(a->color, b->color, sizeof a->color);
+}
+
+/* The node of the last search's tree whose position is b: the root itself,
+ * one of its children, or the grandchild reached by b's last move.  -1 if
+ * there is none. */
+static int mcts_find_position(mcts_t *m, const BoardState *b)
+{
+    static _Thread_local BoardState one, two;
+    if (!m->prev_valid)
+        return -1;
+    if (mcts_same_position(m->prev, b))
+        return 0;
+    int32_t first = mcts_children(&m->pool[0]);
+    if (first < 0)
+        return -1;
+    int last = b->last_move.pass || b->last_move.row < 0
+                   ? BOARD_PASS_POINT
+                   : board_point(b->last_move.row, b->last_move.col);
+    for (int i = 0; i < m->pool[0].n_children; i++) {
+        const mcts_node_t *c = &m->pool[first + i];
+        board_copy(&one, m->prev);
+        mcts_apply(&one, c->move);
+        if (mcts_same_position(&one, b))
+            return first + i;
+        int32_t gfirst = mcts_children(c);
+        for (int k = 0; gfirst >= 0 && k < c->n_children; k++) {
+            if (m->pool[gfirst + k].move != last)
+                continue;
+            board_copy(&two, &one);
+            mcts_apply(&two, last);
+            if (mcts_same_position(&two, b))
+                return gfirst + k;
+        }
+    }
+    return -1;
+}
+
+static void mcts_node_copy(mcts_node_t *dst, const mcts_node_t *src)
+{
+    dst->move = src->move;
+    dst->n_children = src->n_children;
+    dst->prior = src->prior;
+    dst->prior_wins2 = src->prior_wins2;
+    ST(dst->children, LD(src->children));
+    ST(dst->visits, LD(src->visits));
+    ST(dst->wins2, LD(src->wins2));
+    ST(dst->rave_visits, LD(src->rave_visits));
+    ST(dst->rave_wins2, LD(src->rave_wins2));
+}
+
+/* Makes node `keep` the root: its subtree is copied breadth first into the
+ * spare pool (children stay contiguous), and the pools swap.  Returns 0, or
+ * -1 when the spare pool cannot be allocated. */
+static int mcts_keep_subtree(mcts_t *m, int keep)
+{
+    if (keep == 0)
+        return 0;
+    if (!m->spare) {
+        m->spare = malloc((size_t)m->pool_size * sizeof *m->spare);
+        if (!m->spare)
+            return -1;
+    }
+    mcts_node_t *dst = m->spare;
+    const mcts_node_t *src = m->pool;
+    mcts_node_copy(&dst[0], &src[keep]);
+    int used = 1;
+    for (int i = 0; i < used; i++) {
+        int32_t old = LD(dst[i].children); /* still the old pool's index */
+        if (old < 0) {
+            dst[i].n_children = 0;
+            ST(dst[i].children, -1);
+            continue;
+        }
+        int n = dst[i].n_children;
+        for (int k = 0; k < n; k++)
+            mcts_node_copy(&dst[used + k], &src[old + k]);
+        ST(dst[i].children, used);
+        used += n;
+    }
+    m->spare = m->pool;
+    m->pool = dst;
+    atomic_store(&m->pool_used, used);
+    return 0;
+}
+
+int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t *rng)
+{
+    int threads = m->params.threads > 0 ? m->params.threads
+                  : time_ms > 0         ? MCTS_DEFAULT_THREADS
+                                        : 1;
+    if (threads > MCTS_MAX_THREADS)
+        threads = MCTS_MAX_THREADS;
+    int reuse = m->params.reuse && time_ms > 0;
+
+    /* The clock starts before the last tree is kept: that is part of the move. */
+    double deadline = time_ms > 0 ? mcts_now_ms() + time_ms : 0.0;
+    m->last_simulations = 0;
+    m->last_reused = 0;
+    m->last_threads = threads;
+    m->last_win_rate = 0.5;
+    int keep = reuse ? mcts_find_position(m, b) : -1;
+    if (keep < 0 || mcts_keep_subtree(m, keep) != 0) {
+        atomic_store(&m->pool_used, 1);
+        mcts_node_clear(&m->pool[0], BOARD_PASS_POINT);
+    } else {
+        m->last_reused = (int)LD(m->pool[0].visits);
+    }
+    m->prev_valid = 0;
+    atomic_int full;
+    atomic_init(&full, 0);
+    if (mcts_children(&m->pool[0]) < 0 && mcts_expand(m, 0, b, b->turn, rng, &full) != 0)
+        return BOARD_PASS_POINT;
+    int32_t root_first = mcts_children(&m->pool[0]);
+    if (m->pool[0].n_children == 1 && m->pool[root_first].move == BOARD_PASS_POINT)
+        return BOARD_PASS_POINT; /* nothing else to play */
+
+    atomic_int claimed;
+    atomic_init(&claimed, 0);
+    mcts_worker_t workers[MCTS_MAX_THREADS];
+    pthread_t tids[MCTS_MAX_THREADS];
+    int started[MCTS_MAX_THREADS] = {0};
+    for (int t = 0; t < threads; t++) {
+        workers[t] = (mcts_worker_t){.m = m, .b = b, .max_sims = max_sims, .deadline = deadline,
+                                     .claimed = &claimed, .full = &full, .sims = 0};
+        /* Thread 0 continues the caller's generator; the others get
+         * streams of their own, seeded from it. */
+        if (t == 0)
+            workers[t].rng = *rng;
+        else
+            rng_seed(&workers[t].rng, ((uint64_t)rng_next(rng) << 32) | rng_next(rng));
+    }
+    for (int t = 1; t < threads; t++)
+        started[t] = pthread_create(&tids[t], NULL, mcts_thread_main, &workers[t]) == 0;
+    mcts_run(&workers[0]);
+    *rng = workers[0].rng;
+    int sims = workers[0].sims;
+    for (int t = 1; t < threads; t++)
+        if (started[t]) {
+            pthread_join(tids[t], NULL);
+            sims += workers[t].sims;
+        }
+
+    /* The most searched root child (prior knowledge left out); ties go to
+     * the better mean. */
+    const mcts_node_t *kids = &m->pool[root_first];
     int best = 0;
     for (int i = 1; i < m->pool[0].n_children; i++) {
-        if (kids[i].visits > kids[best].visits ||
-            (kids[i].visits == kids[best].visits && kids[i].visits > 0 &&
-             kids[i].wins / kids[i].visits > kids[best].wins / kids[best].visits))
+        uint32_t vi = mcts_real_visits(&kids[i]), vb = mcts_real_visits(&kids[best]);
+        if (vi > vb || (vi == vb && vi > 0 && mcts_real_mean(&kids[i]) > mcts_real_mean(&kids[best])))
             best = i;
     }
     m->last_simulations = sims;
-    m->last_win_rate = kids[best].visits ? kids[best].wins / kids[best].visits : 0.5;
+    m->last_win_rate = mcts_real_visits(&kids[best]) ? mcts_real_mean(&kids[best]) : 0.5;
+    if (reuse) {
+        if (!m->prev)
+            m->prev = malloc(sizeof *m->prev);
+        if (m->prev) {
+            board_copy(m->prev, b);
+            m->prev_valid = 1;
+        }
+    }
     return kids[best].move;
+}
+
+int mcts_pool_used(mcts_t *m)
+{
+    int used = atomic_load(&m->pool_used);
+    return used < m->pool_size ? used : m->pool_size;
 }
 
 int mcts_best_non_pass(const mcts_t *m)
 {
-    if (m->pool_used < 1 || m->pool[0].n_children == 0)
+    int32_t first = mcts_children(&m->pool[0]);
+    if (first < 0 || m->pool[0].n_children == 0)
         return BOARD_PASS_POINT;
-    const mcts_node_t *kids = &m->pool[m->pool[0].children];
+    const mcts_node_t *kids = &m->pool[first];
     int best = -1;
     for (int i = 0; i < m->pool[0].n_children; i++)
-        if (kids[i].move != BOARD_PASS_POINT && (best < 0 || kids[i].visits > kids[best].visits))
+        if (kids[i].move != BOARD_PASS_POINT &&
+            (best < 0 || mcts_real_visits(&kids[i]) > mcts_real_visits(&kids[best])))
             best = i;
     return best < 0 ? BOARD_PASS_POINT : kids[best].move;
 }

@@ -8,6 +8,7 @@
  */
 #include "playout.h"
 #include "board_private.h"
+#include "pattern3.h"
 
 static inline void empty_swap(BoardState *b, int i, int j)
 {
@@ -121,6 +122,57 @@ static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
     return n ? cands[rng_below(rng, n)] : 0;
 }
 
+/* The heuristic policy's shape answer to the last move, or 0: one of the
+ * last stone's eight neighbours at random among those that complete a MoGo
+ * 3x3 pattern (pattern3.h) and are legal, not color's own eye and not a
+ * self-atari of two or more stones. */
+static int playout_pick_pattern(BoardState *b, Stone color, rng_t *rng)
+{
+    if (b->last_move.pass || b->last_move.row < 0)
+        return 0;
+    int last = board_point(b->last_move.row, b->last_move.col);
+    static const int off[8] = {-BOARD_STRIDE - 1, -BOARD_STRIDE, -BOARD_STRIDE + 1, -1,
+                               1,                 BOARD_STRIDE - 1, BOARD_STRIDE,     BOARD_STRIDE + 1};
+    int cands[8];
+    int n = 0;
+    for (int i = 0; i < 8; i++) {
+        int q = last + off[i];
+        int stones = 1;
+        if (b->color[q] == EMPTY && pattern3_match(b->color, q) && !board_is_eye(b, color, q) &&
+            board_check_point(b, color, q) == MOVE_OK &&
+            (board_libs_after(b, color, q, &stones) >= 2 || stones < 2))
+            cands[n++] = q;
+    }
+    return n ? cands[rng_below(rng, n)] : 0;
+}
+
+/* The heuristic policy's capture anywhere on the board, or 0: a random one
+ * of the empty points that take an enemy group in atari (MoGo's rule after
+ * the shapes: a group left in atari away from the last move is still
+ * taken, so a race for a shared liberty is not decided by chance). */
+static int playout_pick_capture(BoardState *b, Stone color, rng_t *rng)
+{
+    const uint8_t *c = b->color;
+    int opp = 3 - color;
+    int cands[16];
+    int n = 0;
+    for (int i = 0; i < b->n_empty && n < 16; i++) {
+        int p = b->empty_list[i];
+        if ((c[p - 1] == opp && board_group_libs(b, p - 1) == 1) ||
+            (c[p + 1] == opp && board_group_libs(b, p + 1) == 1) ||
+            (c[p - BOARD_STRIDE] == opp && board_group_libs(b, p - BOARD_STRIDE) == 1) ||
+            (c[p + BOARD_STRIDE] == opp && board_group_libs(b, p + BOARD_STRIDE) == 1))
+            cands[n++] = p;
+    }
+    while (n > 0) {
+        int i = rng_below(rng, n);
+        if (board_check_point(b, color, cands[i]) == MOVE_OK)
+            return cands[i];
+        cands[i] = cands[--n];
+    }
+    return 0;
+}
+
 int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rng,
                 uint16_t *moves, int *n_moves)
 {
@@ -128,10 +180,17 @@ int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rn
         return board_score(b, NULL, NULL);
     int passes = b->consecutive_passes;
     Stone color = b->turn;
+    if (policy == PLAYOUT_HEURISTIC)
+        pattern3_init();
     for (int i = 0; i < max_moves && passes < 2; i++) {
         int p = 0;
-        if (policy == PLAYOUT_HEURISTIC)
+        if (policy == PLAYOUT_HEURISTIC) {
             p = playout_pick_tactical(b, color, rng);
+            if (!p)
+                p = playout_pick_pattern(b, color, rng);
+            if (!p)
+                p = playout_pick_capture(b, color, rng);
+        }
         if (!p)
             p = policy == PLAYOUT_HEURISTIC ? playout_pick_safe(b, color, rng)
                                             : playout_pick_reference(b, color, rng);

@@ -15,7 +15,8 @@
 
 typedef enum {
     PLAYOUT_REFERENCE = 0, /* uniform random, no eye filling (benchmark policy) */
-    PLAYOUT_HEURISTIC = 1, /* reference plus captures/escapes near the last move */
+    PLAYOUT_HEURISTIC = 1, /* captures/escapes, then MoGo 3x3 shapes, near the last
+                            * move; else random without self-atari */
 } playout_policy_t;
 
 /* A uniformly random reference-policy move for color on b: a point, or
