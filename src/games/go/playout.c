@@ -146,23 +146,55 @@ static int playout_pick_pattern(BoardState *b, Stone color, rng_t *rng)
     return n ? cands[rng_below(rng, n)] : 0;
 }
 
-/* The heuristic policy's capture anywhere on the board, or 0: a random one
- * of the empty points that take an enemy group in atari (MoGo's rule after
- * the shapes: a group left in atari away from the last move is still
- * taken, so a race for a shared liberty is not decided by chance). */
-static int playout_pick_capture(BoardState *b, Stone color, rng_t *rng)
+/* The one liberty of the group holding the stone at p (in atari), or 0. */
+static int playout_group_liberty(const BoardState *b, int p)
+{
+    int g = b->group[p], s = g;
+    do {
+        if (b->color[s - 1] == EMPTY)
+            return s - 1;
+        if (b->color[s + 1] == EMPTY)
+            return s + 1;
+        if (b->color[s - BOARD_STRIDE] == EMPTY)
+            return s - BOARD_STRIDE;
+        if (b->color[s + BOARD_STRIDE] == EMPTY)
+            return s + BOARD_STRIDE;
+        s = b->next_stone[s];
+    } while (s != g);
+    return 0;
+}
+
+/* The heuristic policy's capture of a group left in atari, or 0 (MoGo's
+ * rule after the shapes).  Where to look: with whole_board, every empty
+ * point (the first two moves of a playout, so a race standing in the
+ * position searched is not decided by chance); otherwise the enemy groups
+ * next to color's own previous stone `mine`, which may have put them in
+ * atari a move ago (the last move's own neighbourhood is the tactical
+ * rule's).  A random one of the captures found, if legal. */
+static int playout_pick_capture(BoardState *b, Stone color, int whole_board, int mine,
+                                rng_t *rng)
 {
     const uint8_t *c = b->color;
     int opp = 3 - color;
     int cands[16];
     int n = 0;
-    for (int i = 0; i < b->n_empty && n < 16; i++) {
-        int p = b->empty_list[i];
-        if ((c[p - 1] == opp && board_group_libs(b, p - 1) == 1) ||
-            (c[p + 1] == opp && board_group_libs(b, p + 1) == 1) ||
-            (c[p - BOARD_STRIDE] == opp && board_group_libs(b, p - BOARD_STRIDE) == 1) ||
-            (c[p + BOARD_STRIDE] == opp && board_group_libs(b, p + BOARD_STRIDE) == 1))
-            cands[n++] = p;
+    if (whole_board) {
+        for (int i = 0; i < b->n_empty && n < 16; i++) {
+            int p = b->empty_list[i];
+            if ((c[p - 1] == opp && board_group_libs(b, p - 1) == 1) ||
+                (c[p + 1] == opp && board_group_libs(b, p + 1) == 1) ||
+                (c[p - BOARD_STRIDE] == opp && board_group_libs(b, p - BOARD_STRIDE) == 1) ||
+                (c[p + BOARD_STRIDE] == opp && board_group_libs(b, p + BOARD_STRIDE) == 1))
+                cands[n++] = p;
+        }
+    } else if (mine && c[mine] == color) {
+        int nb[4] = {mine - 1, mine + 1, mine - BOARD_STRIDE, mine + BOARD_STRIDE};
+        for (int i = 0; i < 4; i++)
+            if (c[nb[i]] == opp && board_group_libs(b, nb[i]) == 1) {
+                int lib = playout_group_liberty(b, nb[i]);
+                if (lib)
+                    cands[n++] = lib;
+            }
     }
     while (n > 0) {
         int i = rng_below(rng, n);
@@ -182,6 +214,8 @@ int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rn
     Stone color = b->turn;
     if (policy == PLAYOUT_HEURISTIC)
         pattern3_init();
+    int before_last = 0; /* the stone played two moves ago (color's own) */
+    int last_stone = 0;
     for (int i = 0; i < max_moves && passes < 2; i++) {
         int p = 0;
         if (policy == PLAYOUT_HEURISTIC) {
@@ -189,11 +223,13 @@ int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rn
             if (!p)
                 p = playout_pick_pattern(b, color, rng);
             if (!p)
-                p = playout_pick_capture(b, color, rng);
+                p = playout_pick_capture(b, color, i < 2, before_last, rng);
         }
         if (!p)
             p = policy == PLAYOUT_HEURISTIC ? playout_pick_safe(b, color, rng)
                                             : playout_pick_reference(b, color, rng);
+        before_last = last_stone;
+        last_stone = p == BOARD_PASS_POINT ? 0 : p;
         if (p == BOARD_PASS_POINT) {
             passes++;
             b->last_move.pass = 1;
