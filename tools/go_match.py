@@ -5,7 +5,10 @@
                       [--referee 'gnugo --mode gtp --chinese-rules']
                       'ENGINE A COMMAND' 'ENGINE B COMMAND'
 
-Engine A takes Black in the odd games and White in the even ones.  Each
+Engine A takes Black in the odd games and White in the even ones.  `{game}`
+in an engine command becomes the game's number (1, 2, ...), so that
+deterministic engines play a different game each time
+(`tabletop gtp --level 2 --seed {game}`).  Each
 engine gets `time_settings 0 S 1` (S seconds a move, Canadian byo-yomi of
 one stone), unless S is 0.  A game ends on two passes in a row, a resignation
 or 400 moves.  The result of a game that ends on passes is the referee's
@@ -158,8 +161,10 @@ def main():
     for g in range(args.games):
         a_black = g % 2 == 0
         t0 = time.monotonic()
-        moves, result, how = play_game(args.engine_a, args.engine_b, a_black, args.seconds,
-                                       args.komi, args.referee)
+        a_cmd = args.engine_a.replace("{game}", str(g + 1))
+        b_cmd = args.engine_b.replace("{game}", str(g + 1))
+        moves, result, how = play_game(a_cmd, b_cmd, a_black, args.seconds, args.komi,
+                                       args.referee)
         winner, margin = margin_of(result)
         a_colour = "B" if a_black else "W"
         a_won = winner == a_colour

@@ -10,7 +10,9 @@
  *      loses exactly one liberty, the one the move occupies);
  *   the move with the highest sum wins, ties at random; only when no move
  *   scores anything does P0 apply: 0..2 at random plus 1 inside the central
- *   region (Chebyshev distance <= size/4 from the centre), best at random.
+ *   region (Chebyshev distance <= size/4 from the centre), best at random,
+ *   among the moves that do not fill one of its own one-point eyes (pass
+ *   when there are none).
  *
  * Node pool (level 3): AiConfig.pool_nodes = 0 means MCTS_DEFAULT_POOL_NODES
  * (mcts.h): 400,000 nodes of 24 bytes, 9.6 MB, allocated once here.
@@ -178,10 +180,18 @@ static int ai_choose_greedy(ai_t *ai, const BoardState *b)
             if (s > 0 && s == best_score)
                 best[n_best++] = p;
         }
-    if (n_legal == 0)
-        return BOARD_PASS_POINT;
     if (n_best > 0)
         return best[rng_below(&ai->rng, n_best)];
+    /* P0 leaves out moves that fill one of its own one-point eyes (the
+     * seed says only "random legal move"; filling its eyes let level 1 win
+     * one game in eight, issue 12), and passes when only those are left. */
+    int kept = 0;
+    for (int i = 0; i < n_legal; i++)
+        if (!board_is_eye(b, b->turn, legal[i]))
+            legal[kept++] = legal[i];
+    n_legal = kept;
+    if (n_legal == 0)
+        return BOARD_PASS_POINT;
     /* P0: random 0..2 plus a centre bonus of 1. */
     int centre = (b->size - 1) / 2, radius = b->size / 4;
     best_score = -1;

@@ -54,6 +54,29 @@ static int has_legal_move(const BoardState *b)
     return 0;
 }
 
+/* A legal move that does not fill one of the mover's one-point eyes (all
+ * four neighbours its own or off board; the diagonals as board_is_eye
+ * counts them are not looked at here: any such point will do). */
+static int has_move_outside_own_eyes(const BoardState *b)
+{
+    for (int r = 0; r < b->size; r++)
+        for (int c = 0; c < b->size; c++) {
+            if (board_check(b, b->turn, r, c) != MOVE_OK)
+                continue;
+            int own = 1;
+            int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+            for (int k = 0; k < 4; k++) {
+                int nr = r + dr[k], nc = c + dc[k];
+                if (nr >= 0 && nc >= 0 && nr < b->size && nc < b->size &&
+                    board_get(b, nr, nc) != b->turn)
+                    own = 0;
+            }
+            if (!own)
+                return 1;
+        }
+    return 0;
+}
+
 static void check_level_legal(AiLevel level, int positions, int playouts)
 {
     AiConfig cfg = {.level = level, .playouts = playouts, .seed = 99, .pool_nodes = 20000};
@@ -70,8 +93,11 @@ static void check_level_legal(AiLevel level, int positions, int playouts)
         Move m = ai_choose(ai, &b);
         cr_assert_eq(memcmp(&b, &before, sizeof b), 0, "ai_choose changed the board");
         if (m.pass) {
-            if (level != AI_MCTS)
-                cr_assert(!has_legal_move(&b), "level %d passed with legal moves", level);
+            if (level == AI_RANDOM)
+                cr_assert(!has_legal_move(&b), "level 1 passed with legal moves");
+            if (level == AI_GREEDY)
+                cr_assert(!has_move_outside_own_eyes(&b),
+                          "level 2 passed with moves that fill no eye of its own");
         } else {
             cr_assert_eq(board_check(&b, b.turn, m.row, m.col), MOVE_OK,
                          "level %d: illegal move %d,%d on position %d", level, m.row, m.col, i);
@@ -113,6 +139,23 @@ static Move level2_move(const char *file, uint64_t seed)
     Move m = ai_choose(ai, &b);
     ai_destroy(ai);
     return m;
+}
+
+Test(ai, level2_passes_rather_than_fill_its_own_eyes)
+{
+    /* Black to move: every empty point is one of Black's own eyes.  Level 1
+     * plays one (legal, the seed's random move); level 2 passes. */
+    BoardState b;
+    char err[128];
+    cr_assert_eq(board_from_ascii(&b, "X X X X X\nX . X . X\nX X X X X\nX . X . X\nX X X X X\n",
+                                  err, sizeof err),
+                 0, "%s", err);
+    AiConfig cfg = {.level = AI_RANDOM, .seed = 2};
+    ai_t *ai = ai_create(&cfg);
+    cr_assert(!ai_choose(ai, &b).pass, "level 1 fills an eye");
+    ai_set_level(ai, AI_GREEDY);
+    cr_assert(ai_choose(ai, &b).pass, "level 2 passes");
+    ai_destroy(ai);
 }
 
 Test(ai, level2_priorities)
