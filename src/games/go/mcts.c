@@ -345,11 +345,11 @@ static void mcts_apply(BoardState *s, int move)
 typedef struct mcts_worker {
     mcts_t *m;
     const BoardState *b;
-    int max_sims;           /* by count: the simulations of all threads */
     double deadline;        /* timed: CLOCK_MONOTONIC ms, else 0 */
     atomic_int *claimed;    /* by count: simulations claimed so far */
     atomic_int *full;       /* the pool is full: stop expanding */
     rng_t rng;
+    int max_sims;           /* by count: the simulations of all threads */
     int sims;               /* simulations this thread ran */
 } mcts_worker_t;
 
