@@ -84,7 +84,7 @@ static int fuzz_line_is_costly(const char *line)
     return strstr(line, "final_s") != NULL || strstr(line, "genmove") != NULL;
 }
 
-/* One engine per level, kept across inputs: creating one (and its 9.6 MB
+/* One engine per level, kept across inputs: creating one (and its 42 MB
  * node pool) costs more than most inputs.  Each input starts with the
  * commands a controller sends for a new game, so only the AI's random state
  * carries over; an engine that answered quit is replaced. */
