@@ -4,82 +4,43 @@
  * backends; and the Connect Four saves (autosave after every move, resume
  * from the title, Escape keeping the game, undo, a corrupt save kept aside).
  * TABLETOP_UPDATE_GOLDEN=1 rewrites the goldens (sdl only). */
-#include <criterion/criterion.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "console_test_util.h"
 
-#include "console/frame_png.h"
-
-static const char *data_dir(void)
+/* Runs tests/data/connect4/SCRIPT.script on backend; frames land in a fresh
+ * scratch folder, returned. */
+static char *run_script(const char *script, const char *backend)
 {
-    const char *d = getenv("TABLETOP_TEST_DATA");
-    cr_assert(d, "TABLETOP_TEST_DATA is not set");
-    return d;
+    /* "_sdl_" in the folder's name marks frames that may rewrite the goldens. */
+    char tag[128], path[4096];
+    snprintf(tag, sizeof tag, "c4_frames_%s_%s_", script, backend);
+    snprintf(path, sizeof path, "%s/connect4/%s.script", data_dir(), script);
+    char *dir = scratch(tag), *save = path_join(dir, "save"),
+         *errpath = path_join(dir, "stderr.txt");
+    const char *args[] = {"play",     "--headless", "--backend", backend, "--game", "connect4",
+                          "--script", path,         "--frames",  dir,     "--save-dir", save,
+                          NULL};
+    run_t r = run_tabletop(args, NULL, errpath);
+    cr_assert_eq(r.status, 0, "%s on %s failed (%d): %s", path, backend, r.status, r.err);
+    free(save);
+    free(errpath);
+    return dir;
 }
 
-/* Runs the script on backend; frames land in a fresh directory (out). */
-static void run_script(const char *script, const char *backend, char *out, size_t outlen)
-{
-    const char *bin = getenv("TABLETOP_BIN");
-    cr_assert(bin, "TABLETOP_BIN is not set");
-    /* A fresh scratch folder; "_sdl_" in its name marks frames that may
-     * rewrite the goldens. */
-    snprintf(out, outlen, "/tmp/c4_frames_%s_%s_XXXXXX", script, backend);
-    cr_assert(mkdtemp(out), "mkdtemp: %s", strerror(errno));
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd,
-             "'%s' play --headless --backend %s --game connect4 --script "
-             "'%s/connect4/%s.script' --frames '%s' --save-dir '%s/save'",
-             bin, backend, data_dir(), script, out, out);
-    int rc = system(cmd);
-    cr_assert_eq(rc, 0, "'%s' failed (%d)", cmd, rc);
-}
-
+/* dir/NAME.png against tests/data/connect4/golden/NAME.png. */
 static void compare(const char *dir, const char *name)
 {
-    char got_path[1024], want_path[1024], err[256];
+    char got_path[4096], want_path[4096];
     snprintf(got_path, sizeof got_path, "%s/%s.png", dir, name);
     snprintf(want_path, sizeof want_path, "%s/connect4/golden/%s.png", data_dir(), name);
-    uint16_t *got = NULL, *want = NULL;
-    int gw, gh, ww, wh;
-    cr_assert_eq(frame_png_read(got_path, &got, &gw, &gh, err, sizeof err), 0, "%s", err);
-    const char *update = getenv("TABLETOP_UPDATE_GOLDEN");
-    if (update && *update && strstr(dir, "_sdl_")) {
-        cr_assert_eq(frame_png_write(want_path, got, gw, gh, err, sizeof err), 0, "%s", err);
-        cr_log_warn("rewrote %s", want_path);
-    }
-    cr_assert_eq(frame_png_read(want_path, &want, &ww, &wh, err, sizeof err), 0, "%s", err);
-    cr_assert(gw == ww && gh == wh, "%s: size %dx%d, golden %dx%d", name, gw, gh, ww, wh);
-    long diff = 0, first = -1;
-    for (long i = 0; i < (long)gw * gh; i++)
-        if (got[i] != want[i]) {
-            if (first < 0)
-                first = i;
-            diff++;
-        }
-    cr_expect_eq(diff, 0, "%s: %ld pixels differ from the golden, first at (%ld,%ld)", name,
-                 diff, first % (gw ? gw : 1), first / (gw ? gw : 1));
-    free(got);
-    free(want);
+    check_golden_file(got_path, want_path, update_golden() && strstr(dir, "_sdl_"), name);
 }
 
 static void check_script(const char *script, const char *backend, const char *const *frames)
 {
-    char dir[512];
-    run_script(script, backend, dir, sizeof dir);
+    char *dir = run_script(script, backend);
     for (int i = 0; frames[i]; i++)
         compare(dir, frames[i]);
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        cr_log_warn("could not remove %s", dir);
+    cleanup(dir);
 }
 
 static const char *const pvp_frames[] = {"pvp_mid", "pvp_win", NULL};
@@ -96,73 +57,20 @@ Test(c4_frames, against_the_ai_sim, .timeout = 240) { check_script("vs_ai", "sim
 
 /* ---- saves ---- */
 
-/* A scratch folder for one test: frames, saves and scripts go inside. */
-static char *scratch(void)
-{
-    /* "_sdl_" in the name: goldens may be rewritten from these frames. */
-    char *d = strdup("/tmp/tabletop-c4_sdl_XXXXXX");
-    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
-    return d;
-}
-
-static char *join(const char *a, const char *b)
-{
-    char *p = malloc(strlen(a) + strlen(b) + 2);
-    sprintf(p, "%s/%s", a, b);
-    return p;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 65536);
-    size_t n = fread(buf, 1, 65535, f);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
-}
-
-static void put_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return lstat(path, &st) == 0;
-}
-
 /* Runs `tabletop play --game connect4` headless on dir/save with the
  * script text; frames go to dir; stderr is returned (caller frees). */
 static char *c4_play(const char *dir, const char *script_text)
 {
-    const char *bin = getenv("TABLETOP_BIN");
-    cr_assert(bin, "TABLETOP_BIN is not set");
-    char *script = join(dir, "steps.txt"), *err = join(dir, "stderr.txt");
-    put_file(script, script_text);
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "'%s' play --headless --game connect4 --script '%s' --frames '%s' --save-dir "
-             "'%s/save' 2>'%s'",
-             bin, script, dir, dir, err);
-    int rc = system(cmd);
-    char *text = slurp(err);
-    cr_assert_eq(rc, 0, "'%s' failed (%d): %s", cmd, rc, text ? text : "");
-    free(script);
-    free(err);
-    return text ? text : strdup("");
+    static const char *const c4[] = {"--game", "connect4", NULL};
+    run_t r = play_in(dir, script_text, c4);
+    cr_assert_eq(r.status, 0, "connect4 script failed (%d): %s", r.status, r.err);
+    return strdup(r.err);
 }
 
 /* The "moves" line of a save, or "" if there is none. */
 static void save_moves(const char *path, char *out, size_t len)
 {
-    char *t = slurp(path);
+    char *t = read_all(path, NULL);
     out[0] = 0;
     cr_assert(t, "no save at %s", path);
     char *m = strstr(t, "\nmoves ");
@@ -173,36 +81,23 @@ static void save_moves(const char *path, char *out, size_t len)
     free(t);
 }
 
-static void compare_frames(const char *a, const char *b)
-{
-    char err[256];
-    uint16_t *pa = NULL, *pb = NULL;
-    int wa, ha, wb, hb;
-    cr_assert_eq(frame_png_read(a, &pa, &wa, &ha, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(frame_png_read(b, &pb, &wb, &hb, err, sizeof err), 0, "%s", err);
-    cr_assert(wa == wb && ha == hb);
-    cr_assert(!memcmp(pa, pb, (size_t)wa * ha * sizeof *pa), "%s and %s differ", a, b);
-    free(pa);
-    free(pb);
-}
-
 /* Two players: 4 3 4, Escape.  The save holds the three columns, the title
  * offers Resume (selected) and says the game is saved; a new process
  * resumes it with Enter and the board is the one an uninterrupted game
  * shows. */
 Test(c4_saves, escape_keeps_the_game_and_a_new_run_resumes_it)
 {
-    char *dir = scratch();
+    char *dir = scratch("c4_sdl_");
     free(c4_play(dir, "down\ndown\nenter\n4\n3\n4\nescape\nsnap title_resume\n"));
     compare(dir, "title_resume");
-    char *save = join(dir, "save/connect4.txt");
-    char *text = slurp(save);
+    char *save = path_join(dir, "save/connect4.txt");
+    char *text = read_all(save, NULL);
     cr_assert(text, "no connect4.txt after three moves");
     cr_assert(strstr(text, "\nmode two-players\nmoves 434\n"), "%s", text);
     free(c4_play(dir, "enter\n3\nsnap resumed\n"));
-    char *ref = scratch();
+    char *ref = scratch("c4_sdl_");
     free(c4_play(ref, "down\ndown\nenter\n4\n3\n4\n3\nsnap uninterrupted\n"));
-    compare_frames(join(dir, "resumed.png"), join(ref, "uninterrupted.png"));
+    same_frames(path_join(dir, "resumed.png"), path_join(ref, "uninterrupted.png"));
     char moves[64];
     save_moves(save, moves, sizeof moves);
     cr_assert_str_eq(moves, "4343");
@@ -212,28 +107,21 @@ Test(c4_saves, escape_keeps_the_game_and_a_new_run_resumes_it)
  * the save has all three. */
 Test(c4_saves, killed_mid_game_loses_no_move, .timeout = 60)
 {
-    char *dir = scratch();
-    char *save = join(dir, "save"), *file = join(dir, "save/connect4.txt");
+    char *dir = scratch("c4_sdl_");
+    char *save = path_join(dir, "save"), *file = path_join(dir, "save/connect4.txt");
     int pipefd[2];
     cr_assert_eq(pipe(pipefd), 0);
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        dup2(pipefd[0], 0);
-        close(pipefd[1]);
-        int devnull = open("/dev/null", O_WRONLY);
-        dup2(devnull, 1);
-        dup2(devnull, 2);
-        execl(getenv("TABLETOP_BIN"), "tabletop", "play", "--game", "connect4", "--headless",
-              "--script", "-", "--save-dir", save, (char *)NULL);
-        _exit(127);
-    }
+    /* Only this test holds the write end. */
+    cr_assert_eq(fcntl(pipefd[1], F_SETFD, FD_CLOEXEC), 0);
+    const char *args[] = {"play",     "--game", "connect4", "--headless", "--script", "-",
+                          "--save-dir", save,   NULL};
+    pid_t pid = spawn_tabletop(args, NULL, pipefd[0], path_join(dir, "stderr.txt"));
     close(pipefd[0]);
     const char keys[] = "down\ndown\nenter\n1\n7\n2\n";
     cr_assert_eq(write(pipefd[1], keys, sizeof keys - 1), (ssize_t)(sizeof keys - 1));
     char moves[64] = "";
     for (int i = 0; i < 1000 && strcmp(moves, "172"); i++) {
-        if (exists(file))
+        if (file_exists(file))
             save_moves(file, moves, sizeof moves);
         usleep(10000);
     }
@@ -247,28 +135,28 @@ Test(c4_saves, killed_mid_game_loses_no_move, .timeout = 60)
 /* Against the AI, undo takes back the AI's answer and the human's move. */
 Test(c4_saves, undo_against_the_ai_takes_back_two_plies)
 {
-    char *a = scratch(), *b = scratch();
+    char *a = scratch("c4_sdl_"), *b = scratch("c4_sdl_");
     free(c4_play(a, "enter\n1\n1\n"));
     free(c4_play(b, "enter\n1\n1\nu\nsnap undone\n"));
     char four[64], two[64];
-    save_moves(join(a, "save/connect4.txt"), four, sizeof four);
-    save_moves(join(b, "save/connect4.txt"), two, sizeof two);
+    save_moves(path_join(a, "save/connect4.txt"), four, sizeof four);
+    save_moves(path_join(b, "save/connect4.txt"), two, sizeof two);
     cr_assert_eq(strlen(four), 4, "%s", four);
     cr_assert_eq(strlen(two), 2, "%s", two);
     cr_assert(!strncmp(four, two, 2), "%s is not the start of %s", two, four);
     compare(b, "undone");
     /* Backspace too; and with nothing of the human's left, nothing happens. */
     free(c4_play(b, "enter\nbackspace\nbackspace\n"));
-    cr_assert(!exists(join(b, "save/connect4.txt")), "an empty board is not a save");
+    cr_assert(!file_exists(path_join(b, "save/connect4.txt")), "an empty board is not a save");
 }
 
 /* Two players: undo takes back one move, also after the game ended. */
 Test(c4_saves, undo_with_two_players_takes_back_one_move)
 {
-    char *dir = scratch();
+    char *dir = scratch("c4_sdl_");
     free(c4_play(dir, "down\ndown\nenter\n4\n3\n4\n3\n4\n3\n4\nbackspace\n"));
     char moves[64];
-    save_moves(join(dir, "save/connect4.txt"), moves, sizeof moves);
+    save_moves(path_join(dir, "save/connect4.txt"), moves, sizeof moves);
     cr_assert_str_eq(moves, "434343");
 }
 
@@ -276,23 +164,23 @@ Test(c4_saves, undo_with_two_players_takes_back_one_move)
  * left to resume. */
 Test(c4_saves, a_finished_game_becomes_the_last_game)
 {
-    char *dir = scratch();
+    char *dir = scratch("c4_sdl_");
     free(c4_play(dir, "down\ndown\nenter\n4\n3\n4\n3\n4\n3\n4\n"));
-    cr_assert(!exists(join(dir, "save/connect4.txt")));
-    char *last = slurp(join(dir, "save/connect4-last.txt"));
+    cr_assert(!file_exists(path_join(dir, "save/connect4.txt")));
+    char *last = read_all(path_join(dir, "save/connect4-last.txt"), NULL);
     cr_assert(last && strstr(last, "\nmoves 4343434\nresult red wins\n"), "%s", last);
 }
 
 /* A new game does not overwrite a resumable one: it becomes connect4.txt.bak. */
 Test(c4_saves, a_new_game_puts_the_old_save_aside)
 {
-    char *dir = scratch();
+    char *dir = scratch("c4_sdl_");
     free(c4_play(dir, "down\ndown\nenter\n4\n3\n"));
     free(c4_play(dir, "up\nup\nup\nenter\n6\n")); /* Resume, then up to Two players */
     char moves[64];
-    save_moves(join(dir, "save/connect4.txt.bak"), moves, sizeof moves);
+    save_moves(path_join(dir, "save/connect4.txt.bak"), moves, sizeof moves);
     cr_assert_str_eq(moves, "43");
-    save_moves(join(dir, "save/connect4.txt"), moves, sizeof moves);
+    save_moves(path_join(dir, "save/connect4.txt"), moves, sizeof moves);
     cr_assert_str_eq(moves, "6");
 }
 
@@ -308,18 +196,18 @@ Test(c4_saves, a_corrupt_save_is_kept_aside)
         "\x01\x02garbage",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char *dir = scratch(), *save = join(dir, "save");
+        char *dir = scratch("c4_sdl_"), *save = path_join(dir, "save");
         mkdir(save, 0755);
-        put_file(join(save, "connect4.txt"), bad[i]);
+        write_text(path_join(save, "connect4.txt"), bad[i]);
         char *err = c4_play(dir, "snap title_corrupt\ndown\ndown\nenter\n5\n");
         cr_assert(strstr(err, "unreadable"), "case %zu: %s", i, err);
         cr_assert(strstr(err, "connect4.txt.corrupt"), "case %zu: %s", i, err);
-        char *kept = slurp(join(save, "connect4.txt.corrupt"));
+        char *kept = read_all(path_join(save, "connect4.txt.corrupt"), NULL);
         cr_assert(kept && !strcmp(kept, bad[i]), "case %zu: the bytes were not kept", i);
         if (i == 0)
             compare(dir, "title_corrupt");
         char moves[64];
-        save_moves(join(save, "connect4.txt"), moves, sizeof moves);
+        save_moves(path_join(save, "connect4.txt"), moves, sizeof moves);
         cr_assert_str_eq(moves, "5");
     }
 }
@@ -328,9 +216,9 @@ Test(c4_saves, a_corrupt_save_is_kept_aside)
  * board says so and Escape does not claim the game was saved. */
 Test(c4_saves, a_failed_autosave_is_shown_and_not_called_saved)
 {
-    char *dir = scratch(), *save = join(dir, "save");
+    char *dir = scratch("c4_sdl_"), *save = path_join(dir, "save");
     mkdir(save, 0755);
-    mkdir(join(save, "connect4.txt"), 0755);
+    mkdir(path_join(save, "connect4.txt"), 0755);
     char *err = c4_play(dir, "down\ndown\nenter\n4\nsnap save_failed\nescape\n"
                              "snap title_not_saved\nenter\n3\n");
     cr_assert(strstr(err, "autosave failed"), "%s", err);

@@ -18,16 +18,7 @@
  * Regenerate the goldens (then LOOK at them):
  *   TABLETOP_UPDATE_GOLDEN=1 meson test -C BUILD console-farm-tiles
  */
-#include <criterion/criterion.h>
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include "console/frame_png.h"
+#include "console_test_util.h"
 
 #define W 640
 #define H 480
@@ -45,58 +36,22 @@ static uint16_t seed_colour(int c)
 #define BLUE seed_colour(2)
 #define RED seed_colour(3)
 
-static const char *env_or_die(const char *name)
-{
-    const char *v = getenv(name);
-    cr_assert(v && *v, "%s is not set (run through meson test)", name);
-    return v;
-}
-
-static char *scratch(void)
-{
-    char *d = strdup("/tmp/tabletop-farmtiles-XXXXXX");
-    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
-    return d;
-}
-
-static void put_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static void cleanup(char *dir)
-{
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        cr_log_warn("could not remove %s", dir);
-    free(dir);
-}
-
 /* Runs the script on one backend in dir/BACKEND (frames) with its own save
  * folder dir/BACKEND/save, seeded with save_text if not NULL. */
 static void play(const char *dir, const char *backend, const char *save_text, const char *script)
 {
-    char sub[1024], save[1100], path[1200], cmd[6000];
-    cr_assert(strlen(dir) < 900, "scratch path too long");
-    snprintf(sub, sizeof sub, "%s/%s", dir, backend);
-    snprintf(save, sizeof save, "%s/save", sub);
+    char *sub = path_join(dir, backend), *save = path_join(sub, "save");
     cr_assert(mkdir(sub, 0755) == 0 && mkdir(save, 0755) == 0);
     if (save_text) {
-        snprintf(path, sizeof path, "%s/farm.txt", save);
-        put_file(path, save_text);
+        char *path = path_join(save, "farm.txt");
+        write_text(path, save_text);
+        free(path);
     }
-    snprintf(path, sizeof path, "%s/steps.txt", sub);
-    put_file(path, script);
-    snprintf(cmd, sizeof cmd,
-             "'%s' play --headless --game farm --backend %s --seed 7 --script '%s' "
-             "--frames '%s' --save-dir '%s' 2>'%s/stderr.txt'",
-             env_or_die("TABLETOP_BIN"), backend, path, sub, save, sub);
-    int rc = system(cmd);
-    cr_assert(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "%s backend: exit %d", backend, rc);
+    const char *const farm[] = {"--game", "farm", "--backend", backend, "--seed", "7", NULL};
+    run_t r = play_in(sub, script, farm);
+    cr_assert(r.status == 0, "%s backend: exit %d", backend, r.status);
+    free(sub);
+    free(save);
 }
 
 static uint16_t *load(const char *dir, const char *backend, const char *snap)
@@ -118,23 +73,11 @@ static uint16_t *frame(const char *dir, const char *snap)
     for (int i = 0; i < W * H; i++)
         diff += a[i] != b[i];
     cr_expect_eq(diff, 0, "%s: %ld pixels differ between sdl and sim", snap, diff);
-    char want_path[4096], err[256];
-    snprintf(want_path, sizeof want_path, "%s/golden/tiles_%s.png",
-             env_or_die("TABLETOP_TEST_DATA"), snap);
-    const char *update = getenv("TABLETOP_UPDATE_GOLDEN");
-    if (update && *update) {
-        cr_assert_eq(frame_png_write(want_path, b, W, H, err, sizeof err), 0, "%s", err);
-        cr_log_warn("rewrote %s", want_path);
-    }
-    uint16_t *want = NULL;
-    int ww, wh;
-    cr_assert_eq(frame_png_read(want_path, &want, &ww, &wh, err, sizeof err), 0, "%s", err);
-    diff = 0;
-    for (int i = 0; i < W * H; i++)
-        diff += b[i] != want[i];
-    cr_expect_eq(diff, 0, "%s: %ld pixels differ from its golden", snap, diff);
+    char got_path[4096], want_path[4096];
+    snprintf(got_path, sizeof got_path, "%s/sim/%s.png", dir, snap);
+    snprintf(want_path, sizeof want_path, "%s/golden/tiles_%s.png", data_dir(), snap);
+    check_golden_file(got_path, want_path, update_golden(), snap);
     free(a);
-    free(want);
     return b;
 }
 
@@ -223,7 +166,7 @@ TestSuite(farm_tiles, .timeout = 120);
  * board page, then spending with no money: YOU DIE. */
 Test(farm_tiles, welcome_board_and_you_die)
 {
-    char *dir = scratch();
+    char *dir = scratch("farmtiles");
     const char *script = "snap welcome\ndown\nsnap welcome_down\nc\nenter\nsnap board\n"
                          "c\ndown\nenter\nsnap you_die\n";
     play(dir, "sdl", NULL, script);
@@ -284,7 +227,7 @@ Test(farm_tiles, welcome_board_and_you_die)
  * shows WIN in black stones; then END GAME with 40 coins: YOU WIN. */
 Test(farm_tiles, win_in_stones_and_you_win)
 {
-    char *dir = scratch();
+    char *dir = scratch("farmtiles");
     const char *save = "money 40\nstamina 5\nfeed 0\npigs 0\ngrown 0\nages none\ngames 0\n"
                        "starved 0\nstate playing\nskin tiles\nmode pvp\nlevel 1\n"
                        "to-move black\nmoves b:d8 w:d2 b:e8 w:e2 b:f8 w:f2 b:g8 w:g2\n";
@@ -332,7 +275,7 @@ Test(farm_tiles, win_in_stones_and_you_win)
  * is go_peripheral's, with colours outside the seed's four). */
 Test(farm_tiles, t_gives_the_pins_back)
 {
-    char *dir = scratch();
+    char *dir = scratch("farmtiles");
     play(dir, "sdl", NULL, "t\nsnap classic\n");
     play(dir, "sim", NULL, "t\nsnap classic\n");
     uint16_t *a = load(dir, "sdl", "classic"), *b = load(dir, "sim", "classic");

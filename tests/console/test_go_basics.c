@@ -26,7 +26,7 @@ static char *saved_text(const char *dir, const char *name)
 
 Test(go_basics, backspace_and_u_take_back_one_move_between_players)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     /* B E5, W E6, B D6; Backspace, u: only B E5 is left. */
     run_t r = play_text(dir, "enter\nenter\nenter\nup\nenter\nleft\nenter\nbackspace\n"
                              "snap undo_one\nu\n", NULL);
@@ -44,7 +44,7 @@ Test(go_basics, backspace_and_u_take_back_one_move_between_players)
 
 Test(go_basics, undo_with_nothing_played_says_so_and_changes_nothing)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nbackspace\nsnap nothing_to_undo\nenter\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "nothing_to_undo", "nothing_to_undo");
@@ -56,7 +56,7 @@ Test(go_basics, undo_with_nothing_played_says_so_and_changes_nothing)
 
 Test(go_basics, undo_against_the_computer_takes_back_its_answer_too, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     /* Level 1, B E5, the computer answers; undo; the same move again gets
      * the same answer (same seed, same position). */
     run_t r = play_text(dir, "enter\n2\n1\nenter\n", "7");
@@ -73,7 +73,7 @@ Test(go_basics, undo_against_the_computer_takes_back_its_answer_too, .timeout = 
 
 Test(go_basics, undo_in_the_dead_stone_review_plays_on, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *text = read_all(data_file("gameover.txt"), NULL);
     char *cut = strstr(text, "# two passes: the dead-stone review");
     cr_assert(cut);
@@ -95,7 +95,7 @@ Test(go_basics, undo_in_the_dead_stone_review_plays_on, .timeout = 60)
 
 Test(go_basics, r_then_enter_resigns_for_the_side_to_move)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     /* B E5, then White resigns. */
     run_t r = play_text(dir, "enter\nenter\nenter\nr\nsnap resign_ask\nenter\nsnap resigned\n"
                              "enter\nsnap after_resign\n", NULL);
@@ -112,7 +112,7 @@ Test(go_basics, r_then_enter_resigns_for_the_side_to_move)
 
 Test(go_basics, any_other_key_than_enter_takes_the_resign_back)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nr\nescape\nsnap resign_cancelled\nenter\nr\nright\n"
                              "enter\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -128,7 +128,7 @@ Test(go_basics, any_other_key_than_enter_takes_the_resign_back)
 
 Test(go_basics, the_human_resigns_against_the_computer, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\n2\n1\nenter\nr\nenter\n", "3");
     cr_assert_eq(r.status, 0, "%s", r.err);
     char *rec = saved_text(dir, "save/go-last.sgf");
@@ -139,7 +139,7 @@ Test(go_basics, the_human_resigns_against_the_computer, .timeout = 60)
 
 Test(go_basics, the_level_menu_names_the_levels_and_offers_colour_and_handicap)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\nright\ndown\nright\nright\n"
                              "snap level_options\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -148,7 +148,7 @@ Test(go_basics, the_level_menu_names_the_levels_and_offers_colour_and_handicap)
 
 Test(go_basics, playing_white_the_computer_opens_as_black, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     /* Level menu: the colour row, White, back up to level 1, start. */
     run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\nright\nup\nup\nup\nenter\n"
                              "snap pvc_white\n", "11");
@@ -222,7 +222,7 @@ static void gnugo_handicap(const char *dir, int n, char *out, size_t len)
 Test(go_basics, handicap_stones_stand_where_gnugo_puts_them, .timeout = 120)
 {
     for (int n = 2; n <= 9; n++) {
-        char *dir = make_tmpdir();
+        char *dir = scratch("go");
         /* Handicap row; n - 1 steps right from "none"; level 1. */
         char script[512] = "enter\n2\ndown\ndown\ndown\ndown\n";
         for (int i = 0; i < n - 1; i++)
@@ -257,7 +257,7 @@ Test(go_basics, two_players_on_13x13_and_19x19, .timeout = 60)
     } cases[] = {{1, "SZ[13]", "KM[7.5]", ";B[gg]", "pvp_13"},
                  {2, "SZ[19]", "KM[7.5]", ";B[jj]", "pvp_19"}};
     for (int i = 0; i < 2; i++) {
-        char *dir = make_tmpdir();
+        char *dir = scratch("go");
         /* Mode menu: down to the board row, right, back up to PvP, start;
          * Black takes the centre, both pass, accept. */
         char script[512] = "enter\ndown\ndown\n";
@@ -294,7 +294,7 @@ Test(go_basics, two_players_on_13x13_and_19x19, .timeout = 60)
  * without --link it says how to start one, and Escape comes back to Go. */
 Test(go_basics, the_mode_menus_last_row_opens_the_link_game)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\ndown\ndown\ndown\nsnap mode_menu_link\nenter\n"
                              "snap link_no_spec\nescape\nsnap back\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -316,7 +316,7 @@ Test(go_basics, the_mode_menus_last_row_opens_the_link_game)
  * J5 over H5..D5 on C5, and Right from C5 (D5..J5 all taken) stays on C5. */
 Test(go_basics, k_makes_the_cursor_jump_over_stones_and_stop_at_the_edge)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\n"
                              "enter\nright\nenter\n" /* B E5, W F5 */
                              "k\n"
@@ -336,7 +336,7 @@ Test(go_basics, k_makes_the_cursor_jump_over_stones_and_stop_at_the_edge)
 /* Off by default (and after a second k): the cursor steps onto stones. */
 Test(go_basics, without_k_the_cursor_steps_onto_stones)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     /* Left from F5 rests on E5: Enter there is illegal, nothing is added. */
     run_t r = play_text(dir, "enter\nenter\nenter\nright\nenter\nleft\nenter\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);

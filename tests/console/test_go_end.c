@@ -76,7 +76,7 @@ static int territory_has(const char *rec, const char *ident, const char *point)
 
 Test(go_end, the_dead_stone_is_proposed_and_the_score_matches_gnugo, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play(dir, data_file("dead_stone.txt"), NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "review", "review");
@@ -102,7 +102,7 @@ Test(go_end, the_dead_stone_is_proposed_and_the_score_matches_gnugo, .timeout = 
 
 Test(go_end, enter_brings_a_proposed_dead_stone_back_to_life, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *rec = play_review(dir, "enter\nsnap alive\nspace\n");
     /* Alive, B5 makes Black's whole area neutral: 9 against 37 + 5.5. */
     cr_assert(strstr(rec, "RE[W+33.5]"), "%s", rec);
@@ -111,7 +111,7 @@ Test(go_end, enter_brings_a_proposed_dead_stone_back_to_life, .timeout = 60)
 
 Test(go_end, enter_toggles_a_whole_group, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     /* From B5 to Black's wall on E5: all nine stones go, and White owns
      * the board (B5 stays dead): 0 against 81 + 5.5. */
     char *rec = play_review(dir, "right\nright\nright\nenter\nsnap wall_dead\nspace\n");
@@ -122,14 +122,14 @@ Test(go_end, enter_toggles_a_whole_group, .timeout = 60)
 
 Test(go_end, empty_points_do_not_toggle, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *rec = play_review(dir, "left\nenter\nspace\n");
     cr_assert(strstr(rec, "RE[B+3.5]"), "%s", rec);
 }
 
 Test(go_end, escape_during_the_review_keeps_the_game_and_resumes_there, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *head = walls_and_dead_stone();
     char *text = malloc(strlen(head) + 64);
     sprintf(text, "%sescape\n", head);
@@ -155,7 +155,7 @@ Test(go_end, escape_during_the_review_keeps_the_game_and_resumes_there, .timeout
  * over, "The computer resigned", RE[W+R] kept as the last record. */
 Test(go_end, the_computer_resigns_a_hopeless_game, .timeout = 120)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     mkdir(save, 0755);
     write_text(path_join(save, "go.sgf"),

@@ -59,7 +59,7 @@ static int is_light(frame_t f, int x, int y)
 
 Test(go_look, l_draws_seed_001s_yellow_board_square_tiles_and_green_cursor)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     /* Two players: B E5, W F5; the cursor up to F6 (empty); l; snap; the
      * cursor down onto F5's stone; snap; l again; snap. */
     run_t r = play_text(dir, "enter\nenter\nenter\nright\nenter\nup\nsnap classic\n"
@@ -119,7 +119,7 @@ Test(go_look, l_draws_seed_001s_yellow_board_square_tiles_and_green_cursor)
  * help screen's golden, help_go, names the key). */
 Test(go_look, the_look_holds_through_the_review_and_the_game_over_box)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nenter\nl\nspace\nspace\nsnap review\nspace\n"
                              "snap over\n",
                         NULL);

@@ -55,7 +55,7 @@ static unsigned pixel(const char *dir, const char *snap, int x, int y)
 
 Test(go_saves, escape_after_a_failed_autosave_says_the_game_is_not_saved)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     mkdir(save, 0755);
     /* go.sgf is a directory: no save can be written, not even by root. */
@@ -73,7 +73,7 @@ Test(go_saves, escape_after_a_failed_autosave_says_the_game_is_not_saved)
 
 /* Runs tabletop as an unprivileged user when the test runs as root, so
  * that a read-only folder is read-only for it; returns its exit status
- * and stderr like run_env. */
+ * and stderr like play. */
 /* Runs the program as "nobody" when the test runs as root; with
  * max_file_bytes > 0 no file it writes may grow past that many bytes (a
  * full disk: the write fails with EFBIG). */
@@ -136,7 +136,7 @@ static run_t play_unprivileged(const char *dir, const char *text)
  * 64 bytes, so the record cannot be written, and the older save stays. */
 Test(go_saves, a_failed_autosave_is_reported_and_the_older_save_named)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     /* Open to the unprivileged user (mkdtemp makes 0700). */
     chmod(dir, 0755);
@@ -160,7 +160,7 @@ Test(go_saves, a_failed_autosave_is_reported_and_the_older_save_named)
 
 Test(go_saves, a_saved_13x13_game_is_drawn_on_screen_with_its_komi)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     mkdir(save, 0755);
     write_text(path_join(save, "go.sgf"),
@@ -181,7 +181,7 @@ Test(go_saves, a_saved_13x13_game_is_drawn_on_screen_with_its_komi)
 
 Test(go_saves, a_saved_19x19_game_is_drawn_on_screen)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     mkdir(save, 0755);
     write_text(path_join(save, "go.sgf"),

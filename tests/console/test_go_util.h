@@ -1,151 +1,34 @@
 /*
- * test_go_util.h - helpers shared by the console's script tests
- * (test_play.c, test_go_*.c): run the real `tabletop` headless on a
- * script, compare frames with the golden PNGs, read WAV streams and SGF
- * main lines.  Static functions: each test file includes it once.
+ * test_go_util.h - the Go screen's helpers for the console's script tests
+ * (test_play.c, test_go_*.c, test_othello.c): play a script with --game go,
+ * read WAV streams and SGF main lines, ask GNU Go for a score.  The generic
+ * ones (scratch folders, files, running the program, golden frames) are in
+ * console_test_util.h, included here.  Static functions: each test file
+ * includes it once.
  */
 #ifndef TABLETOP_TEST_GO_UTIL_H
 #define TABLETOP_TEST_GO_UTIL_H
 
-#include <criterion/criterion.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "console/frame_png.h"
+#include "console_test_util.h"
 
-#define MAX_ARGS 32
-
-static inline const char *env_or_die(const char *name)
-{
-    const char *v = getenv(name);
-    cr_assert(v && *v, "%s is not set (run through meson test)", name);
-    return v;
-}
-
-static inline const char *bin(void) { return env_or_die("TABLETOP_BIN"); }
-static inline const char *data_dir(void) { return env_or_die("TABLETOP_TEST_DATA"); }
 static inline const char *sound_dir(void) { return env_or_die("TABLETOP_SOUNDS"); }
 
-static inline char *make_tmpdir(void)
-{
-    char *d = strdup("/tmp/tabletop-console-XXXXXX");
-    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
-    return d;
-}
-
-static inline char *path_join(const char *a, const char *b)
-{
-    char *p = malloc(strlen(a) + strlen(b) + 2);
-    sprintf(p, "%s/%s", a, b);
-    return p;
-}
-
-static inline char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    size_t r;
-    while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap)
-            buf = realloc(buf, (cap *= 2) + 1);
-    }
-    fclose(f);
-    buf[n] = 0;
-    if (len)
-        *len = n;
-    return buf;
-}
-
-static inline void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static inline int file_exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
-typedef struct {
-    int status; /* exit status, or 128 + signal */
-    char err[8192];
-} run_t;
-
-/* Runs tabletop with argv (argv[0] is ignored) and extra environment
- * changes ("NAME=value" sets, "NAME" unsets); stderr is captured. */
-static inline run_t run_env(const char *const *argv, const char *const *env)
-{
-    run_t r = {0};
-    char errpath[] = "/tmp/tabletop-stderr-XXXXXX";
-    int fd = mkstemp(errpath);
-    cr_assert(fd >= 0);
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        dup2(fd, 2);
-        int devnull = open("/dev/null", O_RDWR);
-        dup2(devnull, 0);
-        dup2(devnull, 1);
-        for (int i = 0; env && env[i]; i++) {
-            const char *eq = strchr(env[i], '=');
-            if (eq) {
-                char name[128];
-                snprintf(name, sizeof name, "%.*s", (int)(eq - env[i]), env[i]);
-                setenv(name, eq + 1, 1);
-            } else {
-                unsetenv(env[i]);
-            }
-        }
-        char *args[MAX_ARGS];
-        int n = 0;
-        args[n++] = (char *)bin();
-        for (int i = 1; argv[i] && n < MAX_ARGS - 1; i++)
-            args[n++] = (char *)argv[i];
-        args[n] = NULL;
-        execv(args[0], args);
-        _exit(127);
-    }
-    int st;
-    waitpid(pid, &st, 0);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    close(fd);
-    char *e = read_all(errpath, NULL);
-    if (e) {
-        snprintf(r.err, sizeof r.err, "%s", e);
-        free(e);
-    }
-    unlink(errpath);
-    return r;
-}
-
 /* Plays script (a file path) headless with --game go, frames into dir,
- * saves into dir/save, samples into dir/out.wav. */
+ * saves into dir/save, samples into dir/out.wav, stderr into
+ * dir/stderr.txt. */
 static inline run_t play(const char *dir, const char *script, const char *seed)
 {
-    char *frames = strdup(dir), *save = path_join(dir, "save"), *wav = path_join(dir, "out.wav");
-    const char *argv[] = {"tabletop", "play", "--game", "go", "--headless", "--script", script,
-                          "--frames", frames, "--save-dir", save, "--wav", wav, "--seed",
-                          seed ? seed : "1", NULL};
-    run_t r = run_env(argv, NULL);
-    free(frames);
+    char *save = path_join(dir, "save"), *wav = path_join(dir, "out.wav"),
+         *errpath = path_join(dir, "stderr.txt");
+    const char *args[] = {"play",  "--game", "go",   "--headless", "--script", script,
+                          "--frames", dir,   "--save-dir", save,   "--wav",    wav,
+                          "--seed", seed ? seed : "1", NULL};
+    run_t r = run_tabletop(args, NULL, errpath);
     free(save);
     free(wav);
+    free(errpath);
     return r;
 }
 
@@ -162,50 +45,6 @@ static inline run_t play_text(const char *dir, const char *text, const char *see
     run_t r = play(dir, script, seed);
     free(script);
     return r;
-}
-
-static inline void copy_file(const char *from, const char *to)
-{
-    size_t n;
-    char *buf = read_all(from, &n);
-    cr_assert(buf, "cannot read %s", from);
-    FILE *f = fopen(to, "wb");
-    cr_assert(f, "cannot write %s", to);
-    fwrite(buf, 1, n, f);
-    fclose(f);
-    free(buf);
-}
-
-/* Compares dir/snap.png with golden/golden.png pixel for pixel (or
- * replaces the golden when TABLETOP_UPDATE_GOLDEN is set). */
-static inline void check_golden(const char *dir, const char *snap, const char *golden)
-{
-    char actual[4096], want[4096], err[512];
-    snprintf(actual, sizeof actual, "%s/%s.png", dir, snap);
-    snprintf(want, sizeof want, "%s/golden/%s.png", data_dir(), golden);
-    cr_assert(file_exists(actual), "no frame %s", actual);
-    const char *update = getenv("TABLETOP_UPDATE_GOLDEN");
-    if (update && *update && strcmp(update, "0")) {
-        if (!strcmp(snap, golden))
-            copy_file(actual, want);
-        return;
-    }
-    uint16_t *a = NULL, *b = NULL;
-    int aw, ah, bw, bh;
-    cr_assert_eq(frame_png_read(actual, &a, &aw, &ah, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(frame_png_read(want, &b, &bw, &bh, err, sizeof err), 0, "%s", err);
-    cr_assert(aw == bw && ah == bh, "%s: %dx%d, golden %dx%d", snap, aw, ah, bw, bh);
-    long diff = 0, first = -1;
-    for (long i = 0; i < (long)aw * ah; i++)
-        if (a[i] != b[i]) {
-            if (first < 0)
-                first = i;
-            diff++;
-        }
-    cr_assert_eq(diff, 0, "%s differs from golden %s in %ld pixels, first at (%ld, %ld): %03x vs %03x",
-                 snap, golden, diff, first % aw, first / aw, a[first], b[first]);
-    free(a);
-    free(b);
 }
 
 /* ---- WAV helpers ---- */

@@ -15,118 +15,7 @@
  *     (and the same for win0): after YOU DIE or YOU WIN the next key, any
  *     key, starts a new farm, and does nothing else.
  */
-#include <criterion/criterion.h>
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-static char *scratch(void)
-{
-    char *d = strdup("/tmp/tabletop-gomoku-details-XXXXXX");
-    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
-    return d;
-}
-
-static char *join(const char *a, const char *b)
-{
-    char *p = malloc(strlen(a) + strlen(b) + 2);
-    sprintf(p, "%s/%s", a, b);
-    return p;
-}
-
-static void put_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-/* Runs `tabletop play --game gomoku` headless on dir/save with the script.
- * Returns the exit status; stderr is in dir/stderr.txt. */
-static int play(const char *dir, const char *script_text)
-{
-    const char *bin = getenv("TABLETOP_BIN");
-    cr_assert(bin && *bin, "TABLETOP_BIN is not set (run through meson test)");
-    char *script = join(dir, "steps.txt"), *save = join(dir, "save");
-    put_file(script, script_text);
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd,
-             "'%s' play --headless --game gomoku --seed 7 --script '%s' --save-dir '%s' "
-             "2>'%s/stderr.txt'",
-             bin, script, save, dir);
-    int rc = system(cmd);
-    free(script);
-    free(save);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-}
-
-static char *save_text(const char *dir)
-{
-    char *p = join(dir, "save/farm.txt");
-    FILE *f = fopen(p, "rb");
-    cr_assert(f, "no farm.txt in %s/save", dir);
-    free(p);
-    char *buf = calloc(1, 65536);
-    size_t n = fread(buf, 1, 65535, f);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
-}
-
-/* The value of `key` in the save ("" if missing). */
-static const char *field(const char *text, const char *key)
-{
-    static char val[1024];
-    char pat[64];
-    snprintf(pat, sizeof pat, "\n%s ", key);
-    const char *p = strstr(text, pat);
-    val[0] = 0;
-    if (!p)
-        return val;
-    p += strlen(pat);
-    size_t n = strcspn(p, "\n");
-    if (n >= sizeof val)
-        n = sizeof val - 1;
-    memcpy(val, p, n);
-    val[n] = 0;
-    return val;
-}
-
-static void expect_field(const char *text, const char *key, const char *want, const char *step)
-{
-    cr_expect_str_eq(field(text, key), want, "after %s: %s is '%s', want '%s'", step, key,
-                     field(text, key), want);
-}
-
-/* A save of our own making (the format is docs/farm.md's). */
-static void put_save(const char *dir, int money, int stamina, const char *board)
-{
-    char *save = join(dir, "save");
-    mkdir(save, 0755);
-    char text[4096];
-    snprintf(text, sizeof text,
-             "money %d\nstamina %d\nfeed 0\npigs 0\ngrown 0\nages none\ngames 0\nstarved 0\n"
-             "state playing\n%s",
-             money, stamina, board);
-    char *p = join(save, "farm.txt");
-    put_file(p, text);
-    free(p);
-    free(save);
-}
-
-static void cleanup(char *dir)
-{
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        cr_log_warn("could not remove %s", dir);
-    free(dir);
-}
+#include "test_gomoku_util.h"
 
 /* 0x76: a game against the computer, four stones in, becomes an empty PVP
  * board with the cursor on the centre: Enter then plays Black on h8 (on
@@ -134,8 +23,8 @@ static void cleanup(char *dir)
  * counted on the farm. */
 Test(gomoku_details, escape_on_the_board_starts_a_pvp_game)
 {
-    char *dir = scratch();
-    put_save(dir, 2, 5,
+    char *dir = scratch("gomoku-details");
+    put_save(dir, 2, 5, 0, "none", 0, 0,
              "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves b:h8 w:a1 b:h9 w:a2\n");
     cr_assert_eq(play(dir, "c\nescape\n"), 0);
     char *t = save_text(dir);
@@ -154,7 +43,8 @@ Test(gomoku_details, escape_on_the_board_starts_a_pvp_game)
 
     /* From CVP too (the computer opens there, then Escape takes it back to
      * two players). */
-    put_save(dir, 2, 5, "skin classic\nmode cvp\nlevel 1\nto-move black\nmoves none\n");
+    put_save(dir, 2, 5, 0, "none", 0, 0,
+             "skin classic\nmode cvp\nlevel 1\nto-move black\nmoves none\n");
     cr_assert_eq(play(dir, "c\nescape\n"), 0);
     t = save_text(dir);
     expect_field(t, "mode", "pvp", "Escape on a CVP board");
@@ -168,8 +58,9 @@ Test(gomoku_details, escape_on_the_board_starts_a_pvp_game)
  * arrows and w a s d alike).  Each point is marked by a stone. */
 Test(gomoku_details, the_board_cursor_wraps_round_every_edge)
 {
-    char *dir = scratch();
-    put_save(dir, 0, 5, "skin classic\nmode pvp\nlevel 1\nto-move black\nmoves none\n");
+    char *dir = scratch("gomoku-details");
+    put_save(dir, 0, 5, 0, "none", 0, 0,
+             "skin classic\nmode pvp\nlevel 1\nto-move black\nmoves none\n");
     cr_assert_eq(play(dir, "c\n"
                            "left\nleft\nleft\nleft\nleft\nleft\nleft\nleft\nenter\n"
                            "d\nenter\n"
@@ -186,8 +77,9 @@ Test(gomoku_details, the_board_cursor_wraps_round_every_edge)
  * from END GAME is BUY PIG again. */
 Test(gomoku_details, the_menu_cursor_wraps_both_ways)
 {
-    char *dir = scratch();
-    put_save(dir, 34, 5, "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
+    char *dir = scratch("gomoku-details");
+    put_save(dir, 34, 5, 0, "none", 0, 0,
+             "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
     cr_assert_eq(play(dir, "w\ns\nenter\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "money", "32", "up, down, Enter: a pig bought");
@@ -208,7 +100,7 @@ Test(gomoku_details, any_key_after_the_end_starts_a_new_farm)
 {
     static const char *const keys[] = {"x", "enter", "left", "space", "key 0x2d", "7"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        char *dir = scratch();
+        char *dir = scratch("gomoku-details");
         char script[256];
         /* Eat with no coin: money -1, YOU DIE; then the key. */
         snprintf(script, sizeof script, "down\ndown\nenter\n%s\n", keys[i]);
@@ -221,7 +113,8 @@ Test(gomoku_details, any_key_after_the_end_starts_a_new_farm)
         free(t);
 
         /* YOU WIN: END GAME with 31 coins; then the key. */
-        put_save(dir, 31, 5, "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
+        put_save(dir, 31, 5, 0, "none", 0, 0,
+                 "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
         snprintf(script, sizeof script, "up\nenter\n%s\n", keys[i]);
         cr_assert_eq(play(dir, script), 0);
         t = save_text(dir);
@@ -234,7 +127,8 @@ Test(gomoku_details, any_key_after_the_end_starts_a_new_farm)
          * BUY PIG, so that Enter buys a pig with no coin and the farm dies
          * at once (money -2).  Had the key also acted, Enter would land on
          * a finished farm and restart it (money 0). */
-        put_save(dir, 31, 5, "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
+        put_save(dir, 31, 5, 0, "none", 0, 0,
+                 "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
         snprintf(script, sizeof script, "up\nenter\n%s\nenter\n", keys[i]);
         cr_assert_eq(play(dir, script), 0);
         t = save_text(dir);

@@ -8,164 +8,7 @@
  * Regenerate the goldens (then LOOK at them):
  *   TABLETOP_UPDATE_GOLDEN=1 meson test -C BUILD console-gomoku
  */
-#include <criterion/criterion.h>
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include "console/frame_png.h"
-
-static const char *env_or_die(const char *name)
-{
-    const char *v = getenv(name);
-    cr_assert(v && *v, "%s is not set (run through meson test)", name);
-    return v;
-}
-
-static char *scratch(void)
-{
-    char *d = strdup("/tmp/tabletop-gomoku-XXXXXX");
-    cr_assert(mkdtemp(d), "mkdtemp: %s", strerror(errno));
-    return d;
-}
-
-static char *join(const char *a, const char *b)
-{
-    char *p = malloc(strlen(a) + strlen(b) + 2);
-    sprintf(p, "%s/%s", a, b);
-    return p;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 65536);
-    size_t n = fread(buf, 1, 65535, f);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
-}
-
-static void put_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert(f, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return lstat(path, &st) == 0;
-}
-
-/* Runs `tabletop play --game gomoku` headless on dir/save with the script;
- * frames go to dir.  Returns the exit status; stderr is in dir/stderr.txt. */
-static int play(const char *dir, const char *script_text)
-{
-    char *script = join(dir, "steps.txt"), *save = join(dir, "save");
-    put_file(script, script_text);
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd,
-             "'%s' play --headless --game gomoku --seed 7 --script '%s' --frames '%s' "
-             "--save-dir '%s' 2>'%s/stderr.txt'",
-             env_or_die("TABLETOP_BIN"), script, dir, save, dir);
-    int rc = system(cmd);
-    free(script);
-    free(save);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-}
-
-static char *save_text(const char *dir)
-{
-    char *p = join(dir, "save/farm.txt");
-    char *t = slurp(p);
-    free(p);
-    cr_assert(t, "no farm.txt in %s/save", dir);
-    return t;
-}
-
-/* The value of `key` in the save ("" if missing). */
-static const char *field(const char *text, const char *key)
-{
-    static char val[1024];
-    char pat[64];
-    snprintf(pat, sizeof pat, "\n%s ", key);
-    const char *p = strstr(text, pat);
-    val[0] = 0;
-    if (!p)
-        return val;
-    p += strlen(pat);
-    size_t n = strcspn(p, "\n");
-    if (n >= sizeof val)
-        n = sizeof val - 1;
-    memcpy(val, p, n);
-    val[n] = 0;
-    return val;
-}
-
-static void expect_field(const char *text, const char *key, const char *want, const char *step)
-{
-    cr_expect_str_eq(field(text, key), want, "after %s: %s is '%s', want '%s'", step, key,
-                     field(text, key), want);
-}
-
-/* A save of our own making (the file is human-readable: docs/farm.md). */
-static void put_save(const char *dir, int money, int stamina, int feed, const char *ages,
-                     int pigs, int grown, const char *board)
-{
-    char *save = join(dir, "save");
-    mkdir(save, 0755);
-    char text[4096];
-    snprintf(text, sizeof text,
-             "money %d\nstamina %d\nfeed %d\npigs %d\ngrown %d\nages %s\ngames 0\nstarved 0\n"
-             "state playing\n%s",
-             money, stamina, feed, pigs, grown, ages, board);
-    char *p = join(save, "farm.txt");
-    put_file(p, text);
-    free(p);
-    free(save);
-}
-
-static void check_golden(const char *dir, const char *snap, const char *golden)
-{
-    char got_path[4096], want_path[4096], err[256];
-    snprintf(got_path, sizeof got_path, "%s/%s.png", dir, snap);
-    snprintf(want_path, sizeof want_path, "%s/golden/%s.png", env_or_die("TABLETOP_TEST_DATA"),
-             golden);
-    uint16_t *got = NULL, *want = NULL;
-    int gw, gh, ww, wh;
-    cr_assert_eq(frame_png_read(got_path, &got, &gw, &gh, err, sizeof err), 0, "%s", err);
-    const char *update = getenv("TABLETOP_UPDATE_GOLDEN");
-    if (update && *update) {
-        cr_assert_eq(frame_png_write(want_path, got, gw, gh, err, sizeof err), 0, "%s", err);
-        cr_log_warn("rewrote %s", want_path);
-    }
-    cr_assert_eq(frame_png_read(want_path, &want, &ww, &wh, err, sizeof err), 0, "%s", err);
-    cr_assert(gw == ww && gh == wh);
-    long diff = 0;
-    for (long i = 0; i < (long)gw * gh; i++)
-        diff += got[i] != want[i];
-    cr_expect_eq(diff, 0, "%s: %ld pixels differ from golden %s", snap, diff, golden);
-    free(got);
-    free(want);
-}
-
-static void cleanup(char *dir)
-{
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        cr_log_warn("could not remove %s", dir);
-    free(dir);
-}
+#include "test_gomoku_util.h"
 
 #define BOARD_PVC_EMPTY "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n"
 
@@ -174,7 +17,7 @@ static void cleanup(char *dir)
  * a grown pig sells for 12), every run resuming the last one's file. */
 Test(gomoku_farm, every_action_is_saved)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 20, 5, 0, "3", 1, 1, BOARD_PVC_EMPTY);
     static const struct {
         const char *script, *step;
@@ -221,7 +64,7 @@ Test(gomoku_farm, every_action_is_saved)
 /* §5 fig 5.11: more than 30 coins, END GAME: YOU WIN, WIN in stones. */
 Test(gomoku_farm, ending_rich_wins)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 31, 5, 0, "none", 0, 0, BOARD_PVC_EMPTY);
     cr_assert_eq(play(dir, "up\nenter\nsnap won\n"), 0);
     char *t = save_text(dir);
@@ -234,7 +77,7 @@ Test(gomoku_farm, ending_rich_wins)
 /* §2.2: money below zero at any moment loses: eating with no coin. */
 Test(gomoku_farm, spending_what_you_do_not_have_dies)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     cr_assert_eq(play(dir, "snap start\ndown\ndown\nenter\nsnap dead\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "money", "-1", "eat with 0 coins");
@@ -248,7 +91,7 @@ Test(gomoku_farm, spending_what_you_do_not_have_dies)
  * and the board shows WIN in the winner's (Black's) stones (fig 5.3). */
 Test(gomoku_board, a_won_game_pays_5)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     /* Black has h8-h11 and plays h12 (the cursor starts on the last stone,
      * a15: right 7, down 3). */
     put_save(dir, 2, 5, 3, "0", 1, 0,
@@ -280,7 +123,7 @@ Test(gomoku_board, a_won_game_pays_5)
  * entering the board: -1 coin, -2 stamina (§5, fig 5.5). */
 Test(gomoku_board, a_lost_game_costs_1)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 3, 5, 0, "none", 0, 0,
              "skin classic\nmode pvc\nlevel 1\nto-move white\n"
              "moves b:a1 w:h8 b:a3 w:h9 b:a5 w:h10 b:a7 w:h11 b:o15\n");
@@ -296,7 +139,7 @@ Test(gomoku_board, a_lost_game_costs_1)
     cleanup(dir);
 
     /* With no coin the same loss is "YOU DIE" (money below zero). */
-    dir = scratch();
+    dir = scratch("gomoku");
     put_save(dir, 0, 5, 0, "none", 0, 0,
              "skin classic\nmode pvc\nlevel 1\nto-move white\n"
              "moves b:a1 w:h8 b:a3 w:h9 b:a5 w:h10 b:a7 w:h11 b:o15\n");
@@ -313,7 +156,7 @@ Test(gomoku_board, a_lost_game_costs_1)
  * and CVP). */
 Test(gomoku_board, two_player_games_leave_the_farm_alone)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 2, 5, 0, "none", 0, 0,
              "skin classic\nmode pvp\nlevel 1\nto-move black\n"
              "moves b:h8 w:a1 b:h9 w:a2 b:h10 w:a3 b:h11 w:a15\n");
@@ -331,7 +174,7 @@ Test(gomoku_board, two_player_games_leave_the_farm_alone)
  * script's wait lets game time run (and nothing else does). */
 Test(gomoku_board, the_clock_passes_the_turn)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 5, 5, 0, "none", 0, 0,
              "skin classic\nmode pvp\nlevel 1\nto-move black\nmoves none\n");
     /* Presenting a frame waits for the vertical blank (up to 16.8 ms of game
@@ -355,7 +198,7 @@ Test(gomoku_board, the_clock_passes_the_turn)
     free(t);
     /* Against the computer the time-out makes it move. */
     cleanup(dir);
-    dir = scratch();
+    dir = scratch("gomoku");
     cr_assert_eq(play(dir, "c\nwait 30000\n"), 0);
     t = save_text(dir);
     const char *moves = field(t, "moves");
@@ -369,7 +212,7 @@ Test(gomoku_board, the_clock_passes_the_turn)
  * two players. */
 Test(gomoku_board, undo_takes_back_two_plies_against_the_computer)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     cr_assert_eq(play(dir, "c\nenter\n"), 0);
     char *t = save_text(dir);
     const char *moves = field(t, "moves");
@@ -397,7 +240,7 @@ Test(gomoku_board, undo_takes_back_two_plies_against_the_computer)
 /* CVP: the computer is Black and opens (§1.5). */
 Test(gomoku_board, cvp_the_computer_opens)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     cr_assert_eq(play(dir, "c\nspace\nsnap cvp\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "mode", "cvp", "space from PVC");
@@ -413,7 +256,7 @@ Test(gomoku_board, cvp_the_computer_opens)
  * refused with a notice; nothing is played or saved. */
 Test(gomoku_board, a_forbidden_point_is_refused)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 0, 5, 0, "none", 0, 0,
              "skin classic\nmode pvp\nlevel 1\nto-move black\n"
              "moves b:f8 w:a1 b:g8 w:a3 b:h6 w:a5 b:h7 w:a7\n");
@@ -431,7 +274,7 @@ Test(gomoku_board, a_forbidden_point_is_refused)
 /* The seed's four tile colours (t) on both pages, remembered in the save. */
 Test(gomoku_board, the_tile_skin)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 4, 5, 3, "0", 1, 0,
              "skin classic\nmode pvc\nlevel 2\nto-move black\n"
              "moves b:h8 w:g7 b:i9 w:g9\n");
@@ -448,14 +291,14 @@ Test(gomoku_board, the_tile_skin)
  * starts with a notice. */
 Test(gomoku_farm, an_unreadable_save_is_kept_aside)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     put_save(dir, 4, 5, 3, "0 1", 1, 0, BOARD_PVC_EMPTY); /* pigs 1 but two ages */
     cr_assert_eq(play(dir, "snap notice\n"), 0);
-    char *aside = join(dir, "save/farm.txt.corrupt");
-    cr_expect(exists(aside), "no farm.txt.corrupt");
-    char *kept = slurp(aside);
+    char *aside = path_join(dir, "save/farm.txt.corrupt");
+    cr_expect(file_exists(aside), "no farm.txt.corrupt");
+    char *kept = read_all(aside, NULL);
     cr_expect(kept && strstr(kept, "ages 0 1"), "the corrupt file was changed");
-    char *err = slurp(join(dir, "stderr.txt"));
+    char *err = read_all(path_join(dir, "stderr.txt"), NULL);
     cr_expect(err && strstr(err, "unreadable"), "stderr: %s", err ? err : "");
     check_golden(dir, "notice", "farm_corrupt_notice");
     cleanup(dir);
@@ -465,7 +308,7 @@ Test(gomoku_farm, an_unreadable_save_is_kept_aside)
  * and h lists the module's keys. */
 Test(gomoku_board, level_3_answers_and_help_lists_the_keys)
 {
-    char *dir = scratch();
+    char *dir = scratch("gomoku");
     cr_assert_eq(play(dir, "c\n3\nenter\nh\nsnap help\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "level", "3", "key 3");
@@ -480,16 +323,17 @@ Test(gomoku_board, level_3_answers_and_help_lists_the_keys)
  * so and q asks before quitting, since the farm is not on disk. */
 Test(gomoku_farm, a_failed_autosave_is_shown_and_q_asks)
 {
-    char *dir = scratch(), *save = join(dir, "save"), *blocker = join(save, "farm.txt");
+    char *dir = scratch("gomoku"), *save = path_join(dir, "save"),
+         *blocker = path_join(save, "farm.txt");
     mkdir(save, 0755);
     mkdir(blocker, 0755);
     cr_assert_eq(play(dir, "c\nenter\nc\nsnap failed\nq\nsnap asked\nq\nsnap after\n"), 0);
     struct stat st;
     cr_expect(stat(blocker, &st) == 0 && S_ISDIR(st.st_mode), "the folder was replaced");
-    cr_expect(exists(join(dir, "failed.png")));
-    cr_expect(exists(join(dir, "asked.png")), "the first q quit without asking");
-    cr_expect(!exists(join(dir, "after.png")), "q q did not quit");
-    char *err = slurp(join(dir, "stderr.txt"));
+    cr_expect(file_exists(path_join(dir, "failed.png")));
+    cr_expect(file_exists(path_join(dir, "asked.png")), "the first q quit without asking");
+    cr_expect(!file_exists(path_join(dir, "after.png")), "q q did not quit");
+    char *err = read_all(path_join(dir, "stderr.txt"), NULL);
     cr_expect(err && strstr(err, "farm autosave failed"), "stderr: %s", err ? err : "");
     check_golden(dir, "failed", "farm_autosave_failed");
     cleanup(dir);

@@ -13,15 +13,17 @@
  * frames into dir, saves into dir/save, on the given backend. */
 static run_t othello_run(const char *dir, const char *text, const char *backend)
 {
-    char *script = path_join(dir, "script.txt"), *save = path_join(dir, "save");
+    char *script = path_join(dir, "script.txt"), *save = path_join(dir, "save"),
+         *errpath = path_join(dir, "stderr.txt");
     write_text(script, text);
     mkdir(save, 0755);
-    const char *argv[] = {"tabletop", "play", "--game", "othello", "--headless", "--script",
-                          script, "--frames", dir, "--save-dir", save, "--backend",
-                          backend ? backend : "sdl", NULL};
-    run_t r = run_env(argv, NULL);
+    const char *args[] = {"play",   "--game",     "othello", "--headless", "--script",
+                          script,   "--frames",   dir,       "--save-dir", save,
+                          "--backend", backend ? backend : "sdl", NULL};
+    run_t r = run_tabletop(args, NULL, errpath);
     free(script);
     free(save);
+    free(errpath);
     return r;
 }
 
@@ -66,7 +68,7 @@ static const char *const shortest[] = {"d3", "c3", "b3", "d2", "e1", "d6", "d7",
 
 Test(othello_console, two_players_play_the_shortest_game_to_its_end, .timeout = 120)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("othello");
     char keys[4096];
     /* With --game othello the console opens the Othello title: its fourth
      * item is Two players. */
@@ -97,7 +99,7 @@ Test(othello_console, two_players_play_the_shortest_game_to_its_end, .timeout = 
 
 Test(othello_console, an_illegal_square_is_refused_and_changes_nothing, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("othello");
     /* Two players; a1 turns nothing at the start. */
     run_t r = othello_run(dir,
                           "down\ndown\ndown\nenter\n"
@@ -112,7 +114,7 @@ Test(othello_console, an_illegal_square_is_refused_and_changes_nothing, .timeout
  * answers, the save holds both; undo takes both back. */
 Test(othello_console, against_the_computer_moves_are_saved_and_undo_takes_two, .timeout = 120)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("othello");
     run_t r = othello_run(dir, "down\nenter\nenter\nsnap othello_vs_computer\nescape\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     char *save = read_all(path_join(dir, "save/othello.txt"), NULL);
@@ -139,7 +141,7 @@ Test(othello_console, against_the_computer_moves_are_saved_and_undo_takes_two, .
  * and a resumed game is replayed into a reset machine without complaint. */
 static void machine_opens(const char *backend)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("othello");
     run_t r = othello_run(dir, "enter\nsnap othello_machine\nescape\n", backend);
     cr_assert_eq(r.status, 0, "%s", r.err);
     char *save = read_all(path_join(dir, "save/othello.txt"), NULL);
@@ -257,7 +259,7 @@ static int arr_replay(const char *moves, int *black, int *white)
  * legal by the model, and the result line is the model's count. */
 static void engine_against_machine(const char *backend, const char *snap)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("othello");
     char script[128];
     snprintf(script, sizeof script, "down\ndown\ndown\ndown\nenter\nsnap %s\n", snap);
     run_t r = othello_run(dir, script, backend);

@@ -14,7 +14,7 @@
 
 Test(console_play, title_screen)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *script = data_file("title.txt");
     run_t r = play(dir, script, NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -23,7 +23,7 @@ Test(console_play, title_screen)
 
 Test(console_play, menu_transitions)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play(dir, data_file("menus.txt"), NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "title", "title");
@@ -38,7 +38,7 @@ Test(console_play, menu_transitions)
 
 Test(console_play, board_capture_illegal_and_cursor)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play(dir, data_file("board.txt"), NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "board_capture", "board_capture");
@@ -53,7 +53,7 @@ Test(console_play, board_capture_illegal_and_cursor)
 
 Test(console_play, ko_and_suicide_are_refused_with_their_reason)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play(dir, data_file("ko.txt"), NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "board_ko", "board_ko");
@@ -67,7 +67,7 @@ Test(console_play, ko_and_suicide_are_refused_with_their_reason)
 
 Test(console_play, game_over_after_two_passes_with_the_right_score)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play(dir, data_file("gameover.txt"), NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "one_pass", "one_pass");
@@ -84,11 +84,11 @@ Test(console_play, game_over_after_two_passes_with_the_right_score)
 
 Test(console_play, chooser_lists_go_first)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
-    const char *argv[] = {"tabletop", "play", "--headless", "--script", data_file("chooser.txt"),
-                          "--frames", dir, "--save-dir", save, NULL};
-    run_t r = run_env(argv, NULL);
+    const char *args[] = {"play",   "--headless", "--script",   data_file("chooser.txt"),
+                          "--frames", dir,        "--save-dir", save, NULL};
+    run_t r = run_tabletop(args, NULL, NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "chooser", "chooser");
     check_golden(dir, "chooser_go_title", "title"); /* chooser -> Enter -> Go title */
@@ -99,7 +99,7 @@ Test(console_play, chooser_lists_go_first)
 
 Test(console_play, a_stone_plays_the_place_clip)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nenter\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     pcm_t got = read_wav(out_wav(dir)), want = clip("place");
@@ -109,7 +109,7 @@ Test(console_play, a_stone_plays_the_place_clip)
 
 Test(console_play, a_capture_plays_the_capture_clip)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir,
                         "enter\nenter\nenter\nup\nenter\nleft\nenter\nup\nup\nup\nenter\n"
                         "down\ndown\ndown\nright\nright\nenter\nup\nup\nup\nenter\n"
@@ -124,7 +124,7 @@ Test(console_play, a_capture_plays_the_capture_clip)
 
 Test(console_play, a_pass_is_silent_and_menus_are_silent)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\ndown\nup\nenter\nspace\nright\nescape\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_eq(read_wav(out_wav(dir)).n, 0);
@@ -168,7 +168,7 @@ Test(console_play, full_pvc_games_at_each_level, .timeout = 240)
 {
     static char moves[3][16384];
     for (int level = 1; level <= 3; level++) {
-        char *dir = make_tmpdir();
+        char *dir = scratch("go");
         pvc_game(dir, level, "5", moves[level - 1], sizeof moves[0]);
         cr_assert(strstr(moves[level - 1], ";W[") != NULL);
         cr_assert(ends_with(read_wav(out_wav(dir)), clip("gameover")));
@@ -178,7 +178,7 @@ Test(console_play, full_pvc_games_at_each_level, .timeout = 240)
 Test(console_play, same_seed_same_game)
 {
     char a[16384], b[16384];
-    char *d1 = make_tmpdir(), *d2 = make_tmpdir();
+    char *d1 = scratch("go"), *d2 = scratch("go");
     pvc_game(d1, 2, "42", a, sizeof a);
     pvc_game(d2, 2, "42", b, sizeof b);
     cr_assert_str_eq(a, b);
@@ -188,7 +188,7 @@ Test(console_play, same_seed_same_game)
 
 Test(console_play, killed_mid_game_resumes_with_no_move_lost, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     char *saved = path_join(save, "go.sgf");
     int pipefd[2];
@@ -235,7 +235,7 @@ Test(console_play, killed_mid_game_resumes_with_no_move_lost, .timeout = 60)
 
 Test(console_play, escape_keeps_the_game_and_the_menu_resumes_it)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nenter\nescape\nsnap mode_menu_saved\n3\nspace\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "mode_menu_saved", "mode_menu_saved");
@@ -246,7 +246,7 @@ Test(console_play, escape_keeps_the_game_and_the_menu_resumes_it)
 
 Test(console_play, a_new_game_puts_the_old_save_aside)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nenter\nescape\n1\nup\nenter\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     char moves[256];
@@ -258,7 +258,7 @@ Test(console_play, a_new_game_puts_the_old_save_aside)
 
 Test(console_play, discarding_a_save_keeps_it_as_bak)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nenter\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     r = play_text(dir, "enter\nescape\nsnap after_discard\n", NULL);
@@ -277,7 +277,7 @@ Test(console_play, discarding_a_save_keeps_it_as_bak)
 
 Test(console_play, corrupt_save_is_reported_and_kept_aside)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     mkdir(save, 0755);
     write_text(path_join(save, "go.sgf"), "(;GM[1]FF[4]SZ[9];B[ee];W[ee");
@@ -299,7 +299,7 @@ Test(console_play, corrupt_save_is_reported_and_kept_aside)
  * the window is closed (SIGTERM becomes SDL_QUIT). */
 Test(console_play, windowed_run_gives_the_same_frames, .timeout = 60)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
     char *script = path_join(dir, "script.txt");
     write_text(script, "snap title\nenter\nsnap mode_menu\n");
@@ -331,7 +331,7 @@ Test(console_play, windowed_run_gives_the_same_frames, .timeout = 60)
 
 Test(console_play, malformed_script_line_changes_nothing)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     run_t r = play_text(dir, "enter\nenter\nenter\nsnap ok\nfly away\n", NULL);
     cr_assert_eq(r.status, 2);
     cr_assert(strstr(r.err, "line 5"), "%s", r.err);
@@ -343,11 +343,11 @@ Test(console_play, malformed_script_line_changes_nothing)
 
 Test(console_play, no_display_says_how_to_run_headless)
 {
-    char *dir = make_tmpdir();
+    char *dir = scratch("go");
     char *save = path_join(dir, "save");
-    const char *argv[] = {"tabletop", "play", "--game", "go", "--save-dir", save, NULL};
+    const char *args[] = {"play", "--game", "go", "--save-dir", save, NULL};
     const char *env[] = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", NULL};
-    run_t r = run_env(argv, env);
+    run_t r = run_tabletop(args, env, NULL);
     cr_assert_eq(r.status, 1, "%s", r.err);
     cr_assert(strstr(r.err, "no display found: run `tabletop play --headless --script FILE "
                             "--frames DIR`, or set DISPLAY"),
@@ -356,8 +356,8 @@ Test(console_play, no_display_says_how_to_run_headless)
 
 Test(console_play, unknown_backend_is_a_clear_error)
 {
-    const char *argv[] = {"tabletop", "play", "--backend", "fpga", "--headless", NULL};
-    run_t r = run_env(argv, NULL);
+    const char *args[] = {"play", "--backend", "fpga", "--headless", NULL};
+    run_t r = run_tabletop(args, NULL, NULL);
     cr_assert_eq(r.status, 2);
     cr_assert(strstr(r.err, "unknown backend"), "%s", r.err);
 }
