@@ -233,14 +233,12 @@ static inline run_t run_tabletop(const char *const *args, const char *const *env
     return r;
 }
 
-/* Plays script_text headless: the script in dir/steps.txt, frames into
- * dir, saves into dir/save, stderr into dir/stderr.txt; extra (NULL or
- * NULL-terminated) adds options such as --game. */
-static inline run_t play_in(const char *dir, const char *script_text, const char *const *extra)
+/* Plays the script file headless: frames into dir, saves into dir/save,
+ * stderr into dir/stderr.txt; extra (NULL or NULL-terminated) adds options
+ * such as --game. */
+static inline run_t play_file(const char *dir, const char *script, const char *const *extra)
 {
-    char *script = path_join(dir, "steps.txt"), *save = path_join(dir, "save"),
-         *errpath = path_join(dir, "stderr.txt");
-    write_text(script, script_text);
+    char *save = path_join(dir, "save"), *errpath = path_join(dir, "stderr.txt");
     const char *args[MAX_ARGS] = {"play",   "--headless", "--script", script, "--frames",
                                   dir,      "--save-dir", save};
     int n = 8;
@@ -250,9 +248,18 @@ static inline run_t play_in(const char *dir, const char *script_text, const char
     }
     args[n] = NULL;
     run_t r = run_tabletop(args, NULL, errpath);
-    free(script);
     free(save);
     free(errpath);
+    return r;
+}
+
+/* The same with the script given as text (written to dir/steps.txt). */
+static inline run_t play_in(const char *dir, const char *script_text, const char *const *extra)
+{
+    char *script = path_join(dir, "steps.txt");
+    write_text(script, script_text);
+    run_t r = play_file(dir, script, extra);
+    free(script);
     return r;
 }
 

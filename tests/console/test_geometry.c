@@ -40,16 +40,9 @@
  * four bits of each RGB565 channel, and a PNG frame stores each 4-bit value
  * v as v * 17.
  */
-#include <criterion/criterion.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <png.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
+
+#include "console_test_util.h"
 
 /* Seed 000 §3.3, as literals on purpose (see the top of the file). */
 #define SEED_LEFT 128
@@ -165,46 +158,16 @@ static void read_png(const char *path)
 /* Plays the script with the real program headless and loads its frame. */
 static void play_script(void)
 {
-    const char *bin = getenv("TABLETOP_BIN");
-    cr_assert(bin && *bin, "TABLETOP_BIN is not set (run through meson test)");
-    char dir[] = "/tmp/tabletop-geometry-XXXXXX";
-    cr_assert(mkdtemp(dir), "mkdtemp: %s", strerror(errno));
-    char script_path[256], frames[256], save[256], png[300], wav[256];
-    snprintf(script_path, sizeof script_path, "%s/script.txt", dir);
-    snprintf(frames, sizeof frames, "%s/frames", dir);
-    snprintf(save, sizeof save, "%s/save", dir);
-    snprintf(wav, sizeof wav, "%s/out.wav", dir);
-    snprintf(png, sizeof png, "%s/geometry.png", frames);
-    FILE *f = fopen(script_path, "w");
-    cr_assert(f, "cannot write %s", script_path);
-    fputs(script, f);
-    fclose(f);
-
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_RDWR);
-        dup2(devnull, 0);
-        dup2(devnull, 1);
-        execl(bin, bin, "play", "--game", "go", "--headless", "--seed", "1", "--script",
-              script_path, "--frames", frames, "--save-dir", save, "--wav", wav, (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    cr_assert_eq(waitpid(pid, &st, 0), pid);
-    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "tabletop play failed (status 0x%x)", st);
+    char *dir = scratch("geometry"), *wav = path_join(dir, "out.wav");
+    const char *const go[] = {"--game", "go", "--seed", "1", "--wav", wav, NULL};
+    run_t r = play_in(dir, script, go);
+    cr_assert_eq(r.status, 0, "tabletop play failed (status %d): %s", r.status, r.err);
+    char *png = path_join(dir, "geometry.png");
     read_png(png);
-
+    free(png);
+    free(wav);
     /* The scratch folder goes; the frame is in memory now. */
-    const char *files[] = {script_path, png, wav, NULL};
-    for (int i = 0; files[i]; i++)
-        unlink(files[i]);
-    char sgf[300];
-    snprintf(sgf, sizeof sgf, "%s/go.sgf", save);
-    unlink(sgf);
-    rmdir(save);
-    rmdir(frames);
-    rmdir(dir);
+    cleanup(dir);
 }
 
 static int is_stone(int row, int col)

@@ -20,15 +20,10 @@ static inline const char *sound_dir(void) { return env_or_die("TABLETOP_SOUNDS")
  * dir/stderr.txt. */
 static inline run_t play(const char *dir, const char *script, const char *seed)
 {
-    char *save = path_join(dir, "save"), *wav = path_join(dir, "out.wav"),
-         *errpath = path_join(dir, "stderr.txt");
-    const char *args[] = {"play",  "--game", "go",   "--headless", "--script", script,
-                          "--frames", dir,   "--save-dir", save,   "--wav",    wav,
-                          "--seed", seed ? seed : "1", NULL};
-    run_t r = run_tabletop(args, NULL, errpath);
-    free(save);
+    char *wav = path_join(dir, "out.wav");
+    const char *const go[] = {"--game", "go", "--wav", wav, "--seed", seed ? seed : "1", NULL};
+    run_t r = play_file(dir, script, go);
     free(wav);
-    free(errpath);
     return r;
 }
 

@@ -13,18 +13,12 @@
  * frames into dir, saves into dir/save, on the given backend. */
 static run_t othello_run(const char *dir, const char *text, const char *backend)
 {
-    char *script = path_join(dir, "script.txt"), *save = path_join(dir, "save"),
-         *errpath = path_join(dir, "stderr.txt");
-    write_text(script, text);
+    char *save = path_join(dir, "save");
     mkdir(save, 0755);
-    const char *args[] = {"play",   "--game",     "othello", "--headless", "--script",
-                          script,   "--frames",   dir,       "--save-dir", save,
-                          "--backend", backend ? backend : "sdl", NULL};
-    run_t r = run_tabletop(args, NULL, errpath);
-    free(script);
     free(save);
-    free(errpath);
-    return r;
+    const char *const othello[] = {"--game", "othello", "--backend", backend ? backend : "sdl",
+                                   NULL};
+    return play_in(dir, text, othello);
 }
 
 /* Appends to buf the keys that take the cursor from *cur to the square

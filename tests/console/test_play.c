@@ -303,26 +303,17 @@ Test(console_play, windowed_run_gives_the_same_frames, .timeout = 60)
     char *save = path_join(dir, "save");
     char *script = path_join(dir, "script.txt");
     write_text(script, "snap title\nenter\nsnap mode_menu\n");
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_RDWR);
-        dup2(devnull, 0);
-        dup2(devnull, 1);
-        setenv("SDL_VIDEODRIVER", "dummy", 1);
-        setenv("SDL_AUDIODRIVER", "dummy", 1);
-        execl(bin(), bin(), "play", "--game", "go", "--script", script, "--frames", dir,
-              "--save-dir", save, (char *)NULL);
-        _exit(127);
-    }
+    const char *args[] = {"play",       "--game", "go",   "--script", script, "--frames", dir,
+                          "--save-dir", save,     NULL};
+    const char *env[] = {"SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy", NULL};
+    pid_t pid = spawn_tabletop(args, env, -1, path_join(dir, "stderr.txt"));
     char *last = path_join(dir, "mode_menu.png");
     for (int i = 0; i < 1000 && !file_exists(last); i++)
         usleep(10000);
     usleep(100000);
     kill(pid, SIGTERM);
-    int st;
-    waitpid(pid, &st, 0);
-    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "windowed run did not quit cleanly (%d)", st);
+    int status = reap(pid);
+    cr_assert_eq(status, 0, "windowed run did not quit cleanly (%d)", status);
     check_golden(dir, "title", "title");
     check_golden(dir, "mode_menu", "mode_menu");
 }
