@@ -178,7 +178,7 @@ static void mcts_prior(const BoardState *s, Stone color, int p, const uint8_t *c
         return;
     }
     /* Stones captured: the enemy groups next to p with one liberty. */
-    int captured = 0, seen[4], n_seen = 0;
+    int captured = 0, seen[4] = {0}, n_seen = 0;
     int nb[4] = {p - 1, p + 1, p - BOARD_STRIDE, p + BOARD_STRIDE};
     for (int i = 0; i < 4; i++) {
         int q = nb[i];
@@ -588,6 +588,7 @@ int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t
     atomic_int claimed;
     atomic_init(&claimed, 0);
     mcts_worker_t workers[MCTS_MAX_THREADS];
+    memset(workers, 0, sizeof workers);
     pthread_t tids[MCTS_MAX_THREADS];
     int started[MCTS_MAX_THREADS] = {0};
     for (int t = 0; t < threads; t++) {

@@ -133,7 +133,7 @@ static int playout_pick_pattern(BoardState *b, Stone color, rng_t *rng)
     int last = board_point(b->last_move.row, b->last_move.col);
     static const int off[8] = {-BOARD_STRIDE - 1, -BOARD_STRIDE, -BOARD_STRIDE + 1, -1,
                                1,                 BOARD_STRIDE - 1, BOARD_STRIDE,     BOARD_STRIDE + 1};
-    int cands[8];
+    int cands[8] = {0};
     int n = 0;
     for (int i = 0; i < 8; i++) {
         int q = last + off[i];
