@@ -74,14 +74,14 @@ static const struct {
 
 /* Solves FFO #40 .. #last, printing each one's CPU seconds and the total.
  * Returns 0, or 1 when a score differs from the published one. */
-static int bench_ffo40_set(othello_engine_t *e, int last)
+static int bench_ffo40_set(othello_engine_t *e, int first, int last)
 {
     int status = 0;
     double total = 0;
     char name[64];
     for (size_t i = 0; i < sizeof bench_ffo40 / sizeof bench_ffo40[0]; i++) {
-        if (bench_ffo40[i].number > last)
-            break;
+        if (bench_ffo40[i].number < first || bench_ffo40[i].number > last)
+            continue;
         othello_board_t p;
         othello_board_from_text(&p, bench_ffo40[i].squares,
                                 bench_ffo40[i].side == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE);
@@ -91,6 +91,7 @@ static int bench_ffo40_set(othello_engine_t *e, int last)
         int score = othello_engine_solve(e, &p, NULL, &nodes);
         double dt = bench_cpu_now() - t0;
         total += dt;
+        
         snprintf(name, sizeof name, "othello_ffo%d_%de_s", bench_ffo40[i].number,
                  64 - othello_count(&p, 0) - othello_count(&p, 1));
         bench_report(name, dt, "s");
@@ -103,24 +104,42 @@ static int bench_ffo40_set(othello_engine_t *e, int last)
         }
         fflush(stdout);
     }
-    snprintf(name, sizeof name, "othello_ffo40_%d_total_s", last);
+    if (first == 40 && last == 59)
+        snprintf(name, sizeof name, "othello.ffo40_59_total_s");
+    else
+        snprintf(name, sizeof name, "othello_ffo%d_%d_total_s", first, last);
     bench_report(name, total, "s");
     return status;
 }
 
 int bench_othello_run(int argc, char **argv)
 {
-    int quick = 0, ffo_all = 0;
+    int quick = 0, ffo_all = 0, ffo_first = 0, ffo_last = 0;
     for (int i = 1; i < argc; i++) {
+        char extra;
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
         } else if (!strcmp(argv[i], "--ffo-all")) {
             ffo_all = 1;
+        } else if (!strcmp(argv[i], "--ffo") && i + 1 < argc &&
+                   sscanf(argv[i + 1], "%d-%d%c", &ffo_first, &ffo_last, &extra) == 2 &&
+                   ffo_first >= 40 && ffo_last <= 59 && ffo_first <= ffo_last) {
+            i++;
         } else {
-            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick, --ffo-all)\n",
-                    argv[i]);
+            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick, --ffo-all, "
+                            "--ffo FIRST-LAST within 40-59)\n", argv[i]);
             return 2;
         }
+    }
+    if (ffo_first) { /* only those FFO positions: the solver's own bench */
+        othello_engine_t *e = othello_engine_new();
+        if (!e) {
+            fprintf(stderr, "tabletop bench othello: out of memory\n");
+            return 1;
+        }
+        int status = bench_ffo40_set(e, ffo_first, ffo_last);
+        othello_engine_free(e);
+        return status;
     }
     int status = 0;
     othello_board_t b;
@@ -155,7 +174,7 @@ int bench_othello_run(int argc, char **argv)
         fprintf(stderr, "tabletop bench othello: out of memory\n");
         return 1;
     }
-    if (bench_ffo40_set(e, ffo_all ? 59 : quick ? 40 : 42) != 0)
+    if (bench_ffo40_set(e, 40, ffo_all ? 59 : quick ? 40 : 42) != 0)
         status = 1;
     double sum20 = 0;
     int n20 = 0;

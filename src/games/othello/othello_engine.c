@@ -415,22 +415,72 @@ static inline int solve_last(uint64_t p, uint64_t o, int sq)
 static const uint64_t quadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
                                      0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
 
-/* Few empties: no move generation, empties in odd quadrants first (parity). */
+/* Two empties x1, x2: the mover plays either (each answered by the last
+ * square), else the opponent does, else the game ends. */
+static int solve_2(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta, int x1,
+                   int x2)
+{
+    e->nodes++;
+    int best = -SCORE_INF;
+    uint64_t f = othello_flips_fast(p, o, x1);
+    if (f) {
+        e->nodes++;
+        best = -solve_last(o & ~f, p | f | square_bit(x1), x2);
+        if (best >= beta)
+            return best;
+    }
+    f = othello_flips_fast(p, o, x2);
+    if (f) {
+        e->nodes++;
+        int s = -solve_last(o & ~f, p | f | square_bit(x2), x1);
+        return s > best ? s : best;
+    }
+    if (best > -SCORE_INF)
+        return best;
+    /* The mover passes: the opponent minimises the mover's score. */
+    int worst = SCORE_INF;
+    f = othello_flips_fast(o, p, x1);
+    if (f) {
+        e->nodes++;
+        worst = solve_last(p & ~f, o | f | square_bit(x1), x2);
+        if (worst <= alpha)
+            return worst;
+    }
+    f = othello_flips_fast(o, p, x2);
+    if (f) {
+        e->nodes++;
+        int s = solve_last(p & ~f, o | f | square_bit(x2), x1);
+        return s < worst ? s : worst;
+    }
+    return worst < SCORE_INF ? worst : final_discs(p, o);
+}
+
+/* Few empties: no move generation, empties in odd quadrants first (parity);
+ * only empty squares next to an opponent's disc can be moves. */
 static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta,
                          int passed)
 {
-    e->nodes++;
     uint64_t empty = ~(p | o);
-    if (!empty)
+    if (!empty) {
+        e->nodes++;
         return final_discs(p, o);
-    if ((empty & (empty - 1)) == 0)
+    }
+    if ((empty & (empty - 1)) == 0) {
+        e->nodes++;
         return solve_last(p, o, othello_first_square(empty));
+    }
+    uint64_t rest = empty & (empty - 1);
+    if ((rest & (rest - 1)) == 0)
+        return solve_2(e, p, o, alpha, beta, othello_first_square(empty),
+                       othello_first_square(rest));
+    e->nodes++;
     uint64_t odd = 0;
     for (int k = 0; k < 4; k++)
         if (othello_popcount(empty & quadrant[k]) & 1)
             odd |= quadrant[k];
     int best = -SCORE_INF;
-    uint64_t order[2] = {empty & odd, empty & ~odd};
+    uint64_t near = empty & neighbours(o);
+    uint64_t order[2] = {near & odd, near & ~odd};
     for (int pass_no = 0; pass_no < 2; pass_no++) {
         uint64_t sqs = order[pass_no];
         while (sqs) {
@@ -439,7 +489,7 @@ static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha,
             uint64_t f = othello_flips_fast(p, o, sq);
             if (!f)
                 continue;
-            int s = -solve_shallow(e, o & ~f, p | f | (1ULL << sq), -beta, -alpha, 0);
+            int s = -solve_shallow(e, o & ~f, p | f | square_bit(sq), -beta, -alpha, 0);
             if (s > best) {
                 best = s;
                 if (s > alpha) {
