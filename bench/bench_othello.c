@@ -114,7 +114,7 @@ static int bench_ffo40_set(othello_engine_t *e, int first, int last)
 
 int bench_othello_run(int argc, char **argv)
 {
-    int quick = 0, ffo_all = 0, ffo_first = 0, ffo_last = 0;
+    int quick = 0, ffo_all = 0, ffo_first = 0, ffo_last = 0, bits = OTHELLO_TABLE_BITS_SOLVER;
     for (int i = 1; i < argc; i++) {
         char extra;
         if (!strcmp(argv[i], "--quick")) {
@@ -125,14 +125,17 @@ int bench_othello_run(int argc, char **argv)
                    sscanf(argv[i + 1], "%d-%d%c", &ffo_first, &ffo_last, &extra) == 2 &&
                    ffo_first >= 40 && ffo_last <= 59 && ffo_first <= ffo_last) {
             i++;
+        } else if (!strcmp(argv[i], "--table-bits") && i + 1 < argc &&
+                   sscanf(argv[i + 1], "%d%c", &bits, &extra) == 1 && bits >= 10 && bits <= 28) {
+            i++;
         } else {
             fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick, --ffo-all, "
-                            "--ffo FIRST-LAST within 40-59)\n", argv[i]);
+                            "--ffo FIRST-LAST within 40-59, --table-bits 10-28)\n", argv[i]);
             return 2;
         }
     }
     if (ffo_first) { /* only those FFO positions: the solver's own bench */
-        othello_engine_t *e = othello_engine_new();
+        othello_engine_t *e = othello_engine_new_sized(bits);
         if (!e) {
             fprintf(stderr, "tabletop bench othello: out of memory\n");
             return 1;
@@ -169,7 +172,7 @@ int bench_othello_run(int argc, char **argv)
         }
     }
 
-    othello_engine_t *e = othello_engine_new();
+    othello_engine_t *e = othello_engine_new_sized(bits);
     if (!e) {
         fprintf(stderr, "tabletop bench othello: out of memory\n");
         return 1;

@@ -15,7 +15,7 @@
 
 #define SCORE_INF 30000
 #define EVAL_MAX 6300 /* a heuristic score stays inside (-64..64 discs) */
-#define TT_BITS 19 /* 2^19 entries of 24 bytes each table (2^21: FFO 40-42 about 7% faster, 4x the memory) */
+#define TT_BITS 19 /* the midgame table: 2^19 entries of 24 bytes */
 #define TT_SIZE (1u << TT_BITS)
 #define SOLVE_TT_MIN_EMPTIES 9  /* the solver's table from this many empties */
 #define SOLVE_SORT_MIN_EMPTIES 6 /* fastest-first ordering from this many (7: FFO 40-42 12% more nodes) */
@@ -33,6 +33,7 @@ typedef struct tt_entry {
 struct othello_engine {
     tt_entry_t *mid; /* midgame table: heuristic scores at a depth */
     tt_entry_t *end; /* solver table: exact disc differences */
+    int end_bits;    /* it has 2^end_bits entries */
     uint64_t nodes;
     double deadline; /* monotonic seconds; 0 none */
     int aborted;
@@ -62,13 +63,21 @@ static void diagonals_init(void);
 
 othello_engine_t *othello_engine_new(void)
 {
+    return othello_engine_new_sized(OTHELLO_TABLE_BITS_DEFAULT);
+}
+
+othello_engine_t *othello_engine_new_sized(int end_bits)
+{
     othello_rays_init();
     diagonals_init();
+    if (end_bits < 10 || end_bits > 28)
+        return NULL;
     othello_engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
+    e->end_bits = end_bits;
     e->mid = malloc(TT_SIZE * sizeof *e->mid);
-    e->end = malloc(TT_SIZE * sizeof *e->end);
+    e->end = malloc(((size_t)1 << end_bits) * sizeof *e->end);
     if (!e->mid || !e->end) {
         othello_engine_free(e);
         return NULL;
@@ -90,27 +99,34 @@ void othello_engine_clear(othello_engine_t *e)
 {
     /* p = o = 0 is no position of a game: an empty slot. */
     memset(e->mid, 0, TT_SIZE * sizeof *e->mid);
-    memset(e->end, 0, TT_SIZE * sizeof *e->end);
+    memset(e->end, 0, ((size_t)1 << e->end_bits) * sizeof *e->end);
 }
 
-static inline uint32_t tt_index(uint64_t p, uint64_t o)
+/* A table of 2^bits entries is 2^(bits-1) buckets of two. */
+static inline tt_entry_t *tt_bucket(tt_entry_t *table, int bits, uint64_t p, uint64_t o)
 {
     uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
-    return (uint32_t)(h >> (64 - TT_BITS));
+    return &table[(h >> (64 - bits)) & ~(uint64_t)1];
 }
 
-static inline tt_entry_t *tt_probe(tt_entry_t *table, uint64_t p, uint64_t o)
+static inline tt_entry_t *tt_probe(tt_entry_t *table, int bits, uint64_t p, uint64_t o)
 {
-    tt_entry_t *t = &table[tt_index(p, o)];
-    return (t->p == p && t->o == o) ? t : NULL;
+    tt_entry_t *t = tt_bucket(table, bits, p, o);
+    if (t[0].p == p && t[0].o == o)
+        return &t[0];
+    if (t[1].p == p && t[1].o == o)
+        return &t[1];
+    return NULL;
 }
 
 /* Stores bounds from a search of window (alpha, beta) that returned score. */
-static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth, int alpha,
-                            int beta, int score, int move)
+static inline void tt_store(tt_entry_t *table, int bits, uint64_t p, uint64_t o, int depth,
+                            int alpha, int beta, int score, int move)
 {
-    tt_entry_t *t = &table[tt_index(p, o)];
+    tt_entry_t *t = tt_bucket(table, bits, p, o);
+    if (!(t->p == p && t->o == o))
+        t++;
     if (t->p == p && t->o == o) {
         if (t->depth > depth)
             return;
@@ -119,8 +135,10 @@ static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth
             t->hi = SCORE_INF;
         }
     } else {
-        /* Replace: the deeper entry is worth more, but a stale one must go
-         * eventually; always replacing is simple and good enough here. */
+        /* A new position takes the shallower of the two entries (the
+         * second on a tie): deep results cost the most to find again. */
+        if (t[-1].depth < t->depth)
+            t--;
         t->p = p;
         t->o = o;
         t->lo = -SCORE_INF;
@@ -283,7 +301,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
         return -search(e, o, p, depth, -beta, -alpha, 1);
     }
     int tt_move = -1;
-    const tt_entry_t *t = tt_probe(e->mid, p, o);
+    const tt_entry_t *t = tt_probe(e->mid, TT_BITS, p, o);
     if (t) {
         tt_move = t->move;
         if (t->depth >= depth) {
@@ -337,7 +355,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
                 break;
         }
     }
-    tt_store(e->mid, p, o, depth, alpha, beta, best, best_move);
+    tt_store(e->mid, TT_BITS, p, o, depth, alpha, beta, best, best_move);
     return best;
 }
 
@@ -551,7 +569,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     int tt_move = -1;
     const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
     if (use_tt) {
-        const tt_entry_t *t = tt_probe(e->end, p, o);
+        const tt_entry_t *t = tt_probe(e->end, e->end_bits, p, o);
         if (t) {
             tt_move = t->move;
             if (!best_sq) {
@@ -598,7 +616,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     if (use_tt && !best_sq && empties >= SOLVE_ETC_MIN_EMPTIES) {
         for (int i = 0; i < n; i++) {
             uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
-            const tt_entry_t *c = tt_probe(e->end, no, np);
+            const tt_entry_t *c = tt_probe(e->end, e->end_bits, no, np);
             if (c && -c->hi >= beta)
                 return -c->hi;
         }
@@ -627,7 +645,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         }
     }
     if (use_tt)
-        tt_store(e->end, p, o, empties, alpha, beta, best, best_move);
+        tt_store(e->end, e->end_bits, p, o, empties, alpha, beta, best, best_move);
     if (best_sq)
         *best_sq = best_move;
     return best;
