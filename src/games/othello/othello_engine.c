@@ -19,7 +19,7 @@
 #define TT_SIZE (1u << TT_BITS)
 #define SOLVE_TT_MIN_EMPTIES 9  /* the solver's table from this many empties */
 #define SOLVE_SORT_MIN_EMPTIES 6 /* fastest-first ordering from this many (7: FFO 40-42 12% more nodes) */
-#define SOLVE_ETC_MIN_EMPTIES 12 /* enhanced transposition cut-off from this many */
+#define SOLVE_ETC_MIN_EMPTIES 10 /* enhanced transposition cut-off from this many */
 #define SOLVE_SEARCH_ORDER_EMPTIES 16 /* and a shallow search's score from this many */
 #define MAX_MOVES 40 /* more than the most legal moves an Othello position has (33) */
 
