@@ -657,18 +657,34 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
 }
 
 /* The exact score of (p, o) and a best move.  Aspiration: most positions
- * are close; a narrow window around 0 is cheap, and a score outside it is
- * searched again on that side.  (A guess from a short midgame search as the
- * window's centre was tried: FFO 41 and 42 took 1.2-1.5 times the nodes, the
- * hand-made evaluation guessing too far off.) */
+ * are close; a narrow window around 0 is cheap.  A score outside it is then
+ * found by null-window searches (MTD(f)): each asks "at least b?" and the
+ * fail-soft answer moves the bound it proves, until the bounds meet (FFO
+ * 40-46: 7% fewer nodes than one wide re-search; 43 and 44 more, 45 and 46
+ * fewer).  The move comes from a search that failed high: it is proved to
+ * reach the lower bound, which is the score at the end.  (A guess from a
+ * short midgame search as the first window's centre was tried: FFO 41 and
+ * 42 took 1.2-1.5 times the nodes, the hand-made evaluation guessing too
+ * far off.) */
 static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
 {
     int score = solve(e, p, o, -3, 3, 0, move);
-    if (score >= 3)
-        score = solve(e, p, o, score - 1, 65, 0, move);
-    else if (score <= -3)
-        score = solve(e, p, o, -65, score + 1, 0, move);
-    return score;
+    if (score > -3 && score < 3)
+        return score;
+    int lower = score >= 3 ? score : -65, upper = score <= -3 ? score : 65;
+    int g = score;
+    while (lower < upper) {
+        int b = g > lower ? g : lower + 1;
+        int m = OTHELLO_NO_MOVE;
+        g = solve(e, p, o, b - 1, b, 0, &m);
+        if (g < b) {
+            upper = g;
+        } else {
+            lower = g;
+            *move = m;
+        }
+    }
+    return lower;
 }
 
 int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,
