@@ -1,7 +1,8 @@
 /*
- * bench_othello.c - `tabletop bench othello [--quick]`: the Othello rules and
- * engine (seed 003, issue 16).  CPU seconds, so that a busy machine bends
- * the figures less.
+ * bench_othello.c - `tabletop bench othello [--quick] [--ffo-all]
+ * [--ffo FIRST-LAST] [--table-bits N]`: the Othello rules and engine (seed
+ * 003, issues 16 and 19).  CPU seconds, so that a busy machine bends the
+ * figures less.
  *
  *   othello_perft_N_leaves_per_s   perft N from the start (bulk counting at
  *                                  the last ply), N = 10 (--quick) or 11
@@ -11,15 +12,23 @@
  *   othello_solve_20_empties_mean_s  the mean over the 20-empty positions
  *   othello_perft_12_table_leaves_per_s  perft 12 with the transposition
  *                                  table (symmetric positions sharing entries)
- *   othello_ffoK_s, othello_ffo40_N_total_s  the FFO endgame set #40-#59
- *                                  (issue 19), each solved exactly and its
- *                                  published score checked: #40-#42 by
- *                                  default, #40 with --quick, all twenty with
- *                                  --ffo-all (long: see docs/othello.md)
+ *   othello_ffoK_Ee_s, othello_ffoK_nodes  the FFO endgame set #40-#59
+ *                                  (issue 19), each solved exactly (E empty
+ *                                  squares) and its published score checked:
+ *                                  #40-#42 by default, #40 with --quick, all
+ *                                  twenty with --ffo-all (long: see
+ *                                  docs/othello.md), FIRST..LAST alone (no
+ *                                  perft, no levels) with --ffo
+ *   othello.ffo40_59_total_s       the whole set's CPU seconds (--ffo-all or
+ *                                  --ffo 40-59); othello_ffoF_L_total_s for a
+ *                                  part.  The solver's table has 2^22 entries
+ *                                  (OTHELLO_TABLE_BITS_SOLVER), 2^N with
+ *                                  --table-bits N
  *   othello_levelL_ms_per_move     a level's mean CPU time a move over the
  *                                  positions of a self-played game
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench.h"
@@ -112,24 +121,48 @@ static int bench_ffo40_set(othello_engine_t *e, int first, int last)
     return status;
 }
 
+/* "F-L" with 40 <= F <= L <= 59 into *first, *last; 0, or -1 (nothing set). */
+static int parse_range(const char *text, int *first, int *last)
+{
+    char *end;
+    long f = strtol(text, &end, 10);
+    if (end == text || *end != '-')
+        return -1;
+    const char *second = end + 1;
+    long l = strtol(second, &end, 10);
+    if (end == second || *end || f < 40 || l > 59 || f > l)
+        return -1;
+    *first = (int)f;
+    *last = (int)l;
+    return 0;
+}
+
+/* A table size 10..28 (log2 of the entries) into *bits; 0, or -1. */
+static int parse_bits(const char *text, int *bits)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < 10 || v > 28)
+        return -1;
+    *bits = (int)v;
+    return 0;
+}
+
 int bench_othello_run(int argc, char **argv)
 {
     int quick = 0, ffo_all = 0, ffo_first = 0, ffo_last = 0, bits = OTHELLO_TABLE_BITS_SOLVER;
     for (int i = 1; i < argc; i++) {
-        char extra;
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
         } else if (!strcmp(argv[i], "--ffo-all")) {
             ffo_all = 1;
-        } else if (!strcmp(argv[i], "--ffo") && i + 1 < argc &&
-                   sscanf(argv[i + 1], "%d-%d%c", &ffo_first, &ffo_last, &extra) == 2 &&
-                   ffo_first >= 40 && ffo_last <= 59 && ffo_first <= ffo_last) {
-            i++;
-        } else if (!strcmp(argv[i], "--table-bits") && i + 1 < argc &&
-                   sscanf(argv[i + 1], "%d%c", &bits, &extra) == 1 && bits >= 10 && bits <= 28) {
-            i++;
+        } else if (i + 1 < argc &&
+                   ((!strcmp(argv[i], "--ffo") &&
+                     parse_range(argv[i + 1], &ffo_first, &ffo_last) == 0) ||
+                    (!strcmp(argv[i], "--table-bits") && parse_bits(argv[i + 1], &bits) == 0))) {
+            i++; /* the option's value */
         } else {
-            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick, --ffo-all, "
+            fprintf(stderr, "tabletop bench othello: bad option '%s' or its value (--quick, --ffo-all, "
                             "--ffo FIRST-LAST within 40-59, --table-bits 10-28)\n", argv[i]);
             return 2;
         }
