@@ -559,13 +559,21 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         return -solve(e, o, p, -beta, -alpha, 1, NULL);
     }
     /* Stability: the opponent's stable discs stay his, so the mover ends
-     * with at most 64 - 2 * stable; the mover's own give a floor. */
+     * with at most 64 - 2 * stable; the mover's own give a floor, used when
+     * beta is low (FFO 40-46: 0.1% fewer nodes; rarely low enough). */
     if (!best_sq && alpha >= 8) {
         int top = 64 - 2 * othello_popcount(stable_discs(p, o));
         if (top <= alpha)
             return top;
         if (top < beta)
             beta = top;
+    }
+    if (!best_sq && beta <= -8) {
+        int floor = 2 * othello_popcount(stable_discs(o, p)) - 64;
+        if (floor >= beta)
+            return floor;
+        if (floor > alpha)
+            alpha = floor;
     }
     int tt_move = -1;
     const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
