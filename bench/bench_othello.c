@@ -243,7 +243,14 @@ int bench_othello_run(int argc, char **argv)
     if (n20)
         bench_report("othello_solve_20_empties_mean_s", sum20 / n20, "s");
 
-    /* Move times: each level plays a whole game against itself. */
+    /* Move times: each level plays a whole game against itself, with the
+     * engine the console and GTP use (its default, smaller tables). */
+    othello_engine_free(e);
+    e = othello_engine_new();
+    if (!e) {
+        fprintf(stderr, "tabletop bench othello: out of memory\n");
+        return 1;
+    }
     for (int level = OTHELLO_LEVEL_MIN; level <= OTHELLO_LEVEL_MAX; level++) {
         if (quick && level > 4)
             break;
