@@ -680,7 +680,7 @@ static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
     int score = solve(e, p, o, -3, 3, 0, move);
     if (score > -3 && score < 3)
         return score;
-    int lower = score >= 3 ? score : -65, upper = score <= -3 ? score : 65;
+    int lower = score >= 3 ? score : -64, upper = score <= -3 ? score : 64; /* the range of a score */
     int g = score;
     while (lower < upper) {
         int b = g > lower ? g : lower + 1;
