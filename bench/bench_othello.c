@@ -1,7 +1,8 @@
 /*
- * bench_othello.c - `tabletop bench othello [--quick]`: the Othello rules and
- * engine (seed 003, issue 16).  CPU seconds, so that a busy machine bends
- * the figures less.
+ * bench_othello.c - `tabletop bench othello [--quick] [--ffo-all]
+ * [--ffo FIRST-LAST] [--table-bits N]`: the Othello rules and engine (seed
+ * 003, issues 16 and 19).  CPU seconds, so that a busy machine bends the
+ * figures less.
  *
  *   othello_perft_N_leaves_per_s   perft N from the start (bulk counting at
  *                                  the last ply), N = 10 (--quick) or 11
@@ -11,15 +12,23 @@
  *   othello_solve_20_empties_mean_s  the mean over the 20-empty positions
  *   othello_perft_12_table_leaves_per_s  perft 12 with the transposition
  *                                  table (symmetric positions sharing entries)
- *   othello_ffoK_s, othello_ffo40_N_total_s  the FFO endgame set #40-#59
- *                                  (issue 19), each solved exactly and its
- *                                  published score checked: #40-#42 by
- *                                  default, #40 with --quick, all twenty with
- *                                  --ffo-all (long: see docs/othello.md)
+ *   othello_ffoK_Ee_s, othello_ffoK_nodes  the FFO endgame set #40-#59
+ *                                  (issue 19), each solved exactly (E empty
+ *                                  squares) and its published score checked:
+ *                                  #40-#42 by default, #40 with --quick, all
+ *                                  twenty with --ffo-all (long: see
+ *                                  docs/othello.md), FIRST..LAST alone (no
+ *                                  perft, no levels) with --ffo
+ *   othello.ffo40_59_total_s       the whole set's CPU seconds (--ffo-all or
+ *                                  --ffo 40-59); othello_ffoF_L_total_s for a
+ *                                  part.  The solver's table has 2^22 entries
+ *                                  (OTHELLO_TABLE_BITS_SOLVER), 2^N with
+ *                                  --table-bits N
  *   othello_levelL_ms_per_move     a level's mean CPU time a move over the
  *                                  positions of a self-played game
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench.h"
@@ -74,14 +83,14 @@ static const struct {
 
 /* Solves FFO #40 .. #last, printing each one's CPU seconds and the total.
  * Returns 0, or 1 when a score differs from the published one. */
-static int bench_ffo40_set(othello_engine_t *e, int last)
+static int bench_ffo40_set(othello_engine_t *e, int first, int last)
 {
     int status = 0;
     double total = 0;
     char name[64];
     for (size_t i = 0; i < sizeof bench_ffo40 / sizeof bench_ffo40[0]; i++) {
-        if (bench_ffo40[i].number > last)
-            break;
+        if (bench_ffo40[i].number < first || bench_ffo40[i].number > last)
+            continue;
         othello_board_t p;
         othello_board_from_text(&p, bench_ffo40[i].squares,
                                 bench_ffo40[i].side == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE);
@@ -91,6 +100,7 @@ static int bench_ffo40_set(othello_engine_t *e, int last)
         int score = othello_engine_solve(e, &p, NULL, &nodes);
         double dt = bench_cpu_now() - t0;
         total += dt;
+        
         snprintf(name, sizeof name, "othello_ffo%d_%de_s", bench_ffo40[i].number,
                  64 - othello_count(&p, 0) - othello_count(&p, 1));
         bench_report(name, dt, "s");
@@ -103,24 +113,69 @@ static int bench_ffo40_set(othello_engine_t *e, int last)
         }
         fflush(stdout);
     }
-    snprintf(name, sizeof name, "othello_ffo40_%d_total_s", last);
+    if (first == 40 && last == 59)
+        snprintf(name, sizeof name, "othello.ffo40_59_total_s");
+    else
+        snprintf(name, sizeof name, "othello_ffo%d_%d_total_s", first, last);
     bench_report(name, total, "s");
     return status;
 }
 
+/* "F-L" with 40 <= F <= L <= 59 into *first, *last; 0, or -1 (nothing set). */
+static int parse_range(const char *text, int *first, int *last)
+{
+    char *end;
+    long f = strtol(text, &end, 10);
+    if (end == text || *end != '-')
+        return -1;
+    const char *second = end + 1;
+    long l = strtol(second, &end, 10);
+    if (end == second || *end || f < 40 || l > 59 || f > l)
+        return -1;
+    *first = (int)f;
+    *last = (int)l;
+    return 0;
+}
+
+/* A table size 10..28 (log2 of the entries) into *bits; 0, or -1. */
+static int parse_bits(const char *text, int *bits)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < 10 || v > 28)
+        return -1;
+    *bits = (int)v;
+    return 0;
+}
+
 int bench_othello_run(int argc, char **argv)
 {
-    int quick = 0, ffo_all = 0;
+    int quick = 0, ffo_all = 0, ffo_first = 0, ffo_last = 0, bits = OTHELLO_TABLE_BITS_SOLVER;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
         } else if (!strcmp(argv[i], "--ffo-all")) {
             ffo_all = 1;
+        } else if (i + 1 < argc &&
+                   ((!strcmp(argv[i], "--ffo") &&
+                     parse_range(argv[i + 1], &ffo_first, &ffo_last) == 0) ||
+                    (!strcmp(argv[i], "--table-bits") && parse_bits(argv[i + 1], &bits) == 0))) {
+            i++; /* the option's value */
         } else {
-            fprintf(stderr, "tabletop bench othello: unknown option '%s' (--quick, --ffo-all)\n",
-                    argv[i]);
+            fprintf(stderr, "tabletop bench othello: bad option '%s' or its value (--quick, --ffo-all, "
+                            "--ffo FIRST-LAST within 40-59, --table-bits 10-28)\n", argv[i]);
             return 2;
         }
+    }
+    if (ffo_first) { /* only those FFO positions: the solver's own bench */
+        othello_engine_t *e = othello_engine_new_sized(bits);
+        if (!e) {
+            fprintf(stderr, "tabletop bench othello: out of memory\n");
+            return 1;
+        }
+        int status = bench_ffo40_set(e, ffo_first, ffo_last);
+        othello_engine_free(e);
+        return status;
     }
     int status = 0;
     othello_board_t b;
@@ -150,12 +205,12 @@ int bench_othello_run(int argc, char **argv)
         }
     }
 
-    othello_engine_t *e = othello_engine_new();
+    othello_engine_t *e = othello_engine_new_sized(bits);
     if (!e) {
         fprintf(stderr, "tabletop bench othello: out of memory\n");
         return 1;
     }
-    if (bench_ffo40_set(e, ffo_all ? 59 : quick ? 40 : 42) != 0)
+    if (bench_ffo40_set(e, 40, ffo_all ? 59 : quick ? 40 : 42) != 0)
         status = 1;
     double sum20 = 0;
     int n20 = 0;
@@ -188,7 +243,14 @@ int bench_othello_run(int argc, char **argv)
     if (n20)
         bench_report("othello_solve_20_empties_mean_s", sum20 / n20, "s");
 
-    /* Move times: each level plays a whole game against itself. */
+    /* Move times: each level plays a whole game against itself, with the
+     * engine the console and GTP use (its default, smaller tables). */
+    othello_engine_free(e);
+    e = othello_engine_new();
+    if (!e) {
+        fprintf(stderr, "tabletop bench othello: out of memory\n");
+        return 1;
+    }
     for (int level = OTHELLO_LEVEL_MIN; level <= OTHELLO_LEVEL_MAX; level++) {
         if (quick && level > 4)
             break;

@@ -152,12 +152,13 @@ static int cli_solve_or_move(int argc, char **argv, int solve)
     othello_board_t b;
     if (parse_position(sq, side, &b) != 0)
         return 2;
-    if (solve && 64 - othello_count(&b, 0) - othello_count(&b, 1) > 30) {
-        fprintf(stderr, "tabletop othello solve: more than 30 empty squares would take "
+    if (solve && 64 - othello_count(&b, 0) - othello_count(&b, 1) > 36) {
+        fprintf(stderr, "tabletop othello solve: more than 36 empty squares would take "
                         "too long\n");
         return 2;
     }
-    othello_engine_t *e = othello_engine_new();
+    othello_engine_t *e = solve ? othello_engine_new_sized(OTHELLO_TABLE_BITS_SOLVER)
+                                : othello_engine_new();
     if (!e) {
         fprintf(stderr, "tabletop othello: out of memory for the engine\n");
         return 1;

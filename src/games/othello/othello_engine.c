@@ -15,12 +15,13 @@
 
 #define SCORE_INF 30000
 #define EVAL_MAX 6300 /* a heuristic score stays inside (-64..64 discs) */
-#define TT_BITS 19 /* 2^19 entries of 24 bytes each table (2^21: FFO 40-42 about 7% faster, 4x the memory) */
+#define TT_BITS 19 /* the midgame table: 2^19 entries of 24 bytes */
 #define TT_SIZE (1u << TT_BITS)
 #define SOLVE_TT_MIN_EMPTIES 9  /* the solver's table from this many empties */
 #define SOLVE_SORT_MIN_EMPTIES 6 /* fastest-first ordering from this many (7: FFO 40-42 12% more nodes) */
-#define SOLVE_ETC_MIN_EMPTIES 12 /* enhanced transposition cut-off from this many */
-#define SOLVE_SEARCH_ORDER_EMPTIES 16 /* and a shallow search's score from this many */
+#define SOLVE_ETC_MIN_EMPTIES 10 /* enhanced transposition cut-off from this many */
+#define SOLVE_SEARCH_ORDER_EMPTIES 20 /* a shallow search's score in the order from this many
+                                       * (16: FFO 40-44 1.6 times the nodes; 24: 1.2) */
 #define MAX_MOVES 40 /* more than the most legal moves an Othello position has (33) */
 
 typedef struct tt_entry {
@@ -33,6 +34,7 @@ typedef struct tt_entry {
 struct othello_engine {
     tt_entry_t *mid; /* midgame table: heuristic scores at a depth */
     tt_entry_t *end; /* solver table: exact disc differences */
+    int end_bits;    /* it has 2^end_bits entries */
     uint64_t nodes;
     double deadline; /* monotonic seconds; 0 none */
     int aborted;
@@ -62,18 +64,27 @@ static void diagonals_init(void);
 
 othello_engine_t *othello_engine_new(void)
 {
+    return othello_engine_new_sized(OTHELLO_TABLE_BITS_DEFAULT);
+}
+
+othello_engine_t *othello_engine_new_sized(int end_bits)
+{
     othello_rays_init();
     diagonals_init();
+    if (end_bits < 10 || end_bits > 28)
+        return NULL;
     othello_engine_t *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
-    e->mid = malloc(TT_SIZE * sizeof *e->mid);
-    e->end = malloc(TT_SIZE * sizeof *e->end);
+    e->end_bits = end_bits;
+    /* calloc: zero pages come from the system as they are first touched,
+     * so a small solve with the 96 MiB table does not pay for all of it. */
+    e->mid = calloc(TT_SIZE, sizeof *e->mid);
+    e->end = calloc((size_t)1 << end_bits, sizeof *e->end);
     if (!e->mid || !e->end) {
         othello_engine_free(e);
         return NULL;
     }
-    othello_engine_clear(e);
     return e;
 }
 
@@ -90,27 +101,34 @@ void othello_engine_clear(othello_engine_t *e)
 {
     /* p = o = 0 is no position of a game: an empty slot. */
     memset(e->mid, 0, TT_SIZE * sizeof *e->mid);
-    memset(e->end, 0, TT_SIZE * sizeof *e->end);
+    memset(e->end, 0, ((size_t)1 << e->end_bits) * sizeof *e->end);
 }
 
-static inline uint32_t tt_index(uint64_t p, uint64_t o)
+/* A table of 2^bits entries is 2^(bits-1) buckets of two. */
+static inline tt_entry_t *tt_bucket(tt_entry_t *table, int bits, uint64_t p, uint64_t o)
 {
     uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
-    return (uint32_t)(h >> (64 - TT_BITS));
+    return &table[(h >> (64 - bits)) & ~(uint64_t)1];
 }
 
-static inline tt_entry_t *tt_probe(tt_entry_t *table, uint64_t p, uint64_t o)
+static inline tt_entry_t *tt_probe(tt_entry_t *table, int bits, uint64_t p, uint64_t o)
 {
-    tt_entry_t *t = &table[tt_index(p, o)];
-    return (t->p == p && t->o == o) ? t : NULL;
+    tt_entry_t *t = tt_bucket(table, bits, p, o);
+    if (t[0].p == p && t[0].o == o)
+        return &t[0];
+    if (t[1].p == p && t[1].o == o)
+        return &t[1];
+    return NULL;
 }
 
 /* Stores bounds from a search of window (alpha, beta) that returned score. */
-static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth, int alpha,
-                            int beta, int score, int move)
+static inline void tt_store(tt_entry_t *table, int bits, uint64_t p, uint64_t o, int depth,
+                            int alpha, int beta, int score, int move)
 {
-    tt_entry_t *t = &table[tt_index(p, o)];
+    tt_entry_t *t = tt_bucket(table, bits, p, o);
+    if (!(t->p == p && t->o == o))
+        t++;
     if (t->p == p && t->o == o) {
         if (t->depth > depth)
             return;
@@ -119,8 +137,10 @@ static inline void tt_store(tt_entry_t *table, uint64_t p, uint64_t o, int depth
             t->hi = SCORE_INF;
         }
     } else {
-        /* Replace: the deeper entry is worth more, but a stale one must go
-         * eventually; always replacing is simple and good enough here. */
+        /* A new position takes the shallower of the two entries (the
+         * second on a tie): deep results cost the most to find again. */
+        if (t[-1].depth < t->depth)
+            t--;
         t->p = p;
         t->o = o;
         t->lo = -SCORE_INF;
@@ -283,7 +303,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
         return -search(e, o, p, depth, -beta, -alpha, 1);
     }
     int tt_move = -1;
-    const tt_entry_t *t = tt_probe(e->mid, p, o);
+    const tt_entry_t *t = tt_probe(e->mid, TT_BITS, p, o);
     if (t) {
         tt_move = t->move;
         if (t->depth >= depth) {
@@ -337,7 +357,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
                 break;
         }
     }
-    tt_store(e->mid, p, o, depth, alpha, beta, best, best_move);
+    tt_store(e->mid, TT_BITS, p, o, depth, alpha, beta, best, best_move);
     return best;
 }
 
@@ -415,22 +435,72 @@ static inline int solve_last(uint64_t p, uint64_t o, int sq)
 static const uint64_t quadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
                                      0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
 
-/* Few empties: no move generation, empties in odd quadrants first (parity). */
+/* Two empties x1, x2: the mover plays either (each answered by the last
+ * square), else the opponent does, else the game ends. */
+static int solve_2(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta, int x1,
+                   int x2)
+{
+    e->nodes++;
+    int best = -SCORE_INF;
+    uint64_t f = othello_flips_fast(p, o, x1);
+    if (f) {
+        e->nodes++;
+        best = -solve_last(o & ~f, p | f | square_bit(x1), x2);
+        if (best >= beta)
+            return best;
+    }
+    f = othello_flips_fast(p, o, x2);
+    if (f) {
+        e->nodes++;
+        int s = -solve_last(o & ~f, p | f | square_bit(x2), x1);
+        return s > best ? s : best;
+    }
+    if (best > -SCORE_INF)
+        return best;
+    /* The mover passes: the opponent minimises the mover's score. */
+    int worst = SCORE_INF;
+    f = othello_flips_fast(o, p, x1);
+    if (f) {
+        e->nodes++;
+        worst = solve_last(p & ~f, o | f | square_bit(x1), x2);
+        if (worst <= alpha)
+            return worst;
+    }
+    f = othello_flips_fast(o, p, x2);
+    if (f) {
+        e->nodes++;
+        int s = solve_last(p & ~f, o | f | square_bit(x2), x1);
+        return s < worst ? s : worst;
+    }
+    return worst < SCORE_INF ? worst : final_discs(p, o);
+}
+
+/* Few empties: no move generation, empties in odd quadrants first (parity);
+ * only empty squares next to an opponent's disc can be moves. */
 static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta,
                          int passed)
 {
-    e->nodes++;
     uint64_t empty = ~(p | o);
-    if (!empty)
+    if (!empty) {
+        e->nodes++;
         return final_discs(p, o);
-    if ((empty & (empty - 1)) == 0)
+    }
+    if ((empty & (empty - 1)) == 0) {
+        e->nodes++;
         return solve_last(p, o, othello_first_square(empty));
+    }
+    uint64_t rest = empty & (empty - 1);
+    if ((rest & (rest - 1)) == 0)
+        return solve_2(e, p, o, alpha, beta, othello_first_square(empty),
+                       othello_first_square(rest));
+    e->nodes++;
     uint64_t odd = 0;
     for (int k = 0; k < 4; k++)
         if (othello_popcount(empty & quadrant[k]) & 1)
             odd |= quadrant[k];
     int best = -SCORE_INF;
-    uint64_t order[2] = {empty & odd, empty & ~odd};
+    uint64_t near = empty & neighbours(o);
+    uint64_t order[2] = {near & odd, near & ~odd};
     for (int pass_no = 0; pass_no < 2; pass_no++) {
         uint64_t sqs = order[pass_no];
         while (sqs) {
@@ -439,7 +509,7 @@ static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha,
             uint64_t f = othello_flips_fast(p, o, sq);
             if (!f)
                 continue;
-            int s = -solve_shallow(e, o & ~f, p | f | (1ULL << sq), -beta, -alpha, 0);
+            int s = -solve_shallow(e, o & ~f, p | f | square_bit(sq), -beta, -alpha, 0);
             if (s > best) {
                 best = s;
                 if (s > alpha) {
@@ -490,7 +560,8 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         return -solve(e, o, p, -beta, -alpha, 1, NULL);
     }
     /* Stability: the opponent's stable discs stay his, so the mover ends
-     * with at most 64 - 2 * stable; the mover's own give a floor. */
+     * with at most 64 - 2 * stable; the mover's own give a floor, used when
+     * beta is low (FFO 40-46: 0.1% fewer nodes; rarely low enough). */
     if (!best_sq && alpha >= 8) {
         int top = 64 - 2 * othello_popcount(stable_discs(p, o));
         if (top <= alpha)
@@ -498,10 +569,17 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         if (top < beta)
             beta = top;
     }
+    if (!best_sq && beta <= -8) {
+        int floor = 2 * othello_popcount(stable_discs(o, p)) - 64;
+        if (floor >= beta)
+            return floor;
+        if (floor > alpha)
+            alpha = floor;
+    }
     int tt_move = -1;
     const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
     if (use_tt) {
-        const tt_entry_t *t = tt_probe(e->end, p, o);
+        const tt_entry_t *t = tt_probe(e->end, e->end_bits, p, o);
         if (t) {
             tt_move = t->move;
             if (!best_sq) {
@@ -532,13 +610,17 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
             list[n].key = 1 << 28;
         } else {
             uint64_t replies = othello_moves_fast(no, np);
+            /* (A square weight, corners first and X squares last, was
+             * tried here too: FFO 40-44 took 1.5 times the nodes.) */
             list[n].key = -16 * (othello_popcount(replies) + othello_popcount(replies & CORNERS)) -
                           2 * othello_popcount(neighbours(np) & ~(np | no)) +
-                          2 * square_order[sq] + 8 * parity_odd(~(p | o), sq);
+                          8 * parity_odd(~(p | o), sq);
             /* Far from the end a shallow search of the evaluation orders
-             * better than mobility alone (few nodes are this high). */
+             * better than mobility alone (few nodes are this high): one
+             * ply more every 4 empties (every 2 or 3: FFO 43-46 more
+             * nodes, the hand-made evaluation misleading deeper). */
             if (empties >= SOLVE_SEARCH_ORDER_EMPTIES)
-                list[n].key += -64 * search(e, no, np, empties >= SOLVE_SEARCH_ORDER_EMPTIES + 4 ? 2 : 1,
+                list[n].key += -64 * search(e, no, np, 1 + (empties - SOLVE_SEARCH_ORDER_EMPTIES) / 4,
                                             -SCORE_INF, SCORE_INF, 0);
         }
         n++;
@@ -548,7 +630,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     if (use_tt && !best_sq && empties >= SOLVE_ETC_MIN_EMPTIES) {
         for (int i = 0; i < n; i++) {
             uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
-            const tt_entry_t *c = tt_probe(e->end, no, np);
+            const tt_entry_t *c = tt_probe(e->end, e->end_bits, no, np);
             if (c && -c->hi >= beta)
                 return -c->hi;
         }
@@ -577,25 +659,41 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         }
     }
     if (use_tt)
-        tt_store(e->end, p, o, empties, alpha, beta, best, best_move);
+        tt_store(e->end, e->end_bits, p, o, empties, alpha, beta, best, best_move);
     if (best_sq)
         *best_sq = best_move;
     return best;
 }
 
 /* The exact score of (p, o) and a best move.  Aspiration: most positions
- * are close; a narrow window around 0 is cheap, and a score outside it is
- * searched again on that side.  (A guess from a short midgame search as the
- * window's centre was tried: FFO 41 and 42 took 1.2-1.5 times the nodes, the
- * hand-made evaluation guessing too far off.) */
+ * are close; a narrow window around 0 is cheap.  A score outside it is then
+ * found by null-window searches (MTD(f)): each asks "at least b?" and the
+ * fail-soft answer moves the bound it proves, until the bounds meet (FFO
+ * 40-46: 7% fewer nodes than one wide re-search; 43 and 44 more, 45 and 46
+ * fewer).  The move comes from a search that failed high: it is proved to
+ * reach the lower bound, which is the score at the end.  (A guess from a
+ * short midgame search as the first window's centre was tried: FFO 41 and
+ * 42 took 1.2-1.5 times the nodes, the hand-made evaluation guessing too
+ * far off.) */
 static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
 {
     int score = solve(e, p, o, -3, 3, 0, move);
-    if (score >= 3)
-        score = solve(e, p, o, score - 1, 65, 0, move);
-    else if (score <= -3)
-        score = solve(e, p, o, -65, score + 1, 0, move);
-    return score;
+    if (score > -3 && score < 3)
+        return score;
+    int lower = score >= 3 ? score : -64, upper = score <= -3 ? score : 64; /* the range of a score */
+    int g = score;
+    while (lower < upper) {
+        int b = g > lower ? g : lower + 1;
+        int m = OTHELLO_NO_MOVE;
+        g = solve(e, p, o, b - 1, b, 0, &m);
+        if (g < b) {
+            upper = g;
+        } else {
+            lower = g;
+            *move = m;
+        }
+    }
+    return lower;
 }
 
 int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,

@@ -46,8 +46,16 @@ typedef struct othello_result {
 
 typedef struct othello_engine othello_engine_t;
 
-/* A new engine with its own transposition table; NULL if out of memory. */
+/* The solver table's size, log2 of its entries (24 bytes each): the
+ * default engine's (12 MiB, plus 12 MiB for the midgame table) and the
+ * exact solver's for 20-34 empties (`othello solve`, the bench: 96 MiB). */
+#define OTHELLO_TABLE_BITS_DEFAULT 19
+#define OTHELLO_TABLE_BITS_SOLVER 22
+
+/* A new engine with its own transposition tables; NULL if out of memory. */
 othello_engine_t *othello_engine_new(void);
+/* The same with a solver table of 2^end_bits entries (10..28). */
+othello_engine_t *othello_engine_new_sized(int end_bits);
 void othello_engine_free(othello_engine_t *e);
 /* Forgets the transposition table (a new game). */
 void othello_engine_clear(othello_engine_t *e);

@@ -117,6 +117,29 @@ Test(othello_engine, solver_at_ten_empties, .timeout = 300)
     othello_engine_free(e);
 }
 
+/* A solver table of 2^10 entries (512 buckets): entries are replaced all
+ * the time, the enhanced transposition cut-off (from 10 empties) reads
+ * children's bounds that may be gone; the exact score must not change. */
+Test(othello_engine, solver_with_a_tiny_table_equals_minimax, .timeout = 300)
+{
+    cr_assert_null(othello_engine_new_sized(9), "a table below 2^10 entries is refused");
+    cr_assert_null(othello_engine_new_sized(29), "a table above 2^28 entries is refused");
+    othello_engine_t *e = othello_engine_new_sized(10);
+    cr_assert_not_null(e);
+    for (int i = 0; i < 8; i++) {
+        othello_board_t b;
+        if (!random_position(&b, 10 + (i & 1)))
+            continue;
+        int want = minimax(&b);
+        int best = OTHELLO_NO_MOVE;
+        int got = othello_engine_solve(e, &b, &best, NULL);
+        cr_assert_eq(got, want, "position %d: solver %d, minimax %d", i, got, want);
+        if (best != OTHELLO_PASS)
+            cr_assert_eq(minimax_after(&b, best), want, "position %d: best move is not best", i);
+    }
+    othello_engine_free(e);
+}
+
 Test(othello_engine, every_level_plays_a_legal_move_and_solves_when_it_should, .timeout = 300)
 {
     othello_engine_t *e = othello_engine_new();
