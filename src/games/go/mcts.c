@@ -366,7 +366,8 @@ static void mcts_run(mcts_worker_t *w)
 
     for (;;) {
         if (w->deadline > 0.0) {
-            if ((w->sims & 15) == 0 && mcts_now_ms() >= w->deadline)
+            /* At least 16 simulations a thread, however late it starts. */
+            if (w->sims > 0 && (w->sims & 15) == 0 && mcts_now_ms() >= w->deadline)
                 break;
         } else if (atomic_fetch_add_explicit(w->claimed, 1, memory_order_relaxed) >= w->max_sims)
             break;
@@ -561,7 +562,7 @@ int mcts_search(mcts_t *m, const BoardState *b, int max_sims, int time_ms, rng_t
                                         : 1;
     if (threads > MCTS_MAX_THREADS)
         threads = MCTS_MAX_THREADS;
-    int reuse = m->params.reuse && time_ms > 0;
+    int reuse = m->params.reuse == 2 || (m->params.reuse && time_ms > 0);
 
     /* The clock starts before the last tree is kept: that is part of the move. */
     double deadline = time_ms > 0 ? mcts_now_ms() + time_ms : 0.0;

@@ -83,7 +83,8 @@ typedef struct mcts_params {
     playout_policy_t policy;  /* playout policy */
     int expand_after;         /* visits a leaf needs before expansion */
     int threads;              /* search threads; 0: 1 by count, MCTS_DEFAULT_THREADS timed */
-    int reuse;                /* 1: keep the subtree of the position reached (timed searches) */
+    int reuse;                /* 1: keep the subtree of the position reached in timed
+                               * searches; 2: in searches by count too (tests) */
     int priors;               /* 1: new children start with prior knowledge (mcts.c) */
 } mcts_params_t;
 
