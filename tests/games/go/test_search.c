@@ -245,10 +245,11 @@ Test(mcts, two_threads_share_one_tree)
     int p = mcts_search(&m, &b, 4000, 0, &rng);
     cr_expect_eq(m.last_threads, 2);
     cr_expect_eq(m.last_simulations, 4000, "the count is shared, not per thread");
-    /* Every simulation passed the root once (a few increments may be lost
-     * to the other thread, never gained). */
+    /* Every simulation passed the root once: 8,000 would mean a count per
+     * thread; a few increments may be lost to the other thread (relaxed
+     * load and store), never gained. */
     uint32_t root = atomic_load(&m.pool[0].visits);
-    cr_expect(root <= 4000u && root >= 3900u, "root visits %u", root);
+    cr_expect(root <= 4000u && root >= 3600u, "root visits %u", root);
     cr_expect_neq(p, BOARD_PASS_POINT);
     cr_expect_eq(board_check_point(&b, b.turn, p), MOVE_OK);
     mcts_free(&m);
