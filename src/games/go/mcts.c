@@ -353,6 +353,21 @@ typedef struct mcts_worker {
     int sims;               /* simulations this thread ran */
 } mcts_worker_t;
 
+/* One step down from the expanded node: the selected child's visit counts
+ * at once (the virtual loss), its move is played on state and it joins the
+ * path with the colour that made it.  Returns the child. */
+static int mcts_descend(mcts_t *m, int node, BoardState *state, int *path, uint8_t *path_color,
+                        int *depth)
+{
+    int child = mcts_select(m, node);
+    Stone who = state->turn;
+    mcts_bump(&m->pool[child].visits, 1);
+    mcts_apply(state, m->pool[child].move);
+    path[++*depth] = child;
+    path_color[*depth] = (uint8_t)who;
+    return child;
+}
+
 static void mcts_run(mcts_worker_t *w)
 {
     static _Thread_local BoardState state;
@@ -385,28 +400,14 @@ static void mcts_run(mcts_worker_t *w)
          * running is a loss for the moment and other threads look
          * elsewhere (a virtual loss). */
         while (mcts_children(&m->pool[node]) >= 0 && !state.game_over &&
-               depth + 2 < MCTS_MAX_PATH) {
-            int child = mcts_select(m, node);
-            Stone who = state.turn;
-            mcts_bump(&m->pool[child].visits, 1);
-            mcts_apply(&state, m->pool[child].move);
-            node = child;
-            path[++depth] = node;
-            path_color[depth] = (uint8_t)who;
-        }
+               depth + 2 < MCTS_MAX_PATH)
+            node = mcts_descend(m, node, &state, path, path_color, &depth);
         /* Expansion. */
         if (!state.game_over &&
             LD(m->pool[node].visits) - m->pool[node].prior >= (uint32_t)m->params.expand_after &&
             depth + 2 < MCTS_MAX_PATH && !atomic_load_explicit(w->full, memory_order_relaxed) &&
-            mcts_expand(m, node, &state, state.turn, &w->rng, w->full) == 0) {
-            int child = mcts_select(m, node);
-            Stone who = state.turn;
-            mcts_bump(&m->pool[child].visits, 1);
-            mcts_apply(&state, m->pool[child].move);
-            node = child;
-            path[++depth] = node;
-            path_color[depth] = (uint8_t)who;
-        }
+            mcts_expand(m, node, &state, state.turn, &w->rng, w->full) == 0)
+            node = mcts_descend(m, node, &state, path, path_color, &depth);
         /* Simulation.  A node after two passes is scored by playing on
          * rather than by counting the board as it stands: stones that
          * are dead but not yet captured would otherwise count as alive,

@@ -49,6 +49,24 @@ static int playout_pick_safe(BoardState *b, Stone color, rng_t *rng)
     return BOARD_PASS_POINT;
 }
 
+/* The one liberty of the group holding the stone at p (in atari), or 0. */
+static int playout_group_liberty(const BoardState *b, int p)
+{
+    int g = b->group[p], s = g;
+    do {
+        if (b->color[s - 1] == EMPTY)
+            return s - 1;
+        if (b->color[s + 1] == EMPTY)
+            return s + 1;
+        if (b->color[s - BOARD_STRIDE] == EMPTY)
+            return s - BOARD_STRIDE;
+        if (b->color[s + BOARD_STRIDE] == EMPTY)
+            return s + BOARD_STRIDE;
+        s = b->next_stone[s];
+    } while (s != g);
+    return 0;
+}
+
 /* The heuristic policy's tactical answer to the last move, or 0: capture a
  * group the last move left in atari (the last stone's neighbours), or
  * extend a group of ours the last move put in atari, when that extension
@@ -63,20 +81,7 @@ static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
     int nb[4] = {last - 1, last + 1, last - BOARD_STRIDE, last + BOARD_STRIDE};
     /* Capture the last stone's group if it is in atari. */
     if (b->color[last] == 3 - color && board_group_libs(b, last) == 1) {
-        int lib = 0;
-        for (int i = 0; i < 4 && !lib; i++)
-            if (b->color[nb[i]] == EMPTY)
-                lib = nb[i];
-        if (!lib) {
-            int g = b->group[last], s = g;
-            do {
-                int sn[4] = {s - 1, s + 1, s - BOARD_STRIDE, s + BOARD_STRIDE};
-                for (int i = 0; i < 4 && !lib; i++)
-                    if (b->color[sn[i]] == EMPTY)
-                        lib = sn[i];
-                s = b->next_stone[s];
-            } while (s != g && !lib);
-        }
+        int lib = playout_group_liberty(b, last);
         if (lib && board_check_point(b, color, lib) == MOVE_OK)
             cands[n++] = lib;
     }
@@ -104,14 +109,7 @@ static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
                     if (libs >= 2 && n < 8 && board_check_point(b, color, t) == MOVE_OK)
                         cands[n++] = t;
                 } else if (b->color[t] == 3 - color && board_group_libs(b, t) == 1) {
-                    int h = b->group[t], u = h, lib = 0;
-                    do {
-                        int un[4] = {u - 1, u + 1, u - BOARD_STRIDE, u + BOARD_STRIDE};
-                        for (int k = 0; k < 4 && !lib; k++)
-                            if (b->color[un[k]] == EMPTY)
-                                lib = un[k];
-                        u = b->next_stone[u];
-                    } while (u != h && !lib);
+                    int lib = playout_group_liberty(b, t);
                     if (lib && n < 8 && board_check_point(b, color, lib) == MOVE_OK)
                         cands[n++] = lib;
                 }
@@ -144,24 +142,6 @@ static int playout_pick_pattern(BoardState *b, Stone color, rng_t *rng)
             cands[n++] = q;
     }
     return n ? cands[rng_below(rng, n)] : 0;
-}
-
-/* The one liberty of the group holding the stone at p (in atari), or 0. */
-static int playout_group_liberty(const BoardState *b, int p)
-{
-    int g = b->group[p], s = g;
-    do {
-        if (b->color[s - 1] == EMPTY)
-            return s - 1;
-        if (b->color[s + 1] == EMPTY)
-            return s + 1;
-        if (b->color[s - BOARD_STRIDE] == EMPTY)
-            return s - BOARD_STRIDE;
-        if (b->color[s + BOARD_STRIDE] == EMPTY)
-            return s + BOARD_STRIDE;
-        s = b->next_stone[s];
-    } while (s != g);
-    return 0;
 }
 
 /* The heuristic policy's capture of a group left in atari, or 0 (MoGo's
