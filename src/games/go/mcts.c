@@ -407,7 +407,7 @@ static void mcts_run(mcts_worker_t *w)
             LD(m->pool[node].visits) - m->pool[node].prior >= (uint32_t)m->params.expand_after &&
             depth + 2 < MCTS_MAX_PATH && !atomic_load_explicit(w->full, memory_order_relaxed) &&
             mcts_expand(m, node, &state, state.turn, &w->rng, w->full) == 0)
-            node = mcts_descend(m, node, &state, path, path_color, &depth);
+            mcts_descend(m, node, &state, path, path_color, &depth);
         /* Simulation.  A node after two passes is scored by playing on
          * rather than by counting the board as it stands: stones that
          * are dead but not yet captured would otherwise count as alive,
