@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "othello_bits.h"
+#include "othello_pattern.h"
 
 #define SCORE_INF 30000
 #define EVAL_MAX 6300 /* a heuristic score stays inside (-64..64 discs) */
@@ -20,8 +21,8 @@
 #define SOLVE_TT_MIN_EMPTIES 9  /* the solver's table from this many empties */
 #define SOLVE_SORT_MIN_EMPTIES 6 /* fastest-first ordering from this many (7: FFO 40-42 12% more nodes) */
 #define SOLVE_ETC_MIN_EMPTIES 10 /* enhanced transposition cut-off from this many */
-#define SOLVE_SEARCH_ORDER_EMPTIES 20 /* a shallow search's score in the order from this many
-                                       * (16: FFO 40-44 1.6 times the nodes; 24: 1.2) */
+#define SOLVE_SEARCH_ORDER_EMPTIES 12 /* a shallow search's score in the order from this many */
+#define ORDER_SEARCH_MAX_DEPTH 6      /* and its depth at most */
 #define MAX_MOVES 40 /* more than the most legal moves an Othello position has (33) */
 
 typedef struct tt_entry {
@@ -37,6 +38,7 @@ struct othello_engine {
     int end_bits;    /* it has 2^end_bits entries */
     uint64_t nodes;
     double deadline; /* monotonic seconds; 0 none */
+    int patterns;    /* search() scores with the pattern evaluation (the solver's ordering) */
     int aborted;
 };
 
@@ -295,7 +297,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
     if (e->aborted)
         return 0;
     if (depth <= 0)
-        return evaluate_pair(p, o);
+        return e->patterns ? othello_pattern_eval(p, o) : evaluate_pair(p, o);
     uint64_t moves = othello_moves_fast(p, o);
     if (!moves) {
         if (passed || !othello_moves_fast(o, p))
@@ -615,13 +617,18 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
             list[n].key = -16 * (othello_popcount(replies) + othello_popcount(replies & CORNERS)) -
                           2 * othello_popcount(neighbours(np) & ~(np | no)) +
                           8 * parity_odd(~(p | o), sq);
-            /* Far from the end a shallow search of the evaluation orders
-             * better than mobility alone (few nodes are this high): one
-             * ply more every 4 empties (every 2 or 3: FFO 43-46 more
-             * nodes, the hand-made evaluation misleading deeper). */
-            if (empties >= SOLVE_SEARCH_ORDER_EMPTIES)
-                list[n].key += -64 * search(e, no, np, 1 + (empties - SOLVE_SEARCH_ORDER_EMPTIES) / 4,
-                                            -SCORE_INF, SCORE_INF, 0);
+            /* From 12 empties a shallow search of the pattern evaluation
+             * joins the key: the child's own score at 12-13 empties, one
+             * ply more every 2 empties, at most ORDER_SEARCH_MAX_DEPTH.  A
+             * disc of that score weighs 6.25 in the key, an opponent's
+             * reply 16: a reply is worth about 2.5 discs (the weights
+             * measured: docs/othello.md). */
+            if (empties >= SOLVE_SEARCH_ORDER_EMPTIES) {
+                int d = (empties - SOLVE_SEARCH_ORDER_EMPTIES) / 2;
+                if (d > ORDER_SEARCH_MAX_DEPTH)
+                    d = ORDER_SEARCH_MAX_DEPTH;
+                list[n].key -= search(e, no, np, d, -SCORE_INF, SCORE_INF, 0) / 16;
+            }
         }
         n++;
     }
@@ -675,7 +682,17 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
  * short midgame search as the first window's centre was tried: FFO 41 and
  * 42 took 1.2-1.5 times the nodes, the hand-made evaluation guessing too
  * far off.) */
+static int solve_mtd(othello_engine_t *e, uint64_t p, uint64_t o, int *move);
+
 static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
+{
+    e->patterns = 1;
+    int score = solve_mtd(e, p, o, move);
+    e->patterns = 0;
+    return score;
+}
+
+static int solve_mtd(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
 {
     int score = solve(e, p, o, -3, 3, 0, move);
     if (score > -3 && score < 3)
