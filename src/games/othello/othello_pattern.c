@@ -307,22 +307,32 @@ __attribute__((target("bmi2"))) static int patterns_pext(int16_t *const *w, uint
 }
 #endif
 
+/* The move counts' and the empties' weights. */
+static int others(int ph, uint64_t p, uint64_t o, int empties)
+{
+    const int16_t *set = othello_pattern_weights + (size_t)ph * per_phase + mob_offset;
+    int mp = othello_popcount(othello_moves_fast(p, o));
+    int mo = othello_popcount(othello_moves_fast(o, p));
+    return set[capped(mp)] + set[OTHELLO_PATTERN_MOBILITY_CAP + 1 + capped(mo)] +
+           set[2 * (OTHELLO_PATTERN_MOBILITY_CAP + 1) + empties];
+}
+
 int othello_pattern_eval(uint64_t p, uint64_t o)
 {
     init();
     int empties = 64 - othello_popcount(p | o);
     int ph = othello_pattern_phase(empties);
-    int score;
 #ifdef HAVE_PEXT_PATH
     if (use_pext)
-        score = patterns_pext(run_w[ph], p, o);
-    else
+        return patterns_pext(run_w[ph], p, o) + others(ph, p, o, empties);
 #endif
-        score = patterns_portable(run_w[ph], p, o);
-    const int16_t *set = othello_pattern_weights + (size_t)ph * per_phase + mob_offset;
-    int mp = othello_popcount(othello_moves_fast(p, o));
-    int mo = othello_popcount(othello_moves_fast(o, p));
-    score += set[capped(mp)] + set[OTHELLO_PATTERN_MOBILITY_CAP + 1 + capped(mo)] +
-             set[2 * (OTHELLO_PATTERN_MOBILITY_CAP + 1) + empties];
-    return score;
+    return patterns_portable(run_w[ph], p, o) + others(ph, p, o, empties);
+}
+
+int othello_pattern_eval_portable(uint64_t p, uint64_t o)
+{
+    init();
+    int empties = 64 - othello_popcount(p | o);
+    int ph = othello_pattern_phase(empties);
+    return patterns_portable(run_w[ph], p, o) + others(ph, p, o, empties);
 }

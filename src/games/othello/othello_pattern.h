@@ -37,6 +37,10 @@ size_t othello_pattern_weights_per_phase(void);
  * weights compiled in (othello_pattern_weights.c). */
 int othello_pattern_eval(uint64_t p, uint64_t o);
 
+/* The same, always by the loop the processors without PEXT use (the
+ * board's): for the tests, which hold the two paths equal. */
+int othello_pattern_eval_portable(uint64_t p, uint64_t o);
+
 /* For the trainer: the index in a phase's table set of each feature of
  * (p, o) (OTHELLO_PATTERN_FEATURES of them); returns the phase. */
 int othello_pattern_features(uint64_t p, uint64_t o, uint32_t *index);

@@ -3,7 +3,7 @@
  * of its own: the board's geometry (a position and its 7 mirror images score
  * the same, the images made here square by square), the canonical weight
  * tables the trainer wrote (the run-time tables, permuted per instance, must
- * add up to the same score), and exact endgame scores (the solver, which
+ * add up to the same score, read with PEXT or by the board's loop), and exact endgame scores (the solver, which
  * othello-engine holds to an exhaustive minimax): the fitted weights predict
  * the winner of positions they were not fitted to.
  */
@@ -103,6 +103,8 @@ Test(othello_pattern, run_time_tables_add_up_to_the_canonical_weights)
             sum += othello_pattern_weights[(size_t)phase * per + index[f]];
         }
         cr_assert_eq(othello_pattern_eval(p, o), sum);
+        /* The board's path (no PEXT) gives the same. */
+        cr_assert_eq(othello_pattern_eval_portable(p, o), sum);
     }
 }
 
