@@ -5,10 +5,11 @@
  *       prints the leaves at depth N (a pass is a ply, a finished game one
  *       leaf) from the start or from POS; from depth 8 with a transposition
  *       table (32 MB) unless --no-table.
- *   tabletop othello solve POS          (or: solve BOARD64 SIDE, two arguments)
+ *   tabletop othello solve [--threads N] POS   (or: solve BOARD64 SIDE)
  *       prints `score: +6` (the side to move's exact final disc
  *       difference, empties to the winner) and `move: h5` (`pass`, or
- *       `none` when the game is over).
+ *       `none` when the game is over); on N threads, by default one a
+ *       processor (at most 8).
  *   tabletop othello move [--level 1-7] POS
  *       prints the engine's move for the side to move.
  *
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "protocols/othello_cli.h"
 #include "games/othello/othello.h"
@@ -27,7 +29,7 @@
 
 static const char othello_cli_usage[] =
     "usage: tabletop othello perft N [--position POS] [--no-table]\n"
-    "       tabletop othello solve POS   (or BOARD64 SIDE as two arguments)\n"
+    "       tabletop othello solve [--threads 1-8] POS   (or BOARD64 SIDE as two arguments)\n"
     "       tabletop othello move [--level 1-7] POS\n"
     "  POS: 64 squares a1..h8 row by row from the top (X black, O white, - empty),\n"
     "  a space, and the side to move (X or O), e.g. the FFO suites' lines.\n";
@@ -130,9 +132,17 @@ static int cli_perft(int argc, char **argv)
 static int cli_solve_or_move(int argc, char **argv, int solve)
 {
     int level = OTHELLO_LEVEL_MAX;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cpus < 1 ? 1 : cpus > 8 ? 8 : (int)cpus;
     const char *sq = NULL, *side = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!solve && !strcmp(argv[i], "--level")) {
+        if (solve && !strcmp(argv[i], "--threads")) {
+            if (i + 1 >= argc || parse_int(argv[i + 1], 1, 8, &threads) != 0) {
+                fprintf(stderr, "tabletop othello solve: --threads wants 1..8\n");
+                return 2;
+            }
+            i++;
+        } else if (!solve && !strcmp(argv[i], "--level")) {
             if (i + 1 >= argc || parse_int(argv[i + 1], OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX,
                                            &level) != 0) {
                 fprintf(stderr, "tabletop othello move: --level wants %d..%d\n",
@@ -159,8 +169,9 @@ static int cli_solve_or_move(int argc, char **argv, int solve)
     }
     othello_engine_t *e = solve ? othello_engine_new_sized(OTHELLO_TABLE_BITS_SOLVER)
                                 : othello_engine_new();
-    if (!e) {
+    if (!e || (solve && othello_engine_set_threads(e, threads) != 0)) {
         fprintf(stderr, "tabletop othello: out of memory for the engine\n");
+        othello_engine_free(e);
         return 1;
     }
     char mv[8];

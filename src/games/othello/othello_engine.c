@@ -4,9 +4,21 @@
  *
  * Inside the search a position is (p, o): the discs of the side to move and
  * of its opponent, so every score is the mover's and a child's is negated.
+ *
+ * The exact solver can run on several threads (othello_engine_set_threads):
+ * Young Brothers Wait.  A node far enough from the end searches its first
+ * move alone; then, when a thread is idle, it opens a split point and the
+ * idle threads take its other moves one at a time.  A cut-off there stops
+ * every thread below it.  A thread waiting at its own split point for the
+ * others helps only at split points below it (in the moves it waits for).
+ * The solver table is shared without locks: an entry's key words are
+ * stored XOR its data word, so a read torn by another thread's write does
+ * not match and is a miss; every bound in the table is a proved fact about
+ * its position, so a lost update costs time, never a wrong score.
  */
 #include "othello_engine.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,22 +37,56 @@
 #define ORDER_SEARCH_MAX_DEPTH 6      /* and its depth at most */
 #define MAX_MOVES 40 /* more than the most legal moves an Othello position has (33) */
 
+/* A table entry: the position's two bitboards, each XOR the data word
+ * (bounds, move, depth), so a torn read does not match (the header). */
 typedef struct tt_entry {
-    uint64_t p, o;  /* the position itself: no false hits */
-    int16_t lo, hi; /* score bounds */
-    int16_t move;   /* best move found, -1 none */
-    int16_t depth;  /* plies searched (midgame) or empties (solver) */
+    uint64_t pk, ok, data;
 } tt_entry_t;
 
-struct othello_engine {
-    tt_entry_t *mid; /* midgame table: heuristic scores at a depth */
-    tt_entry_t *end; /* solver table: exact disc differences */
-    int end_bits;    /* it has 2^end_bits entries */
+typedef struct tt_data {
+    int lo, hi; /* score bounds */
+    int move;   /* best move found, -1 none */
+    int depth;  /* plies searched (midgame) or empties (solver) */
+} tt_data_t;
+
+#define MAX_THREADS 8
+
+typedef struct split split_t;
+
+/* One thread's search state.  The midgame table is the thread's own (the
+ * solver's move order searches with it); the solver table is shared. */
+typedef struct worker {
+    struct othello_engine *e;
+    tt_entry_t *mid;
     uint64_t nodes;
+    split_t *sp; /* the innermost split point this thread works under */
+} worker_t;
+
+struct othello_engine {
+    tt_entry_t *end; /* solver table: exact disc differences (shared) */
+    int end_bits;    /* it has 2^end_bits entries */
     double deadline; /* monotonic seconds; 0 none */
     int patterns;    /* search() scores with the pattern evaluation (the solver's ordering) */
-    int aborted;
+    int aborted;     /* the deadline passed (atomic) */
+    int threads;     /* the solver's threads, 1..MAX_THREADS */
+    worker_t w[MAX_THREADS]; /* w[0] is the caller's; w[0].mid the midgame table */
+    /* The thread pool of one solve (solve_threads). */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    split_t *open;   /* split points with moves left to take, newest first */
+    int idle;        /* threads waiting for work (atomic reads outside the lock) */
+    int quit;
 };
+
+static inline int load_int(const int *x)
+{
+    return __atomic_load_n(x, __ATOMIC_RELAXED);
+}
+
+static inline void store_int(int *x, int v)
+{
+    __atomic_store_n(x, v, __ATOMIC_RELAXED);
+}
 
 static double now_seconds(void)
 {
@@ -79,30 +125,59 @@ othello_engine_t *othello_engine_new_sized(int end_bits)
     if (!e)
         return NULL;
     e->end_bits = end_bits;
+    e->threads = 1;
+    for (int i = 0; i < MAX_THREADS; i++)
+        e->w[i].e = e;
     /* calloc: zero pages come from the system as they are first touched,
      * so a small solve with the 96 MiB table does not pay for all of it. */
-    e->mid = calloc(TT_SIZE, sizeof *e->mid);
+    e->w[0].mid = calloc(TT_SIZE, sizeof *e->w[0].mid);
     e->end = calloc((size_t)1 << end_bits, sizeof *e->end);
-    if (!e->mid || !e->end) {
-        othello_engine_free(e);
+    if (!e->w[0].mid || !e->end || pthread_mutex_init(&e->lock, NULL) != 0) {
+        free(e->w[0].mid);
+        free(e->end);
+        free(e);
+        return NULL;
+    }
+    if (pthread_cond_init(&e->wake, NULL) != 0) {
+        pthread_mutex_destroy(&e->lock);
+        free(e->w[0].mid);
+        free(e->end);
+        free(e);
         return NULL;
     }
     return e;
+}
+
+int othello_engine_set_threads(othello_engine_t *e, int threads)
+{
+    if (threads < 1 || threads > MAX_THREADS)
+        return -1;
+    for (int i = 1; i < threads; i++) {
+        if (!e->w[i].mid && !(e->w[i].mid = calloc(TT_SIZE, sizeof *e->w[i].mid)))
+            return -1;
+    }
+    e->threads = threads;
+    return 0;
 }
 
 void othello_engine_free(othello_engine_t *e)
 {
     if (!e)
         return;
-    free(e->mid);
+    for (int i = 0; i < MAX_THREADS; i++)
+        free(e->w[i].mid);
     free(e->end);
+    pthread_cond_destroy(&e->wake);
+    pthread_mutex_destroy(&e->lock);
     free(e);
 }
 
 void othello_engine_clear(othello_engine_t *e)
 {
     /* p = o = 0 is no position of a game: an empty slot. */
-    memset(e->mid, 0, TT_SIZE * sizeof *e->mid);
+    for (int i = 0; i < MAX_THREADS; i++)
+        if (e->w[i].mid)
+            memset(e->w[i].mid, 0, TT_SIZE * sizeof *e->w[i].mid);
     memset(e->end, 0, ((size_t)1 << e->end_bits) * sizeof *e->end);
 }
 
@@ -114,14 +189,55 @@ static inline tt_entry_t *tt_bucket(tt_entry_t *table, int bits, uint64_t p, uin
     return &table[(h >> (64 - bits)) & ~(uint64_t)1];
 }
 
-static inline tt_entry_t *tt_probe(tt_entry_t *table, int bits, uint64_t p, uint64_t o)
+static inline uint64_t tt_pack(int lo, int hi, int move, int depth)
 {
-    tt_entry_t *t = tt_bucket(table, bits, p, o);
-    if (t[0].p == p && t[0].o == o)
-        return &t[0];
-    if (t[1].p == p && t[1].o == o)
-        return &t[1];
-    return NULL;
+    return (uint64_t)(uint16_t)lo | (uint64_t)(uint16_t)hi << 16 |
+           (uint64_t)(uint16_t)move << 32 | (uint64_t)(uint16_t)depth << 48;
+}
+
+static inline tt_data_t tt_unpack(uint64_t d)
+{
+    tt_data_t t = {(int16_t)d, (int16_t)(d >> 16), (int16_t)(d >> 32), (int16_t)(d >> 48)};
+    return t;
+}
+
+/* 1 and entry t's data word when t holds (p, o) whole; an empty entry (all
+ * zero) holds no position of a game. */
+static inline int tt_read(const tt_entry_t *t, uint64_t p, uint64_t o, uint64_t *data)
+{
+    uint64_t d = __atomic_load_n(&t->data, __ATOMIC_RELAXED);
+    uint64_t pk = __atomic_load_n(&t->pk, __ATOMIC_RELAXED);
+    uint64_t ok = __atomic_load_n(&t->ok, __ATOMIC_RELAXED);
+    if ((pk ^ d) != p || (ok ^ d) != o)
+        return 0;
+    *data = d;
+    return 1;
+}
+
+static inline void tt_write(tt_entry_t *t, uint64_t p, uint64_t o, uint64_t d)
+{
+    __atomic_store_n(&t->data, d, __ATOMIC_RELAXED);
+    __atomic_store_n(&t->pk, p ^ d, __ATOMIC_RELAXED);
+    __atomic_store_n(&t->ok, o ^ d, __ATOMIC_RELAXED);
+}
+
+/* The bounds, move and depth stored for (p, o); 0 when none. */
+static inline int tt_probe(tt_entry_t *table, int bits, uint64_t p, uint64_t o, tt_data_t *out)
+{
+    const tt_entry_t *t = tt_bucket(table, bits, p, o);
+    uint64_t d;
+    if (tt_read(&t[0], p, o, &d) || tt_read(&t[1], p, o, &d)) {
+        *out = tt_unpack(d);
+        return 1;
+    }
+    return 0;
+}
+
+/* The depth an entry holds (-1 when it does not read whole). */
+static inline int tt_slot_depth(const tt_entry_t *t)
+{
+    uint64_t d = __atomic_load_n(&t->data, __ATOMIC_RELAXED);
+    return (int16_t)(d >> 48);
 }
 
 /* Stores bounds from a search of window (alpha, beta) that returned score. */
@@ -129,39 +245,42 @@ static inline void tt_store(tt_entry_t *table, int bits, uint64_t p, uint64_t o,
                             int alpha, int beta, int score, int move)
 {
     tt_entry_t *t = tt_bucket(table, bits, p, o);
-    if (!(t->p == p && t->o == o))
+    uint64_t d;
+    tt_data_t old;
+    if (tt_read(&t[0], p, o, &d)) {
+        old = tt_unpack(d);
+    } else if (tt_read(&t[1], p, o, &d)) {
         t++;
-    if (t->p == p && t->o == o) {
-        if (t->depth > depth)
-            return;
-        if (t->depth < depth) {
-            t->lo = -SCORE_INF;
-            t->hi = SCORE_INF;
-        }
+        old = tt_unpack(d);
     } else {
         /* A new position takes the shallower of the two entries (the
          * second on a tie): deep results cost the most to find again. */
-        if (t[-1].depth < t->depth)
-            t--;
-        t->p = p;
-        t->o = o;
-        t->lo = -SCORE_INF;
-        t->hi = SCORE_INF;
-        t->move = -1;
+        if (tt_slot_depth(&t[0]) >= tt_slot_depth(&t[1]))
+            t++;
+        old.lo = -SCORE_INF;
+        old.hi = SCORE_INF;
+        old.move = -1;
+        old.depth = depth;
     }
-    t->depth = (int16_t)depth;
+    if (old.depth > depth)
+        return;
+    if (old.depth < depth) {
+        old.lo = -SCORE_INF;
+        old.hi = SCORE_INF;
+    }
     if (score > alpha && score < beta) {
-        t->lo = t->hi = (int16_t)score;
+        old.lo = old.hi = score;
     } else if (score >= beta) {
-        if (score > t->lo)
-            t->lo = (int16_t)score;
-    } else if (score < t->hi) {
-        t->hi = (int16_t)score;
+        if (score > old.lo)
+            old.lo = score;
+    } else if (score < old.hi) {
+        old.hi = score;
     }
-    if (t->lo > t->hi) /* contradictions from replaced entries: trust the new one */
-        t->lo = t->hi = (int16_t)score;
+    if (old.lo > old.hi) /* contradictions from replaced entries: trust the new one */
+        old.lo = old.hi = score;
     if (move >= 0)
-        t->move = (int16_t)move;
+        old.move = move;
+    tt_write(t, p, o, tt_pack(old.lo, old.hi, old.move, depth));
 }
 
 /* Final disc difference for the mover, empties to the winner. */
@@ -281,20 +400,22 @@ static const int square_order[64] = {
     -4, -10, 0, 0, 0, 0, -10, -4, 20, -4, 6, 4, 4, 6, -4, 20,
 };
 
-static inline void check_time(othello_engine_t *e)
+static inline void check_time(worker_t *w)
 {
-    if ((e->nodes & 4095) == 0 && e->deadline > 0 && now_seconds() > e->deadline)
-        e->aborted = 1;
+    othello_engine_t *e = w->e;
+    if ((w->nodes & 4095) == 0 && e->deadline > 0 && now_seconds() > e->deadline)
+        store_int(&e->aborted, 1);
 }
 
 /* ---- midgame search --------------------------------------------------- */
 
-static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int alpha, int beta,
+static int search(worker_t *w, uint64_t p, uint64_t o, int depth, int alpha, int beta,
                   int passed)
 {
-    e->nodes++;
-    check_time(e);
-    if (e->aborted)
+    othello_engine_t *e = w->e;
+    w->nodes++;
+    check_time(w);
+    if (load_int(&e->aborted))
         return 0;
     if (depth <= 0)
         return e->patterns ? othello_pattern_eval(p, o) : evaluate_pair(p, o);
@@ -302,19 +423,19 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
     if (!moves) {
         if (passed || !othello_moves_fast(o, p))
             return 100 * final_discs(p, o);
-        return -search(e, o, p, depth, -beta, -alpha, 1);
+        return -search(w, o, p, depth, -beta, -alpha, 1);
     }
     int tt_move = -1;
-    const tt_entry_t *t = tt_probe(e->mid, TT_BITS, p, o);
-    if (t) {
-        tt_move = t->move;
-        if (t->depth >= depth) {
-            if (t->lo >= beta)
-                return t->lo;
-            if (t->hi <= alpha)
-                return t->hi;
-            if (t->lo == t->hi)
-                return t->lo;
+    tt_data_t t;
+    if (tt_probe(w->mid, TT_BITS, p, o, &t)) {
+        tt_move = t.move;
+        if (t.depth >= depth) {
+            if (t.lo >= beta)
+                return t.lo;
+            if (t.hi <= alpha)
+                return t.hi;
+            if (t.lo == t.hi)
+                return t.lo;
         }
     }
     move_entry_t list[MAX_MOVES];
@@ -342,13 +463,13 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
         uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
         int s;
         if (i == 0) {
-            s = -search(e, no, np, depth - 1, -beta, -a, 0);
+            s = -search(w, no, np, depth - 1, -beta, -a, 0);
         } else {
-            s = -search(e, no, np, depth - 1, -a - 1, -a, 0);
+            s = -search(w, no, np, depth - 1, -a - 1, -a, 0);
             if (s > a && s < beta)
-                s = -search(e, no, np, depth - 1, -beta, -s, 0);
+                s = -search(w, no, np, depth - 1, -beta, -s, 0);
         }
-        if (e->aborted)
+        if (load_int(&e->aborted))
             return 0;
         if (s > best) {
             best = s;
@@ -359,7 +480,7 @@ static int search(othello_engine_t *e, uint64_t p, uint64_t o, int depth, int al
                 break;
         }
     }
-    tt_store(e->mid, TT_BITS, p, o, depth, alpha, beta, best, best_move);
+    tt_store(w->mid, TT_BITS, p, o, depth, alpha, beta, best, best_move);
     return best;
 }
 
@@ -439,21 +560,21 @@ static const uint64_t quadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0UL
 
 /* Two empties x1, x2: the mover plays either (each answered by the last
  * square), else the opponent does, else the game ends. */
-static int solve_2(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta, int x1,
+static int solve_2(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int x1,
                    int x2)
 {
-    e->nodes++;
+    w->nodes++;
     int best = -SCORE_INF;
     uint64_t f = othello_flips_fast(p, o, x1);
     if (f) {
-        e->nodes++;
+        w->nodes++;
         best = -solve_last(o & ~f, p | f | square_bit(x1), x2);
         if (best >= beta)
             return best;
     }
     f = othello_flips_fast(p, o, x2);
     if (f) {
-        e->nodes++;
+        w->nodes++;
         int s = -solve_last(o & ~f, p | f | square_bit(x2), x1);
         return s > best ? s : best;
     }
@@ -463,14 +584,14 @@ static int solve_2(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int b
     int worst = SCORE_INF;
     f = othello_flips_fast(o, p, x1);
     if (f) {
-        e->nodes++;
+        w->nodes++;
         worst = solve_last(p & ~f, o | f | square_bit(x1), x2);
         if (worst <= alpha)
             return worst;
     }
     f = othello_flips_fast(o, p, x2);
     if (f) {
-        e->nodes++;
+        w->nodes++;
         int s = solve_last(p & ~f, o | f | square_bit(x2), x1);
         return s < worst ? s : worst;
     }
@@ -479,23 +600,23 @@ static int solve_2(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int b
 
 /* Few empties: no move generation, empties in odd quadrants first (parity);
  * only empty squares next to an opponent's disc can be moves. */
-static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta,
+static int solve_shallow(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta,
                          int passed)
 {
     uint64_t empty = ~(p | o);
     if (!empty) {
-        e->nodes++;
+        w->nodes++;
         return final_discs(p, o);
     }
     if ((empty & (empty - 1)) == 0) {
-        e->nodes++;
+        w->nodes++;
         return solve_last(p, o, othello_first_square(empty));
     }
     uint64_t rest = empty & (empty - 1);
     if ((rest & (rest - 1)) == 0)
-        return solve_2(e, p, o, alpha, beta, othello_first_square(empty),
+        return solve_2(w, p, o, alpha, beta, othello_first_square(empty),
                        othello_first_square(rest));
-    e->nodes++;
+    w->nodes++;
     uint64_t odd = 0;
     for (int k = 0; k < 4; k++)
         if (othello_popcount(empty & quadrant[k]) & 1)
@@ -511,7 +632,7 @@ static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha,
             uint64_t f = othello_flips_fast(p, o, sq);
             if (!f)
                 continue;
-            int s = -solve_shallow(e, o & ~f, p | f | square_bit(sq), -beta, -alpha, 0);
+            int s = -solve_shallow(w, o & ~f, p | f | square_bit(sq), -beta, -alpha, 0);
             if (s > best) {
                 best = s;
                 if (s > alpha) {
@@ -525,7 +646,7 @@ static int solve_shallow(othello_engine_t *e, uint64_t p, uint64_t o, int alpha,
     if (best == -SCORE_INF) { /* no move */
         if (passed)
             return final_discs(p, o);
-        return -solve_shallow(e, o, p, -beta, -alpha, 1);
+        return -solve_shallow(w, o, p, -beta, -alpha, 1);
     }
     return best;
 }
@@ -540,15 +661,157 @@ static inline int parity_odd(uint64_t empty, int sq)
     return 0;
 }
 
-static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int beta, int passed,
+/* ---- the solver's threads --------------------------------------------- */
+
+#define SPLIT_MIN_EMPTIES 12 /* a node splits from this many empties */
+
+/* A node whose other moves idle threads may take (Young Brothers Wait). */
+struct split {
+    split_t *parent;    /* the owner's split point when it opened this one */
+    split_t *next_open; /* the next in e->open */
+    int in_open;        /* it is in e->open (moves left to take) */
+    const move_entry_t *list;
+    int n, next;        /* moves, the next one to take */
+    uint64_t p, o;
+    int alpha, beta;    /* the window; alpha rises as moves come back */
+    int best, best_move;
+    int working;        /* threads searching one of its moves */
+    int stop;           /* a cut-off here: every thread below stops (atomic) */
+};
+
+/* The deadline passed, or a split point above w's work was cut off: the
+ * search's result is worthless and is thrown away. */
+static inline int stopped(const worker_t *w)
+{
+    if (load_int(&w->e->aborted))
+        return 1;
+    for (const split_t *s = w->sp; s; s = s->parent)
+        if (load_int(&s->stop))
+            return 1;
+    return 0;
+}
+
+static int solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int passed,
+                 int *best_sq);
+
+/* Takes sp's next move and searches it (e->lock held; released meanwhile). */
+static void split_take(worker_t *w, split_t *sp)
+{
+    othello_engine_t *e = w->e;
+    int i = sp->next++;
+    if (sp->next == sp->n && sp->in_open) { /* no more to take: off the list */
+        split_t **q = &e->open;
+        while (*q != sp)
+            q = &(*q)->next_open;
+        *q = sp->next_open;
+        sp->in_open = 0;
+    }
+    int a = sp->alpha, beta = sp->beta;
+    sp->working++;
+    split_t *saved = w->sp;
+    w->sp = sp;
+    pthread_mutex_unlock(&e->lock);
+    uint64_t np = sp->p | sp->list[i].flips | square_bit(sp->list[i].sq);
+    uint64_t no = sp->o & ~sp->list[i].flips;
+    int s = -solve(w, no, np, -a - 1, -a, 0, NULL);
+    if (s > a && s < beta && !stopped(w))
+        s = -solve(w, no, np, -beta, -s, 0, NULL);
+    int lost = stopped(w);
+    pthread_mutex_lock(&e->lock);
+    w->sp = saved;
+    if (!lost && s > sp->best) {
+        sp->best = s;
+        sp->best_move = sp->list[i].sq;
+        if (s > sp->alpha)
+            sp->alpha = s;
+        if (sp->alpha >= sp->beta)
+            store_int(&sp->stop, 1);
+    }
+    if (--sp->working == 0 || load_int(&sp->stop))
+        pthread_cond_broadcast(&e->wake);
+}
+
+/* An open split point below mine (its chain passes through mine), or any
+ * open one when mine is NULL; e->lock held. */
+static split_t *split_find(othello_engine_t *e, const split_t *mine)
+{
+    for (split_t *h = e->open; h; h = h->next_open) {
+        if (load_int(&h->stop) || h->next >= h->n)
+            continue;
+        if (!mine)
+            return h;
+        for (const split_t *c = h->parent; c; c = c->parent)
+            if (c == mine)
+                return h;
+    }
+    return NULL;
+}
+
+/* The owner's part of a split point: its moves, then, while others still
+ * search some, their split points below it; returns when none works on it. */
+static void split_run(worker_t *w, split_t *sp)
+{
+    othello_engine_t *e = w->e;
+    pthread_mutex_lock(&e->lock);
+    sp->parent = w->sp;
+    sp->next_open = e->open;
+    sp->in_open = 1;
+    e->open = sp;
+    pthread_cond_broadcast(&e->wake);
+    while (!load_int(&sp->stop) && sp->next < sp->n)
+        split_take(w, sp);
+    if (sp->in_open) { /* cut off with moves left */
+        split_t **q = &e->open;
+        while (*q != sp)
+            q = &(*q)->next_open;
+        *q = sp->next_open;
+        sp->in_open = 0;
+    }
+    while (sp->working > 0) {
+        split_t *h = split_find(e, sp);
+        if (h) {
+            split_take(w, h);
+        } else {
+            e->idle++;
+            pthread_cond_wait(&e->wake, &e->lock);
+            e->idle--;
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* A helper thread: takes moves of open split points until the solve ends. */
+static void *helper_main(void *arg)
+{
+    worker_t *w = arg;
+    othello_engine_t *e = w->e;
+    pthread_mutex_lock(&e->lock);
+    while (!e->quit) {
+        split_t *h = split_find(e, NULL);
+        if (h) {
+            split_take(w, h);
+        } else {
+            e->idle++;
+            pthread_cond_wait(&e->wake, &e->lock);
+            e->idle--;
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+/* ---- the solver ------------------------------------------------------- */
+
+static int solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int passed,
                  int *best_sq)
 {
+    othello_engine_t *e = w->e;
     int empties = 64 - othello_popcount(p | o);
     if (empties < SOLVE_SORT_MIN_EMPTIES && !best_sq)
-        return solve_shallow(e, p, o, alpha, beta, passed);
-    e->nodes++;
-    check_time(e);
-    if (e->aborted)
+        return solve_shallow(w, p, o, alpha, beta, passed);
+    w->nodes++;
+    check_time(w);
+    if (stopped(w))
         return 0;
     uint64_t moves = othello_moves_fast(p, o);
     if (!moves) {
@@ -559,7 +822,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
         }
         if (best_sq)
             *best_sq = OTHELLO_PASS;
-        return -solve(e, o, p, -beta, -alpha, 1, NULL);
+        return -solve(w, o, p, -beta, -alpha, 1, NULL);
     }
     /* Stability: the opponent's stable discs stay his, so the mover ends
      * with at most 64 - 2 * stable; the mover's own give a floor, used when
@@ -581,20 +844,20 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     int tt_move = -1;
     const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
     if (use_tt) {
-        const tt_entry_t *t = tt_probe(e->end, e->end_bits, p, o);
-        if (t) {
-            tt_move = t->move;
+        tt_data_t t;
+        if (tt_probe(e->end, e->end_bits, p, o, &t)) {
+            tt_move = t.move;
             if (!best_sq) {
-                if (t->lo >= beta)
-                    return t->lo;
-                if (t->hi <= alpha)
-                    return t->hi;
-                if (t->lo == t->hi)
-                    return t->lo;
-                if (t->lo > alpha)
-                    alpha = t->lo;
-                if (t->hi < beta)
-                    beta = t->hi;
+                if (t.lo >= beta)
+                    return t.lo;
+                if (t.hi <= alpha)
+                    return t.hi;
+                if (t.lo == t.hi)
+                    return t.lo;
+                if (t.lo > alpha)
+                    alpha = t.lo;
+                if (t.hi < beta)
+                    beta = t.hi;
             }
         }
     }
@@ -627,7 +890,7 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
                 int d = (empties - SOLVE_SEARCH_ORDER_EMPTIES) / 2;
                 if (d > ORDER_SEARCH_MAX_DEPTH)
                     d = ORDER_SEARCH_MAX_DEPTH;
-                list[n].key -= search(e, no, np, d, -SCORE_INF, SCORE_INF, 0) / 16;
+                list[n].key -= search(w, no, np, d, -SCORE_INF, SCORE_INF, 0) / 16;
             }
         }
         n++;
@@ -637,24 +900,37 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
     if (use_tt && !best_sq && empties >= SOLVE_ETC_MIN_EMPTIES) {
         for (int i = 0; i < n; i++) {
             uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
-            const tt_entry_t *c = tt_probe(e->end, e->end_bits, no, np);
-            if (c && -c->hi >= beta)
-                return -c->hi;
+            tt_data_t c;
+            if (tt_probe(e->end, e->end_bits, no, np, &c) && -c.hi >= beta)
+                return -c.hi;
         }
     }
     sort_moves(list, n);
     int best = -SCORE_INF, best_move = list[0].sq, a = alpha;
     for (int i = 0; i < n; i++) {
+        if (i > 0 && n - i >= 2 && empties >= SPLIT_MIN_EMPTIES && e->threads > 1 &&
+            load_int(&e->idle) > 0) {
+            /* The first move is searched and did not cut: the others may
+             * go to idle threads. */
+            split_t sp = {.list = list, .n = n, .next = i, .p = p, .o = o, .alpha = a,
+                          .beta = beta, .best = best, .best_move = best_move};
+            split_run(w, &sp);
+            if (stopped(w))
+                return 0;
+            best = sp.best;
+            best_move = sp.best_move;
+            break;
+        }
         uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
         int s;
         if (i == 0) {
-            s = -solve(e, no, np, -beta, -a, 0, NULL);
+            s = -solve(w, no, np, -beta, -a, 0, NULL);
         } else {
-            s = -solve(e, no, np, -a - 1, -a, 0, NULL);
+            s = -solve(w, no, np, -a - 1, -a, 0, NULL);
             if (s > a && s < beta)
-                s = -solve(e, no, np, -beta, -s, 0, NULL);
+                s = -solve(w, no, np, -beta, -s, 0, NULL);
         }
-        if (e->aborted)
+        if (stopped(w))
             return 0;
         if (s > best) {
             best = s;
@@ -682,27 +958,17 @@ static int solve(othello_engine_t *e, uint64_t p, uint64_t o, int alpha, int bet
  * short midgame search as the first window's centre was tried: FFO 41 and
  * 42 took 1.2-1.5 times the nodes, the hand-made evaluation guessing too
  * far off.) */
-static int solve_mtd(othello_engine_t *e, uint64_t p, uint64_t o, int *move);
-
-static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
+static int solve_mtd(worker_t *w, uint64_t p, uint64_t o, int *move)
 {
-    e->patterns = 1;
-    int score = solve_mtd(e, p, o, move);
-    e->patterns = 0;
-    return score;
-}
-
-static int solve_mtd(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
-{
-    int score = solve(e, p, o, -3, 3, 0, move);
+    int score = solve(w, p, o, -3, 3, 0, move);
     if (score > -3 && score < 3)
         return score;
     int lower = score >= 3 ? score : -64, upper = score <= -3 ? score : 64; /* the range of a score */
     int g = score;
-    while (lower < upper) {
+    while (lower < upper && !load_int(&w->e->aborted)) {
         int b = g > lower ? g : lower + 1;
         int m = OTHELLO_NO_MOVE;
-        g = solve(e, p, o, b - 1, b, 0, &m);
+        g = solve(w, p, o, b - 1, b, 0, &m);
         if (g < b) {
             upper = g;
         } else {
@@ -713,6 +979,37 @@ static int solve_mtd(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
     return lower;
 }
 
+/* The solver on e->threads threads (the caller's is w[0]); the nodes of
+ * all of them are added to w[0]'s. */
+static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
+{
+    pthread_t th[MAX_THREADS];
+    int started = 1;
+    e->patterns = 1;
+    e->quit = 0;
+    e->open = NULL;
+    e->idle = 0;
+    for (int i = 1; i < e->threads; i++) {
+        e->w[i].nodes = 0;
+        e->w[i].sp = NULL;
+        if (pthread_create(&th[i], NULL, helper_main, &e->w[i]) != 0)
+            break; /* fewer threads: the search is the same, only slower */
+        started++;
+    }
+    e->w[0].sp = NULL;
+    int score = solve_mtd(&e->w[0], p, o, move);
+    pthread_mutex_lock(&e->lock);
+    e->quit = 1;
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+    for (int i = 1; i < started; i++) {
+        pthread_join(th[i], NULL);
+        e->w[0].nodes += e->w[i].nodes;
+    }
+    e->patterns = 0;
+    return score;
+}
+
 int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,
                          uint64_t *nodes)
 {
@@ -720,12 +1017,12 @@ int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *bes
     int move = OTHELLO_NO_MOVE;
     e->aborted = 0;
     e->deadline = 0;
-    e->nodes = 0;
+    e->w[0].nodes = 0;
     int score = solve_root(e, p, o, &move);
     if (best)
         *best = move;
     if (nodes)
-        *nodes = e->nodes;
+        *nodes = e->w[0].nodes;
     return score;
 }
 
@@ -741,7 +1038,7 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
         return -1;
     uint64_t p = b->disc[b->to_move], o = b->disc[!b->to_move];
     uint64_t moves = othello_moves_fast(p, o);
-    e->nodes = 0;
+    e->w[0].nodes = 0;
     e->aborted = 0;
     e->deadline = level.time_limit > 0 ? t0 + level.time_limit : 0;
     if (!moves) {
@@ -773,13 +1070,13 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
             uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
             int s;
             if (i == 0) {
-                s = -search(e, no, np, depth - 1, -beta, -alpha, 0);
+                s = -search(&e->w[0], no, np, depth - 1, -beta, -alpha, 0);
             } else {
-                s = -search(e, no, np, depth - 1, -alpha - 1, -alpha, 0);
+                s = -search(&e->w[0], no, np, depth - 1, -alpha - 1, -alpha, 0);
                 if (s > alpha)
-                    s = -search(e, no, np, depth - 1, -beta, -s, 0);
+                    s = -search(&e->w[0], no, np, depth - 1, -beta, -s, 0);
             }
-            if (e->aborted)
+            if (load_int(&e->aborted))
                 break;
             list[i].key = s;
             if (s > best) {
@@ -791,7 +1088,7 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
                 list[i].key = -SCORE_INF + i; /* keep the order of the rest */
             }
         }
-        if (e->aborted)
+        if (load_int(&e->aborted))
             break;
         move_entry_t top = list[best_i];
         memmove(&list[1], &list[0], (size_t)best_i * sizeof list[0]);
@@ -800,17 +1097,17 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
         r->score = best;
         r->depth = depth;
     }
-    if (!e->aborted && empties <= level.exact_empties) {
+    if (!load_int(&e->aborted) && empties <= level.exact_empties) {
         int best_sq = list[0].sq;
         int best = solve_root(e, p, o, &best_sq);
-        if (!e->aborted) {
+        if (!load_int(&e->aborted)) {
             r->move = best_sq;
             r->score = 100 * best;
             r->exact = 1;
             r->depth = 0;
         }
     }
-    r->nodes = e->nodes;
+    r->nodes = e->w[0].nodes;
     r->seconds = now_seconds() - t0;
     return 0;
 }

@@ -57,6 +57,11 @@ othello_engine_t *othello_engine_new(void);
 /* The same with a solver table of 2^end_bits entries (10..28). */
 othello_engine_t *othello_engine_new_sized(int end_bits);
 void othello_engine_free(othello_engine_t *e);
+/* The exact solver's threads, 1 (the default) .. 8: 0, or -1 when out of
+ * range or out of memory (each thread has its own 12 MiB midgame table;
+ * they share the solver table).  With more than one the score is the same,
+ * the nodes and which of several best moves may differ from run to run. */
+int othello_engine_set_threads(othello_engine_t *e, int threads);
 /* Forgets the transposition table (a new game). */
 void othello_engine_clear(othello_engine_t *e);
 

@@ -6,6 +6,8 @@
  */
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/othello/othello.h"
@@ -227,4 +229,126 @@ Test(othello_engine, takes_a_corner_that_wins_the_endgame)
     }
     cr_assert_gt(found, 3);
     othello_engine_free(e);
+}
+
+/* ---- the solver on several threads (issue 19) ------------------------ */
+
+/* One line of an FFO .obf file: the position, its published best score and
+ * every move's published score (Edax's files list them all). */
+typedef struct obf_line {
+    othello_board_t b;
+    int best;
+    int n;
+    int sq[40], score[40];
+} obf_line_t;
+
+static int read_obf(const char *name, obf_line_t *out, int max)
+{
+    const char *dir = getenv("TABLETOP_TEST_DATA");
+    cr_assert_not_null(dir, "TABLETOP_TEST_DATA is not set (meson sets it)");
+    char path[512];
+    snprintf(path, sizeof path, "%s/othello/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "cannot open %s", path);
+    char line[512];
+    int n = 0;
+    while (n < max && fgets(line, sizeof line, f)) {
+        obf_line_t *l = &out[n];
+        memset(l, 0, sizeof *l);
+        line[64] = 0;
+        cr_assert_eq(othello_board_from_text(&l->b, line, line[65] == 'X' ? OTHELLO_BLACK
+                                                                           : OTHELLO_WHITE), 0);
+        l->best = -100;
+        for (char *c = strchr(line + 66, ';'); c && l->n < 40; c = strchr(c + 1, ';')) {
+            char col, row;
+            int score;
+            if (sscanf(c, "; %c%c:%d", &col, &row, &score) != 3)
+                break;
+            l->sq[l->n] = (row - '1') * 8 + (col - 'A');
+            l->score[l->n++] = score;
+            if (score > l->best)
+                l->best = score;
+        }
+        cr_assert_gt(l->n, 0, "%s line %d lists no move", name, n + 1);
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* The published score of move sq in l (-100 when it is not listed). */
+static int obf_move_score(const obf_line_t *l, int sq)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->sq[i] == sq)
+            return l->score[i];
+    return -100;
+}
+
+Test(othello_engine, set_threads_refuses_out_of_range)
+{
+    othello_engine_t *e = othello_engine_new();
+    cr_assert_eq(othello_engine_set_threads(e, 0), -1);
+    cr_assert_eq(othello_engine_set_threads(e, 9), -1);
+    cr_assert_eq(othello_engine_set_threads(e, 2), 0);
+    cr_assert_eq(othello_engine_set_threads(e, 1), 0);
+    othello_engine_free(e);
+}
+
+/* FFO #20-#29 (6 to 20 empties; the split points open from 12) on 2 and 4
+ * threads, with the default table and with 2^10 entries (replaced all the
+ * time, written by several threads at once): every score is the published
+ * one, and every chosen move is one the FFO list gives that score. */
+Test(othello_engine, threads_solve_ffo_20_29_as_published, .timeout = 600)
+{
+    static obf_line_t ffo[10];
+    int n = read_obf("ffo-20-39.obf", ffo, 10);
+    cr_assert_eq(n, 10);
+    const int config[][2] = {{2, OTHELLO_TABLE_BITS_DEFAULT}, {4, 10}};
+    for (int c = 0; c < 2; c++) {
+        othello_engine_t *e = othello_engine_new_sized(config[c][1]);
+        cr_assert_not_null(e);
+        cr_assert_eq(othello_engine_set_threads(e, config[c][0]), 0);
+        for (int i = 0; i < n; i++) {
+            int best = OTHELLO_NO_MOVE;
+            int got = othello_engine_solve(e, &ffo[i].b, &best, NULL);
+            cr_assert_eq(got, ffo[i].best, "FFO #%d on %d threads (2^%d table): %+d, published %+d",
+                         20 + i, config[c][0], config[c][1], got, ffo[i].best);
+            cr_assert_eq(obf_move_score(&ffo[i], best), ffo[i].best,
+                         "FFO #%d on %d threads: move %d is not a best move", 20 + i,
+                         config[c][0], best);
+        }
+        othello_engine_free(e);
+    }
+}
+
+/* Positions of random games at 13-16 empties: 2 threads give the one-thread
+ * score, and the chosen move, played, is worth it (solved on one thread). */
+Test(othello_engine, threads_equal_one_thread_on_random_positions, .timeout = 600)
+{
+    othello_engine_t *one = othello_engine_new();
+    othello_engine_t *two = othello_engine_new_sized(12);
+    cr_assert_not_null(one);
+    cr_assert_not_null(two);
+    cr_assert_eq(othello_engine_set_threads(two, 2), 0);
+    int checked = 0;
+    for (int i = 0; i < 24; i++) {
+        othello_board_t b;
+        if (!random_position(&b, 13 + i % 4))
+            continue;
+        int want = othello_engine_solve(one, &b, NULL, NULL);
+        int best = OTHELLO_NO_MOVE;
+        int got = othello_engine_solve(two, &b, &best, NULL);
+        cr_assert_eq(got, want, "position %d: 2 threads %d, 1 thread %d", i, got, want);
+        if (best != OTHELLO_PASS) {
+            othello_board_t c = b;
+            cr_assert_eq(othello_play(&c, best), 0, "position %d: move %d is illegal", i, best);
+            cr_assert_eq(-othello_engine_solve(one, &c, NULL, NULL), want,
+                         "position %d: the 2-thread move %d is not best", i, best);
+        }
+        checked++;
+    }
+    cr_assert_gt(checked, 16);
+    othello_engine_free(one);
+    othello_engine_free(two);
 }
