@@ -772,9 +772,9 @@ static void split_run(worker_t *w, split_t *sp)
         if (h) {
             split_take(w, h);
         } else {
-            e->idle++;
+            __atomic_add_fetch(&e->idle, 1, __ATOMIC_RELAXED);
             pthread_cond_wait(&e->wake, &e->lock);
-            e->idle--;
+            __atomic_sub_fetch(&e->idle, 1, __ATOMIC_RELAXED);
         }
     }
     pthread_mutex_unlock(&e->lock);
@@ -791,9 +791,9 @@ static void *helper_main(void *arg)
         if (h) {
             split_take(w, h);
         } else {
-            e->idle++;
+            __atomic_add_fetch(&e->idle, 1, __ATOMIC_RELAXED);
             pthread_cond_wait(&e->wake, &e->lock);
-            e->idle--;
+            __atomic_sub_fetch(&e->idle, 1, __ATOMIC_RELAXED);
         }
     }
     pthread_mutex_unlock(&e->lock);
