@@ -607,7 +607,7 @@ static inline int quad_of(int sq)
     return ((sq >> 4) & 2) | ((sq >> 2) & 1);
 }
 
-/* Three to five empties sq[0..n-1]: no move generation; the squares in
+/* Three to SOLVE_SORT_MIN_EMPTIES - 1 empties sq[0..n-1]: no move generation; the squares in
  * quadrants with an odd number of empties first (parity: bit k of `odd`
  * for quadrant k), a square tried only when an opponent's disc touches it.
  * The child's squares keep their order; playing one flips its quadrant's
@@ -616,7 +616,7 @@ static int solve_few(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, c
                      int n, unsigned odd, int passed)
 {
     w->nodes++;
-    int order[5], k = 0;
+    int order[SOLVE_SORT_MIN_EMPTIES], k = 0;
     for (int i = 0; i < n; i++)
         if (odd >> quad_of(sq[i]) & 1)
             order[k++] = i;
@@ -631,7 +631,7 @@ static int solve_few(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, c
         uint64_t f = othello_flips_fast(p, o, x);
         if (!f)
             continue;
-        int rest[4];
+        int rest[SOLVE_SORT_MIN_EMPTIES];
         for (int r = 0, q = 0; r < n; r++)
             if (r != i)
                 rest[q++] = sq[r];
@@ -656,8 +656,8 @@ static int solve_few(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, c
     return best;
 }
 
-/* Five empties or fewer: the empty squares listed once, then solve_few,
- * solve_2 or solve_last. */
+/* Fewer than SOLVE_SORT_MIN_EMPTIES empties: the empty squares listed
+ * once, then solve_few, solve_2 or solve_last. */
 static int solve_shallow(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta,
                          int passed)
 {
@@ -666,9 +666,9 @@ static int solve_shallow(worker_t *w, uint64_t p, uint64_t o, int alpha, int bet
         w->nodes++;
         return final_discs(p, o);
     }
-    int sq[5], n = 0;
+    int sq[SOLVE_SORT_MIN_EMPTIES], n = 0;
     unsigned odd = 0;
-    while (empty && n < 5) {
+    while (empty && n < SOLVE_SORT_MIN_EMPTIES) {
         int x = othello_first_square(empty);
         empty &= empty - 1;
         sq[n++] = x;
