@@ -102,6 +102,13 @@ play)
     ;;
 test)
     install_packages $PLAY_PACKAGES $TEST_PACKAGES
+    # A build dir first set up by `./run.sh play` or `build` (before the
+    # test packages were installed) found no Criterion and has no unit
+    # tests: set it up again now that Criterion is here.
+    if [ -f "$BUILD_DIR/build.ninja" ] &&
+        ! grep -q '"name": "criterion"' "$BUILD_DIR/meson-info/intro-dependencies.json" 2>/dev/null; then
+        meson setup --reconfigure "$BUILD_DIR"
+    fi
     build
     status=0
     meson test -C "$BUILD_DIR" --print-errorlogs --num-processes "$(nproc)" "$@" || status=$?
