@@ -232,10 +232,21 @@ for args, what, needle in [
         ([board64[:10] + "Q" + board64[11:], "O"], "a bad square", "'Q'"),
         ([board64, "X", "extra"], "an extra argument", "unexpected"),
         ([], "nothing", "position"),
+        (["--threads", "0", board64, "X"], "--threads 0", "--threads wants 1..8"),
+        (["--threads", "9", board64, "X"], "--threads 9", "--threads wants 1..8"),
+        ([board64, "X", "--threads"], "--threads without a value", "--threads wants 1..8"),
 ]:
     rc, out, err = run("othello", "solve", *args)
     check(f"solve with {what} -> exit 2 and one clear line", rc == 2 and needle in err and
           err.count("\n") == 1 and out == "", (rc, out, err))
+
+# --threads: one thread and two solve FFO #40 (20 empties, split points
+# from 12) to the published +38 (the threads' moves: test_othello_engine.c).
+ffo40 = open(os.path.join(DATA, "othello", "ffo-40-59.obf")).readline()
+for n in ("1", "2"):
+    rc, out, err = run("othello", "solve", "--threads", n, ffo40[:64], ffo40[65])
+    check(f"solve --threads {n} FFO #40: +38", rc == 0 and out.startswith("score: +38\nmove: "),
+          (rc, out, err))
 
 # Positions at the edges: a finished game, a forced pass; `move` at each level.
 full = "X" * 40 + "O" * 24
