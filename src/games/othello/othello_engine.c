@@ -62,6 +62,15 @@ typedef struct worker {
     split_t *sp; /* the innermost split point this thread works under */
 } worker_t;
 
+/* A worker alone in 128 bytes: its node count changes at every node, and
+ * sharing a cache line with another thread's count, or with the fields
+ * every thread reads at every node, would bounce the line between cores. */
+#define LINE_PAD 128
+typedef union worker_slot {
+    worker_t w;
+    char pad[LINE_PAD];
+} worker_slot_t;
+
 struct othello_engine {
     tt_entry_t *end; /* solver table: exact disc differences (shared) */
     int end_bits;    /* it has 2^end_bits entries */
@@ -69,8 +78,9 @@ struct othello_engine {
     int patterns;    /* search() scores with the pattern evaluation (the solver's ordering) */
     int aborted;     /* the deadline passed (atomic) */
     int threads;     /* the solver's threads, 1..MAX_THREADS */
-    worker_t w[MAX_THREADS]; /* w[0] is the caller's; w[0].mid the midgame table */
-    /* The thread pool of one solve (solve_threads). */
+    char gap[LINE_PAD]; /* the fields above, read at every node, apart from the slots */
+    worker_slot_t slot[MAX_THREADS]; /* slot[0] the caller's; its midgame table the engine's */
+    /* The thread pool of one solve (solve_root). */
     pthread_mutex_t lock;
     pthread_cond_t wake;
     split_t *open;   /* split points with moves left to take, newest first */
@@ -127,20 +137,20 @@ othello_engine_t *othello_engine_new_sized(int end_bits)
     e->end_bits = end_bits;
     e->threads = 1;
     for (int i = 0; i < MAX_THREADS; i++)
-        e->w[i].e = e;
+        e->slot[i].w.e = e;
     /* calloc: zero pages come from the system as they are first touched,
      * so a small solve with the 96 MiB table does not pay for all of it. */
-    e->w[0].mid = calloc(TT_SIZE, sizeof *e->w[0].mid);
+    e->slot[0].w.mid = calloc(TT_SIZE, sizeof *e->slot[0].w.mid);
     e->end = calloc((size_t)1 << end_bits, sizeof *e->end);
-    if (!e->w[0].mid || !e->end || pthread_mutex_init(&e->lock, NULL) != 0) {
-        free(e->w[0].mid);
+    if (!e->slot[0].w.mid || !e->end || pthread_mutex_init(&e->lock, NULL) != 0) {
+        free(e->slot[0].w.mid);
         free(e->end);
         free(e);
         return NULL;
     }
     if (pthread_cond_init(&e->wake, NULL) != 0) {
         pthread_mutex_destroy(&e->lock);
-        free(e->w[0].mid);
+        free(e->slot[0].w.mid);
         free(e->end);
         free(e);
         return NULL;
@@ -153,7 +163,7 @@ int othello_engine_set_threads(othello_engine_t *e, int threads)
     if (threads < 1 || threads > MAX_THREADS)
         return -1;
     for (int i = 1; i < threads; i++) {
-        if (!e->w[i].mid && !(e->w[i].mid = calloc(TT_SIZE, sizeof *e->w[i].mid)))
+        if (!e->slot[i].w.mid && !(e->slot[i].w.mid = calloc(TT_SIZE, sizeof *e->slot[i].w.mid)))
             return -1;
     }
     e->threads = threads;
@@ -165,7 +175,7 @@ void othello_engine_free(othello_engine_t *e)
     if (!e)
         return;
     for (int i = 0; i < MAX_THREADS; i++)
-        free(e->w[i].mid);
+        free(e->slot[i].w.mid);
     free(e->end);
     pthread_cond_destroy(&e->wake);
     pthread_mutex_destroy(&e->lock);
@@ -176,8 +186,8 @@ void othello_engine_clear(othello_engine_t *e)
 {
     /* p = o = 0 is no position of a game: an empty slot. */
     for (int i = 0; i < MAX_THREADS; i++)
-        if (e->w[i].mid)
-            memset(e->w[i].mid, 0, TT_SIZE * sizeof *e->w[i].mid);
+        if (e->slot[i].w.mid)
+            memset(e->slot[i].w.mid, 0, TT_SIZE * sizeof *e->slot[i].w.mid);
     memset(e->end, 0, ((size_t)1 << e->end_bits) * sizeof *e->end);
 }
 
@@ -1046,21 +1056,21 @@ static int solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
     e->open = NULL;
     e->idle = 0;
     for (int i = 1; i < e->threads; i++) {
-        e->w[i].nodes = 0;
-        e->w[i].sp = NULL;
-        if (pthread_create(&th[i], NULL, helper_main, &e->w[i]) != 0)
+        e->slot[i].w.nodes = 0;
+        e->slot[i].w.sp = NULL;
+        if (pthread_create(&th[i], NULL, helper_main, &e->slot[i].w) != 0)
             break; /* fewer threads: the search is the same, only slower */
         started++;
     }
-    e->w[0].sp = NULL;
-    int score = solve_mtd(&e->w[0], p, o, move);
+    e->slot[0].w.sp = NULL;
+    int score = solve_mtd(&e->slot[0].w, p, o, move);
     pthread_mutex_lock(&e->lock);
     e->quit = 1;
     pthread_cond_broadcast(&e->wake);
     pthread_mutex_unlock(&e->lock);
     for (int i = 1; i < started; i++) {
         pthread_join(th[i], NULL);
-        e->w[0].nodes += e->w[i].nodes;
+        e->slot[0].w.nodes += e->slot[i].w.nodes;
     }
     e->patterns = 0;
     return score;
@@ -1073,12 +1083,12 @@ int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *bes
     int move = OTHELLO_NO_MOVE;
     e->aborted = 0;
     e->deadline = 0;
-    e->w[0].nodes = 0;
+    e->slot[0].w.nodes = 0;
     int score = solve_root(e, p, o, &move);
     if (best)
         *best = move;
     if (nodes)
-        *nodes = e->w[0].nodes;
+        *nodes = e->slot[0].w.nodes;
     return score;
 }
 
@@ -1094,7 +1104,7 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
         return -1;
     uint64_t p = b->disc[b->to_move], o = b->disc[!b->to_move];
     uint64_t moves = othello_moves_fast(p, o);
-    e->w[0].nodes = 0;
+    e->slot[0].w.nodes = 0;
     e->aborted = 0;
     e->deadline = level.time_limit > 0 ? t0 + level.time_limit : 0;
     if (!moves) {
@@ -1126,11 +1136,11 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
             uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
             int s;
             if (i == 0) {
-                s = -search(&e->w[0], no, np, depth - 1, -beta, -alpha, 0);
+                s = -search(&e->slot[0].w, no, np, depth - 1, -beta, -alpha, 0);
             } else {
-                s = -search(&e->w[0], no, np, depth - 1, -alpha - 1, -alpha, 0);
+                s = -search(&e->slot[0].w, no, np, depth - 1, -alpha - 1, -alpha, 0);
                 if (s > alpha)
-                    s = -search(&e->w[0], no, np, depth - 1, -beta, -s, 0);
+                    s = -search(&e->slot[0].w, no, np, depth - 1, -beta, -s, 0);
             }
             if (load_int(&e->aborted))
                 break;
@@ -1163,7 +1173,7 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
             r->depth = 0;
         }
     }
-    r->nodes = e->w[0].nodes;
+    r->nodes = e->slot[0].w.nodes;
     r->seconds = now_seconds() - t0;
     return 0;
 }
