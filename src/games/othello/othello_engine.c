@@ -243,6 +243,22 @@ static inline int tt_probe(tt_entry_t *table, int bits, uint64_t p, uint64_t o, 
     return 0;
 }
 
+/* 1 and *score when t's bounds settle a search of window (alpha, beta):
+ * a lower bound at beta or above, an upper bound at alpha or below, or an
+ * exact score. */
+static inline int tt_decides(const tt_data_t *t, int alpha, int beta, int *score)
+{
+    if (t->lo >= beta || t->lo == t->hi) {
+        *score = t->lo;
+        return 1;
+    }
+    if (t->hi <= alpha) {
+        *score = t->hi;
+        return 1;
+    }
+    return 0;
+}
+
 /* The depth an entry holds (-1 when it does not read whole). */
 static inline int tt_slot_depth(const tt_entry_t *t)
 {
@@ -439,14 +455,9 @@ static int search(worker_t *w, uint64_t p, uint64_t o, int depth, int alpha, int
     tt_data_t t;
     if (tt_probe(w->mid, TT_BITS, p, o, &t)) {
         tt_move = t.move;
-        if (t.depth >= depth) {
-            if (t.lo >= beta)
-                return t.lo;
-            if (t.hi <= alpha)
-                return t.hi;
-            if (t.lo == t.hi)
-                return t.lo;
-        }
+        int score;
+        if (t.depth >= depth && tt_decides(&t, alpha, beta, &score))
+            return score;
     }
     move_entry_t list[MAX_MOVES];
     int n = 0;
@@ -736,18 +747,23 @@ static inline int stopped(const worker_t *w)
 static int solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int passed,
                  int *best_sq);
 
+/* Takes sp off the list of open split points (e->lock held). */
+static void split_unlink(othello_engine_t *e, split_t *sp)
+{
+    split_t **q = &e->open;
+    while (*q != sp)
+        q = &(*q)->next_open;
+    *q = sp->next_open;
+    sp->in_open = 0;
+}
+
 /* Takes sp's next move and searches it (e->lock held; released meanwhile). */
 static void split_take(worker_t *w, split_t *sp)
 {
     othello_engine_t *e = w->e;
     int i = sp->next++;
-    if (sp->next == sp->n && sp->in_open) { /* no more to take: off the list */
-        split_t **q = &e->open;
-        while (*q != sp)
-            q = &(*q)->next_open;
-        *q = sp->next_open;
-        sp->in_open = 0;
-    }
+    if (sp->next == sp->n && sp->in_open) /* no more to take: off the list */
+        split_unlink(e, sp);
     int a = sp->alpha, beta = sp->beta;
     sp->working++;
     split_t *saved = w->sp;
@@ -789,6 +805,21 @@ static split_t *split_find(othello_engine_t *e, const split_t *mine)
     return NULL;
 }
 
+/* Takes a move of an open split point below `mine` (any when NULL), or
+ * else waits, counted idle, until something changes (e->lock held). */
+static void help_or_wait(worker_t *w, const split_t *mine)
+{
+    othello_engine_t *e = w->e;
+    split_t *h = split_find(e, mine);
+    if (h) {
+        split_take(w, h);
+    } else {
+        __atomic_add_fetch(&e->idle, 1, __ATOMIC_RELAXED);
+        pthread_cond_wait(&e->wake, &e->lock);
+        __atomic_sub_fetch(&e->idle, 1, __ATOMIC_RELAXED);
+    }
+}
+
 /* The owner's part of a split point: its moves, then, while others still
  * search some, their split points below it; returns when none works on it. */
 static void split_run(worker_t *w, split_t *sp)
@@ -802,23 +833,10 @@ static void split_run(worker_t *w, split_t *sp)
     pthread_cond_broadcast(&e->wake);
     while (!load_int(&sp->stop) && sp->next < sp->n)
         split_take(w, sp);
-    if (sp->in_open) { /* cut off with moves left */
-        split_t **q = &e->open;
-        while (*q != sp)
-            q = &(*q)->next_open;
-        *q = sp->next_open;
-        sp->in_open = 0;
-    }
-    while (sp->working > 0) {
-        split_t *h = split_find(e, sp);
-        if (h) {
-            split_take(w, h);
-        } else {
-            __atomic_add_fetch(&e->idle, 1, __ATOMIC_RELAXED);
-            pthread_cond_wait(&e->wake, &e->lock);
-            __atomic_sub_fetch(&e->idle, 1, __ATOMIC_RELAXED);
-        }
-    }
+    if (sp->in_open) /* cut off with moves left */
+        split_unlink(e, sp);
+    while (sp->working > 0)
+        help_or_wait(w, sp);
     pthread_mutex_unlock(&e->lock);
 }
 
@@ -828,16 +846,8 @@ static void *helper_main(void *arg)
     worker_t *w = arg;
     othello_engine_t *e = w->e;
     pthread_mutex_lock(&e->lock);
-    while (!e->quit) {
-        split_t *h = split_find(e, NULL);
-        if (h) {
-            split_take(w, h);
-        } else {
-            __atomic_add_fetch(&e->idle, 1, __ATOMIC_RELAXED);
-            pthread_cond_wait(&e->wake, &e->lock);
-            __atomic_sub_fetch(&e->idle, 1, __ATOMIC_RELAXED);
-        }
-    }
+    while (!e->quit)
+        help_or_wait(w, NULL);
     pthread_mutex_unlock(&e->lock);
     return NULL;
 }
@@ -889,13 +899,10 @@ static int solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int p
         tt_data_t t;
         if (tt_probe(e->end, e->end_bits, p, o, &t)) {
             tt_move = t.move;
+            int score;
             if (!best_sq) {
-                if (t.lo >= beta)
-                    return t.lo;
-                if (t.hi <= alpha)
-                    return t.hi;
-                if (t.lo == t.hi)
-                    return t.lo;
+                if (tt_decides(&t, alpha, beta, &score))
+                    return score;
                 if (t.lo > alpha)
                     alpha = t.lo;
                 if (t.hi < beta)
