@@ -142,20 +142,15 @@ othello_engine_t *othello_engine_new_sized(int end_bits)
      * so a small solve with the 96 MiB table does not pay for all of it. */
     e->slot[0].w.mid = calloc(TT_SIZE, sizeof *e->slot[0].w.mid);
     e->end = calloc((size_t)1 << end_bits, sizeof *e->end);
-    if (!e->slot[0].w.mid || !e->end || pthread_mutex_init(&e->lock, NULL) != 0) {
-        free(e->slot[0].w.mid);
-        free(e->end);
-        free(e);
-        return NULL;
-    }
-    if (pthread_cond_init(&e->wake, NULL) != 0) {
+    int locked = e->slot[0].w.mid && e->end && pthread_mutex_init(&e->lock, NULL) == 0;
+    if (locked && pthread_cond_init(&e->wake, NULL) == 0)
+        return e;
+    if (locked)
         pthread_mutex_destroy(&e->lock);
-        free(e->slot[0].w.mid);
-        free(e->end);
-        free(e);
-        return NULL;
-    }
-    return e;
+    free(e->slot[0].w.mid);
+    free(e->end);
+    free(e);
+    return NULL;
 }
 
 int othello_engine_set_threads(othello_engine_t *e, int threads)
@@ -259,7 +254,8 @@ static inline int tt_decides(const tt_data_t *t, int alpha, int beta, int *score
     return 0;
 }
 
-/* The depth an entry holds (-1 when it does not read whole). */
+/* The depth an entry's data word holds (whatever position it is of: for
+ * choosing which entry of a bucket a new position replaces). */
 static inline int tt_slot_depth(const tt_entry_t *t)
 {
     uint64_t d = __atomic_load_n(&t->data, __ATOMIC_RELAXED);
