@@ -7,16 +7,12 @@
 #include <stdlib.h>
 
 #include "games/go/board.h"
+#include "tests/test_data.h"
 
 /* Loads tests/data/go/NAME into b (fails the test if it cannot). */
 static inline void test_load_board(BoardState *b, const char *name)
 {
-    const char *dir = getenv("TABLETOP_TEST_DATA");
-    cr_assert(dir, "TABLETOP_TEST_DATA is not set");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/go/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    cr_assert(f, "cannot open %s", path);
+    FILE *f = test_data_open("go", name, "rb");
     static char text[65536];
     size_t n = fread(text, 1, sizeof text - 1, f);
     fclose(f);

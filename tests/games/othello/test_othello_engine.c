@@ -7,11 +7,11 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
+#include "tests/test_data.h"
 
 /* The final disc difference for the side to move, empties to the winner. */
 static int final_score(const othello_board_t *b)
@@ -244,12 +244,7 @@ typedef struct obf_line {
 
 static int read_obf(const char *name, obf_line_t *out, int max)
 {
-    const char *dir = getenv("TABLETOP_TEST_DATA");
-    cr_assert_not_null(dir, "TABLETOP_TEST_DATA is not set (meson sets it)");
-    char path[512];
-    snprintf(path, sizeof path, "%s/othello/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    cr_assert_not_null(f, "cannot open %s", path);
+    FILE *f = test_data_open("othello", name, "r");
     char line[512];
     int n = 0;
     while (n < max && fgets(line, sizeof line, f)) {

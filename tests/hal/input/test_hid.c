@@ -6,16 +6,12 @@
 #include <string.h>
 
 #include "input/hid.h"
+#include "tests/test_data.h"
 
 /* Replays one recording; every line's edges must match exactly. */
 static void replay(const char *name)
 {
-    const char *dir = getenv("TABLETOP_TEST_DATA");
-    cr_assert_not_null(dir, "TABLETOP_TEST_DATA is not set");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/board/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    cr_assert_not_null(f, "cannot open %s", path);
+    FILE *f = test_data_open("board", name, "r");
 
     hid_decoder_t d;
     hid_decoder_init(&d);
