@@ -3,12 +3,12 @@
 #
 #   tools/ci_hardening.sh [STEP...]      default: every step, in this order
 #
-#   werror    gcc build with -Wall -Wextra -Werror (meson -Dwerror=true)  build-werror/
+#   werror    gcc build with -Wall -Wextra -Werror (meson -Dwerror=true)  $WERROR_BUILD_DIR
 #   lint      verilator --lint-only -Wall on every top module in rtl/
 #   cppcheck  cppcheck on src/ hal/ sim/ (.cppcheck-suppressions)
 #   tidy      clang-tidy on src/ hal/ sim/ (.clang-tidy)                 needs build-asan/
 #   asan      the whole test suite built with ASan + UBSan, zero reports  build-asan/
-#   fuzz      each libFuzzer target for FUZZ_SECONDS (default 45)         build-fuzz/
+#   fuzz      each libFuzzer target for FUZZ_SECONDS (default 45), $JOBS at a time  build-fuzz/
 #
 # Every step is one result; the script ends with its own summary line in
 # run.sh's format (`N passed, N failed, N skipped`) and exits 1 if a step
@@ -18,6 +18,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-45}
+# .ci/run sets this to run.sh's build/, so the test suite runs in the -Werror
+# build rather than compiling everything once more.
+WERROR_BUILD_DIR=${WERROR_BUILD_DIR:-build-werror}
 JOBS=$(nproc)
 LOG_DIR=${HARDEN_LOG_DIR:-build-hardening-logs}
 mkdir -p "$LOG_DIR"
@@ -58,8 +61,13 @@ setup_and_build() {
     meson compile -C "$dir"
 }
 
+# The project's own build type (release, -O3), whose flow analysis finds the
+# most warnings.
 step_werror() {
-    setup_and_build build-werror -Dwerror=true -Dbuildtype=debugoptimized
+    if [ -f "$WERROR_BUILD_DIR/build.ninja" ]; then
+        meson configure "$WERROR_BUILD_DIR" -Dwerror=true || return 1
+    fi
+    setup_and_build "$WERROR_BUILD_DIR" -Dwerror=true
 }
 
 # Each peripheral's folder in rtl/ (docs/layout.md) linted with its top
@@ -90,7 +98,7 @@ step_lint() {
 GENERATED_DATA=src/games/othello/othello_pattern_weights.c
 
 step_cppcheck() {
-    local inc=build-werror
+    local inc=$WERROR_BUILD_DIR
     [ -f "$inc/config.h" ] || inc=build-asan
     cppcheck -q --std=c11 --enable=warning,performance,portability --inline-suppr \
         --error-exitcode=1 -j "$JOBS" --max-configs=1 \
@@ -126,8 +134,9 @@ step_asan() {
     # Not under the sanitizers: the qemu run (an ARM build), Yosys
     # synthesis and the package check run none of our C code.
     local tests
+    # Nor the Yosys and Verilator lint runs, the include and docs checks.
     tests=$(meson test -C build-asan --list 2>/dev/null | grep ' / ' | sed 's/^.* \/ //' |
-        grep -vxE 'board-qemu|connect4-synth|packages-complete')
+        grep -vxE 'board-qemu|packages-complete|.*-synth|.*-lint|layout-includes.*|docs-paths')
     # shellcheck disable=SC2086
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     LSAN_OPTIONS=suppressions=$PWD/tools/lsan-suppressions.txt:print_suppressions=0 \
@@ -144,24 +153,39 @@ step_fuzz() {
     CC=clang CXX=clang++ setup_and_build build-fuzz -Dfuzz=true \
         -Db_sanitize=address,undefined -Db_lundef=false -Dsim=disabled -Dtests=disabled \
         -Dbuildtype=debugoptimized || return 1
-    local status=0 t work=build-fuzz/fuzz-work
+    local status=0 t work=build-fuzz/fuzz-work running=0
     mkdir -p "$work/artifacts"
+    # The targets run $JOBS at a time (each libFuzzer run is one process).
     for t in tests/fuzz/fuzz_*.c; do
         t=$(basename "$t" .c)
         t=${t#fuzz_}
         mkdir -p "$work/$t"
-        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-            "build-fuzz/tests/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
-            -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3 \
-            -artifact_prefix="$work/artifacts/$t-" "$work/$t" "tests/fuzz/corpus/$t" \
-            >"$work/$t.log" 2>&1
-        local rc=$?
-        local rate runs
+        rm -f "$work/$t.rc"
+        if [ $running -ge "$JOBS" ]; then
+            wait -n
+            running=$((running - 1))
+        fi
+        (
+            UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+                "build-fuzz/tests/fuzz/fuzz_$t" -max_total_time="$FUZZ_SECONDS" -timeout=10 \
+                -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3 \
+                -artifact_prefix="$work/artifacts/$t-" "$work/$t" "tests/fuzz/corpus/$t" \
+                >"$work/$t.log" 2>&1
+            echo $? >"$work/$t.rc"
+        ) &
+        running=$((running + 1))
+    done
+    wait
+    for t in tests/fuzz/fuzz_*.c; do
+        t=$(basename "$t" .c)
+        t=${t#fuzz_}
+        local rc rate runs
+        rc=$(cat "$work/$t.rc" 2>/dev/null || echo 1)
         rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/$t.log")
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$t.log")
         echo "fuzz_$t: ${rate:-0} exec/s"
         echo "fuzz_${t}_runs: ${runs:-0} runs"
-        if [ $rc -ne 0 ]; then
+        if [ "$rc" -ne 0 ]; then
             status=1
             echo "fuzz_$t FAILED (status $rc):"
             grep -E -A25 'ERROR|fuzz check failed|SUMMARY|runtime error' "$work/$t.log" | head -60
