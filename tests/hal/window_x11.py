@@ -124,11 +124,21 @@ class Console:
         RUNNING.append(self.proc)
         self.win = poll(self.ready_window, "the window")
 
+    def alive(self):
+        """Raises with the program's status and stderr once it has exited:
+        a program that died opening its window is a failure to report, not
+        a window to wait for."""
+        if self.proc.poll() is not None:
+            err = self.proc.stderr.read().decode(errors="replace")
+            raise RuntimeError("tabletop exited with status %d before its window was ready: %r"
+                               % (self.proc.returncode, err[-2000:]))
+
     def ready_window(self):
         """Our window once the program has finished opening it: ours by
         _NET_WM_PID (a window manager's frame may carry the title too) and,
         windowed, carrying the minimum size sdl_host sets last (setting it
         resizes the window: a resize before would be undone)."""
+        self.alive()
         for win in self.xs.x("xdotool", "search", "--onlyvisible", "--pid", str(self.proc.pid),
                              "--name", "^tabletop$").split():
             if ("minimum size: 640 by 528" in self.xs.x("xprop", "-id", win, "WM_NORMAL_HINTS")
