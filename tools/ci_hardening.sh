@@ -132,10 +132,10 @@ step_tidy() {
 step_asan() {
     setup_and_build build-asan -Db_sanitize=address,undefined -Db_lundef=false \
         -Dbuildtype=debugoptimized || return 1
-    # Not under the sanitizers: the qemu run (an ARM build), Yosys
-    # synthesis and the package check run none of our C code.
+    # Not under the sanitizers, as they run none of our C code: the qemu run
+    # (an ARM build), Yosys synthesis, Verilator lint, the package, include
+    # and docs checks.
     local tests
-    # Nor the Yosys and Verilator lint runs, the include and docs checks.
     tests=$(meson test -C build-asan --list 2>/dev/null | grep ' / ' | sed 's/^.* \/ //' |
         grep -vxE 'board-qemu|packages-complete|.*-synth|.*-lint|layout-includes.*|docs-paths')
     # shellcheck disable=SC2086
