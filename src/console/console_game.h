@@ -29,20 +29,50 @@
 
 #include <stdint.h>
 
-/* What the console gives every module; zeroed fields mean "default". */
+struct opponent;
+struct go_rules;
+struct console_link;
+
+/* What the console gives every module; zeroed fields mean "default".  The
+ * console core builds the hardware a game may use from the command line:
+ * a module sees it only through these seams, never through the HAL. */
 typedef struct console_env {
     uint64_t seed;        /* random seed for computer players (>= 1) */
     const char *save_dir; /* autosave directory (exists), or NULL: no autosave */
     int headless;         /* 1: no window; scripts drive the keys */
-    /* connect4 (issue 6): the backend, for accelerator drivers only (the
-     * Connect Four mailbox); modules still never draw or play through it. */
-    struct hal *hal;
-    /* go (issue 15): 1 = legality and captures by the go_rules peripheral
-     * through env.hal (--rules hw), 0 = board.c. */
-    int rules_hw;
-    /* go-link (issue 14): the --link SPEC, or NULL. */
-    const char *link;
+    /* Seed 004's AI in logic (the Connect Four mailbox), or NULL. */
+    struct opponent *connect4_ai;
+    /* Seed 003's Othello machine (its ports), or NULL. */
+    struct opponent *othello_machine;
+    /* --rules hw: Go's legality and captures by the go_rules peripheral;
+     * NULL: board.c decides. */
+    struct go_rules *go_rules;
+    /* --link SPEC: the byte stream to the other console (console_link.h),
+     * opened by the console on the backend's UART; NULL without --link. */
+    struct console_link *link;
+    const char *link_spec; /* the SPEC as given, for messages */
+    /* 1 if seed 002's tile display answered: a module may then return tile
+     * pages from output() instead of drawing into the framebuffer. */
+    int have_tiles;
 } console_env_t;
+
+/* What a module shows besides the framebuffer and the sound cue; the
+ * console performs it on the hardware after each render. */
+typedef struct console_output {
+    /* The seven-segment digits HEX5..HEX0 (drivers/seven_seg.h's alphabet,
+     * at most 6 characters; "" blanks them).  Written only when it changes. */
+    char digits[8];
+    int digits_set; /* 0: the module leaves the digits alone */
+    /* Seed 002's tile display: when tiles_on, the console syncs the three
+     * pages (only the cells that differ are written) and gives the VGA pins
+     * to the tile display showing tiles_page (TILE_PAGE_WELCOME, or the
+     * board page for the other two); when 0, the framebuffer has the pins. */
+    int tiles_on;
+    int tiles_page;
+    const uint8_t *tile_board;   /* 15 x 15 cells, x + y * 15 */
+    const uint8_t *tile_menu;    /* 10 x 30 */
+    const uint8_t *tile_welcome; /* 160 x 120 */
+} console_output_t;
 
 /* What busy() answers. */
 typedef enum {
@@ -103,12 +133,11 @@ typedef struct console_game {
     /* Optional: the id of the module a CONSOLE_GAME_SWITCH opens; leaving
      * that module comes back here (enter() is called again). */
     const char *(*switch_to)(void *game);
-    /* Optional (issue 19): the console is about to draw over or instead of
-     * the module's screen (the help, the quit question).  A module whose
-     * picture comes from a peripheral that takes the VGA pins (seed 002's
-     * tile display) gives them back to the framebuffer; its next render
-     * takes them again. */
-    void (*covered)(void *game);
+    /* Optional: after each render, what the hardware outside the
+     * framebuffer shows (out is zeroed before the call).  While the console
+     * draws over the module (help, the quit question) it gives the VGA pins
+     * back to the framebuffer itself. */
+    void (*output)(void *game, console_output_t *out);
 } console_game_t;
 
 /* The modules built into the console. */

@@ -47,4 +47,45 @@ int save_move_aside(const char *path, const char *suffix, char *newpath, size_t 
  * message naming the file without its folder in err, and path untouched. */
 int save_write_text(const char *path, const char *text, char *err, size_t errlen);
 
+/*
+ * One key/value record for every save file: a line "KEY VALUE" (the value
+ * is the rest of the line after one space; it may be empty), lines that
+ * are empty or start with '#' ignored, a '\r' and trailing blanks dropped.
+ * Lines may be of any length.  The game's session says what each key
+ * means, through two callbacks with plain C types (a session is pure and
+ * never includes this header):
+ *
+ *   take(ctx, key, value, err, errlen)   one line read; 0, or -1 with why
+ *   emit(ctx, put, sink)                 writes its lines by calling
+ *                                        put(sink, key, value); 0 or -1
+ */
+typedef void (*save_kv_put_fn)(void *sink, const char *key, const char *value);
+typedef int (*save_kv_take_fn)(void *ctx, const char *key, const char *value, char *err,
+                               size_t errlen);
+typedef int (*save_kv_emit_fn)(void *ctx, save_kv_put_fn put, void *sink);
+
+/* Parses text line by line into take().  Returns 0, or -1 with
+ * "line N: WHY" in err (WHY from take). */
+int save_kv_parse(const char *text, save_kv_take_fn take, void *ctx, char *err, size_t errlen);
+
+/* Reads the file at path (at most max bytes; a NUL byte, a read error or a
+ * larger file is refused with a reason) and parses it.  Returns 0, or -1
+ * with why in err: "cannot open: REASON", "larger than N bytes",
+ * "contains a NUL byte", "read error", or save_kv_parse's reason. */
+int save_kv_read(const char *path, size_t max, save_kv_take_fn take, void *ctx, char *err,
+                 size_t errlen);
+
+/* Reads the file at path whole (the same checks as save_kv_read) into a
+ * malloc'd NUL-terminated buffer (*out, which the caller frees). */
+int save_read_text(const char *path, size_t max, char **out, char *err, size_t errlen);
+
+/* The record as text: header (comment lines, may be NULL) then emit's lines,
+ * "KEY VALUE\n" each.  Returns a malloc'd string, or NULL (out of memory
+ * or emit failed). */
+char *save_kv_format(const char *header, save_kv_emit_fn emit, void *ctx);
+
+/* save_kv_format, then save_write_text.  Returns 0, or -1 with why. */
+int save_kv_write(const char *path, const char *header, save_kv_emit_fn emit, void *ctx,
+                  char *err, size_t errlen);
+
 #endif
