@@ -225,3 +225,158 @@ int save_write_text(const char *path, const char *text, char *err, size_t errlen
     }
     return 0;
 }
+
+/* ---- the key/value record (save.h) ---- */
+
+int save_kv_parse(const char *text, save_kv_take_fn take, void *ctx, char *err, size_t errlen)
+{
+    size_t cap = 256;
+    char *line = malloc(cap);
+    if (!line) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int line_no = 0, rc = 0;
+    for (const char *p = text; *p && rc == 0;) {
+        line_no++;
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n + 1 > cap) {
+            char *bigger = realloc(line, n + 1);
+            if (!bigger) {
+                snprintf(err, errlen, "out of memory");
+                rc = -1;
+                break;
+            }
+            line = bigger;
+            cap = n + 1;
+        }
+        memcpy(line, p, n);
+        line[n] = 0;
+        p += n + (end ? 1 : 0);
+        while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+            line[--n] = 0;
+        if (!n || line[0] == '#')
+            continue;
+        char *value = strchr(line, ' ');
+        if (value)
+            *value++ = 0;
+        else
+            value = line + n;
+        char why[256] = "";
+        if (take(ctx, line, value, why, sizeof why) != 0) {
+            snprintf(err, errlen, "line %d: %s", line_no, why[0] ? why : "not understood");
+            rc = -1;
+        }
+    }
+    free(line);
+    return rc;
+}
+
+int save_read_text(const char *path, size_t max, char **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    char *text = malloc(max + 2);
+    if (!text) {
+        fclose(f);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    size_t n = fread(text, 1, max + 1, f);
+    int bad = ferror(f);
+    fclose(f);
+    text[n < max ? n : max] = 0;
+    if (bad)
+        snprintf(err, errlen, "read error");
+    else if (n > max)
+        snprintf(err, errlen, "larger than %zu bytes", max);
+    else if (strlen(text) != n)
+        snprintf(err, errlen, "contains a NUL byte");
+    else {
+        *out = text;
+        return 0;
+    }
+    free(text);
+    return -1;
+}
+
+int save_kv_read(const char *path, size_t max, save_kv_take_fn take, void *ctx, char *err,
+                 size_t errlen)
+{
+    char *text;
+    if (save_read_text(path, max, &text, err, errlen) != 0)
+        return -1;
+    int rc = save_kv_parse(text, take, ctx, err, errlen);
+    free(text);
+    return rc;
+}
+
+/* A growing text that kv lines are appended to. */
+typedef struct kv_sink {
+    char *buf;
+    size_t len, cap;
+    int failed;
+} kv_sink_t;
+
+static void kv_append(kv_sink_t *s, const char *text)
+{
+    size_t n = strlen(text);
+    if (s->failed)
+        return;
+    if (s->len + n + 1 > s->cap) {
+        size_t cap = s->cap ? s->cap : 256;
+        while (s->len + n + 1 > cap)
+            cap *= 2;
+        char *bigger = realloc(s->buf, cap);
+        if (!bigger) {
+            s->failed = 1;
+            return;
+        }
+        s->buf = bigger;
+        s->cap = cap;
+    }
+    memcpy(s->buf + s->len, text, n + 1);
+    s->len += n;
+}
+
+static void kv_put(void *sink, const char *key, const char *value)
+{
+    kv_sink_t *s = sink;
+    kv_append(s, key);
+    if (value && *value) {
+        kv_append(s, " ");
+        kv_append(s, value);
+    }
+    kv_append(s, "\n");
+}
+
+char *save_kv_format(const char *header, save_kv_emit_fn emit, void *ctx)
+{
+    kv_sink_t s = {0};
+    kv_append(&s, header ? header : "");
+    if (emit(ctx, kv_put, &s) != 0)
+        s.failed = 1;
+    if (s.failed) {
+        free(s.buf);
+        return NULL;
+    }
+    return s.buf;
+}
+
+int save_kv_write(const char *path, const char *header, save_kv_emit_fn emit, void *ctx,
+                  char *err, size_t errlen)
+{
+    char *text = save_kv_format(header, emit, ctx);
+    if (!text) {
+        snprintf(err, errlen, "cannot format %s (out of memory)", save_base_name(path));
+        return -1;
+    }
+    int rc = save_write_text(path, text, err, errlen);
+    free(text);
+    return rc;
+}
