@@ -13,10 +13,11 @@
  *   think_cancel(&t);                       Escape: stop(job), join, forget
  *   busy(): think_busy(&t)
  *
- * The minimum time counts from the first think_ready() call after the
- * first think_shown() that follows think_start(): the frame that shows the
- * player's move has been presented and game time runs from there.  A screen
- * whose clock starts with the search instead calls think_start_clock().
+ * The minimum time counts from the first think_ready() call after
+ * think_start() (the console's first tick after the player's move), and
+ * the answer waits as well for think_shown(): the frame that shows the
+ * player's move has been presented.  A screen whose clock starts with the
+ * search instead calls think_start_clock().
  */
 #ifndef TABLETOP_CONSOLE_THINK_H
 #define TABLETOP_CONSOLE_THINK_H
