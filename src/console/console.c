@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "console_game.h"
+#include "console_hw.h"
 #include "frame_png.h"
 #include "hal.h"
 #include "drivers/go_peripheral.h"
@@ -34,15 +35,15 @@
 /* The games on the console, in chooser order. */
 static const console_game_t *const games[] = {
     &go_game_module,
-    &connect4_game_module, /* connect4 (issue 6) */
-    &othello_game_module,  /* othello (issue 16) */
-    &gomoku_game_module,   /* gomoku and the farm (issue 17) */
-    &go_link_game_module,  /* go-link (issue 14): Go against another console */
+    &connect4_game_module,
+    &othello_game_module,
+    &gomoku_game_module,
+    &go_link_game_module, /* Go against another console: opened by --link, not listed */
 };
 #define GAME_COUNT ((int)(sizeof games / sizeof games[0]))
 /* The chooser's items: the games, then Quit (last, so that scripts that
  * count games from the top keep working). */
-/* go-link (issue 14) is not in the chooser: --game go --link SPEC opens it. */
+/* go-link is not in the chooser: --game go --link SPEC opens it. */
 #define CHOOSER_GAMES (GAME_COUNT - 1)
 #define CHOOSER_QUIT CHOOSER_GAMES
 
@@ -67,6 +68,7 @@ static int chooser_game(int row)
 typedef struct console {
     hal_t hal;
     gp_driver_t gp;
+    console_hw_t hw;     /* the digits, the tile display, the seams in logic */
     const console_options_t *opts;
     console_env_t env;
     char save_dir[4096];
@@ -342,8 +344,12 @@ static int refresh(console_t *c)
         g->render(s, fb);
         cue = g->take_sound(s);
     }
-    if (g && (c->help || c->confirm_quit) && g->covered)
-        g->covered(s); /* a peripheral holding the VGA pins lets them go */
+    /* What the module shows beside the framebuffer; while the console
+     * draws over it, the framebuffer takes the VGA pins. */
+    console_output_t out = {0};
+    if (g && !c->help && g->output)
+        g->output(s, &out);
+    console_hw_output(&c->hw, &out, c->help || c->confirm_quit);
     if (c->confirm_quit)
         confirm_render();
     if (c->sound_off) {
@@ -394,7 +400,7 @@ static void drain_audio(console_t *c)
         hal_advance(&c->hal, 1000);
 }
 
-/* Script step await-peer (issue 14): real time passes (the other console
+/* Script step await-peer: real time passes (the other console
  * runs on its own clock) until the active module no longer awaits the
  * other side; game time advances with it so frames keep coming. */
 static int await_peer(console_t *c, uint32_t ms, int line)
@@ -517,9 +523,7 @@ int console_run(const console_options_t *opts)
     c->lock.fd = -1;
     c->env.seed = opts->seed ? opts->seed : 1;
     c->env.headless = opts->headless;
-    c->env.hal = &c->hal; /* connect4 (issue 6): for the mailbox driver */
-    c->env.rules_hw = opts->rules && !strcmp(opts->rules, "hw"); /* go_rules (issue 15) */
-    c->env.link = opts->link; /* go-link (issue 14) */
+    c->env.link_spec = opts->link;
 
     /* Check everything the user typed before opening anything. */
     if (opts->script) {
@@ -535,7 +539,7 @@ int console_run(const console_options_t *opts)
         for (int i = 0; i < GAME_COUNT; i++)
             if (!strcmp(games[i]->id, opts->game))
                 wanted = i;
-        /* --game go --link SPEC: Go against the other console (issue 14). */
+        /* --game go --link SPEC: Go against the other console. */
         if (opts->link && !strcmp(opts->game, "go"))
             for (int i = 0; i < GAME_COUNT; i++)
                 if (!strcmp(games[i]->id, "go-link"))
@@ -596,6 +600,7 @@ int console_run(const console_options_t *opts)
         fprintf(stderr, "tabletop: out of memory\n");
         goto out_hal;
     }
+    console_hw_open(&c->hw, &c->hal, opts, &c->env);
     for (int i = 0; i < GAME_COUNT; i++) {
         c->state[i] = games[i]->create(&c->env);
         if (!c->state[i]) {
@@ -616,6 +621,7 @@ out_games:
     for (int i = 0; i < GAME_COUNT; i++)
         if (c->state[i])
             games[i]->destroy(c->state[i]);
+    console_hw_close(&c->hw);
 out_hal:
     if (hal_close(&c->hal) != 0 && status == 0)
         status = 1; /* e.g. the --wav file is incomplete */

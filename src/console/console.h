@@ -20,8 +20,8 @@ typedef struct console_options {
     const char *devmem;  /* board backend memory device; NULL: /dev/mem */
     const char *trace;   /* sim backend FST trace file, or NULL */
     const char *save_dir; /* autosave directory; NULL: $XDG_STATE_HOME/tabletop or ~/.local/state/tabletop */
-    const char *rules;   /* Go's rules: "sw" (NULL) board.c, "hw" the go_rules peripheral (issue 15) */
-    const char *link;     /* go-link (issue 14): --link SPEC, or NULL */
+    const char *rules;   /* Go's rules: "sw" (NULL) board.c, "hw" the go_rules peripheral */
+    const char *link;     /* --link SPEC: Go against another console, or NULL */
 } console_options_t;
 
 /* Runs the console until the player quits or the script ends.
