@@ -30,7 +30,7 @@
 #include "config.h"
 #include "hal.h"
 #if HAVE_SIM
-#include "hal_backends.h"
+#include "sim/hal_sim.h"
 #endif
 
 int bench_sim_run(int argc, char **argv);

@@ -147,13 +147,42 @@ typedef struct hal_config {
     int sim_no_skip;     /* sim: clock every frame, even ones that repeat the last exactly */
 } hal_config_t;
 
-/* Opens the named backend.  Returns 0, or -1 with a one-line message that
- * names the problem and the fix in err (e.g. "no display: run with
- * --headless"). */
+/* Opens the backend named in cfg from the program's registry (src/backends.c).
+ * Returns 0, or -1 with a one-line message that names the problem and the fix
+ * in err (e.g. "no display: run with --headless"). */
 int hal_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
 /* Closes the backend; returns 0, or -1 (already reported on stderr) when
  * an output of the run could not be written completely: exit non-zero. */
 int hal_close(hal_t *h);
+
+/*
+ * A backend registry is a table of rows ending in a row whose name is NULL,
+ * in the manner of mGBA's core filters: a backend is one row, and adding one
+ * adds a row and names it nowhere else.  The program owns the table
+ * (src/backends.c, which also defines hal_open above); the HAL only walks
+ * it, so hal/ depends on no backend, and the sim backend's Verilator build
+ * is needed only where a row names it.
+ */
+typedef struct hal_backend {
+    const char *name; /* what --backend takes: "sdl" */
+    /* Fills *h and returns 0, or returns -1 with a one-line message in err;
+     * NULL when this build does not have the backend. */
+    int (*open)(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
+    /* Why open is NULL and how to get the backend (the message of an open
+     * attempt); NULL when open is set. */
+    const char *missing;
+} hal_backend_t;
+
+/* The row of table named name, or NULL (unknown name). */
+const hal_backend_t *hal_backend_find(const hal_backend_t *table, const char *name);
+/* Writes the table's names as a choice into buf ("sdl, sim or board"), cut
+ * to len - 1 characters; returns buf. */
+char *hal_backend_choice(const hal_backend_t *table, char *buf, size_t len);
+/* Opens the row named cfg->backend (the first row when cfg or the name is
+ * NULL), as hal_open does; an unknown name or a backend this build lacks
+ * gets -1 and its one-line message in err, and *h is left without ops. */
+int hal_backend_open(const hal_backend_t *table, hal_t *h, const hal_config_t *cfg, char *err,
+                     size_t errlen);
 
 /* Inline helpers so callers read like the seed's hw_iface.h. */
 static inline uint32_t hal_read(hal_t *h, uint32_t off) { return h->ops->reg_read(h->ctx, off); }

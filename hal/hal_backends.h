@@ -1,6 +1,8 @@
 /*
- * hal_backends.h - the open functions of the HAL backends.  Only hal.c
- * calls these; the console goes through hal_open() (hal.h).
+ * hal_backends.h - the constructors of the backends that live in hal/.  The
+ * program's registry (src/backends.c) makes each one a row; nothing else
+ * calls them, except tests and benchmarks that open one backend directly.
+ * The sim backend's constructor is declared beside it, in sim/hal_sim.h.
  *
  * Each fills *h with its ops table and context and returns 0, or returns -1
  * with a one-line message in err that names the problem and the fix.
@@ -15,11 +17,7 @@
 /* C models of the RTL, SDL2 window/keyboard/audio or headless (hal_sdl.c). */
 int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
 
-/* The RTL compiled by Verilator (sim/); built only when HAVE_SIM. */
-int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
-
-/* The DE1-SoC through /dev/mem (hal/hal_board.c); built only when
- * hal/meson.build lists hal_board.c (it then defines HAL_HAVE_BOARD). */
+/* The DE1-SoC through /dev/mem (hal/hal_board.c). */
 int hal_board_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
 
 #endif

@@ -22,7 +22,7 @@
 extern "C" {
 #include "config.h"
 #include "hal.h"
-#include "hal_backends.h"
+#include "hal_sim.h"
 #include "frontend.h"
 #include "periph.h"
 #include "wav.h"

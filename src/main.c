@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "backends.h"
 #include "bench/bench.h"
 #include "protocols/connect4_cli.h"
 #include "console/console.h"
@@ -143,10 +144,12 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
         fprintf(stderr, "tabletop: --rules wants sw or hw, not '%s'\n", opts.rules);
         return 2;
     }
-    if (opts.backend && strcmp(opts.backend, "sdl") && strcmp(opts.backend, "sim") &&
-        strcmp(opts.backend, "board")) {
-        fprintf(stderr, "tabletop: unknown backend '%s' (choose sdl, sim or board)\n",
-                opts.backend);
+    /* Any row of the registry, built or not: a backend this build lacks is
+     * reported when it is opened, with how to get it. */
+    if (opts.backend && !hal_backend_find(tabletop_backends, opts.backend)) {
+        char choice[128];
+        fprintf(stderr, "tabletop: unknown backend '%s' (choose %s)\n", opts.backend,
+                hal_backend_choice(tabletop_backends, choice, sizeof choice));
         return 2;
     }
     if (opts.link) { /* issue 14: a Go game against another console */

@@ -16,7 +16,7 @@
 
 extern "C" {
 #include "hal.h"
-#include "hal_backends.h"
+#include "hal_sim.h"
 }
 
 namespace {
