@@ -1,0 +1,273 @@
+/*
+ * session.c - a game of Connect Four as the console plays it (session.h).
+ */
+#include "session.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "book.h"
+
+/* The record's mode names, in c4_mode_t order; docs/connect4.md lists them. */
+static const char *const c4_mode_names[C4_MODE_COUNT] = {
+    "you-first", "ai-first", "two-players", "you-first-perfect", "perfect-first"};
+
+const char c4_record_header[] =
+    "# tabletop Connect Four game (docs/connect4.md): the columns played,\n"
+    "# 1-7 from the left, from the empty board; red moves first.\n";
+
+const char *c4_mode_name(int mode)
+{
+    return mode >= 0 && mode < C4_MODE_COUNT ? c4_mode_names[mode] : NULL;
+}
+
+int c4_mode_is_perfect(int mode)
+{
+    return mode == C4_MODE_PERFECT_YOU_FIRST || mode == C4_MODE_PERFECT_FIRST;
+}
+
+int c4_mode_ai_side(int mode)
+{
+    if (mode == C4_MODE_YOU_FIRST || mode == C4_MODE_PERFECT_YOU_FIRST)
+        return C4_P2;
+    return mode == C4_MODE_AI_FIRST || mode == C4_MODE_PERFECT_FIRST ? C4_P1 : 0;
+}
+
+void c4_session_init(c4_session_t *s)
+{
+    memset(s, 0, sizeof *s);
+    s->phase = C4_PHASE_TITLE;
+    c4_game_init(&s->game);
+}
+
+void c4_session_free(c4_session_t *s)
+{
+    c4_solver_free(s->solver);
+    s->solver = NULL;
+}
+
+/* The game on the board is in progress from here; the computer is pending
+ * when it is its turn. */
+static void c4_session_start(c4_session_t *s)
+{
+    s->ai_side = c4_mode_ai_side(s->mode);
+    s->phase = C4_PHASE_PLAY;
+    s->falling = 0;
+    s->suspended = 0;
+    s->ai_pending = s->ai_side && s->game.to_move == s->ai_side;
+}
+
+void c4_session_new_game(c4_session_t *s, int mode)
+{
+    s->mode = mode >= 0 && mode < C4_MODE_COUNT ? (c4_mode_t)mode : C4_MODE_YOU_FIRST;
+    c4_game_init(&s->game);
+    c4_session_start(s);
+}
+
+void c4_session_resume(c4_session_t *s, const c4_game_t *game, int mode)
+{
+    if (game) {
+        s->game = *game;
+        s->mode = mode >= 0 && mode < C4_MODE_COUNT ? (c4_mode_t)mode : C4_MODE_YOU_FIRST;
+    }
+    c4_session_start(s);
+}
+
+int c4_session_suspend(c4_session_t *s)
+{
+    s->phase = C4_PHASE_TITLE;
+    s->ai_pending = 0;
+    s->suspended = s->game.moves > 0 && !c4_game_is_over(&s->game);
+    return s->suspended;
+}
+
+int c4_session_human_to_move(const c4_session_t *s)
+{
+    return s->phase == C4_PHASE_PLAY && !s->falling && !s->ai_pending &&
+           s->game.to_move != s->ai_side;
+}
+
+c4_status_t c4_session_drop(c4_session_t *s, int col, uint64_t now_us)
+{
+    if (col < 0 || col >= C4_COLS)
+        return C4_ERR_RANGE;
+    if (c4_game_is_over(&s->game))
+        return C4_ERR_OVER;
+    if (!c4_game_can_play(&s->game, col))
+        return C4_ERR_FULL;
+    s->ai_pending = 0;
+    s->falling = 1;
+    s->fall_col = col;
+    s->fall_row = s->game.height[col];
+    s->fall_shown = C4_ROWS;
+    s->fall_start = now_us;
+    return C4_OK;
+}
+
+void c4_session_ai_gave_up(c4_session_t *s)
+{
+    s->ai_pending = 0;
+}
+
+int c4_session_land(c4_session_t *s)
+{
+    if (!s->falling)
+        return 0;
+    s->falling = 0;
+    c4_game_play(&s->game, s->fall_col);
+    if (c4_game_is_over(&s->game)) {
+        s->phase = C4_PHASE_OVER;
+        s->suspended = 0; /* nothing left to resume */
+        return 1;
+    }
+    s->ai_pending = s->ai_side && s->game.to_move == s->ai_side;
+    return 1;
+}
+
+c4_fall_t c4_session_fall(c4_session_t *s, uint64_t now_us)
+{
+    if (!s->falling)
+        return C4_FALL_NONE;
+    uint64_t rows = now_us > s->fall_start ? (now_us - s->fall_start) / C4_SESSION_ROW_US : 0;
+    int shown = C4_ROWS - (int)(rows > C4_ROWS ? C4_ROWS : rows);
+    if (shown <= s->fall_row) {
+        c4_session_land(s);
+        return C4_FALL_LANDED;
+    }
+    if (shown == s->fall_shown)
+        return C4_FALL_NONE;
+    s->fall_shown = shown;
+    return C4_FALL_MOVED;
+}
+
+int c4_session_undoable(const c4_session_t *s)
+{
+    if (!s->ai_side)
+        return s->game.moves;
+    /* The player's plies: every other one, from the first or the second. */
+    return s->ai_side == C4_P2 ? (s->game.moves + 1) / 2 : s->game.moves / 2;
+}
+
+int c4_session_undo(c4_session_t *s)
+{
+    if (s->falling || c4_session_undoable(s) == 0)
+        return 0;
+    int taken = 0;
+    for (;;) {
+        int mover = 3 - s->game.to_move; /* who played the last ply */
+        c4_game_undo(&s->game);
+        taken++;
+        if (!s->ai_side || mover != s->ai_side)
+            break;
+    }
+    s->phase = C4_PHASE_PLAY;
+    s->ai_pending = 0;
+    return taken;
+}
+
+c4_result_t c4_session_result(const c4_session_t *s)
+{
+    if (!c4_game_is_over(&s->game))
+        return C4_RESULT_NONE;
+    if (!s->game.winner)
+        return C4_RESULT_DRAW;
+    if (s->ai_side)
+        return s->game.winner == s->ai_side ? C4_RESULT_AI_WINS : C4_RESULT_YOU_WIN;
+    return s->game.winner == C4_P1 ? C4_RESULT_RED_WINS : C4_RESULT_YELLOW_WINS;
+}
+
+int c4_session_perfect_move(c4_session_t *s, int *no_memory)
+{
+    *no_memory = 0;
+    if (s->game.moves == 0)
+        return 3; /* the centre: the first player's only winning opening */
+    if (!s->solver) {
+        s->solver = c4_solver_new(C4_SOLVER_TABLE_LOG2);
+        if (!s->solver) {
+            *no_memory = 1;
+            return -1;
+        }
+        c4_solver_set_budget(s->solver, C4_SESSION_PERFECT_BUDGET);
+    }
+    c4_solver_pos_t p;
+    c4_solver_pos_from_game(&p, &s->game);
+    return c4_perfect_move(s->solver, &p, NULL); /* the opening book first */
+}
+
+/* ---- the record ---- */
+
+void c4_record_begin(c4_record_t *r, char *text)
+{
+    memset(r, 0, sizeof *r);
+    c4_game_init(&r->game);
+    int line_no = 0;
+    for (char *p = text; *p;) {
+        line_no++;
+        char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > C4_RECORD_LINE_MAX) {
+            r->long_line = line_no;
+            *p = 0;
+            return;
+        }
+        p += n + (end ? 1 : 0);
+    }
+}
+
+int c4_record_take(void *ctx, const char *key, const char *value, char *err, size_t errlen)
+{
+    c4_record_t *r = ctx;
+    if (!strcmp(key, "mode") && !r->have_mode) {
+        for (r->mode = 0; r->mode < C4_MODE_COUNT; r->mode++)
+            if (!strcmp(value, c4_mode_names[r->mode]))
+                break;
+        if (r->mode == C4_MODE_COUNT) {
+            snprintf(err, errlen, "unknown mode '%.20s'", value);
+            return -1;
+        }
+        r->have_mode = 1;
+    } else if (!strcmp(key, "moves") && !r->have_moves) {
+        char why[128];
+        if (c4_game_parse(&r->game, value, why, sizeof why) != C4_OK) {
+            snprintf(err, errlen, "%s", why);
+            return -1;
+        }
+        r->have_moves = 1;
+    } else if (strcmp(key, "result") != 0) {
+        /* A finished game's result is informative only; anything else is
+         * not a Connect Four record. */
+        snprintf(err, errlen, "unexpected '%.20s'", key);
+        return -1;
+    }
+    return 0;
+}
+
+int c4_record_end(const c4_record_t *r, char *err, size_t errlen)
+{
+    if (r->long_line) {
+        snprintf(err, errlen, "line %d is too long", r->long_line);
+        return -1;
+    }
+    if (!r->have_mode || !r->have_moves) {
+        snprintf(err, errlen, "no '%s' line", r->have_mode ? "moves" : "mode");
+        return -1;
+    }
+    return 0;
+}
+
+int c4_record_emit(void *ctx, void (*put)(void *sink, const char *key, const char *value),
+                   void *sink)
+{
+    const c4_session_t *s = ctx;
+    char moves[C4_CELLS + 1];
+    for (int i = 0; i < s->game.moves; i++)
+        moves[i] = (char)('1' + s->game.history[i]);
+    moves[s->game.moves] = 0;
+    put(sink, "mode", c4_mode_names[s->mode]);
+    put(sink, "moves", moves);
+    if (c4_game_is_over(&s->game))
+        put(sink, "result", !s->game.winner            ? "draw"
+                            : s->game.winner == C4_P1 ? "red wins"
+                                                      : "yellow wins");
+    return 0;
+}
