@@ -1,0 +1,468 @@
+/*
+ * othello_solve.c - the exact endgame solver: stable discs, the last few
+ * empties without move generation, fastest-first ordering with the table's
+ * move first, enhanced transposition cut-offs, and MTD(f) at the root.
+ * At nodes far from the end idle threads may take moves (othello_split.c).
+ *
+ * The solver table is shared without locks: an entry's key words are
+ * stored XOR its data word, so a read torn by another thread's write does
+ * not match and is a miss; every bound in the table is a proved fact about
+ * its position, so a lost update costs time, never a wrong score.
+ */
+#include "othello_engine_internal.h"
+
+/* ---- stable discs ------------------------------------------------------ */
+
+#define COL_A 0x0101010101010101ULL
+#define COL_H 0x8080808080808080ULL
+#define ROW_1 0x00000000000000FFULL
+#define ROW_8 0xFF00000000000000ULL
+#define EDGES (COL_A | COL_H | ROW_1 | ROW_8)
+
+/* The 15 + 15 diagonals (a1-h8 direction, then a8-h1 direction). */
+static uint64_t diag9[15], diag7[15];
+/* The squares around each square. */
+static uint64_t around[64];
+
+void othello_solver_init(void)
+{
+    if (diag9[0])
+        return;
+    for (int sq = 0; sq < 64; sq++) {
+        int r = sq / 8, c = sq % 8;
+        diag9[c - r + 7] |= 1ULL << sq;
+        diag7[c + r] |= 1ULL << sq;
+        around[sq] = neighbours(1ULL << sq);
+    }
+}
+
+/* Discs of o that no sequence of moves can flip: along each of the four
+ * lines through it, the line is full, or the disc touches the board's edge
+ * or a stable disc of its colour.  A subset of the truly stable discs. */
+
+static uint64_t stable_discs(uint64_t p, uint64_t o)
+{
+    uint64_t occ = p | o;
+    uint64_t h = occ & (occ >> 1);
+    h &= h >> 2;
+    h &= h >> 4;
+    uint64_t full_h = (h & COL_A) * 0xFF;
+    uint64_t v = occ & (occ >> 8);
+    v &= v >> 16;
+    v &= v >> 32;
+    uint64_t full_v = (v & ROW_1) * COL_A;
+    uint64_t full_9 = 0, full_7 = 0;
+    for (int k = 0; k < 15; k++) {
+        if ((occ & diag9[k]) == diag9[k])
+            full_9 |= diag9[k];
+        if ((occ & diag7[k]) == diag7[k])
+            full_7 |= diag7[k];
+    }
+    uint64_t s = 0, old;
+    do {
+        old = s;
+        uint64_t ok_h = full_h | COL_A | COL_H | ((s << 1) & ~COL_A) | ((s >> 1) & ~COL_H);
+        uint64_t ok_v = full_v | ROW_1 | ROW_8 | (s << 8) | (s >> 8);
+        uint64_t ok_9 = full_9 | EDGES | ((s << 9) & ~COL_A) | ((s >> 9) & ~COL_H);
+        uint64_t ok_7 = full_7 | EDGES | ((s << 7) & ~COL_H) | ((s >> 7) & ~COL_A);
+        s = o & ok_h & ok_v & ok_9 & ok_7;
+    } while (s != old);
+    return s;
+}
+
+
+/* The last empty square sq: the mover plays it, or else the opponent. */
+static inline int solve_last(uint64_t p, uint64_t o, int sq)
+{
+    int np = othello_popcount(p);
+    uint64_t f = othello_flips_fast(p, o, sq);
+    if (f)
+        return 2 * (np + othello_popcount(f) + 1) - 64;
+    f = othello_flips_fast(o, p, sq);
+    if (f)
+        return 2 * (np - othello_popcount(f)) - 64;
+    int diff = 2 * np - 63; /* 63 discs: never a draw */
+    return diff > 0 ? diff + 1 : diff - 1;
+}
+
+static const uint64_t quadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
+                                     0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
+
+/* Two empties x1, x2: the mover plays either (each answered by the last
+ * square), else the opponent does, else the game ends. */
+static int solve_2(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int x1,
+                   int x2)
+{
+    w->nodes++;
+    int best = -SCORE_INF;
+    uint64_t f = othello_flips_fast(p, o, x1);
+    if (f) {
+        w->nodes++;
+        best = -solve_last(o & ~f, p | f | square_bit(x1), x2);
+        if (best >= beta)
+            return best;
+    }
+    f = othello_flips_fast(p, o, x2);
+    if (f) {
+        w->nodes++;
+        int s = -solve_last(o & ~f, p | f | square_bit(x2), x1);
+        return s > best ? s : best;
+    }
+    if (best > -SCORE_INF)
+        return best;
+    /* The mover passes: the opponent minimises the mover's score. */
+    int worst = SCORE_INF;
+    f = othello_flips_fast(o, p, x1);
+    if (f) {
+        w->nodes++;
+        worst = solve_last(p & ~f, o | f | square_bit(x1), x2);
+        if (worst <= alpha)
+            return worst;
+    }
+    f = othello_flips_fast(o, p, x2);
+    if (f) {
+        w->nodes++;
+        int s = solve_last(p & ~f, o | f | square_bit(x2), x1);
+        return s < worst ? s : worst;
+    }
+    return worst < SCORE_INF ? worst : final_discs(p, o);
+}
+
+/* The quadrant (0..3, as quadrant[]) of square sq. */
+static inline int quad_of(int sq)
+{
+    return ((sq >> 4) & 2) | ((sq >> 2) & 1);
+}
+
+/* Three to SOLVE_SORT_MIN_EMPTIES - 1 empties sq[0..n-1]: no move generation; the squares in
+ * quadrants with an odd number of empties first (parity: bit k of `odd`
+ * for quadrant k), a square tried only when an opponent's disc touches it.
+ * The child's squares keep their order; playing one flips its quadrant's
+ * parity bit. */
+static int solve_few(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, const int *sq,
+                     int n, unsigned odd, int passed)
+{
+    w->nodes++;
+    int order[SOLVE_SORT_MIN_EMPTIES], k = 0;
+    for (int i = 0; i < n; i++)
+        if (odd >> quad_of(sq[i]) & 1)
+            order[k++] = i;
+    for (int i = 0; i < n; i++)
+        if (!(odd >> quad_of(sq[i]) & 1))
+            order[k++] = i;
+    int best = -SCORE_INF;
+    for (int j = 0; j < n; j++) {
+        int i = order[j], x = sq[i];
+        if (!(around[x] & o))
+            continue;
+        uint64_t f = othello_flips_fast(p, o, x);
+        if (!f)
+            continue;
+        int rest[SOLVE_SORT_MIN_EMPTIES];
+        for (int r = 0, q = 0; r < n; r++)
+            if (r != i)
+                rest[q++] = sq[r];
+        uint64_t np = p | f | square_bit(x), no = o & ~f;
+        int s = n == 3 ? -solve_2(w, no, np, -beta, -alpha, rest[0], rest[1])
+                       : -solve_few(w, no, np, -beta, -alpha, rest, n - 1,
+                                    odd ^ (1u << quad_of(x)), 0);
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                if (alpha >= beta)
+                    return best;
+            }
+        }
+    }
+    if (best == -SCORE_INF) { /* no move */
+        if (passed)
+            return final_discs(p, o);
+        return -solve_few(w, o, p, -beta, -alpha, sq, n, odd, 1);
+    }
+    return best;
+}
+
+/* Fewer than SOLVE_SORT_MIN_EMPTIES empties: the empty squares listed
+ * once, then solve_few, solve_2 or solve_last. */
+static int solve_shallow(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta,
+                         int passed)
+{
+    uint64_t empty = ~(p | o);
+    if (!empty) {
+        w->nodes++;
+        return final_discs(p, o);
+    }
+    int sq[SOLVE_SORT_MIN_EMPTIES], n = 0;
+    unsigned odd = 0;
+    while (empty && n < SOLVE_SORT_MIN_EMPTIES) {
+        int x = othello_first_square(empty);
+        empty &= empty - 1;
+        sq[n++] = x;
+        odd ^= 1u << quad_of(x);
+    }
+    if (n == 1) {
+        w->nodes++;
+        return solve_last(p, o, sq[0]);
+    }
+    if (n == 2)
+        return solve_2(w, p, o, alpha, beta, sq[0], sq[1]);
+    return solve_few(w, p, o, alpha, beta, sq, n, odd, passed);
+}
+
+/* 1 when sq's quadrant has an odd number of empty squares: playing there
+ * tends to leave the last move of that region to the mover (parity). */
+static inline int parity_odd(uint64_t empty, int sq)
+{
+    for (int k = 0; k < 4; k++)
+        if (quadrant[k] >> sq & 1)
+            return othello_popcount(empty & quadrant[k]) & 1;
+    return 0;
+}
+
+/* ---- the solver ------------------------------------------------------- */
+
+int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int passed,
+                  int *best_sq)
+{
+    othello_engine_t *e = w->e;
+    int empties = 64 - othello_popcount(p | o);
+    if (empties < SOLVE_SORT_MIN_EMPTIES && !best_sq)
+        return solve_shallow(w, p, o, alpha, beta, passed);
+    w->nodes++;
+    check_time(w);
+    if (stopped(w))
+        return 0;
+    uint64_t moves = othello_moves_fast(p, o);
+    if (!moves) {
+        if (passed || !othello_moves_fast(o, p)) {
+            if (best_sq)
+                *best_sq = OTHELLO_NO_MOVE;
+            return final_discs(p, o);
+        }
+        if (best_sq)
+            *best_sq = OTHELLO_PASS;
+        return -othello_solve(w, o, p, -beta, -alpha, 1, NULL);
+    }
+    /* Stability: the opponent's stable discs stay his, so the mover ends
+     * with at most 64 - 2 * stable; the mover's own give a floor, used when
+     * beta is low (FFO 40-46: 0.1% fewer nodes; rarely low enough). */
+    if (!best_sq && alpha >= 8) {
+        int top = 64 - 2 * othello_popcount(stable_discs(p, o));
+        if (top <= alpha)
+            return top;
+        if (top < beta)
+            beta = top;
+    }
+    if (!best_sq && beta <= -8) {
+        int floor = 2 * othello_popcount(stable_discs(o, p)) - 64;
+        if (floor >= beta)
+            return floor;
+        if (floor > alpha)
+            alpha = floor;
+    }
+    int tt_move = -1;
+    const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
+    if (use_tt) {
+        tt_data_t t;
+        if (tt_probe(e->end, e->end_bits, p, o, &t)) {
+            tt_move = t.move;
+            int score;
+            if (!best_sq) {
+                if (tt_decides(&t, alpha, beta, &score))
+                    return score;
+                if (t.lo > alpha)
+                    alpha = t.lo;
+                if (t.hi < beta)
+                    beta = t.hi;
+            }
+        }
+    }
+    move_entry_t list[MAX_MOVES];
+    int n = 0, first = -1;
+    const int etc = use_tt && !best_sq && empties >= SOLVE_ETC_MIN_EMPTIES;
+    while (moves) {
+        int sq = othello_first_square(moves);
+        moves &= moves - 1;
+        uint64_t f = othello_flips_fast(p, o, sq);
+        list[n].flips = f;
+        list[n].sq = sq;
+        if (sq == tt_move)
+            first = n;
+        /* The child's bucket, read below: all of them asked of memory at
+         * once rather than one miss after another (the probes waited on
+         * memory for a fifth of this function's time). */
+        if (etc)
+            __builtin_prefetch(tt_bucket(e->end, e->end_bits, o & ~f, p | f | square_bit(sq)));
+        n++;
+    }
+    /* Enhanced transposition cut-off: a child whose upper bound (its own
+     * view) is already low enough proves a cut without a search. */
+    if (etc) {
+        for (int i = 0; i < n; i++) {
+            uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
+            tt_data_t c;
+            if (tt_probe(e->end, e->end_bits, no, np, &c) && -c.hi >= beta)
+                return -c.hi;
+        }
+    }
+    int best = -SCORE_INF, best_move = list[0].sq, a = alpha, i0 = 0;
+    /* The table's move first, before the others are ordered: when it cuts
+     * off (as it mostly does in the null-window searches that repeat a
+     * position), their ordering searches are saved. */
+    if (first >= 0) {
+        move_entry_t m = list[first];
+        list[first] = list[0];
+        list[0] = m;
+        uint64_t np = p | m.flips | square_bit(m.sq), no = o & ~m.flips;
+        best = -othello_solve(w, no, np, -beta, -a, 0, NULL);
+        if (stopped(w))
+            return 0;
+        best_move = m.sq;
+        if (best > a)
+            a = best;
+        i0 = 1;
+    }
+    if (a < beta) {
+        for (int i = i0; i < n; i++) {
+            uint64_t f = list[i].flips;
+            int sq = list[i].sq;
+            uint64_t np = p | f | square_bit(sq), no = o & ~f;
+            /* Fastest first: the fewer replies, the sooner a cut-off. */
+            uint64_t replies = othello_moves_fast(no, np);
+            /* (A square weight, corners first and X squares last, was
+             * tried here too: FFO 40-44 took 1.5 times the nodes.) */
+            list[i].key = -16 * (othello_popcount(replies) + othello_popcount(replies & CORNERS)) -
+                          2 * othello_popcount(neighbours(np) & ~(np | no)) +
+                          8 * parity_odd(~(p | o), sq);
+            /* From 12 empties a shallow search of the pattern evaluation
+             * joins the key: the child's own score at 12-13 empties, one
+             * ply more every 2 empties, at most ORDER_SEARCH_MAX_DEPTH.  A
+             * disc of that score weighs 6.25 in the key, an opponent's
+             * reply 16: a reply is worth about 2.5 discs (the weights
+             * measured: docs/othello.md). */
+            if (empties >= SOLVE_SEARCH_ORDER_EMPTIES) {
+                int d = (empties - SOLVE_SEARCH_ORDER_EMPTIES) / 2;
+                if (d > ORDER_SEARCH_MAX_DEPTH)
+                    d = ORDER_SEARCH_MAX_DEPTH;
+                list[i].key -= othello_search(w, no, np, d, -SCORE_INF, SCORE_INF, 0) / 16;
+            }
+        }
+        sort_moves(list + i0, n - i0);
+    }
+    for (int i = i0; i < n && a < beta; i++) {
+        if (i > 0 && n - i >= 2 && empties >= SPLIT_MIN_EMPTIES && e->threads > 1 &&
+            load_int(&e->idle) > 0) {
+            /* The first move is searched and did not cut: the others may
+             * go to idle threads. */
+            split_t sp = {.list = list, .n = n, .next = i, .p = p, .o = o, .alpha = a,
+                          .beta = beta, .best = best, .best_move = best_move};
+            othello_split_run(w, &sp);
+            if (stopped(w))
+                return 0;
+            best = sp.best;
+            best_move = sp.best_move;
+            break;
+        }
+        uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
+        int s;
+        if (i == 0) {
+            s = -othello_solve(w, no, np, -beta, -a, 0, NULL);
+        } else {
+            s = -othello_solve(w, no, np, -a - 1, -a, 0, NULL);
+            if (s > a && s < beta)
+                s = -othello_solve(w, no, np, -beta, -s, 0, NULL);
+        }
+        if (stopped(w))
+            return 0;
+        if (s > best) {
+            best = s;
+            best_move = list[i].sq;
+            if (s > a)
+                a = s;
+        }
+    }
+    if (use_tt)
+        tt_store(e->end, e->end_bits, p, o, empties, alpha, beta, best, best_move);
+    if (best_sq)
+        *best_sq = best_move;
+    return best;
+}
+
+/* The exact score of (p, o) and a best move.  Aspiration: most positions
+ * are close; a narrow window around 0 is cheap.  A score outside it is then
+ * found by null-window searches (MTD(f)): each asks "at least b?" and the
+ * fail-soft answer moves the bound it proves, until the bounds meet (FFO
+ * 40-46: 7% fewer nodes than one wide re-search; 43 and 44 more, 45 and 46
+ * fewer).  The move comes from a search that failed high: it is proved to
+ * reach the lower bound, which is the score at the end.  (A guess from a
+ * short midgame search as the first window's centre was tried: FFO 41 and
+ * 42 took 1.2-1.5 times the nodes, the hand-made evaluation guessing too
+ * far off.) */
+static int solve_mtd(worker_t *w, uint64_t p, uint64_t o, int *move)
+{
+    int score = othello_solve(w, p, o, -3, 3, 0, move);
+    if (score > -3 && score < 3)
+        return score;
+    int lower = score >= 3 ? score : -64, upper = score <= -3 ? score : 64; /* the range of a score */
+    int g = score;
+    while (lower < upper && !load_int(&w->e->aborted)) {
+        int b = g > lower ? g : lower + 1;
+        int m = OTHELLO_NO_MOVE;
+        g = othello_solve(w, p, o, b - 1, b, 0, &m);
+        if (g < b) {
+            upper = g;
+        } else {
+            lower = g;
+            *move = m;
+        }
+    }
+    return lower;
+}
+
+/* The solver on e->threads threads (the caller's is w[0]); the nodes of
+ * all of them are added to w[0]'s. */
+int othello_solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
+{
+    pthread_t th[MAX_THREADS];
+    int started = 1;
+    e->patterns = 1;
+    e->quit = 0;
+    e->open = NULL;
+    e->idle = 0;
+    for (int i = 1; i < e->threads; i++) {
+        e->slot[i].w.nodes = 0;
+        e->slot[i].w.sp = NULL;
+        if (pthread_create(&th[i], NULL, othello_split_helper, &e->slot[i].w) != 0)
+            break; /* fewer threads: the search is the same, only slower */
+        started++;
+    }
+    e->slot[0].w.sp = NULL;
+    int score = solve_mtd(&e->slot[0].w, p, o, move);
+    pthread_mutex_lock(&e->lock);
+    e->quit = 1;
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+    for (int i = 1; i < started; i++) {
+        pthread_join(th[i], NULL);
+        e->slot[0].w.nodes += e->slot[i].w.nodes;
+    }
+    e->patterns = 0;
+    return score;
+}
+
+int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,
+                         uint64_t *nodes)
+{
+    uint64_t p = b->disc[b->to_move], o = b->disc[!b->to_move];
+    int move = OTHELLO_NO_MOVE;
+    e->aborted = 0;
+    e->deadline = 0;
+    e->slot[0].w.nodes = 0;
+    int score = othello_solve_root(e, p, o, &move);
+    if (best)
+        *best = move;
+    if (nodes)
+        *nodes = e->slot[0].w.nodes;
+    return score;
+}
