@@ -10,6 +10,7 @@
 //   words 1-6      the six 14-bit rows, bottom row first
 //   word 7  move   [2:0] column 0-6 (7: none), [6:4] why (connect4_ai.sv)
 `default_nettype none
+`include "connect4_regs.svh" // the register map, made from connect4_regs.def
 
 module connect4_mailbox
 (
@@ -24,8 +25,8 @@ module connect4_mailbox
     output logic      [31:0] avs_readdata,   // mem[avs_address] one clock after avs_read
     output logic             busy            // 1 from the flag being seen until the answer is written
 );
-    localparam logic [31:0] FLAG_NEW = 32'd1;
-    localparam logic [31:0] FLAG_DONE = 32'd2;
+    localparam logic [31:0] FLAG_NEW = `C4_FLAG_NEW;
+    localparam logic [31:0] FLAG_DONE = `C4_FLAG_DONE;
 
     typedef enum logic [2:0] {
         S_ADDR,        // present the SRAM address

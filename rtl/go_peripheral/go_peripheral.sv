@@ -8,6 +8,7 @@
 // seed's ports plus avm_burstcount and avm_readdatavalid, which a burst
 // master needs (docs/rtl.md).
 `default_nettype none
+`include "go_peripheral_regs.svh" // the register map, made from go_peripheral_regs.def
 
 module go_peripheral #(
     parameter logic [31:0] SDRAM_HPS_BASE = 32'hC000_0000, // HPS address of the master's address 0
@@ -51,12 +52,12 @@ module go_peripheral #(
     output      logic        aso_right_valid,
     input  wire logic        aso_right_ready
 );
-    // Word addresses of the registers (byte offsets 0x00-0x14).
-    localparam logic [4:0] A_AUDIO_CMD    = 5'h00;  // 0x00
-    localparam logic [4:0] A_AUDIO_STATUS = 5'h01;  // 0x04
-    localparam logic [4:0] A_VGA_CTRL     = 5'h02;  // 0x08
-    localparam logic [4:0] A_VGA_STATUS   = 5'h03;  // 0x0C
-    localparam logic [4:0] A_FB_ADDR_HI   = 5'h04;  // 0x10
+    // Word addresses of the registers (byte offsets 0x00-0x14), from go_peripheral_regs.def.
+    localparam logic [4:0] A_AUDIO_CMD    = `GP_REG_AUDIO_CMD;
+    localparam logic [4:0] A_AUDIO_STATUS = `GP_REG_AUDIO_STATUS;
+    localparam logic [4:0] A_VGA_CTRL     = `GP_REG_VGA_CTRL;
+    localparam logic [4:0] A_VGA_STATUS   = `GP_REG_VGA_STATUS;
+    localparam logic [4:0] A_FB_ADDR_HI   = `GP_REG_FB_ADDR_HI;
 
     logic [7:0] fb_addr_hi;  // FB_ADDR_HI as written
 

@@ -21,6 +21,7 @@
 // writes to BOARD, KO and MOVE are ignored and a start of a busy FSM is
 // ignored, so an answer always belongs to the inputs it was started with.
 `default_nettype none
+`include "go_rules_regs.svh" // the register map, made from go_rules_regs.def
 
 module go_rules
 (
@@ -34,10 +35,13 @@ module go_rules
     output logic      [31:0] avs_readdata,   // the word one clock after avs_read
     output logic             busy            // 1 while a decision or a count runs
 );
-    localparam logic [31:0] ID = 32'h474F5231;
-    localparam logic [5:0] A_ID = 6'd0, A_CTRL = 6'd1, A_STATUS = 6'd2, A_MOVE = 6'd3,
-                           A_CAPTURED = 6'd4, A_CYCLES = 6'd5, A_TERRITORY = 6'd6,
-                           A_TCYCLES = 6'd7, A_BOARD = 6'd16, A_KO = 6'd24, A_RESULT = 6'd32;
+    localparam logic [31:0] ID = `GO_RULES_ID_VALUE;
+    localparam logic [5:0] A_ID = `GO_RULES_REG_ID, A_CTRL = `GO_RULES_REG_CTRL,
+                           A_STATUS = `GO_RULES_REG_STATUS, A_MOVE = `GO_RULES_REG_MOVE,
+                           A_CAPTURED = `GO_RULES_REG_CAPTURED, A_CYCLES = `GO_RULES_REG_CYCLES,
+                           A_TERRITORY = `GO_RULES_REG_TERRITORY, A_TCYCLES = `GO_RULES_REG_TCYCLES,
+                           A_BOARD = `GO_RULES_REG_BOARD, A_KO = `GO_RULES_REG_KO,
+                           A_RESULT = `GO_RULES_REG_RESULT;
 
     logic [161:0] board_q, ko_q;
     logic [6:0]   point_q;

@@ -13,6 +13,8 @@
 //                     (16 x 326) = 9585.9 baud, -0.15%); 0 is taken as 1
 //   word 3 CONTROL R/W: [0] loopback (TX drives RX inside, the pin stays idle)
 //   words 4-7      read 0
+`include "link_uart_regs.svh" // the register map, made from link_uart_regs.def
+
 module link_uart #(
     parameter int DEFAULT_DIV = 326
 ) (
@@ -67,8 +69,8 @@ module link_uart #(
 
     assign uart_tx = loopback ? 1'b1 : tx_line;
 
-    wire push_tx = avs_write && avs_address == 3'd0 && tx_count != 5'(DEPTH);
-    wire pop_rx  = avs_read && avs_address == 3'd0 && rx_count != 5'd0;
+    wire push_tx = avs_write && avs_address == `LINK_UART_REG_DATA && tx_count != 5'(DEPTH);
+    wire pop_rx  = avs_read && avs_address == `LINK_UART_REG_DATA && rx_count != 5'd0;
     wire push_rx = rx_valid && rx_count != 5'(DEPTH);
 
     always_ff @(posedge clk) begin
@@ -97,23 +99,23 @@ module link_uart #(
             if (rx_ferr) ferr <= 1'b1;
             if (avs_write) begin
                 case (avs_address)
-                3'd1: begin
+                `LINK_UART_REG_STATUS: begin
                     if (avs_writedata[3]) overrun <= 1'b0;
                     if (avs_writedata[4]) ferr <= 1'b0;
                 end
-                3'd2: div <= avs_writedata[15:0] == 16'd0 ? 16'd1 : avs_writedata[15:0];
-                3'd3: loopback <= avs_writedata[0];
+                `LINK_UART_REG_DIVISOR: div <= avs_writedata[15:0] == 16'd0 ? 16'd1 : avs_writedata[15:0];
+                `LINK_UART_REG_CONTROL: loopback <= avs_writedata[0];
                 default: ;
                 endcase
             end
             if (avs_read) begin
                 case (avs_address)
-                3'd0: avs_readdata <= {23'd0, rx_count != 5'd0, rx_count != 5'd0 ? rxq[rx_head] : 8'd0};
-                3'd1: avs_readdata <= {11'd0, tx_count, 3'd0, rx_count, 3'd0, ferr, overrun,
+                `LINK_UART_REG_DATA: avs_readdata <= {23'd0, rx_count != 5'd0, rx_count != 5'd0 ? rxq[rx_head] : 8'd0};
+                `LINK_UART_REG_STATUS: avs_readdata <= {11'd0, tx_count, 3'd0, rx_count, 3'd0, ferr, overrun,
                                        tx_count == 5'd0 && !tx_busy && !tx_start_q,
                                        tx_count == 5'(DEPTH), rx_count != 5'd0};
-                3'd2: avs_readdata <= {16'd0, div};
-                3'd3: avs_readdata <= {31'd0, loopback};
+                `LINK_UART_REG_DIVISOR: avs_readdata <= {16'd0, div};
+                `LINK_UART_REG_CONTROL: avs_readdata <= {31'd0, loopback};
                 default: avs_readdata <= 32'd0;
                 endcase
             end

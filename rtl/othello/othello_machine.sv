@@ -33,6 +33,7 @@
 // hal/models/othello.c is the clock-exact C model; docs/othello.md has the
 // numbers.
 `default_nettype none
+`include "othello_regs.svh" // the register map, made from othello_regs.def
 
 module othello_machine
 (
@@ -46,7 +47,7 @@ module othello_machine
     output logic      [31:0] avs_readdata,   // the word one clock after avs_read
     output logic             active          // 1 while the machine has clocks to spend
 );
-    localparam logic [31:0] ID = 32'h4F544831;
+    localparam logic [31:0] ID = `OTH_ID_VALUE;
     localparam int MAX_DEPTH = 10;            // frames in the stack RAM
     localparam logic [3:0] DEFAULT_DEPTH = 4'd6;
     localparam logic [15:0] DEFAULT_BUDGET_K = 16'd1024;
@@ -206,7 +207,7 @@ module othello_machine
             if (state == S_ASSERT) br_q <= 1'b0;
             else if (!wr) br_q <= 1'b1;
             if (state != S_INIT && state != S_WAIT && state != S_ASSERT) cnt <= cnt + 32'd1;
-            if (avs_write && avs_address == 3'd6) config_q <= avs_writedata;
+            if (avs_write && avs_address == `OTH_REG_CONFIG) config_q <= avs_writedata;
 
             case (state)
                 S_INIT: state <= S_WAIT;
@@ -352,12 +353,12 @@ module othello_machine
     logic [31:0] rdata;
     always_comb begin
         case (avs_address)
-            3'd0:    rdata = ID;
-            3'd3:    rdata = {31'd0, grst_q};
-            3'd4:    rdata = {24'd0, white_port_q};
-            3'd5:    rdata = {24'd0, br_q | ~wr, black_q};
-            3'd6:    rdata = config_q;
-            3'd7:    rdata = cycles_q;
+            `OTH_REG_ID:     rdata = ID;
+            `OTH_REG_RESET:  rdata = {31'd0, grst_q};
+            `OTH_REG_WHITE:  rdata = {24'd0, white_port_q};
+            `OTH_REG_BLACK:  rdata = {24'd0, br_q | ~wr, black_q};
+            `OTH_REG_CONFIG: rdata = config_q;
+            `OTH_REG_CYCLES: rdata = cycles_q;
             default: rdata = 32'd0;
         endcase
     end
@@ -369,8 +370,8 @@ module othello_machine
             avs_readdata <= 32'd0;
         end else begin
             if (avs_read) avs_readdata <= rdata;
-            if (avs_write && avs_address == 3'd3) grst_q <= avs_writedata[0];
-            if (avs_write && avs_address == 3'd4) white_port_q <= avs_writedata[7:0];
+            if (avs_write && avs_address == `OTH_REG_RESET) grst_q <= avs_writedata[0];
+            if (avs_write && avs_address == `OTH_REG_WHITE) white_port_q <= avs_writedata[7:0];
         end
     end
 

@@ -15,6 +15,7 @@
 //   word 7     HEX5_HEX4       R/W [6:0] HEX4, [14:8] HEX5
 //   Bits not listed read 0 and ignore writes.  Reset: all six blank.
 `default_nettype none
+`include "seven_seg_regs.svh" // the register map, made from seven_seg_regs.def
 
 module seven_seg (
     input  wire logic        clk,            // 50 MHz system clock
@@ -43,13 +44,13 @@ module seven_seg (
         end else begin
             if (avs_write) begin
                 case (avs_address)
-                3'd6: begin
+                `SEVEN_SEG_REG_HEX3_HEX0: begin
                     seg[0] <= avs_writedata[6:0];
                     seg[1] <= avs_writedata[14:8];
                     seg[2] <= avs_writedata[22:16];
                     seg[3] <= avs_writedata[30:24];
                 end
-                3'd7: begin
+                `SEVEN_SEG_REG_HEX5_HEX4: begin
                     seg[4] <= avs_writedata[6:0];
                     seg[5] <= avs_writedata[14:8];
                 end
@@ -58,8 +59,8 @@ module seven_seg (
             end
             if (avs_read) begin
                 case (avs_address)
-                3'd6: avs_readdata <= {1'b0, seg[3], 1'b0, seg[2], 1'b0, seg[1], 1'b0, seg[0]};
-                3'd7: avs_readdata <= {17'd0, seg[5], 1'b0, seg[4]};
+                `SEVEN_SEG_REG_HEX3_HEX0: avs_readdata <= {1'b0, seg[3], 1'b0, seg[2], 1'b0, seg[1], 1'b0, seg[0]};
+                `SEVEN_SEG_REG_HEX5_HEX4: avs_readdata <= {17'd0, seg[5], 1'b0, seg[4]};
                 default: avs_readdata <= {25'd0, seg[avs_address]};
                 endcase
             end

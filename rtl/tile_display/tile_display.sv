@@ -36,6 +36,7 @@
 // 8'h00, blue 8'hDB, red 8'hE0) expanded to RGB444: R and G {c[2:0], c[2]},
 // B {c[1:0], c[1:0]}: white FFF, black 000, blue DDF, red F00.
 `default_nettype none
+`include "tile_display_regs.svh" // the register map, made from tile_display_regs.def
 
 module tile_display (
     input  wire logic        clk,            // 50 MHz system clock
@@ -55,7 +56,7 @@ module tile_display (
     output logic             vga_clk,        // 25 MHz, rises between pixel changes
     output logic             vga_drive       // CTRL[0]: the top level's VGA mux select
 );
-    localparam logic [31:0] ID_WORD = 32'h5449_4C45;
+    localparam logic [31:0] ID_WORD = `TILE_DISPLAY_ID_VALUE;
     localparam int H_RES = 640, H_FP = 16, H_SYNC = 96, H_BP = 48;
     localparam int V_RES = 480, V_FP = 10, V_SYNC = 2, V_BP = 33;
     localparam int H_TOTAL = H_RES + H_FP + H_SYNC + H_BP;  // 800
@@ -87,8 +88,8 @@ module tile_display (
          ((w_page == 8'd1) && (w_x < 8'd10) && (w_y < 8'd30)) ||
          ((w_page == 8'd2) && (w_x < 8'd160) && (w_y < 8'd120)));
     wire clear_ok = col_ok && (w_page < 8'd3);
-    wire wr_cell = avs_write && (avs_address == 6'd0);
-    wire wr_clear = avs_write && (avs_address == 6'd2);
+    wire wr_cell = avs_write && (avs_address == `TILE_DISPLAY_REG_CELL);
+    wire wr_clear = avs_write && (avs_address == `TILE_DISPLAY_REG_CLEAR);
     wire take_cell = wr_cell && cell_ok && !busy;
     wire take_clear = wr_clear && clear_ok && !busy;
     wire refuse = (wr_cell && !(cell_ok && !busy)) || (wr_clear && !(clear_ok && !busy));
@@ -157,7 +158,7 @@ module tile_display (
                 last_cell <= avs_writedata;
             if (take_cell)
                 welcome_shown <= (w_page == 8'd2);
-            if (avs_write && (avs_address == 6'd1)) begin
+            if (avs_write && (avs_address == `TILE_DISPLAY_REG_CTRL)) begin
                 enable <= avs_writedata[0];
                 welcome_shown <= avs_writedata[1];
             end
@@ -171,16 +172,16 @@ module tile_display (
                 clr_col_menu <= w_col[1:0];
                 clr_col_welcome <= w_col[1:0];
             end
-            if (avs_write && (avs_address == 6'd3))
+            if (avs_write && (avs_address == `TILE_DISPLAY_REG_STATUS))
                 refused <= 16'd0;
             else if (refuse)
                 refused <= refused + 16'd1;
             if (avs_read) begin
                 case (avs_address)
-                6'd0: avs_readdata <= last_cell;
-                6'd1: avs_readdata <= {30'd0, welcome_shown, enable};
-                6'd3: avs_readdata <= {refused, 15'd0, busy};
-                6'd4: avs_readdata <= ID_WORD;
+                `TILE_DISPLAY_REG_CELL:   avs_readdata <= last_cell;
+                `TILE_DISPLAY_REG_CTRL:   avs_readdata <= {30'd0, welcome_shown, enable};
+                `TILE_DISPLAY_REG_STATUS: avs_readdata <= {refused, 15'd0, busy};
+                `TILE_DISPLAY_REG_ID:     avs_readdata <= ID_WORD;
                 default: avs_readdata <= 32'd0;
                 endcase
             end

@@ -376,6 +376,8 @@ def check_lint(src, verilator):
         cmd = [verilator, "--lint-only", "-Wall", "-Wno-UNUSEDSIGNAL", "-Wno-UNDRIVEN",
                "-Wno-DECLFILENAME", "--top-module", "de1_soc_top",
                os.path.join(src, "board", "de1_soc_top.sv"), stub] + files
+        # Each top includes its register map (<periph>_regs.svh) from its own folder.
+        cmd += sorted({"-I" + os.path.dirname(f) for f in files})
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode:
             fail("verilator lint of the top level failed:\n" + r.stderr)
