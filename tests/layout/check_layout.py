@@ -12,6 +12,9 @@ then the build's include folders: ROOT, ROOT/src, ROOT/hal):
   game      src/games/<game>/ includes only libc and its own folder
   console   src/console/ never includes a backend: of hal/ only hal.h; no
             SDL, libusb, Verilator or sim/ header
+  screen    src/console/screens/<game>*.c draws and maps keys: only the
+            console's headers and its own game's, never hal.h, a driver, a
+            protocol or another game (the console core performs the hardware)
   driver    src/drivers/ reaches hardware only through hal.h: of hal/ only
             hal.h, no OS headers for devices or memory mapping
   protocol  src/protocols/ uses games, drivers and hal.h, never the console
@@ -109,6 +112,34 @@ def check_console(root):
     return bad
 
 
+# A screen's game is the start of its file name: go_link.c plays Go.
+def screen_game(root, path):
+    stem = os.path.splitext(os.path.basename(path))[0]
+    games = sorted(os.listdir(os.path.join(root, "src/games")), key=len, reverse=True)
+    for g in games:
+        if stem == g or stem.startswith(g + "_"):
+            return g
+    return None
+
+
+def check_screen(root):
+    bad = []
+    for path in sources(root, "src/console/screens"):
+        game = screen_game(root, path)
+        own = f"src/games/{game}/" if game else None
+        for lineno, angle, name in includes(path):
+            if angle:
+                ok = not BACKEND_LIBS.match(name)
+            else:
+                t = resolve(root, path, name)
+                ok = t is not None and (t == GENERATED.get("config.h")
+                                        or t.startswith("src/console/")
+                                        or (own is not None and t.startswith(own)))
+            if not ok:
+                bad.append(f"{rel(root, path)}:{lineno}: a screen includes {name}")
+    return bad
+
+
 def check_driver(root):
     bad = []
     for path in sources(root, "src/drivers"):
@@ -159,6 +190,7 @@ def check_backend(root):
 RULES = [
     ("game", check_game),
     ("console", check_console),
+    ("screen", check_screen),
     ("driver", check_driver),
     ("protocol", check_protocol),
     ("backend", check_backend),
@@ -170,6 +202,9 @@ PLANTS = [
     ("game", "src/games/connect4/c4_ai.c", "#include <SDL2/SDL.h>"),
     ("console", "src/console/console.c", '#include "hal_backends.h"'),
     ("console", "src/console/screens/go.c", '#include "sdl_host.h"'),
+    ("screen", "src/console/screens/connect4.c", '#include "hal.h"'),
+    ("screen", "src/console/screens/othello.c", '#include "drivers/othello_machine.h"'),
+    ("screen", "src/console/screens/go.c", '#include "games/othello/othello.h"'),
     ("driver", "src/drivers/connect4_mailbox.c", "#include <sys/mman.h>"),
     ("driver", "src/drivers/go_peripheral.c", '#include "models/go_peripheral.h"'),
     ("protocol", "src/protocols/gtp_engine.c", '#include "console/render.h"'),
@@ -209,8 +244,10 @@ def self_test(root):
                 f.write("\n" + line + "\n")
             check = dict(RULES)[rule]
             name = re.match(r'#include [<"](.*)[>"]', line).group(1)
+            # The planted line itself, not an older include of the same name.
+            lineno = before.count("\n") + 2
             caught = [b for b in check(scratch)
-                      if b.startswith(target + ":") and b.endswith(" " + name)]
+                      if b.startswith(f"{target}:{lineno}:") and b.endswith(" " + name)]
             with open(path, "w", encoding="utf-8") as f:
                 f.write(before)
             if caught:
