@@ -222,6 +222,11 @@ int go_session_ai_turn(const go_session_t *s)
            s->board.turn != s->set.human && !s->board.game_over;
 }
 
+void go_session_without_computer(go_session_t *s)
+{
+    s->set.mode = GO_SESSION_PVP;
+}
+
 void go_session_turn_status(go_session_t *s)
 {
     char line[64];

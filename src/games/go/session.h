@@ -140,6 +140,10 @@ int go_session_resume(go_session_t *s, const sgf_game_t *rec, char *err, size_t 
 /* 1 when the computer is to move: against it, in play, not the human's turn. */
 int go_session_ai_turn(const go_session_t *s);
 
+/* The computer cannot play (no memory for its search): the game goes on
+ * between two players at the keyboard; the record keeps its settings. */
+void go_session_without_computer(go_session_t *s);
+
 /* Sets status to whose turn it is ("Your move (Black)", "White to play",
  * "Computer is thinking..."). */
 void go_session_turn_status(go_session_t *s);
