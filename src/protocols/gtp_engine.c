@@ -21,6 +21,7 @@
 #include "games/go/ai.h"
 #include "games/go/sgf.h"
 #include "games/go/status.h"
+#include "gtp_dispatch.h"
 
 /* Words on a line, id and command included: set_free_handicap may list
  * every point of a 19x19 board but one. */
@@ -51,80 +52,33 @@ struct gtp_engine {
     int have_left[3];         /* time_left seen for BLACK/WHITE */
     int left_time[3], left_stones[3];
 
-    int quit;
-    /* The response being built. */
-    char *out;
-    size_t out_len, out_cap;
-    int out_failed;           /* set when the growth of `out` failed */
+    gtp_dispatch_t *gtp;      /* lines in, answers out (the command table below) */
     char rules_err[256];      /* why the rules (--rules hw) gave no answer; "" if they did */
 };
-
-typedef int (*gtp_handler_t)(gtp_engine_t *e, int argc, char **argv);
 
 /* ------------------------------------------------------------------ */
 /* Response building                                                    */
 /* ------------------------------------------------------------------ */
 
-static void out_reserve(gtp_engine_t *e, size_t more)
-{
-    if (e->out_len + more + 1 <= e->out_cap)
-        return;
-    size_t cap = e->out_cap ? e->out_cap : 256;
-    while (cap < e->out_len + more + 1)
-        cap *= 2;
-    char *n = realloc(e->out, cap);
-    if (!n) {
-        e->out_failed = 1;
-        return;
-    }
-    e->out = n;
-    e->out_cap = cap;
-}
-
-static void out_add(gtp_engine_t *e, const char *text, size_t n)
-{
-    out_reserve(e, n);
-    if (e->out_failed)
-        return;
-    memcpy(e->out + e->out_len, text, n);
-    e->out_len += n;
-    e->out[e->out_len] = '\0';
-}
-
-/* Appends printf-style text to the response body. */
+/* Appends printf-style text to the answer. */
+static void reply(gtp_engine_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void reply(gtp_engine_t *e, const char *fmt, ...)
 {
-    char small[512];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
+    gtp_vreply(e->gtp, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof small) {
-        out_add(e, small, (size_t)n);
-        return;
-    }
-    out_reserve(e, (size_t)n);
-    if (e->out_failed)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(e->out + e->out_len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    e->out_len += (size_t)n;
 }
 
 /* Handlers return 0 with a body, or fail() with the error message. */
+static int fail(gtp_engine_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(gtp_engine_t *e, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int rc = gtp_vfail(e->gtp, fmt, ap);
     va_end(ap);
-    e->out_len = 0;
-    out_add(e, msg, strlen(msg));
-    return -1;
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -344,39 +298,9 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
 /* Commands                                                             */
 /* ------------------------------------------------------------------ */
 
-static int cmd_protocol_version(gtp_engine_t *e, int argc, char **argv)
+static int cmd_boardsize(gtp_dispatch_t *d, int argc, char **argv)
 {
-    (void)argc, (void)argv;
-    reply(e, "2");
-    return 0;
-}
-
-static int cmd_name(gtp_engine_t *e, int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    reply(e, GTP_NAME);
-    return 0;
-}
-
-static int cmd_version(gtp_engine_t *e, int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    reply(e, "%s", TABLETOP_VERSION);
-    return 0;
-}
-
-static int cmd_known_command(gtp_engine_t *e, int argc, char **argv);
-static int cmd_list_commands(gtp_engine_t *e, int argc, char **argv);
-
-static int cmd_quit(gtp_engine_t *e, int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    e->quit = 1;
-    return 0;
-}
-
-static int cmd_boardsize(gtp_engine_t *e, int argc, char **argv)
-{
+    gtp_engine_t *e = gtp_dispatch_game(d);
     int size;
     if (argc < 1 || parse_count(argv[0], &size))
         return fail(e, "syntax error");
@@ -386,8 +310,9 @@ static int cmd_boardsize(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_clear_board(gtp_engine_t *e, int argc, char **argv)
+static int cmd_clear_board(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     (void)argc, (void)argv;
     engine_clear(e, e->board.size, e->record->komi2);
     /* A new game: the clock starts again from time_settings. */
@@ -395,8 +320,9 @@ static int cmd_clear_board(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_komi(gtp_engine_t *e, int argc, char **argv)
+static int cmd_komi(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     if (argc < 1)
         return fail(e, "syntax error");
     char *end;
@@ -420,8 +346,9 @@ static int cmd_komi(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_play(gtp_engine_t *e, int argc, char **argv)
+static int cmd_play(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     Stone color;
     Move m;
     if (argc < 2 || parse_color(argv[0], &color))
@@ -465,23 +392,27 @@ static int genmove_common(gtp_engine_t *e, int argc, char **argv, int play, int 
     return 0;
 }
 
-static int cmd_genmove(gtp_engine_t *e, int argc, char **argv)
+static int cmd_genmove(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     return genmove_common(e, argc, argv, 1, 0);
 }
 
-static int cmd_genmove_cleanup(gtp_engine_t *e, int argc, char **argv)
+static int cmd_genmove_cleanup(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     return genmove_common(e, argc, argv, 1, 1);
 }
 
-static int cmd_reg_genmove(gtp_engine_t *e, int argc, char **argv)
+static int cmd_reg_genmove(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     return genmove_common(e, argc, argv, 0, 0);
 }
 
-static int cmd_undo(gtp_engine_t *e, int argc, char **argv)
+static int cmd_undo(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     (void)argc, (void)argv;
     if (e->record->n_moves == 0)
         return fail(e, "cannot undo");
@@ -494,8 +425,9 @@ static int cmd_undo(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_showboard(gtp_engine_t *e, int argc, char **argv)
+static int cmd_showboard(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     (void)argc, (void)argv;
     char buf[2048];
     board_to_ascii(&e->board, buf, sizeof buf);
@@ -514,8 +446,9 @@ static int cmd_showboard(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_final_score(gtp_engine_t *e, int argc, char **argv)
+static int cmd_final_score(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     (void)argc, (void)argv;
     char res[32];
     go_status_score(&e->board, res, sizeof res);
@@ -550,8 +483,9 @@ static void reply_stones(gtp_engine_t *e, Stone color)
     reply_stones_marked(e, color, NULL, 0);
 }
 
-static int cmd_final_status_list(gtp_engine_t *e, int argc, char **argv)
+static int cmd_final_status_list(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     if (argc < 1)
         return fail(e, "syntax error");
     int want_dead;
@@ -569,8 +503,9 @@ static int cmd_final_status_list(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_time_settings(gtp_engine_t *e, int argc, char **argv)
+static int cmd_time_settings(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     int main_time, byo_time, byo_stones;
     if (argc < 3 || parse_time(argv[0], &main_time) || parse_time(argv[1], &byo_time) ||
         parse_time(argv[2], &byo_stones))
@@ -584,8 +519,9 @@ static int cmd_time_settings(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_time_left(gtp_engine_t *e, int argc, char **argv)
+static int cmd_time_left(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     Stone color;
     int t, stones;
     if (argc < 3 || parse_color(argv[0], &color) || parse_time(argv[1], &t) ||
@@ -597,8 +533,9 @@ static int cmd_time_left(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_loadsgf(gtp_engine_t *e, int argc, char **argv)
+static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     int move_number = 0;
     if (argc < 1 || (argc >= 2 && (parse_count(argv[1], &move_number) || move_number < 1)))
         return fail(e, "syntax error");
@@ -637,8 +574,9 @@ static int cmd_loadsgf(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_printsgf(gtp_engine_t *e, int argc, char **argv)
+static int cmd_printsgf(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     sgf_game_t *g = e->record;
     char saved[SGF_TEXT];
     memcpy(saved, g->result, sizeof saved);
@@ -672,8 +610,9 @@ static int cmd_printsgf(gtp_engine_t *e, int argc, char **argv)
     return rc;
 }
 
-static int cmd_is_legal(gtp_engine_t *e, int argc, char **argv)
+static int cmd_is_legal(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     Stone color;
     Move m;
     if (argc < 2 || parse_color(argv[0], &color))
@@ -688,8 +627,9 @@ static int cmd_is_legal(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_list_stones(gtp_engine_t *e, int argc, char **argv)
+static int cmd_list_stones(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     Stone color;
     if (argc < 1 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
@@ -697,8 +637,9 @@ static int cmd_list_stones(gtp_engine_t *e, int argc, char **argv)
     return 0;
 }
 
-static int cmd_captures(gtp_engine_t *e, int argc, char **argv)
+static int cmd_captures(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     Stone color;
     if (argc < 1 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
@@ -809,18 +750,21 @@ static int handicap_fixed_common(gtp_engine_t *e, int argc, char **argv, int fre
     return engine_place_handicap(e, points, n, 1);
 }
 
-static int cmd_fixed_handicap(gtp_engine_t *e, int argc, char **argv)
+static int cmd_fixed_handicap(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     return handicap_fixed_common(e, argc, argv, 0);
 }
 
-static int cmd_place_free_handicap(gtp_engine_t *e, int argc, char **argv)
+static int cmd_place_free_handicap(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     return handicap_fixed_common(e, argc, argv, 1);
 }
 
-static int cmd_set_free_handicap(gtp_engine_t *e, int argc, char **argv)
+static int cmd_set_free_handicap(gtp_dispatch_t *d, int argc, char **argv)
 {
+    gtp_engine_t *e = gtp_dispatch_game(d);
     int size = e->board.size;
     if (argc < 2 || argc > size * size - 1)
         return fail(e, "bad vertex list");
@@ -840,16 +784,8 @@ static int cmd_set_free_handicap(gtp_engine_t *e, int argc, char **argv)
     return engine_place_handicap(e, points, argc, 0);
 }
 
-static const struct {
-    const char *name;
-    gtp_handler_t run;
-} gtp_commands[] = {
-    {"protocol_version", cmd_protocol_version},
-    {"name", cmd_name},
-    {"version", cmd_version},
-    {"known_command", cmd_known_command},
-    {"list_commands", cmd_list_commands},
-    {"quit", cmd_quit},
+static const gtp_command_t gtp_commands[] = {
+    GTP_STANDARD_COMMANDS,
     {"boardsize", cmd_boardsize},
     {"clear_board", cmd_clear_board},
     {"komi", cmd_komi},
@@ -872,29 +808,6 @@ static const struct {
     {"place_free_handicap", cmd_place_free_handicap},
     {"set_free_handicap", cmd_set_free_handicap},
 };
-
-#define GTP_N_COMMANDS (sizeof gtp_commands / sizeof gtp_commands[0])
-
-static int cmd_known_command(gtp_engine_t *e, int argc, char **argv)
-{
-    if (argc < 1)
-        return fail(e, "syntax error");
-    for (size_t i = 0; i < GTP_N_COMMANDS; i++)
-        if (!strcmp(gtp_commands[i].name, argv[0])) {
-            reply(e, "true");
-            return 0;
-        }
-    reply(e, "false");
-    return 0;
-}
-
-static int cmd_list_commands(gtp_engine_t *e, int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    for (size_t i = 0; i < GTP_N_COMMANDS; i++)
-        reply(e, i ? "\n%s" : "%s", gtp_commands[i].name);
-    return 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* Lines                                                                */
@@ -923,6 +836,19 @@ gtp_engine_t *gtp_engine_create(const gtp_options_t *opts)
         free(e);
         return NULL;
     }
+    gtp_dispatch_config_t dc = {.commands = gtp_commands,
+                                .n_commands = sizeof gtp_commands / sizeof gtp_commands[0],
+                                .game = e,
+                                .style = GTP_STYLE_GNUGO,
+                                .max_words = GTP_MAX_ARGS + 1};
+    e->gtp = gtp_dispatch_new(&dc);
+    if (!e->gtp) {
+        fprintf(stderr, "tabletop: gtp: out of memory\n");
+        ai_destroy(e->ai);
+        free(e->record);
+        free(e);
+        return NULL;
+    }
     engine_clear(e, BOARD_DEFAULT_SIZE, BOARD_DEFAULT_KOMI2);
     return e;
 }
@@ -932,14 +858,14 @@ void gtp_engine_destroy(gtp_engine_t *e)
     if (!e)
         return;
     ai_destroy(e->ai);
+    gtp_dispatch_free(e->gtp);
     free(e->record);
-    free(e->out);
     free(e);
 }
 
 int gtp_engine_wants_quit(const gtp_engine_t *e)
 {
-    return e->quit;
+    return gtp_dispatch_wants_quit(e->gtp);
 }
 
 const BoardState *gtp_engine_board(const gtp_engine_t *e)
@@ -954,88 +880,5 @@ const char *gtp_engine_execute(gtp_engine_t *e, const char *line)
 
 const char *gtp_engine_execute_n(gtp_engine_t *e, const char *line, size_t n)
 {
-    /* GTP preprocessing: drop control characters other than HT and LF (NUL
-     * included: a NUL inside a line must not hide the rest of it), cut at
-     * '#', turn HT into a space; an empty line gets no answer. */
-    char *buf = malloc(n + 1);
-    if (!buf)
-        return "? out of memory\n\n";
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if (c == '#' || c == '\n')
-            break;
-        if (c == '\t')
-            c = ' ';
-        else if (c < 32 || c == 127)
-            continue;
-        buf[k++] = (char)c;
-    }
-    buf[k] = '\0';
-
-    static char *argv[GTP_MAX_ARGS + 1];
-    int argc = 0, too_many = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        if (argc < GTP_MAX_ARGS + 1)
-            argv[argc++] = tok;
-        else
-            too_many = 1;
-    }
-    if (argc == 0) {
-        free(buf);
-        return NULL;
-    }
-
-    /* An optional numeric id comes first and is echoed. */
-    char id[24] = "";
-    int first = 0;
-    if (isdigit((unsigned char)argv[0][0])) {
-        int digits = 1;
-        for (const char *p = argv[0]; *p; p++)
-            digits &= isdigit((unsigned char)*p) != 0;
-        if (digits && strlen(argv[0]) < sizeof id) {
-            snprintf(id, sizeof id, "%s", argv[0]);
-            first = 1;
-        }
-    }
-
-    e->out_len = 0;
-    e->out_failed = 0;
-    out_reserve(e, 64);
-    if (e->out)
-        e->out[0] = '\0';
-    int rc;
-    if (first >= argc) {
-        rc = fail(e, "syntax error: no command after the id");
-    } else if (too_many) {
-        rc = fail(e, "syntax error");
-    } else {
-        const char *name = argv[first];
-        rc = 1;
-        for (size_t i = 0; i < GTP_N_COMMANDS; i++)
-            if (!strcmp(gtp_commands[i].name, name)) {
-                rc = gtp_commands[i].run(e, argc - first - 1, argv + first + 1);
-                break;
-            }
-        if (rc == 1)
-            rc = fail(e, "unknown command");
-    }
-    free(buf);
-    if (e->out_failed)
-        return "? out of memory\n\n";
-
-    /* Frame it: "=id body\n\n" or "?id message\n\n". */
-    size_t body_len = e->out_len;
-    char *body = malloc(body_len + 1);
-    if (!body)
-        return "? out of memory\n\n";
-    memcpy(body, e->out ? e->out : "", body_len);
-    body[body_len] = '\0';
-    e->out_len = 0;
-    reply(e, "%c%s %s\n\n", rc == 0 ? '=' : '?', id, body);
-    free(body);
-    if (e->out_failed)
-        return "? out of memory\n\n";
-    return e->out;
+    return gtp_dispatch_execute(e->gtp, line, n);
 }

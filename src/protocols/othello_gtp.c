@@ -16,7 +16,6 @@
  * fails answers one line "? reason" and changes nothing.
  */
 #define _GNU_SOURCE /* getline */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,12 +23,12 @@
 #include <strings.h>
 #include <sys/types.h>
 
-#include "config.h"
 #include "drivers/othello_machine.h"
-#include "hal.h"
-#include "protocols/othello_cli.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
+#include "gtp_dispatch.h"
+#include "hal.h"
+#include "protocols/othello_cli.h"
 
 #define GTP_MAX_RECORD 200 /* moves in a game: 60 discs and passes */
 
@@ -56,7 +55,6 @@ typedef struct othello_gtp {
     double main_time, byo_time;  /* time_settings, seconds (0, 0: no clock) */
     int byo_stones;
     double left[2];              /* time_left per colour, seconds; < 0 unknown */
-    int quit;
     /* --machine: Black's genmove comes from the Othello machine (seed 003)
      * through its ports.  The machine keeps its own board: m_plies are the
      * plies it has taken part in (its answers and White's moves sent), in
@@ -66,13 +64,6 @@ typedef struct othello_gtp {
     int m_pending;          /* White's last move (or the opening pass) awaits its answer */
     int m_plies[GTP_MAX_RECORD];
 } othello_gtp_t;
-
-static const char *const gtp_commands[] = {
-    "protocol_version", "name",        "version",     "known_command", "list_commands",
-    "quit",             "boardsize",   "clear_board", "komi",          "play",
-    "genmove",          "undo",        "final_score", "showboard",     "time_settings",
-    "time_left",        NULL,
-};
 
 static int parse_colour(const char *s)
 {
@@ -261,220 +252,186 @@ static void show_board(const othello_gtp_t *g, char *out, size_t len)
     }
 }
 
-/* Runs one command (words already split).  Writes the answer's text into
- * out; returns 1 for success ("="), 0 for failure ("?"). */
-static int gtp_execute(othello_gtp_t *g, int argc, char **argv, char *out, size_t len)
+/* ---- the commands (docs/othello.md); argv holds the words after the name ---- */
+
+static int cmd_boardsize(gtp_dispatch_t *d, int argc, char **argv)
 {
-    const char *cmd = argv[0];
-    out[0] = 0;
-    if (!strcmp(cmd, "protocol_version")) {
-        snprintf(out, len, "2");
-    } else if (!strcmp(cmd, "name")) {
-        snprintf(out, len, "tabletop");
-    } else if (!strcmp(cmd, "version")) {
-        snprintf(out, len, "%s", TABLETOP_VERSION);
-    } else if (!strcmp(cmd, "known_command")) {
-        if (argc != 2) {
-            snprintf(out, len, "syntax error");
-            return 0;
-        }
-        int known = 0;
-        for (int i = 0; gtp_commands[i]; i++)
-            known |= !strcmp(gtp_commands[i], argv[1]);
-        snprintf(out, len, "%s", known ? "true" : "false");
-    } else if (!strcmp(cmd, "list_commands")) {
-        size_t n = 0;
-        for (int i = 0; gtp_commands[i] && n < len; i++)
-            n += (size_t)snprintf(out + n, len - n, "%s%s", i ? "\n" : "", gtp_commands[i]);
-    } else if (!strcmp(cmd, "quit")) {
-        g->quit = 1;
-    } else if (!strcmp(cmd, "boardsize")) {
-        char *end = NULL;
-        long size = argc == 2 ? strtol(argv[1], &end, 10) : -1;
-        if (argc != 2 || !end || *end || end == argv[1]) {
-            snprintf(out, len, "syntax error");
-            return 0;
-        }
-        if (size != 8) {
-            snprintf(out, len, "unacceptable size");
-            return 0;
-        }
-    } else if (!strcmp(cmd, "clear_board")) {
-        g->n_record = 0;
-        gtp_replay(g);
-        othello_engine_clear(g->engine);
-    } else if (!strcmp(cmd, "komi")) {
-        char *end = NULL;
-        double komi = argc == 2 ? strtod(argv[1], &end) : 0;
-        if (argc != 2 || !end || *end || end == argv[1] || !(komi > -1e6 && komi < 1e6)) {
-            snprintf(out, len, "syntax error");
-            return 0;
-        }
-    } else if (!strcmp(cmd, "time_settings")) {
-        char *e1 = NULL, *e2 = NULL, *e3 = NULL;
-        double mt = argc == 4 ? strtod(argv[1], &e1) : -1;
-        double bt = argc == 4 ? strtod(argv[2], &e2) : -1;
-        long bs = argc == 4 ? strtol(argv[3], &e3, 10) : -1;
-        /* Written so that NaN fails too. */
-        if (argc != 4 || *e1 || *e2 || *e3 || !(mt >= 0 && mt <= 1e7) ||
-            !(bt >= 0 && bt <= 1e7) || bs < 0 || bs > 1000000) {
-            snprintf(out, len, "syntax error (time_settings MAIN BYO_YOMI STONES)");
-            return 0;
-        }
-        g->main_time = mt;
-        g->byo_time = bt;
-        g->byo_stones = (int)bs;
-        g->left[0] = g->left[1] = -1;
-    } else if (!strcmp(cmd, "time_left")) {
-        int colour = argc == 4 ? parse_colour(argv[1]) : -1;
-        char *e1 = NULL, *e2 = NULL;
-        double t = argc == 4 ? strtod(argv[2], &e1) : -1;
-        long st = argc == 4 ? strtol(argv[3], &e2, 10) : -1;
-        if (colour < 0 || *e1 || *e2 || !(t >= 0 && t <= 1e7) || st < 0) {
-            snprintf(out, len, "syntax error (time_left black|white SECONDS STONES)");
-            return 0;
-        }
-        g->left[colour] = t;
-    } else if (!strcmp(cmd, "play")) {
-        int colour = argc == 3 ? parse_colour(argv[1]) : -1;
-        int move = argc == 3 ? othello_parse_move(argv[2]) : -1;
-        if (colour < 0 || move < 0) {
-            snprintf(out, len, "syntax error (play black|white a1..h8|pass)");
-            return 0;
-        }
-        othello_gtp_t before = *g;
-        char err[200];
-        if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
-            *g = before;
-            snprintf(out, len, "%s", err);
-            return 0;
-        }
-        if (!othello_is_legal(&g->board, move) || g->n_record >= GTP_MAX_RECORD) {
-            *g = before;
-            snprintf(out, len, move == OTHELLO_PASS ? "illegal move: %s has a legal move"
-                                                    : "illegal move",
-                     colour_name(colour));
-            return 0;
-        }
-        gtp_record(g, move);
-    } else if (!strcmp(cmd, "genmove")) {
-        int colour = argc == 2 ? parse_colour(argv[1]) : -1;
-        if (colour < 0) {
-            snprintf(out, len, "syntax error (genmove black|white)");
-            return 0;
-        }
-        if (othello_game_over(&g->board)) {
-            snprintf(out, len, "pass"); /* nothing to play: as gtp-rhino */
-            return 1;
-        }
-        othello_gtp_t before = *g;
-        char err[200];
-        if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
-            *g = before;
-            snprintf(out, len, "%s", err);
-            return 0;
-        }
-        othello_result_t r;
-        if (g->machine && colour == OTHELLO_BLACK) {
-            r.move = g->n_record < GTP_MAX_RECORD ? machine_genmove(g, err, sizeof err) : -1;
-            if (r.move < 0) {
-                *g = before;
-                snprintf(out, len, "%s", g->n_record < GTP_MAX_RECORD ? err : "no move");
-                g->m_seen = -1; /* the machine's state is unknown: reset before its next move */
-                return 0;
-            }
-        } else {
-            othello_engine_think(g->engine, &g->board, gtp_budget(g, colour), &r);
-        }
-        if (r.move == OTHELLO_NO_MOVE || g->n_record >= GTP_MAX_RECORD) {
-            *g = before;
-            snprintf(out, len, "no move");
-            return 0;
-        }
-        gtp_record(g, r.move);
-        char mv[8];
-        othello_format_move(r.move, mv);
-        snprintf(out, len, "%s", mv);
-    } else if (!strcmp(cmd, "undo")) {
-        if (g->n_record == 0) {
-            snprintf(out, len, "cannot undo");
-            return 0;
-        }
-        g->n_record--;
-        while (g->n_record > 0 && g->record[g->n_record - 1].auto_pass)
-            g->n_record--;
-        gtp_replay(g);
-    } else if (!strcmp(cmd, "final_score")) {
-        if (!othello_game_over(&g->board)) {
-            snprintf(out, len, "cannot score: the game is not over");
-            return 0;
-        }
-        int b = othello_count(&g->board, OTHELLO_BLACK), w = othello_count(&g->board, OTHELLO_WHITE);
-        int empties = 64 - b - w;
-        /* The empty squares go to the winner (the usual tournament rule). */
-        if (b > w)
-            snprintf(out, len, "B+%d", b - w + empties);
-        else if (w > b)
-            snprintf(out, len, "W+%d", w - b + empties);
-        else
-            snprintf(out, len, "0");
-    } else if (!strcmp(cmd, "showboard")) {
-        show_board(g, out, len);
-    } else {
-        snprintf(out, len, "unknown command");
-        return 0;
-    }
-    return 1;
+    char *end = NULL;
+    long size = argc == 1 ? strtol(argv[0], &end, 10) : -1;
+    if (argc != 1 || !end || *end || end == argv[0])
+        return gtp_fail(d, "syntax error");
+    if (size != 8)
+        return gtp_fail(d, "unacceptable size");
+    return 0;
 }
 
-/* Handles one input line; writes the full response (with the blank line). */
-static void gtp_line(othello_gtp_t *g, char *line, FILE *out)
+static int cmd_clear_board(gtp_dispatch_t *d, int argc, char **argv)
 {
-    /* Control characters other than tab and newline are removed, tabs are
-     * spaces, '#' starts a comment (GTP v2, 2.2). */
-    size_t w = 0;
-    for (size_t r = 0; line[r]; r++) {
-        unsigned char ch = (unsigned char)line[r];
-        if (ch == '#')
-            break;
-        if (ch == '\t')
-            ch = ' ';
-        if (ch < 32 && ch != '\n')
-            continue;
-        if (ch == 127)
-            continue;
-        line[w++] = (char)ch;
-    }
-    line[w] = 0;
-    char *words[8];
-    int n = 0;
-    for (char *t = strtok(line, " \n"); t; t = strtok(NULL, " \n")) {
-        if (n == 8) {
-            fputs("? syntax error (too many arguments)\n\n", out);
-            return;
-        }
-        words[n++] = t;
-    }
-    if (n == 0)
-        return;
-    char id[24] = "";
-    if (isdigit((unsigned char)words[0][0])) {
-        size_t k = strspn(words[0], "0123456789");
-        if (words[0][k] != 0 || k >= sizeof id) {
-            fputs("? syntax error (bad id)\n\n", out);
-            return;
-        }
-        memcpy(id, words[0], k + 1);
-        memmove(words, words + 1, (size_t)(n - 1) * sizeof words[0]);
-        if (--n == 0) {
-            fprintf(out, "?%s syntax error (no command)\n\n", id);
-            return;
-        }
-    }
-    char answer[512];
-    int ok = gtp_execute(g, n, words, answer, sizeof answer);
-    fprintf(out, "%c%s%s%s\n\n", ok ? '=' : '?', id, answer[0] ? " " : "", answer);
+    (void)argc, (void)argv;
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    g->n_record = 0;
+    gtp_replay(g);
+    othello_engine_clear(g->engine);
+    return 0;
 }
+
+static int cmd_komi(gtp_dispatch_t *d, int argc, char **argv)
+{
+    char *end = NULL;
+    double komi = argc == 1 ? strtod(argv[0], &end) : 0;
+    if (argc != 1 || !end || *end || end == argv[0] || !(komi > -1e6 && komi < 1e6))
+        return gtp_fail(d, "syntax error");
+    return 0;
+}
+
+static int cmd_time_settings(gtp_dispatch_t *d, int argc, char **argv)
+{
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    char *e1 = NULL, *e2 = NULL, *e3 = NULL;
+    double mt = argc == 3 ? strtod(argv[0], &e1) : -1;
+    double bt = argc == 3 ? strtod(argv[1], &e2) : -1;
+    long bs = argc == 3 ? strtol(argv[2], &e3, 10) : -1;
+    /* Written so that NaN fails too. */
+    if (argc != 3 || *e1 || *e2 || *e3 || !(mt >= 0 && mt <= 1e7) || !(bt >= 0 && bt <= 1e7) ||
+        bs < 0 || bs > 1000000)
+        return gtp_fail(d, "syntax error (time_settings MAIN BYO_YOMI STONES)");
+    g->main_time = mt;
+    g->byo_time = bt;
+    g->byo_stones = (int)bs;
+    g->left[0] = g->left[1] = -1;
+    return 0;
+}
+
+static int cmd_time_left(gtp_dispatch_t *d, int argc, char **argv)
+{
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    int colour = argc == 3 ? parse_colour(argv[0]) : -1;
+    char *e1 = NULL, *e2 = NULL;
+    double t = argc == 3 ? strtod(argv[1], &e1) : -1;
+    long st = argc == 3 ? strtol(argv[2], &e2, 10) : -1;
+    if (colour < 0 || *e1 || *e2 || !(t >= 0 && t <= 1e7) || st < 0)
+        return gtp_fail(d, "syntax error (time_left black|white SECONDS STONES)");
+    g->left[colour] = t;
+    return 0;
+}
+
+static int cmd_play(gtp_dispatch_t *d, int argc, char **argv)
+{
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    int colour = argc == 2 ? parse_colour(argv[0]) : -1;
+    int move = argc == 2 ? othello_parse_move(argv[1]) : -1;
+    if (colour < 0 || move < 0)
+        return gtp_fail(d, "syntax error (play black|white a1..h8|pass)");
+    othello_gtp_t before = *g;
+    char err[200];
+    if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
+        *g = before;
+        return gtp_fail(d, "%s", err);
+    }
+    if (!othello_is_legal(&g->board, move) || g->n_record >= GTP_MAX_RECORD) {
+        *g = before;
+        if (move == OTHELLO_PASS)
+            return gtp_fail(d, "illegal move: %s has a legal move", colour_name(colour));
+        return gtp_fail(d, "illegal move");
+    }
+    gtp_record(g, move);
+    return 0;
+}
+
+static int cmd_genmove(gtp_dispatch_t *d, int argc, char **argv)
+{
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    int colour = argc == 1 ? parse_colour(argv[0]) : -1;
+    if (colour < 0)
+        return gtp_fail(d, "syntax error (genmove black|white)");
+    if (othello_game_over(&g->board)) {
+        gtp_reply(d, "pass"); /* nothing to play: as gtp-rhino */
+        return 0;
+    }
+    othello_gtp_t before = *g;
+    char err[200];
+    if (gtp_turn_to(g, colour, err, sizeof err) != 0) {
+        *g = before;
+        return gtp_fail(d, "%s", err);
+    }
+    othello_result_t r;
+    if (g->machine && colour == OTHELLO_BLACK) {
+        r.move = g->n_record < GTP_MAX_RECORD ? machine_genmove(g, err, sizeof err) : -1;
+        if (r.move < 0) {
+            *g = before;
+            gtp_fail(d, "%s", g->n_record < GTP_MAX_RECORD ? err : "no move");
+            g->m_seen = -1; /* the machine's state is unknown: reset before its next move */
+            return -1;
+        }
+    } else {
+        othello_engine_think(g->engine, &g->board, gtp_budget(g, colour), &r);
+    }
+    if (r.move == OTHELLO_NO_MOVE || g->n_record >= GTP_MAX_RECORD) {
+        *g = before;
+        return gtp_fail(d, "no move");
+    }
+    gtp_record(g, r.move);
+    char mv[8];
+    othello_format_move(r.move, mv);
+    gtp_reply(d, "%s", mv);
+    return 0;
+}
+
+static int cmd_undo(gtp_dispatch_t *d, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    if (g->n_record == 0)
+        return gtp_fail(d, "cannot undo");
+    g->n_record--;
+    while (g->n_record > 0 && g->record[g->n_record - 1].auto_pass)
+        g->n_record--;
+    gtp_replay(g);
+    return 0;
+}
+
+static int cmd_final_score(gtp_dispatch_t *d, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    if (!othello_game_over(&g->board))
+        return gtp_fail(d, "cannot score: the game is not over");
+    int b = othello_count(&g->board, OTHELLO_BLACK), w = othello_count(&g->board, OTHELLO_WHITE);
+    int empties = 64 - b - w;
+    /* The empty squares go to the winner (the usual tournament rule). */
+    if (b > w)
+        gtp_reply(d, "B+%d", b - w + empties);
+    else if (w > b)
+        gtp_reply(d, "W+%d", w - b + empties);
+    else
+        gtp_reply(d, "0");
+    return 0;
+}
+
+static int cmd_showboard(gtp_dispatch_t *d, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    char text[512];
+    show_board(g, text, sizeof text);
+    gtp_reply(d, "%s", text);
+    return 0;
+}
+
+/* gtp-rhino's commands, in its order (list_commands). */
+static const gtp_command_t othello_gtp_commands[] = {
+    GTP_STANDARD_COMMANDS,
+    {"boardsize", cmd_boardsize},
+    {"clear_board", cmd_clear_board},
+    {"komi", cmd_komi},
+    {"play", cmd_play},
+    {"genmove", cmd_genmove},
+    {"undo", cmd_undo},
+    {"final_score", cmd_final_score},
+    {"showboard", cmd_showboard},
+    {"time_settings", cmd_time_settings},
+    {"time_left", cmd_time_left},
+};
 
 static int parse_seconds(const char *text, double *out)
 {
@@ -559,7 +516,20 @@ int othello_gtp_main(int argc, char **argv)
         }
     }
     othello_gtp_t *g = calloc(1, sizeof *g);
-    if (!g || !(g->engine = othello_engine_new())) {
+    gtp_dispatch_t *d = NULL;
+    if (g && (g->engine = othello_engine_new()) != NULL) {
+        gtp_dispatch_config_t dc = {
+            .commands = othello_gtp_commands,
+            .n_commands = sizeof othello_gtp_commands / sizeof othello_gtp_commands[0],
+            .game = g,
+            .style = GTP_STYLE_RHINO,
+            .max_words = 8,
+        };
+        d = gtp_dispatch_new(&dc);
+    }
+    if (!d) {
+        if (g)
+            othello_engine_free(g->engine);
         free(g);
         fprintf(stderr, "tabletop othello-gtp: out of memory for the engine\n");
         if (machine)
@@ -574,11 +544,15 @@ int othello_gtp_main(int argc, char **argv)
     gtp_replay(g);
     char *line = NULL;
     size_t cap = 0;
-    while (!g->quit && getline(&line, &cap, stdin) > 0) {
-        gtp_line(g, line, stdout);
+    while (!gtp_dispatch_wants_quit(d) && getline(&line, &cap, stdin) > 0) {
+        /* To its first NUL byte, as gtp-rhino reads a line (a C string). */
+        const char *response = gtp_dispatch_execute(d, line, strlen(line));
+        if (response)
+            fputs(response, stdout);
         fflush(stdout);
     }
     free(line);
+    gtp_dispatch_free(d);
     othello_engine_free(g->engine);
     free(g);
     if (machine) {
