@@ -1,0 +1,80 @@
+/*
+ * screens/othello_screen.h - the Othello screen's state, shared by its two
+ * halves: othello.c (keys, the flow of a game, the computer players, the
+ * saves) and othello_draw.c (the pictures).  Private to the screen.
+ */
+#ifndef TABLETOP_SCREENS_OTHELLO_SCREEN_H
+#define TABLETOP_SCREENS_OTHELLO_SCREEN_H
+
+#include <stdint.h>
+
+#include "console/opponent.h"
+#include "console/render.h"
+#include "console/think.h"
+#include "games/othello/othello.h"
+#include "games/othello/othello_engine.h"
+#include "games/othello/session.h"
+
+/* Layout: 8 x 8 squares of 50 px, labels around, the counts below. */
+#define OS_CELL 50
+#define OS_LEFT ((RENDER_WIDTH - 8 * OS_CELL) / 2) /* 120 */
+#define OS_TOP 26
+#define OS_DISC_R 21
+#define OS_STATUS_Y 452
+#define OS_WARN_Y 471
+#define OS_NOTICE_Y 410
+#define OS_COUNT_Y 432
+
+#define OS_COLOR_BOARD 0x2C45  /* green baize */
+#define OS_COLOR_GRID 0x0140
+#define OS_COLOR_HINT 0x5D6B
+#define OS_COLOR_FLIP 0xFEA0   /* ring around the discs the last move turned */
+
+#define OS_SAVE_NAME "othello.txt"
+#define OS_PATH_LEN 4096
+
+enum { OS_TITLE, OS_PLAY, OS_OVER };
+#define OS_MODE_MACHINE OTHELLO_MODE_MACHINE
+#define OS_MODE_TWO OTHELLO_MODE_TWO
+#define OS_MODE_ENGINE_MACHINE OTHELLO_MODE_ENGINE_MACHINE
+#define OS_MODE_COUNT OTHELLO_MODE_COUNT
+#define OS_MENU_RESUME OS_MODE_COUNT
+
+/* The engine's search, handed to the think thread: the position in, the
+ * move out. */
+typedef struct os_job {
+    othello_engine_t *engine;
+    othello_board_t board;
+    int move;
+} os_job_t;
+
+typedef struct os_screen {
+    opponent_t *machine;         /* seed 003's machine (Black), NULL: not on this console */
+    int screen, menu_sel;
+    othello_session_t game;
+    int cursor;                  /* square 0..63 */
+    int hints;                   /* show the legal moves of a human to move */
+    int dirty, sound;
+    char status[112];
+    think_t think;               /* the engine, on its own thread */
+    os_job_t job;
+    int machine_ready;           /* reset and in step with the record */
+    /* Saves. */
+    int have_saves;
+    char save_path[OS_PATH_LEN], last_path[OS_PATH_LEN];
+    int save_failed;
+    char save_error[96];
+    int suspended, resumable;
+    othello_record_t pending;    /* the saved game the menu offers to resume */
+    char notice[128];
+    uint16_t notice_color;
+} os_screen_t;
+
+/* "Black" or "White". */
+const char *othello_screen_colour_name(int colour);
+/* 1 when a person may place a disc now (no search running). */
+int othello_screen_human_to_move(const os_screen_t *s);
+/* Draws the whole current screen into fb (console_game_t.render). */
+void othello_screen_render(void *p, uint16_t *fb);
+
+#endif
