@@ -168,16 +168,10 @@ int save_write_text(const char *path, const char *text, char *err, size_t errlen
     struct stat st;
     mode_t mode = 0644;
     if (lstat(path, &st) == 0) {
-        /* The same words as sgf.c's saves: what is there, and that it stays. */
-        if (S_ISLNK(st.st_mode))
-            snprintf(err, errlen, "%s: is a symbolic link; not replaced", save_base_name(path));
-        else if (S_ISDIR(st.st_mode))
-            snprintf(err, errlen, "%s: is a directory; not replaced", save_base_name(path));
-        else if (!S_ISREG(st.st_mode))
-            snprintf(err, errlen, "%s: not a regular file (a device, FIFO or socket); not written",
-                     save_base_name(path));
-        if (!S_ISREG(st.st_mode))
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "%s is not a regular file", save_base_name(path));
             return -1;
+        }
         mode = st.st_mode & 07777;
     }
     char tmp[SAVE_PATH_MAX + 16];
@@ -187,7 +181,7 @@ int save_write_text(const char *path, const char *text, char *err, size_t errlen
     }
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot create a temporary file: %s", save_base_name(path),
+        snprintf(err, errlen, "cannot create a file next to %s: %s", save_base_name(path),
                  strerror(errno));
         return -1;
     }
@@ -214,7 +208,7 @@ int save_write_text(const char *path, const char *text, char *err, size_t errlen
         rc = -1, saved = errno;
     if (rc != 0) {
         unlink(tmp);
-        snprintf(err, errlen, "%s: cannot write: %s", save_base_name(path), strerror(saved));
+        snprintf(err, errlen, "cannot write %s: %s", save_base_name(path), strerror(saved));
         return -1;
     }
     /* The rename is durable only once the folder is on disk (best effort). */
