@@ -128,188 +128,182 @@ static int farm_state_index(const farm_t *f)
     return f->state == FARM_WON ? 1 : 0;
 }
 
-int farm_format(const farm_t *f, char *out, size_t len)
+int farm_emit(void *farm, farm_put_fn put, void *sink)
 {
+    const farm_t *f = farm;
+    char v[FARM_MAX_PIGS * 12 + 8];
+    snprintf(v, sizeof v, "%d", f->money);
+    put(sink, "money", v);
+    snprintf(v, sizeof v, "%d", f->stamina);
+    put(sink, "stamina", v);
+    snprintf(v, sizeof v, "%d", f->feed);
+    put(sink, "feed", v);
+    snprintf(v, sizeof v, "%d", f->pigs);
+    put(sink, "pigs", v);
+    snprintf(v, sizeof v, "%d", farm_grown(f));
+    put(sink, "grown", v);
     size_t n = 0;
-    int w = snprintf(out, len,
-                     "# tabletop farm (docs/farm.md), saved after every action.\n"
-                     "# pigs counts the grown ones too; ages: games each pig has lived,\n"
-                     "# oldest first (grown at %d).\n"
-                     "money %d\nstamina %d\nfeed %d\npigs %d\ngrown %d\nages",
-                     FARM_GROW_GAMES, f->money, f->stamina, f->feed, f->pigs, farm_grown(f));
-    if (w < 0 || (size_t)w >= len)
-        return -1;
-    n = (size_t)w;
-    if (f->pigs == 0) {
-        w = snprintf(out + n, len - n, " none");
-        if (w < 0 || (size_t)w >= len - n)
-            return -1;
-        n += (size_t)w;
-    }
-    for (int i = 0; i < f->pigs; i++) {
-        w = snprintf(out + n, len - n, " %d", f->age[i]);
-        if (w < 0 || (size_t)w >= len - n)
-            return -1;
-        n += (size_t)w;
-    }
-    w = snprintf(out + n, len - n, "\ngames %d\nstarved %d\nstate %s\n", f->games, f->starved,
-                 farm_state_names[farm_state_index(f)]);
-    if (w < 0 || (size_t)w >= len - n)
-        return -1;
-    return (int)(n + (size_t)w);
+    snprintf(v, sizeof v, "none");
+    for (int i = 0; i < f->pigs; i++)
+        n += (size_t)snprintf(v + n, sizeof v - n, i ? " %d" : "%d", f->age[i]);
+    put(sink, "ages", v);
+    snprintf(v, sizeof v, "%d", f->games);
+    put(sink, "games", v);
+    snprintf(v, sizeof v, "%d", f->starved);
+    put(sink, "starved", v);
+    put(sink, "state", farm_state_names[farm_state_index(f)]);
+    return 0;
 }
 
-/* A decimal integer in [lo, hi] with nothing after it; 0 or -1. */
-static int farm_parse_int(const char *s, int lo, int hi, int *out)
+/* The decimal integer that is exactly the len characters at s, in [lo, hi];
+ * 0 or -1. */
+static int farm_parse_int_n(const char *s, size_t len, int lo, int hi, int *out)
 {
     char *end;
-    if (!*s || (*s != '-' && (*s < '0' || *s > '9')))
+    if (!len || (*s != '-' && (*s < '0' || *s > '9')))
         return -1;
     long v = strtol(s, &end, 10);
-    if (*end || v < lo || v > hi)
+    if (end != s + len || v < lo || v > hi)
         return -1;
     *out = (int)v;
     return 0;
 }
 
-enum { K_MONEY, K_STAMINA, K_FEED, K_PIGS, K_GROWN, K_AGES, K_GAMES, K_STARVED, K_STATE, K_COUNT };
-
-int farm_parse(farm_t *out, const char *text, char *err, size_t errlen)
+/* A decimal integer in [lo, hi] with nothing after it; 0 or -1. */
+static int farm_parse_int(const char *s, int lo, int hi, int *out)
 {
-    static const char *const keys[K_COUNT] = {"money", "stamina", "feed",    "pigs", "grown",
-                                              "ages",  "games",   "starved", "state"};
-    farm_t f;
-    farm_init(&f);
-    int seen[K_COUNT] = {0};
-    int grown = 0, line_no = 0;
-    const int big = 1000000000;
-    const char *p = text;
-    while (*p) {
-        line_no++;
-        const char *end = strchr(p, '\n');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        /* Lines that are not the farm's (a long list of moves) are skipped
-         * whatever their length; a farm line fits 64 ages of 10 digits. */
-        char line[1024];
-        if (n >= sizeof line) {
-            size_t key = strcspn(p, " \n");
-            int ours = 0;
-            for (int k = 0; k < K_COUNT; k++)
-                if (strlen(keys[k]) == key && !strncmp(p, keys[k], key))
-                    ours = 1;
-            if (!ours) {
-                p += n + (end ? 1 : 0);
-                continue;
-            }
-            snprintf(err, errlen, "line %d is too long", line_no);
+    return farm_parse_int_n(s, strlen(s), lo, hi, out);
+}
+
+static const char *const farm_keys[FARM_KEYS] = {"money", "stamina", "feed",    "pigs", "grown",
+                                                 "ages",  "games",   "starved", "state"};
+
+/* The ages of value (blank-separated, oldest first) into f.  Returns the
+ * number read, or -1 for a bad age, too many or none. */
+static int farm_parse_ages(farm_t *f, const char *value)
+{
+    int count = 0;
+    const char *p = value;
+    for (;;) {
+        p += strspn(p, " \t");
+        if (!*p)
+            break;
+        size_t len = strcspn(p, " \t");
+        if (count >= FARM_MAX_PIGS ||
+            farm_parse_int_n(p, len, 0, 1000000000, &f->age[count++]) != 0)
             return -1;
-        }
-        memcpy(line, p, n);
-        line[n] = 0;
-        p += n + (end ? 1 : 0);
-        while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
-            line[--n] = 0;
-        if (!n || line[0] == '#')
-            continue;
-        char *arg = strchr(line, ' ');
-        if (arg)
-            *arg++ = 0;
-        else
-            arg = line + n;
-        int k = 0;
-        while (k < K_COUNT && strcmp(line, keys[k]))
-            k++;
-        if (k == K_COUNT)
-            continue; /* not a farm line: the screen's own */
-        if (seen[k]) {
-            snprintf(err, errlen, "line %d: '%s' again", line_no, keys[k]);
-            return -1;
-        }
-        seen[k] = 1;
-        int bad = 0;
-        switch (k) {
-        case K_MONEY:
-            bad = farm_parse_int(arg, -big, big, &f.money);
-            break;
-        case K_STAMINA:
-            bad = farm_parse_int(arg, -big, big, &f.stamina);
-            break;
-        case K_FEED:
-            bad = farm_parse_int(arg, 0, big, &f.feed);
-            break;
-        case K_PIGS:
-            bad = farm_parse_int(arg, 0, FARM_MAX_PIGS, &f.pigs);
-            break;
-        case K_GROWN:
-            bad = farm_parse_int(arg, 0, FARM_MAX_PIGS, &grown);
-            break;
-        case K_GAMES:
-            bad = farm_parse_int(arg, 0, big, &f.games);
-            break;
-        case K_STARVED:
-            bad = farm_parse_int(arg, 0, big, &f.starved);
-            break;
-        case K_STATE: {
-            int s = 0;
-            while (s < 5 && strcmp(arg, farm_state_names[s]))
-                s++;
-            if (s == 5) {
-                bad = 1;
-                break;
-            }
-            f.state = s == 0 ? FARM_PLAYING : s == 1 ? FARM_WON : FARM_LOST;
-            f.why = s == 2 ? FARM_WHY_STAMINA : s == 3 ? FARM_WHY_MONEY : s == 4 ? FARM_WHY_POOR
-                                                                            : FARM_WHY_NONE;
-            break;
-        }
-        case K_AGES: {
-            int count = 0;
-            if (strcmp(arg, "none")) {
-                char *save = NULL;
-                for (char *tok = strtok_r(arg, " \t", &save); tok && !bad;
-                     tok = strtok_r(NULL, " \t", &save)) {
-                    if (count >= FARM_MAX_PIGS)
-                        bad = 1;
-                    else
-                        bad = farm_parse_int(tok, 0, big, &f.age[count++]);
-                }
-                if (count == 0)
-                    bad = 1;
-            }
-            seen[K_AGES] = 1 + count; /* 1 + the number of ages read */
-            break;
-        }
-        default:
-            break;
-        }
-        if (bad) {
-            snprintf(err, errlen, "line %d: bad %s '%.40s'", line_no, keys[k], arg);
-            return -1;
-        }
+        p += len;
     }
-    for (int k = 0; k < K_COUNT; k++)
-        if (!seen[k]) {
-            snprintf(err, errlen, "no '%s' line", keys[k]);
-            return -1;
-        }
-    if (seen[K_AGES] - 1 != f.pigs) {
-        snprintf(err, errlen, "pigs %d but %d ages", f.pigs, seen[K_AGES] - 1);
+    return count ? count : -1;
+}
+
+void farm_read_begin(farm_reader_t *r)
+{
+    memset(r, 0, sizeof *r);
+    farm_init(&r->farm);
+}
+
+int farm_take(void *reader, const char *key, const char *value, char *err, size_t errlen)
+{
+    farm_reader_t *r = reader;
+    farm_t *f = &r->farm;
+    const int big = 1000000000;
+    int k = 0;
+    while (k < FARM_KEYS && strcmp(key, farm_keys[k]))
+        k++;
+    if (k == FARM_KEYS)
+        return 0; /* not a farm line: the board's */
+    if (r->seen[k]) {
+        snprintf(err, errlen, "'%s' again", farm_keys[k]);
         return -1;
     }
-    for (int i = 1; i < f.pigs; i++)
-        if (f.age[i] > f.age[i - 1]) {
+    r->seen[k] = 1;
+    int bad = 0;
+    /* A bad list of ages is named by its first age: the whole list can
+     * run to 64 numbers. */
+    int shown = 40;
+    switch (k) {
+    case FARM_KEY_MONEY:
+        bad = farm_parse_int(value, -big, big, &f->money);
+        break;
+    case FARM_KEY_STAMINA:
+        bad = farm_parse_int(value, -big, big, &f->stamina);
+        break;
+    case FARM_KEY_FEED:
+        bad = farm_parse_int(value, 0, big, &f->feed);
+        break;
+    case FARM_KEY_PIGS:
+        bad = farm_parse_int(value, 0, FARM_MAX_PIGS, &f->pigs);
+        break;
+    case FARM_KEY_GROWN:
+        bad = farm_parse_int(value, 0, FARM_MAX_PIGS, &r->grown);
+        break;
+    case FARM_KEY_GAMES:
+        bad = farm_parse_int(value, 0, big, &f->games);
+        break;
+    case FARM_KEY_STARVED:
+        bad = farm_parse_int(value, 0, big, &f->starved);
+        break;
+    case FARM_KEY_STATE: {
+        int s = 0;
+        while (s < 5 && strcmp(value, farm_state_names[s]))
+            s++;
+        if (s == 5) {
+            bad = 1;
+            break;
+        }
+        f->state = s == 0 ? FARM_PLAYING : s == 1 ? FARM_WON : FARM_LOST;
+        f->why = s == 2   ? FARM_WHY_STAMINA
+                 : s == 3 ? FARM_WHY_MONEY
+                 : s == 4 ? FARM_WHY_POOR
+                          : FARM_WHY_NONE;
+        break;
+    }
+    case FARM_KEY_AGES:
+        r->ages = strcmp(value, "none") ? farm_parse_ages(f, value) : 0;
+        bad = r->ages < 0;
+        if (bad) {
+            size_t first = strspn(value, " \t");
+            first += strcspn(value + first, " \t");
+            shown = first < 40 ? (int)first : 40;
+        }
+        break;
+    default:
+        break;
+    }
+    if (bad) {
+        snprintf(err, errlen, "bad %s '%.*s'", farm_keys[k], shown, value);
+        return -1;
+    }
+    return 0;
+}
+
+int farm_read_end(const farm_reader_t *r, farm_t *out, char *err, size_t errlen)
+{
+    const farm_t *f = &r->farm;
+    for (int k = 0; k < FARM_KEYS; k++)
+        if (!r->seen[k]) {
+            snprintf(err, errlen, "no '%s' line", farm_keys[k]);
+            return -1;
+        }
+    if (r->ages != f->pigs) {
+        snprintf(err, errlen, "pigs %d but %d ages", f->pigs, r->ages);
+        return -1;
+    }
+    for (int i = 1; i < f->pigs; i++)
+        if (f->age[i] > f->age[i - 1]) {
             snprintf(err, errlen, "ages must run oldest first");
             return -1;
         }
-    if (farm_grown(&f) != grown) {
-        snprintf(err, errlen, "grown %d but the ages make %d", grown, farm_grown(&f));
+    if (farm_grown(f) != r->grown) {
+        snprintf(err, errlen, "grown %d but the ages make %d", r->grown, farm_grown(f));
         return -1;
     }
-    if (f.state == FARM_PLAYING && (f.money < 0 || f.stamina < 0)) {
+    if (f->state == FARM_PLAYING && (f->money < 0 || f->stamina < 0)) {
         snprintf(err, errlen, "a farm below zero cannot still be playing");
         return -1;
     }
-    *out = f;
+    *out = *f;
     return 0;
 }
 

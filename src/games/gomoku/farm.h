@@ -1,8 +1,9 @@
 /*
  * farm.h - the farm of "Chess Club Dream" (seed 002 §2.2, §5) as pure
  * logic: money, stamina, feed and pigs around the Gomoku games.  No I/O,
- * no HAL; the console screen (src/console/screens/gomoku.c) draws it and
- * saves farm_format()'s text after every action.
+ * no HAL; the console screen (src/console/screens/gomoku.c) draws it, and
+ * the Gomoku session (session.h) keeps it in farm.txt with the board's
+ * lines, through the console's key/value record (farm_take, farm_emit).
  *
  * Every number is traced to the seed in docs/farm.md; the guesses are
  * marked there.  In short:
@@ -113,16 +114,49 @@ farm_result_t farm_act(farm_t *f, farm_action_t action);
  * Returns the number of pigs that starved in this game. */
 int farm_after_game(farm_t *f, farm_outcome_t outcome);
 
-/* The farm's save text (docs/farm.md): '#' comments and one `key value`
- * line each, human-readable.  Returns the length written (< len), or -1 if
- * len is too small. */
-int farm_format(const farm_t *f, char *out, size_t len);
+#define FARM_STR_(x) #x
+#define FARM_STR(x) FARM_STR_(x)
 
-/* Reads farm_format()'s lines from text, ignoring blank lines, '#' comments
- * and keys it does not know (the screen keeps its own lines in the same
- * file).  Every farm key must be present once and consistent.  Returns 0
- * with *f set, or -1 with a one-line reason in err and *f unchanged. */
-int farm_parse(farm_t *f, const char *text, char *err, size_t errlen);
+/* The comment lines that open farm.txt (docs/farm.md), before farm_emit's. */
+#define FARM_RECORD_HEADER                                                   \
+    "# tabletop farm (docs/farm.md), saved after every action.\n"            \
+    "# pigs counts the grown ones too; ages: games each pig has lived,\n"    \
+    "# oldest first (grown at " FARM_STR(FARM_GROW_GAMES) ").\n"
+
+/* How a record line is written: put(sink, key, value) makes "KEY VALUE". */
+typedef void (*farm_put_fn)(void *sink, const char *key, const char *value);
+
+/* Writes the farm f (a const farm_t *) as record lines, one a number:
+ * money, stamina, feed, pigs, grown, ages ("none" or oldest first), games,
+ * starved, state.  The shape of the console's save_kv_emit_fn.  Returns 0. */
+int farm_emit(void *f, farm_put_fn put, void *sink);
+
+/* The keys farm_take() reads, for its bookkeeping. */
+enum { FARM_KEY_MONEY, FARM_KEY_STAMINA, FARM_KEY_FEED, FARM_KEY_PIGS, FARM_KEY_GROWN,
+       FARM_KEY_AGES, FARM_KEY_GAMES, FARM_KEY_STARVED, FARM_KEY_STATE, FARM_KEYS };
+
+/* A farm being read from its record: farm_read_begin, farm_take for every
+ * line, farm_read_end. */
+typedef struct farm_reader {
+    farm_t farm;          /* what the lines said so far */
+    int seen[FARM_KEYS];  /* 1 once a key's line was read */
+    int grown;            /* the `grown` line (checked against the ages) */
+    int ages;             /* ages on the `ages` line */
+} farm_reader_t;
+
+/* Starts reading a farm. */
+void farm_read_begin(farm_reader_t *r);
+
+/* One record line for the reader r (a farm_reader_t *): the shape of the
+ * console's save_kv_take_fn.  Keys that are not the farm's are ignored (the
+ * board's lines share the file).  Returns 0, or -1 with why in err: "'KEY'
+ * again" or "bad KEY 'VALUE'". */
+int farm_take(void *r, const char *key, const char *value, char *err, size_t errlen);
+
+/* Ends reading: every farm key must have come once and agree (pigs and
+ * ages, ages oldest first, grown, not playing below zero).  Returns 0 with
+ * *out set, or -1 with a one-line reason in err and *out unchanged. */
+int farm_read_end(const farm_reader_t *r, farm_t *out, char *err, size_t errlen);
 
 /* "buy a pig", "sell a pig", "eat", "buy feed", "end the game"; "?" else. */
 const char *farm_action_name(farm_action_t action);
