@@ -107,7 +107,7 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             slot = &opts.save_dir;
         else if (!strcmp(a, "--rules"))
             slot = &opts.rules;
-        else if (!strcmp(a, "--link")) /* issue 14 */
+        else if (!strcmp(a, "--link")) /* Go against another console */
             slot = &opts.link;
         else if (!strcmp(a, "--seed")) {
             const char *v = option_value(argc, argv, &i);
@@ -128,7 +128,7 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             return 2;
         *slot = v;
     }
-    /* `farm` (issue 19) is seed 002's name for the Gomoku module: the farm
+    /* `farm` is seed 002's name for the Gomoku module: the farm
      * page and its Gomoku board. */
     if (opts.game && !strcmp(opts.game, "farm"))
         opts.game = "gomoku";
@@ -152,7 +152,7 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
                 hal_backend_choice(tabletop_backends, choice, sizeof choice));
         return 2;
     }
-    if (opts.link) { /* issue 14: a Go game against another console */
+    if (opts.link) { /* a Go game against another console */
         char lerr[256];
         if (!strcmp(opts.link, "uart")) {
             /* The FPGA's own link UART, its pins wired to the HC-05 (board only). */
