@@ -14,7 +14,7 @@
  *
  *   opponent_t *o = env->connect4_ai;     NULL: not on this console
  *   o->new_game(o, err, sizeof err);      before each game (a reset in logic)
- *   o->genmove(o, &game, &col, err, sizeof err);   on the think thread
+ *   o->genmove(o, &game, &col, err, sizeof err);   on the console's thread
  *
  * Every function returns 0, or -1 with one line saying why in err (the
  * hardware did not answer, or answered an illegal move); the screen shows
@@ -34,9 +34,12 @@ struct opponent {
     /* A move played on the board (by either side), for an opponent that
      * keeps its own position (the Othello machine); NULL if it keeps none. */
     int (*played)(opponent_t *o, const void *position, int move, char *err, size_t errlen);
-    /* The opponent's move for the side to move in position. */
+    /* The opponent's move for the side to move in position.  A hardware
+     * opponent runs on the console's own thread: its driver lets backend
+     * time pass while it waits, and the HAL is not shared between threads. */
     int (*genmove)(opponent_t *o, const void *position, int *move, char *err, size_t errlen);
-    /* Asks a genmove running on another thread to return soon; NULL-safe. */
+    /* Asks a software genmove running on the think thread to return soon;
+     * NULL-safe. */
     void (*stop)(opponent_t *o);
     /* Frees the opponent (the console's job). */
     void (*destroy)(opponent_t *o);
