@@ -266,7 +266,8 @@ static void draw_over(const go_game_t *g)
     if (winner == EMPTY)
         snprintf(line, sizeof line, "%s", "Draw");
     else if (pvc)
-        snprintf(line, sizeof line, "%s", winner == s->set.human ? "You win!" : "The computer wins");
+        snprintf(line, sizeof line, "%s",
+                 winner == s->set.human ? "You win!" : "The computer wins");
     else
         snprintf(line, sizeof line, "%s wins", go_side_name(winner));
     render_string_centered(460, line, COLOR_TEXT, 1);

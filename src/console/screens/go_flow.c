@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "config.h"
@@ -75,17 +76,33 @@ static void ai_start(go_game_t *g)
 
 /* ---- records and autosave ---- */
 
-/* Writes rec to path atomically.  Returns 0, or -1 with why in err. */
+/* Writes rec to path atomically.  Returns 0, or -1 with "NAME: why" in
+ * err.  Go's saves name the file first and say what stands in its way (a
+ * link, a folder, a device: never replaced), as players and the hardening
+ * checks read them; save_write_text refuses the same targets. */
 static int record_write(const sgf_game_t *rec, const char *path, char *err, size_t errlen)
 {
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        const char *what = S_ISLNK(st.st_mode)   ? "is a symbolic link; not replaced"
+                           : S_ISDIR(st.st_mode) ? "is a directory; not replaced"
+                                                 : "not a regular file (a device, FIFO or "
+                                                   "socket); not written";
+        snprintf(err, errlen, "%s: %s", name, what);
+        return -1;
+    }
     size_t need = sgf_write(rec, NULL, 0);
     char *text = malloc(need + 1);
     if (!text) {
-        snprintf(err, errlen, "%s: out of memory", GO_SAVE_NAME);
+        snprintf(err, errlen, "%s: out of memory", name);
         return -1;
     }
     sgf_write(rec, text, need + 1);
-    int rc = save_write_text(path, text, err, errlen);
+    char why[400];
+    int rc = save_write_text(path, text, why, sizeof why);
+    if (rc != 0)
+        snprintf(err, errlen, "%s: %s", name, why);
     free(text);
     return rc;
 }
