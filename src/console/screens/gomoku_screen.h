@@ -1,0 +1,90 @@
+/*
+ * gomoku_screen.h - the Gomoku screen's state, shared by its three files:
+ * gomoku.c (keys, time, the module), gomoku_draw.c (the framebuffer's
+ * pictures) and gomoku_tiles.c (seed 002's tile pages).  The game itself
+ * is games/gomoku/session.h; this is what the screen adds: the page shown,
+ * the cursors, the messages, the computer's thread and the autosave.
+ */
+#ifndef TABLETOP_GOMOKU_SCREEN_H
+#define TABLETOP_GOMOKU_SCREEN_H
+
+#include <stdint.h>
+
+#include "console/console_game.h"
+#include "console/think.h"
+#include "games/gomoku/session.h"
+
+#define GK_PATH_LEN 4096
+
+/* The tile display's pages as console_output_t carries them (seed 002
+ * §3.4, docs/tile_display.md): page numbers, sizes in cells, the four
+ * colours of table 3.2. */
+#define GK_TILE_PAGE_BOARD 0   /* 15 x 15 cells, with the menu beside it */
+#define GK_TILE_PAGE_WELCOME 2 /* 160 x 120 cells: the farm */
+#define GK_TILE_BOARD_N 15
+#define GK_TILE_MENU_W 10
+#define GK_TILE_MENU_H 30
+#define GK_TILE_WELCOME_W 160
+#define GK_TILE_WELCOME_H 120
+enum { GK_TILE_WHITE = 0, GK_TILE_BLACK = 1, GK_TILE_BLUE = 2, GK_TILE_RED = 3 };
+
+enum { GK_PAGE_FARM, GK_PAGE_BOARD };
+
+typedef struct gk_screen {
+    console_env_t env;
+    gomoku_session_t gs;    /* the farm, the board, mode, level, skin, the clock */
+    int page;               /* GK_PAGE_FARM or GK_PAGE_BOARD */
+    int menu_sel;           /* the farm's choice under the cursor */
+    int cursor;             /* the board's point 0..224 */
+    int show_win;           /* a finished game shows WIN (1) or its position (0) */
+    uint64_t now;           /* backend time of the last tick */
+    int secs_shown;         /* the clock's seconds on screen; -1: a fresh 30 */
+    /* The computer. */
+    int ai_pending;         /* start thinking at the next tick */
+    think_t think;
+    gomoku_t think_game;    /* the position the thread searches */
+    int think_level;
+    int ai_point;           /* the thread's answer */
+    /* Messages, saves. */
+    char status[112];
+    uint16_t status_warn;
+    char notice[112];
+    int notice_warn;
+    char save_path[GK_PATH_LEN];
+    int have_saves, save_failed;
+    int touched;            /* something changed since the start (for q without a save folder) */
+    char save_error[96];
+    int dirty, sound;
+    /* The tiles skin's pages, composed at each render for the console to
+     * show on the tile display (output()). */
+    uint8_t tile_board[GK_TILE_BOARD_N * GK_TILE_BOARD_N];
+    uint8_t tile_menu[GK_TILE_MENU_W * GK_TILE_MENU_H];
+    uint8_t tile_welcome[GK_TILE_WELCOME_W * GK_TILE_WELCOME_H];
+} gk_screen_t;
+
+/* "WIN" in stones, 15 points wide and 5 high (seed 002 §3.4.3, fig 3.10). */
+extern const char *const gk_win_rows[5];
+/* "PVP", "PVC", "CVP" by gomoku_mode_t. */
+extern const char *const gk_mode_labels[GOMOKU_MODES];
+
+/* The module's render(): draws the page on screen into fb (the current
+ * skin), and composes its tile page when the tile display shows it. */
+void gk_render(void *game, uint16_t *fb);
+
+/* 1 when the tiles skin is on and the console has a tile display: the
+ * pages then show there (the framebuffer still holds the same skin). */
+int gk_tiles_on(const gk_screen_t *s);
+
+/* Composes the tile page on screen: the welcome page (the farm), or the
+ * board and its menu. */
+void gk_tiles_compose(gk_screen_t *s);
+
+/* The module's output(): the composed page, or nothing (the framebuffer
+ * has the pins) when the tiles are off. */
+void gk_output(void *game, console_output_t *out);
+
+/* Fills the tile pages with the colours the display starts with (board
+ * and menu blue, welcome white), so a page not yet composed matches it. */
+void gk_tiles_reset(gk_screen_t *s);
+
+#endif

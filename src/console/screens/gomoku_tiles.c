@@ -1,0 +1,215 @@
+/*
+ * screens/gomoku_tiles.c - the Gomoku screen's pages for seed 002's tile
+ * display (§3.4; docs/tile_display.md).  The tiles skin (the default)
+ * composes the seed's pages in its four colours; the console writes them
+ * to the peripheral, which draws the board lines and the round stones
+ * itself and takes the VGA pins.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "console/font.h"
+#include "gomoku_screen.h"
+
+/* 3x5 digits and the mode letters for the board page's menu (the seed draws
+ * its numbers in 3x6 cells, §3.4.3): rows top first, bit 2 the left column. */
+static const char gk_glyph3_chars[] = "0123456789-PVC";
+static const uint8_t gk_glyph3[][5] = {
+    {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {7, 1, 7, 4, 7}, {7, 1, 7, 1, 7}, {5, 5, 7, 1, 1},
+    {7, 4, 7, 1, 7}, {7, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 7},
+    {0, 0, 7, 0, 0}, {7, 5, 7, 4, 4}, {5, 5, 5, 5, 2}, {7, 4, 4, 4, 7},
+};
+
+static void gk_tile_fill(uint8_t *cells, int w, int h, int x, int y, int rw, int rh, int colour)
+{
+    for (int j = y; j < y + rh; j++)
+        for (int i = x; i < x + rw; i++)
+            if (i >= 0 && j >= 0 && i < w && j < h)
+                cells[j * w + i] = (uint8_t)colour;
+}
+
+static void gk_tile_glyph3(uint8_t *cells, int w, int h, int x, int y, char c, int colour)
+{
+    const char *at = strchr(gk_glyph3_chars, c);
+    if (!at || !c)
+        return;
+    const uint8_t *g = gk_glyph3[at - gk_glyph3_chars];
+    for (int row = 0; row < 5; row++)
+        for (int col = 0; col < 3; col++)
+            if (g[row] >> (2 - col) & 1)
+                gk_tile_fill(cells, w, h, x + col, y + row, 1, 1, colour);
+}
+
+/* Text in the console's 5x7 font, one cell a font pixel times scale, 6
+ * cells a letter (the seed's letters are 6x8, §3.4.3). */
+static void gk_tile_text(uint8_t *cells, int w, int h, int x, int y, const char *t, int colour,
+                         int scale)
+{
+    for (; *t; t++, x += 6 * scale) {
+        int c = (unsigned char)*t;
+        if (c < FONT_FIRST || c >= FONT_FIRST + FONT_GLYPHS)
+            c = '?';
+        for (int row = 0; row < 7; row++)
+            for (int col = 0; col < 5; col++)
+                if (font_5x7[c - FONT_FIRST][row] >> (4 - col) & 1)
+                    gk_tile_fill(cells, w, h, x + col * scale, y + row * scale, scale, scale,
+                                 colour);
+    }
+}
+
+static void gk_tile_text_centered(uint8_t *cells, int y, const char *t, int colour, int scale)
+{
+    int width = (int)strlen(t) * 6 * scale - scale;
+    gk_tile_text(cells, GK_TILE_WELCOME_W, GK_TILE_WELCOME_H, (GK_TILE_WELCOME_W - width) / 2, y, t,
+                 colour, scale);
+}
+
+/* The welcome page (160 x 120 cells of 4 px): fig 3.7's farm, figs 5.6 and
+ * 5.11's endings.  White ground, black text, the blue cursor, red text. */
+static void gk_tiles_compose_farm(gk_screen_t *s)
+{
+    uint8_t *c = s->tile_welcome;
+    const int w = GK_TILE_WELCOME_W, h = GK_TILE_WELCOME_H;
+    char line[40];
+    memset(c, GK_TILE_WHITE, sizeof s->tile_welcome);
+    if (s->gs.farm.state != FARM_PLAYING) {
+        int lost = s->gs.farm.state == FARM_LOST;
+        /* drawDie(..., 3, ...) in red, drawWin(..., 2, ...) in blue. */
+        gk_tile_text_centered(c, 30, lost ? "YOU DIE" : "YOU WIN", lost ? GK_TILE_RED : GK_TILE_BLUE, 2);
+        const char *why = !lost                            ? "MORE THAN 30 COINS"
+                          : s->gs.farm.why == FARM_WHY_STAMINA ? "STAMINA BELOW ZERO"
+                          : s->gs.farm.why == FARM_WHY_MONEY   ? "MONEY BELOW ZERO"
+                                                            : "30 COINS OR FEWER";
+        gk_tile_text_centered(c, 60, why, GK_TILE_BLACK, 1);
+        snprintf(line, sizeof line, "MONEY %d", s->gs.farm.money);
+        gk_tile_text_centered(c, 72, line, GK_TILE_BLACK, 1);
+        gk_tile_text_centered(c, 100, "ANY KEY: A NEW FARM", GK_TILE_BLACK, 1);
+        return;
+    }
+    gk_tile_text_centered(c, 2, "CHESS CLUB DREAM", GK_TILE_RED, 1);
+    static const char *const labels[5] = {"PIGS", "FEED", "STAMINA", "MONEY", "GROWN"};
+    static const char *const items[FARM_ACTIONS] = {"BUY PIG", "SELL PIG", "EAT", "BUY FEED",
+                                                    "END GAME"};
+    int values[5] = {s->gs.farm.pigs, s->gs.farm.feed, s->gs.farm.stamina, s->gs.farm.money,
+                     farm_grown(&s->gs.farm)};
+    for (int i = 0; i < 5; i++) {
+        int y = 12 + 15 * i;
+        gk_tile_text(c, w, h, 3, y + 4, labels[i], GK_TILE_BLACK, 1);
+        snprintf(line, sizeof line, "%d", values[i]);
+        gk_tile_text(c, w, h, 51, y + 4, line, GK_TILE_RED, 1);
+        if (i == s->menu_sel)
+            gk_tile_fill(c, w, h, 76, y + 1, w - 76, 13, GK_TILE_BLUE);
+        gk_tile_text(c, w, h, 82, y + 4, items[i], GK_TILE_BLACK, 1);
+    }
+    if (s->save_failed) {
+        gk_tile_text_centered(c, 89, "AUTOSAVE FAILED", GK_TILE_RED, 1);
+    } else if (s->notice[0]) {
+        /* The last notice in capitals, on two lines of 26 letters at most. */
+        char up[2][27];
+        const char *t = s->notice;
+        for (int l = 0; l < 2; l++) {
+            size_t n = strlen(t), cut = n;
+            if (n > 26) {
+                for (cut = 26; cut > 0 && t[cut] != ' '; cut--)
+                    ;
+                if (cut == 0)
+                    cut = 26;
+            }
+            for (size_t k = 0; k < cut; k++)
+                up[l][k] = (char)(t[k] >= 'a' && t[k] <= 'z' ? t[k] - 32 : t[k]);
+            up[l][cut] = 0;
+            t += cut;
+            while (*t == ' ')
+                t++;
+            gk_tile_text_centered(c, 89 + 9 * l, up[l], s->notice_warn ? GK_TILE_RED : GK_TILE_BLACK, 1);
+        }
+    }
+    gk_tile_text_centered(c, 111, "WELCOME TO THE FARM", GK_TILE_RED, 1);
+}
+
+/* The board page: the 15x15 board (the peripheral draws lines and stones)
+ * and the 10x30 menu: the move clock, the side to move, the level, the mode
+ * (PVP, PVC, CVP, one letter under the other). */
+static void gk_tiles_compose_board(gk_screen_t *s)
+{
+    uint8_t *b = s->tile_board, *m = s->tile_menu;
+    const int mw = GK_TILE_MENU_W, mh = GK_TILE_MENU_H;
+    memset(b, GK_TILE_BLUE, sizeof s->tile_board);
+    memset(m, GK_TILE_BLUE, sizeof s->tile_menu);
+    if (gomoku_session_over(&s->gs) && s->show_win) {
+        /* Fig 3.10: the board cleared, WIN in the winner's stones. */
+        for (int row = 0; row < 5; row++)
+            for (int col = 0; col < 15; col++)
+                if (gk_win_rows[row][col] == 'X')
+                    b[(5 + row) * GK_TILE_BOARD_N + col] =
+                        s->gs.game.winner == GOMOKU_BLACK ? GK_TILE_BLACK : GK_TILE_WHITE;
+    } else {
+        for (int p = 0; p < GOMOKU_CELLS; p++) {
+            int c = gomoku_at(&s->gs.game, p);
+            int x = p % GOMOKU_SIZE, y = GOMOKU_SIZE - 1 - p / GOMOKU_SIZE;
+            if (c != GOMOKU_EMPTY)
+                b[y * GK_TILE_BOARD_N + x] = c == GOMOKU_BLACK ? GK_TILE_BLACK : GK_TILE_WHITE;
+        }
+        /* The seed's cursor: a red stone (DrawChess(x_cur, y_cur, CURSOR)),
+         * on an empty point only: the seed's hides the stone under it. */
+        if (!gomoku_session_over(&s->gs) && gomoku_at(&s->gs.game, s->cursor) == GOMOKU_EMPTY)
+            b[(GOMOKU_SIZE - 1 - s->cursor / GOMOKU_SIZE) * GK_TILE_BOARD_N +
+              s->cursor % GOMOKU_SIZE] = GK_TILE_RED;
+    }
+    char clock[3] = "--";
+    int clock_colour = GK_TILE_BLACK;
+    if (!gomoku_session_over(&s->gs) && !gomoku_session_ai_turn(&s->gs)) {
+        int secs = s->secs_shown >= 0 ? s->secs_shown : 30;
+        clock[0] = (char)('0' + secs / 10 % 10);
+        clock[1] = (char)('0' + secs % 10);
+        if (secs <= 5)
+            clock_colour = GK_TILE_RED;
+    }
+    gk_tile_glyph3(m, mw, mh, 1, 1, clock[0], clock_colour);
+    gk_tile_glyph3(m, mw, mh, 5, 1, clock[1], clock_colour);
+    if (!gomoku_session_over(&s->gs))
+        gk_tile_fill(m, mw, mh, 1, 8, 2, 2,
+                     s->gs.game.to_move == GOMOKU_BLACK ? GK_TILE_BLACK : GK_TILE_WHITE);
+    if (s->gs.mode != GOMOKU_MODE_PVP)
+        gk_tile_glyph3(m, mw, mh, 5, 7, (char)('0' + s->gs.level), GK_TILE_BLACK);
+    for (int i = 0; i < 3; i++)
+        gk_tile_glyph3(m, mw, mh, 3, 13 + 6 * i, gk_mode_labels[s->gs.mode][i], GK_TILE_BLACK);
+}
+
+void gk_tiles_reset(gk_screen_t *s)
+{
+    memset(s->tile_board, GK_TILE_BLUE, sizeof s->tile_board);
+    memset(s->tile_menu, GK_TILE_BLUE, sizeof s->tile_menu);
+    memset(s->tile_welcome, GK_TILE_WHITE, sizeof s->tile_welcome);
+}
+
+int gk_tiles_on(const gk_screen_t *s)
+{
+    return s->gs.skin == GOMOKU_SKIN_TILES && s->env.have_tiles;
+}
+
+void gk_tiles_compose(gk_screen_t *s)
+{
+    if (s->page == GK_PAGE_FARM)
+        gk_tiles_compose_farm(s);
+    else
+        gk_tiles_compose_board(s);
+}
+
+/* Only the page on screen is handed over: the other keeps what the
+ * display already holds. */
+void gk_output(void *p, console_output_t *out)
+{
+    gk_screen_t *s = p;
+    if (!gk_tiles_on(s))
+        return; /* tiles_on 0: the framebuffer has the pins */
+    out->tiles_on = 1;
+    if (s->page == GK_PAGE_FARM) {
+        out->tiles_page = GK_TILE_PAGE_WELCOME;
+        out->tile_welcome = s->tile_welcome;
+    } else {
+        out->tiles_page = GK_TILE_PAGE_BOARD;
+        out->tile_board = s->tile_board;
+        out->tile_menu = s->tile_menu;
+    }
+}
