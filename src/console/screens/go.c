@@ -14,11 +14,13 @@
 #include "console/save.h"
 #include "go_screen.h"
 
+/* Backspace or u: take a move back. */
 static int is_undo_key(int key)
 {
     return key == HID_KEY_BACKSPACE || key == HID_KEY_A + ('u' - 'a');
 }
 
+/* 1 if key is the letter c ('a'..'z'). */
 static int is_letter(int key, char c)
 {
     return key == HID_KEY_A + (c - 'a');

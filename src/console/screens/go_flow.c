@@ -20,7 +20,7 @@
 /* A record larger than this is not a game of ours (sgf.c's own limit). */
 #define SAVE_MAX_BYTES (4u << 20)
 
-/* Colours of the status line: a warning, or plain text. */
+/* The status line: fmt with its one string argument, in color. */
 void go_screen_status(go_game_t *g, uint16_t color, const char *fmt, const char *arg)
 {
     snprintf(g->status, sizeof g->status, fmt, arg);
