@@ -81,6 +81,12 @@ int c4_session_suspend(c4_session_t *s)
     return s->suspended;
 }
 
+int c4_session_in_progress(const c4_session_t *s)
+{
+    return (s->phase == C4_PHASE_PLAY || s->suspended) && s->game.moves > 0 &&
+           !c4_game_is_over(&s->game);
+}
+
 int c4_session_human_to_move(const c4_session_t *s)
 {
     return s->phase == C4_PHASE_PLAY && !s->falling && !s->ai_pending &&

@@ -109,6 +109,9 @@ void c4_session_resume(c4_session_t *s, const c4_game_t *game, int mode);
  * keeping (an empty board or a finished game). */
 int c4_session_suspend(c4_session_t *s);
 
+/* 1 while a game is unfinished: discs on the board, not over, in play or
+ * suspended (what quitting without a save would lose). */
+int c4_session_in_progress(const c4_session_t *s);
 /* 1 while a person may move: in play, no disc falling, not the computer's
  * turn. */
 int c4_session_human_to_move(const c4_session_t *s);

@@ -211,6 +211,7 @@ Test(c4_session, undo_with_two_players_takes_one_move_also_after_the_end)
     c4_session_new_game(&s, C4_MODE_TWO_PLAYERS);
     play_all(&s, "4343434");
     cr_assert_eq(c4_session_result(&s), C4_RESULT_RED_WINS);
+    cr_assert_not(c4_session_in_progress(&s), "a finished game is not lost");
     cr_assert_eq(c4_session_undo(&s), 1);
     char moves[C4_CELLS + 1];
     moves_of(&s, moves);
@@ -225,12 +226,15 @@ Test(c4_session, suspend_keeps_a_game_in_progress_only)
     c4_session_t s;
     c4_session_init(&s);
     c4_session_new_game(&s, C4_MODE_PERFECT_FIRST);
+    cr_assert_not(c4_session_in_progress(&s), "nothing to lose on an empty board");
     cr_assert_eq(c4_session_suspend(&s), 0, "an empty board is not kept");
     cr_assert_eq(s.phase, C4_PHASE_TITLE);
     c4_session_new_game(&s, C4_MODE_YOU_FIRST);
     play_all(&s, "43");
+    cr_assert(c4_session_in_progress(&s));
     cr_assert_eq(c4_session_suspend(&s), 1);
     cr_assert(s.suspended);
+    cr_assert(c4_session_in_progress(&s), "a suspended game is still unfinished");
     cr_assert_eq(s.phase, C4_PHASE_TITLE);
     c4_session_resume(&s, NULL, 0);
     cr_assert_eq(s.phase, C4_PHASE_PLAY);

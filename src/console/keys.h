@@ -1,0 +1,32 @@
+/*
+ * keys.h - what a screen needs from the hardware's vocabulary without
+ * seeing the HAL: the HID usage codes key() receives and the AUDIO_* cues
+ * take_sound() returns.  hal/hal.h defines the same names with the same
+ * tokens: a file that includes both gets a "redefined" warning, an error in
+ * the -Werror build, if they ever differ.
+ */
+#ifndef TABLETOP_CONSOLE_KEYS_H
+#define TABLETOP_CONSOLE_KEYS_H
+
+/* Sound cues: go_peripheral's AUDIO_CMD values (seed 000 §4.1). */
+#define AUDIO_NONE 0
+#define AUDIO_PLACE 1
+#define AUDIO_CAPTURE 2
+#define AUDIO_ILLEGAL 3
+#define AUDIO_GAME_OVER 4
+
+/* HID usage codes used by the console (seed 000 Appendix B and more). */
+#define HID_KEY_A 0x04 /* ..0x1D for 'z' */
+#define HID_KEY_1 0x1E /* ..0x26 for '9' */
+#define HID_KEY_0 0x27
+#define HID_KEY_ENTER 0x28
+#define HID_KEY_ESCAPE 0x29
+#define HID_KEY_BACKSPACE 0x2A
+#define HID_KEY_TAB 0x2B
+#define HID_KEY_SPACE 0x2C
+#define HID_KEY_RIGHT 0x4F
+#define HID_KEY_LEFT 0x50
+#define HID_KEY_DOWN 0x51
+#define HID_KEY_UP 0x52
+
+#endif
