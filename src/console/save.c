@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/file_atomic.h"
+
 #define SAVE_PATH_MAX 4096
 
 int save_make_dirs(const char *path)
@@ -158,72 +160,41 @@ static const char *save_base_name(const char *path)
     return b ? b + 1 : path;
 }
 
-/* Writes text to path atomically: a temporary file in the same folder,
- * written, synced, given the old file's mode (0644 for a new one) and
- * renamed over path.  Refuses to replace anything but a regular file (a
- * symlink or a device is not ours to replace).  Returns 0, or -1 with a
+/* Writes text to path atomically (common/file_atomic.h): a temporary file
+ * in the same folder, written, synced, given the old file's mode and owner
+ * (0644 for a new one) and renamed over path.  Refuses to replace anything
+ * but a regular file (a symlink or a device is not ours to replace).  Returns 0, or -1 with a
  * message naming the file without its folder in err, and path untouched. */
 int save_write_text(const char *path, const char *text, char *err, size_t errlen)
 {
-    struct stat st;
-    mode_t mode = 0644;
-    if (lstat(path, &st) == 0) {
-        if (!S_ISREG(st.st_mode)) {
-            snprintf(err, errlen, "%s is not a regular file", save_base_name(path));
-            return -1;
-        }
-        mode = st.st_mode & 07777;
-    }
-    char tmp[SAVE_PATH_MAX + 16];
-    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+    /* The temporary file's name, PATH.tmpXXXXXX, must fit the same bound. */
+    if (strlen(path) + strlen(".tmpXXXXXX") >= SAVE_PATH_MAX + 16) {
         snprintf(err, errlen, "path too long: %s", path);
         return -1;
     }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot create a file next to %s: %s", save_base_name(path),
-                 strerror(errno));
-        return -1;
+    /* file_atomic_write's "PATH: why" names the folder, which the screen has
+     * no room for: these messages name the file alone. */
+    char why[512];
+    file_atomic_options_t opts = {.new_mode = 0644};
+    const char *name = save_base_name(path);
+    switch (file_atomic_write(path, text, strlen(text), &opts, why, sizeof why)) {
+    case FILE_ATOMIC_OK:
+        return 0;
+    case FILE_ATOMIC_NOT_REGULAR:
+        snprintf(err, errlen, "%s is not a regular file", name);
+        break;
+    case FILE_ATOMIC_LOOKUP:
+    case FILE_ATOMIC_CREATE:
+        snprintf(err, errlen, "cannot create a file next to %s: %s", name, strerror(errno));
+        break;
+    case FILE_ATOMIC_RACE:
+        snprintf(err, errlen, "cannot write %s: it changed on disk while saving", name);
+        break;
+    default:
+        snprintf(err, errlen, "cannot write %s: %s", name, strerror(errno));
+        break;
     }
-    size_t len = strlen(text), done = 0;
-    int rc = 0;
-    while (done < len) {
-        ssize_t w = write(fd, text + done, len - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            if (w == 0)
-                errno = EIO;
-            rc = -1;
-            break;
-        }
-        done += (size_t)w;
-    }
-    if (rc == 0 && (fchmod(fd, mode) != 0 || fsync(fd) != 0))
-        rc = -1;
-    int saved = errno;
-    if (close(fd) != 0 && rc == 0)
-        rc = -1, saved = errno;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1, saved = errno;
-    if (rc != 0) {
-        unlink(tmp);
-        snprintf(err, errlen, "cannot write %s: %s", save_base_name(path), strerror(saved));
-        return -1;
-    }
-    /* The rename is durable only once the folder is on disk (best effort). */
-    char dir[SAVE_PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = 0;
-        int dfd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            (void)fsync(dfd);
-            close(dfd);
-        }
-    }
-    return 0;
+    return -1;
 }
 
 /* ---- the key/value record (save.h) ---- */

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/file_atomic.h"
 #include "config.h"
 #include "games/go/ai.h"
 #include "games/go/sgf.h"
@@ -583,17 +584,24 @@ static int cmd_printsgf(gtp_dispatch_t *d, int argc, char **argv)
     if (e->board.game_over)
         go_status_score(&e->board, g->result, sizeof g->result);
     int rc = 0;
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    if (text)
+        sgf_write(g, text, need + 1);
     if (argc >= 1) {
+        /* A symbolic link is followed to the file it names: the user named
+         * the path (the console's autosave refuses links instead). */
         char err[512];
-        if (sgf_save_file_flags(argv[0], g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err) != 0)
+        file_atomic_options_t opts = {.follow_links = 1};
+        if (!text)
+            rc = fail(e, "cannot save file: %s: out of memory", argv[0]);
+        else if (file_atomic_write(argv[0], text, need, &opts, err, sizeof err) != FILE_ATOMIC_OK)
             rc = fail(e, "cannot save file: %s", err);
+        free(text);
     } else {
-        size_t need = sgf_write(g, NULL, 0);
-        char *text = malloc(need + 1);
         if (!text) {
             rc = fail(e, "out of memory");
         } else {
-            sgf_write(g, text, need + 1);
             /* No empty line may appear inside a GTP response. */
             size_t w = 0;
             for (size_t i = 0; i < need; i++)

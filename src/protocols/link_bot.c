@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/file_atomic.h"
 #include "games/go/link.h"
 #include "games/go/sgf.h"
 #include "hal.h"
@@ -355,8 +356,15 @@ out:
         char serr[256];
         link_to_sgf(&l, &g);
         snprintf(g.application, SGF_TEXT, "%s", "tabletop link");
-        if (sgf_save_file(sgf_path, &g, serr, sizeof serr) != 0)
+        size_t need = sgf_write(&g, NULL, 0);
+        char *text = malloc(need + 1);
+        if (!text)
+            snprintf(serr, sizeof serr, "%s: out of memory", sgf_path);
+        else
+            sgf_write(&g, text, need + 1);
+        if (!text || file_atomic_write(sgf_path, text, need, NULL, serr, sizeof serr) != 0)
             fprintf(stderr, "tabletop link-bot: %s\n", serr);
+        free(text);
     }
     const link_stats_t *st = link_stats(&l);
     if (getenv("TABLETOP_LINK_STATS")) /* docs/link.md: the fault counters */

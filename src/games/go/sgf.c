@@ -8,17 +8,14 @@
  * a collection) is not read at all.  Errors carry the line and column of
  * the offending character, counted from 1; a tab counts as one column.
  */
-#define _GNU_SOURCE /* fsync, mkstemp, renameat2, realpath */
 #include "sgf.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 /* Root text properties kept until the root is read (see sgf_reader_t). */
 static const char *const sgf_root_idents[] = {"RU", "RE", "PB", "PW", "DT", "AP", "GC", "CA"};
@@ -894,186 +891,5 @@ int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen)
     if (rc != 0)
         snprintf(err, errlen, "%s: %s", path, what);
     free(text);
-    return rc;
-}
-
-/* The folder part of path ("." for a bare name) into dir. */
-static void sgf_dir_of(const char *path, char *dir, size_t len)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(dir, len, ".");
-    else if (slash == path)
-        snprintf(dir, len, "/");
-    else
-        snprintf(dir, len, "%.*s", (int)(slash - path), path);
-}
-
-/* Makes a rename in path's directory durable: until the directory itself is
- * on disk, a power cut can bring the old name back.  Best effort: the new
- * file is already complete whatever happens here. */
-static void sgf_sync_dir(const char *path)
-{
-    char dir[4096];
-    sgf_dir_of(path, dir, sizeof dir);
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    (void)fsync(fd);
-    close(fd);
-}
-
-/* What is at path now: 0 nothing, 1 a regular file (*st filled), or -1
- * with the reason in err (a symbolic link when !follow, a directory, a
- * device, FIFO or socket, or lstat failing). */
-static int sgf_check_target(const char *path, struct stat *st, char *err, size_t errlen)
-{
-    if (lstat(path, st) != 0) {
-        if (errno == ENOENT)
-            return 0;
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    if (S_ISREG(st->st_mode))
-        return 1;
-    if (S_ISLNK(st->st_mode))
-        snprintf(err, errlen, "%s: is a symbolic link; not replaced", path);
-    else if (S_ISDIR(st->st_mode))
-        snprintf(err, errlen, "%s: is a directory; not replaced", path);
-    else
-        snprintf(err, errlen, "%s: not a regular file (a device, FIFO or socket); not written",
-                 path);
-    return -1;
-}
-
-int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen)
-{
-    return sgf_save_file_flags(path, g, 0, err, errlen);
-}
-
-int sgf_save_file_flags(const char *path, const sgf_game_t *g, int flags, char *err,
-                        size_t errlen)
-{
-    /* Only a regular file or a free name is written: renaming over a
-     * device node would replace it (as root, /dev/null became a file), over
-     * a symbolic link would replace the link.  A link is followed only when
-     * asked, to the file it names, which must itself be a regular file. */
-    char *resolved = NULL;
-    struct stat st = {0};
-    int exists = sgf_check_target(path, &st, err, errlen);
-    if (exists < 0 && (flags & SGF_SAVE_FOLLOW_LINKS) && S_ISLNK(st.st_mode)) {
-        resolved = realpath(path, NULL);
-        if (!resolved) {
-            snprintf(err, errlen, "%s: cannot follow the symbolic link: %s", path,
-                     strerror(errno));
-            return -1;
-        }
-        path = resolved;
-        exists = sgf_check_target(path, &st, err, errlen);
-    }
-    if (exists < 0) {
-        free(resolved);
-        return -1;
-    }
-    /* A new file gets the usual 0666 less the umask; a replaced one keeps
-     * its permission bits and, where allowed, its owner. */
-    mode_t mode;
-    if (exists) {
-        mode = st.st_mode & 0777;
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
-    }
-
-    size_t need = sgf_write(g, NULL, 0);
-    size_t plen = strlen(path);
-    char *text = malloc(need + 1);
-    char *tmp = malloc(plen + 16);
-    if (!text || !tmp) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        free(text);
-        free(tmp);
-        free(resolved);
-        return -1;
-    }
-    sgf_write(g, text, need + 1);
-    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
-        free(tmp);
-        free(text);
-        free(resolved);
-        return -1;
-    }
-    int rc = 0;
-    size_t done = 0;
-    while (done < need) {
-        ssize_t w = write(fd, text + done, need - done);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            rc = -1;
-            break;
-        }
-        done += (size_t)w;
-    }
-    if (rc == 0 && exists && (st.st_uid != geteuid() || st.st_gid != getegid()))
-        (void)fchown(fd, st.st_uid, st.st_gid); /* root keeps a user's file theirs */
-    if (rc == 0 && fchmod(fd, mode) != 0)
-        rc = -1;
-    if (rc == 0 && fsync(fd) != 0)
-        rc = -1;
-    int saved_errno = errno;
-    if (close(fd) != 0 && rc == 0) {
-        rc = -1;
-        saved_errno = errno;
-    }
-    const char *what = "cannot write";
-    if (rc == 0) {
-        /* Look again just before the rename: what is there must still be
-         * the file checked above, or still nothing. */
-        struct stat now;
-        char why[512];
-        int again = sgf_check_target(path, &now, why, sizeof why);
-        if (again != exists ||
-            (exists && (now.st_dev != st.st_dev || now.st_ino != st.st_ino))) {
-            rc = -1;
-            saved_errno = 0;
-            what = "changed while saving; not replaced";
-        } else if (!exists) {
-            /* A free name: never replace what appears there meanwhile. */
-            if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) != 0) {
-                if (errno == EINVAL || errno == ENOSYS) {
-                    /* No RENAME_NOREPLACE here: link() refuses an existing name too. */
-                    if (link(tmp, path) == 0)
-                        unlink(tmp);
-                    else
-                        rc = -1;
-                } else {
-                    rc = -1;
-                }
-                saved_errno = errno;
-            }
-        } else if (rename(tmp, path) != 0) {
-            rc = -1;
-            saved_errno = errno;
-        }
-    }
-    if (rc == 0) {
-        sgf_sync_dir(path);
-    } else {
-        if (saved_errno == EEXIST)
-            snprintf(err, errlen, "%s: appeared while saving; not replaced", path);
-        else if (saved_errno == 0)
-            snprintf(err, errlen, "%s: %s", path, what);
-        else
-            snprintf(err, errlen, "%s: %s: %s", path, what, strerror(saved_errno));
-        unlink(tmp);
-    }
-    free(tmp);
-    free(text);
-    free(resolved);
     return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * sgf.h - SGF FF[4] records of Go games (GM[1]): parse, write, replay.
  *
- * Pure C apart from the two file helpers at the end.  Supported: GM, FF,
+ * Pure C apart from the file reader at the end; a record is written to a
+ * buffer (sgf_write) and the caller saves it atomically.  Supported: GM, FF,
  * SZ, KM, RU, RE, PB, PW, DT, AP, GC, CA (text is kept as UTF-8, converted
  * from ISO-8859-1), PL, C (root comment), B/W moves with
  * "[]" or "[tt]" (boards up to 19) as passes, AB/AW/AE setup in the root
@@ -67,21 +68,5 @@ int sgf_add_move(sgf_game_t *g, Stone color, Move m);
 
 /* Reads and parses a file; errors name the file. */
 int sgf_load_file(const char *path, sgf_game_t *out, char *err, size_t errlen);
-
-/* Writes the file atomically: a temporary file in the same directory,
- * fsync, rename over path.  The old file stays intact on any failure.
- * Only a regular file or a free name is written: a directory, device,
- * FIFO or socket is refused, and so is a symbolic link (the console's
- * autosave); a replaced file keeps its permission bits (and owner, where
- * allowed); a new one gets 0666 less the umask. */
-int sgf_save_file(const char *path, const sgf_game_t *g, char *err, size_t errlen);
-
-/* sgf_save_file_flags: follow a symbolic link to the regular file it names
- * and replace that file (GTP printsgf: the user named the path). */
-#define SGF_SAVE_FOLLOW_LINKS 1
-
-/* As sgf_save_file, with SGF_SAVE_* flags. */
-int sgf_save_file_flags(const char *path, const sgf_game_t *g, int flags, char *err,
-                        size_t errlen);
 
 #endif

@@ -1,10 +1,11 @@
 /*
- * test_sgf.c - SGF FF[4] reading, writing and replaying (src/go/sgf.c):
+ * test_sgf.c - SGF FF[4] reading, writing and replaying (src/games/go/sgf.c):
  * hand-made files with escapes, soft line breaks, passes, setup, variations
  * and collections; a position written by GNU Go; broken files rejected
- * with line and column; round trips of random games; atomic saves that
- * write only regular files (issue 11); setup without liberties, PL and
- * charsets as loadsgf takes them (issue 11).
+ * with line and column; round trips of random games; records saved through
+ * the one atomic writer (src/common/file_atomic.c), which writes only
+ * regular files; setup without liberties, PL and charsets as loadsgf takes
+ * them.
  */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
@@ -17,9 +18,26 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/file_atomic.h"
 #include "games/go/ai.h"
 #include "games/go/board.h"
 #include "games/go/sgf.h"
+
+/* A record saved as the console and gtp's printsgf save one: sgf_write into
+ * a buffer, then the one atomic writer; follow: a symbolic link is followed
+ * (printsgf) instead of refused (the autosave).  Returns 0, or -1 with why. */
+static int save_game(const char *path, const sgf_game_t *g, int follow, char *err,
+                     size_t errlen)
+{
+    size_t need = sgf_write(g, NULL, 0);
+    char *text = malloc(need + 1);
+    cr_assert_not_null(text);
+    sgf_write(g, text, need + 1);
+    file_atomic_options_t opts = {.follow_links = follow};
+    int rc = file_atomic_write(path, text, need, &opts, err, errlen) == FILE_ATOMIC_OK ? 0 : -1;
+    free(text);
+    return rc;
+}
 
 static const char *data_dir(void)
 {
@@ -375,7 +393,7 @@ Test(sgf, save_is_atomic_and_loads_back)
     snprintf(g->comment, sizeof g->comment, "console state [x] \\ y");
     sgf_add_move(g, BLACK, mv(4, 4));
     sgf_add_move(g, WHITE, mv(2, 6));
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(save_game(path, g, 0, err, sizeof err), 0, "%s", err);
 
     sgf_game_t *back = malloc(sizeof *back);
     cr_assert_eq(sgf_load_file(path, back, err, sizeof err), 0, "%s", err);
@@ -383,7 +401,7 @@ Test(sgf, save_is_atomic_and_loads_back)
 
     /* Overwrite; no temporary file is left behind. */
     sgf_add_move(g, BLACK, mv(6, 2));
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(save_game(path, g, 0, err, sizeof err), 0, "%s", err);
     cr_assert_eq(sgf_load_file(path, back, err, sizeof err), 0, "%s", err);
     cr_assert_eq(back->n_moves, 3);
     char cmd[512];
@@ -393,7 +411,7 @@ Test(sgf, save_is_atomic_and_loads_back)
     /* A save into a missing directory fails and creates nothing. */
     char bad[300];
     snprintf(bad, sizeof bad, "%s/missing/game.sgf", dir);
-    cr_assert_eq(sgf_save_file(bad, g, err, sizeof err), -1);
+    cr_assert_eq(save_game(bad, g, 0, err, sizeof err), -1);
     cr_assert(strstr(err, bad), "%s", err);
 
     unlink(path);
@@ -469,7 +487,7 @@ Test(sgf, mutated_files_parse_or_fail_with_a_location)
     free(g);
 }
 
-/* ---- files that are not ours (issue 11) ---- */
+/* ---- files that are not ours: never replaced, whatever they are ---- */
 
 static sgf_game_t *small_game(void)
 {
@@ -519,11 +537,11 @@ Test(sgf_files, a_device_fifo_or_directory_is_never_replaced)
     snprintf(path, sizeof path, "%s/null", dir);
     int have_device = mknod(path, S_IFCHR | 0666, makedev(1, 3)) == 0;
     if (have_device) {
-        cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+        cr_assert_eq(save_game(path, g, 0, err, sizeof err), -1);
         cr_assert(strstr(err, "not a regular file"), "%s", err);
         cr_assert_eq(lstat(path, &st), 0);
         cr_assert(S_ISCHR(st.st_mode), "the device became something else");
-        cr_assert_eq(sgf_save_file_flags(path, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), -1);
+        cr_assert_eq(save_game(path, g, 1, err, sizeof err), -1);
         cr_assert_eq(lstat(path, &st), 0);
         cr_assert(S_ISCHR(st.st_mode));
     } else {
@@ -532,14 +550,14 @@ Test(sgf_files, a_device_fifo_or_directory_is_never_replaced)
 
     snprintf(path, sizeof path, "%s/fifo", dir);
     cr_assert_eq(mkfifo(path, 0644), 0);
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+    cr_assert_eq(save_game(path, g, 0, err, sizeof err), -1);
     cr_assert(strstr(err, path) && strstr(err, "not a regular file"), "%s", err);
     cr_assert_eq(lstat(path, &st), 0);
     cr_assert(S_ISFIFO(st.st_mode));
 
     snprintf(path, sizeof path, "%s/sub", dir);
     cr_assert_eq(mkdir(path, 0755), 0);
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), -1);
+    cr_assert_eq(save_game(path, g, 0, err, sizeof err), -1);
     cr_assert(strstr(err, "is a directory"), "%s", err);
     cr_assert_eq(lstat(path, &st), 0);
     cr_assert(S_ISDIR(st.st_mode));
@@ -564,7 +582,7 @@ Test(sgf_files, symbolic_links_are_refused_or_followed_as_asked)
     cr_assert_eq(symlink("target.sgf", link_path), 0);
 
     /* The console's autosave: a link in the save folder is refused. */
-    cr_assert_eq(sgf_save_file(link_path, g, err, sizeof err), -1);
+    cr_assert_eq(save_game(link_path, g, 0, err, sizeof err), -1);
     cr_assert(strstr(err, "symbolic link"), "%s", err);
     struct stat st;
     cr_assert_eq(lstat(link_path, &st), 0);
@@ -572,7 +590,7 @@ Test(sgf_files, symbolic_links_are_refused_or_followed_as_asked)
     cr_assert(file_holds(target, "old"));
 
     /* GTP printsgf: the link is followed and the file it names replaced. */
-    cr_assert_eq(sgf_save_file_flags(link_path, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), 0,
+    cr_assert_eq(save_game(link_path, g, 1, err, sizeof err), 0,
                  "%s", err);
     cr_assert_eq(lstat(link_path, &st), 0);
     cr_assert(S_ISLNK(st.st_mode), "the link was replaced");
@@ -584,7 +602,7 @@ Test(sgf_files, symbolic_links_are_refused_or_followed_as_asked)
     char dangling[300];
     snprintf(dangling, sizeof dangling, "%s/dangling.sgf", dir);
     cr_assert_eq(symlink("nowhere/x.sgf", dangling), 0);
-    cr_assert_eq(sgf_save_file_flags(dangling, g, SGF_SAVE_FOLLOW_LINKS, err, sizeof err), -1);
+    cr_assert_eq(save_game(dangling, g, 1, err, sizeof err), -1);
     cr_assert(strstr(err, "symbolic link"), "%s", err);
     cr_assert_eq(lstat(dangling, &st), 0);
     cr_assert(S_ISLNK(st.st_mode));
@@ -605,7 +623,7 @@ Test(sgf_files, a_replaced_file_keeps_its_mode_and_owner)
     int as_root = geteuid() == 0;
     if (as_root)
         cr_assert_eq(chown(path, 1234, 5678), 0);
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(save_game(path, g, 0, err, sizeof err), 0, "%s", err);
     struct stat st;
     cr_assert_eq(stat(path, &st), 0);
     cr_assert_eq(st.st_mode & 0777, 0600, "mode %o", (unsigned)(st.st_mode & 0777));
@@ -614,14 +632,14 @@ Test(sgf_files, a_replaced_file_keeps_its_mode_and_owner)
         cr_assert_eq(st.st_gid, 5678);
     }
     cr_assert_eq(chmod(path, 0640), 0);
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(save_game(path, g, 0, err, sizeof err), 0, "%s", err);
     cr_assert_eq(stat(path, &st), 0);
     cr_assert_eq(st.st_mode & 0777, 0640);
 
     /* A new file: 0666 less the umask, as any program's new file. */
     mode_t old = umask(027);
     snprintf(path, sizeof path, "%s/new.sgf", dir);
-    cr_assert_eq(sgf_save_file(path, g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(save_game(path, g, 0, err, sizeof err), 0, "%s", err);
     umask(old);
     cr_assert_eq(stat(path, &st), 0);
     cr_assert_eq(st.st_mode & 0777, 0640, "mode %o", (unsigned)(st.st_mode & 0777));
@@ -629,7 +647,7 @@ Test(sgf_files, a_replaced_file_keeps_its_mode_and_owner)
     free(g);
 }
 
-/* ---- loadsgf as given (issue 11): setup without liberties, PL, charsets ---- */
+/* ---- loadsgf as given: setup without liberties, PL, charsets ---- */
 
 Test(sgf_setup, stones_without_liberties_load_as_given_and_play_goes_on)
 {
