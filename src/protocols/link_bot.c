@@ -1,6 +1,6 @@
 /*
  * link_bot.c - `tabletop link-bot --link SPEC --engine "CMD" [--color b|w]`
- * (issue 14; seed 001's serbot.py): any GTP engine plays as the far console
+ * (seed 001's serbot.py): any GTP engine plays as the far console
  * over the same link protocol (games/go/link.h) a console speaks.
  */
 #include "link_bot.h"

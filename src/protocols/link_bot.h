@@ -1,4 +1,4 @@
-/* link_bot.h - `tabletop link-bot`: a GTP engine as the far console (issue 14). */
+/* link_bot.h - `tabletop link-bot`: a GTP engine as the far console. */
 #ifndef TABLETOP_LINK_BOT_H
 #define TABLETOP_LINK_BOT_H
 

@@ -1,5 +1,5 @@
 /* protocols/othello_cli.h - `tabletop othello ...` one-shot queries and
- * `tabletop othello-gtp`, the Othello engine over GTP (seed 003, issue 16). */
+ * `tabletop othello-gtp`, the Othello engine over GTP (seed 003). */
 #ifndef TABLETOP_OTHELLO_CLI_H
 #define TABLETOP_OTHELLO_CLI_H
 

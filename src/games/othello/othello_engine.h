@@ -1,5 +1,5 @@
 /*
- * othello_engine.h - the Othello computer player (issue 16): negascout with
+ * othello_engine.h - the Othello computer player: negascout with
  * iterative deepening and a transposition table over an evaluation of
  * corners, edges, mobility, potential mobility and parity, and an exact
  * endgame solver (fastest-first ordering, parity in the last empties).
