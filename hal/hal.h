@@ -98,6 +98,9 @@
 /* Not a HID code: the user closed the window or sent EOF/SIGINT. */
 #define HAL_KEY_QUIT 0x10000
 
+/* The far end of the serial link UART's pins (hal_link_* below). */
+typedef struct hal_link hal_link_t;
+
 typedef struct hal_ops {
     const char *name; /* "sdl", "sim", "board" */
 
@@ -129,6 +132,11 @@ typedef struct hal_ops {
     /* Releases everything; returns 0, or -1 after a one-line message when
      * something the run was asked to produce is incomplete (a --wav file). */
     int (*close)(void *ctx);
+
+    /* Optional (NULL: none): the transport this backend's link UART carries
+     * on its pins (hal_config_t.link, opened for this instance), or NULL
+     * when its pins are real or idle. */
+    hal_link_t *(*link_pins)(void *ctx);
 } hal_ops_t;
 
 typedef struct hal {
@@ -145,6 +153,12 @@ typedef struct hal_config {
     const char *wav;     /* write every audio sample streamed to this WAV file, or NULL */
     int scale;           /* window scale factor; 0: the remembered size, else the largest that fits */
     int sim_no_skip;     /* sim: clock every frame, even ones that repeat the last exactly */
+    /* --link SPEC (tty:, tcp:, listen:), or NULL.  A backend whose link UART
+     * is a model (sdl's C model, sim's Verilated RTL) opens this transport
+     * when it opens and wires it to that instance's pins (hal_link_pins
+     * reports it); a backend whose UART has real pins (the board's, to the
+     * HC-05) leaves the spec to the caller. */
+    const char *link;
 } hal_config_t;
 
 /* Opens the backend named in cfg from the program's registry (src/backends.c).
@@ -193,31 +207,38 @@ static inline int hal_poll_key(hal_t *h) { return h->ops->poll_key(h->ctx); }
 static inline int hal_read_frame(hal_t *h, uint16_t *rgb444) { return h->ops->read_frame(h->ctx, rgb444); }
 
 /*
- * Serial link transports (issue 14, docs/link.md): the far end of the link
- * UART's pins, opened from --link SPEC:
+ * Serial link transports (docs/link.md): the far end of the link UART's
+ * pins, opened from --link SPEC:
  *   tty:PATH (termios 9600 8N1) | tcp:HOST:PORT | listen:[ADDR:]PORT (127.0.0.1 default).
- * hal/link_transport.c; host I/O only, no protocol.
+ * hal/link_transport.c; host I/O only, no protocol.  Nothing here is
+ * global: each transport is one object, and a backend that carries one on
+ * its UART holds it in that instance.
  */
-typedef struct hal_link hal_link_t;
+/* How long listen: waits for its one peer, in ms (two minutes to start the other console). */
+#define HAL_LINK_WAIT_MS 120000
 /* 0 if spec is well formed, else -1 with a one-line message. */
 int hal_link_spec_check(const char *spec, char *err, size_t errlen);
 /* Opens (connects, or waits up to timeout_ms for one peer: 0 = forever). */
 hal_link_t *hal_link_open(const char *spec, int timeout_ms, char *err, size_t errlen);
+/* A transport that failed before it opened, whose hal_link_error is why: a
+ * backend keeps it on its UART's pins so the failure reaches whoever reads
+ * them, as a failure after opening would.  NULL only when out of memory. */
+hal_link_t *hal_link_failed(const char *why);
 /* Reads what is waiting (never blocks): n >= 0, or -1 (closed, failed) with err. */
 int hal_link_read(hal_link_t *l, uint8_t *buf, size_t cap, char *err, size_t errlen);
 /* Writes all n bytes: 0, or -1 with err. */
 int hal_link_write(hal_link_t *l, const uint8_t *buf, size_t n, char *err, size_t errlen);
 /* Waits up to ms for bytes to read: 1 if some are waiting. */
 int hal_link_wait(hal_link_t *l, int ms);
-/* The descriptor, for poll() next to other descriptors. */
+/* The descriptor, for poll() next to other descriptors (-1 if it never opened). */
 int hal_link_fd(const hal_link_t *l);
 void hal_link_close(hal_link_t *l);
-/* Why the link failed (closed, read or write error), or NULL. */
+/* Why the link failed (closed, read or write error, or never opened), or NULL. */
 const char *hal_link_error(const hal_link_t *l);
-/* The sdl and sim backends' link UART (LW 0x3000) sends the bytes of its TX
- * pin to this transport and drives its RX pin with the bytes read from it;
- * NULL detaches (the pins idle).  The board's pins are wired to the HC-05. */
-void hal_link_attach_pins(hal_link_t *t);
-hal_link_t *hal_link_pins(void);
+/* The transport h's link UART carries on its pins (ops->link_pins), or NULL. */
+static inline hal_link_t *hal_link_pins(hal_t *h)
+{
+    return h->ops->link_pins ? h->ops->link_pins(h->ctx) : NULL;
+}
 
 #endif

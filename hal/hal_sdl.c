@@ -34,6 +34,7 @@ typedef struct sdl_backend {
     int16_t chunk[SAMPLE_CHUNK]; /* samples on their way to the WAV and the speaker */
     size_t chunk_len;
     sdl_host_t *host;      /* NULL when headless (always, without SDL) */
+    hal_link_t *link;      /* hal_config_t.link, on this instance's link UART pins, or NULL */
 #if HAVE_SDL
     uint16_t *frame;       /* RGB444 scratch for the window */
     int shown_hi;          /* buffer last shown in the window, -1 none */
@@ -196,10 +197,16 @@ static int sdl_close(void *ctx)
     free(s->frame);
 #endif
     periph_bus_close(&s->bus);
+    hal_link_close(s->link); /* after the model that wrote to it */
     free(s->fb[0]);
     free(s->fb[1]);
     free(s);
     return status;
+}
+
+static hal_link_t *sdl_link_pins(void *ctx)
+{
+    return ((sdl_backend_t *)ctx)->link;
 }
 
 static const hal_ops_t sdl_ops = {
@@ -212,6 +219,7 @@ static const hal_ops_t sdl_ops = {
     .poll_key = sdl_poll_key,
     .read_frame = sdl_read_frame,
     .close = sdl_close,
+    .link_pins = sdl_link_pins,
 };
 
 int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
@@ -246,6 +254,22 @@ int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
     if (hal_frontend_open(cfg, "tabletop", &s->host, &s->wav, &s->have_wav, err, errlen) != 0) {
         sdl_close(s);
         return -1;
+    }
+    /* The link's far end goes on this instance's UART pins, opened last so
+     * that nothing else can fail after a peer has connected.  A transport
+     * that does not open stays on the pins as a failed one: the console
+     * shows why, as for a link that fails later. */
+    if (cfg->link && periph_bus_attach_link(&s->bus, hal_model_link_pins, NULL)) {
+        char why[256];
+        s->link = hal_link_open(cfg->link, HAL_LINK_WAIT_MS, why, sizeof why);
+        if (!s->link)
+            s->link = hal_link_failed(why);
+        if (!s->link) {
+            snprintf(err, errlen, "out of memory");
+            sdl_close(s);
+            return -1;
+        }
+        periph_bus_attach_link(&s->bus, hal_model_link_pins, s->link);
     }
     h->ops = &sdl_ops;
     h->ctx = s;

@@ -1,5 +1,5 @@
 /*
- * link_transport.c - the far end of the serial link (issue 14, docs/link.md):
+ * link_transport.c - the far end of the serial link (docs/link.md):
  *
  *   tty:PATH               a serial device, termios 9600 8N1, raw
  *                          (USB serial adapters, an HC-05 on /dev/rfcomm0)
@@ -7,7 +7,9 @@
  *   listen:[ADDR:]PORT     accept one peer (127.0.0.1 unless ADDR is given)
  *
  * Host I/O only: bytes in, bytes out, no protocol.  Declared in hal.h so
- * the console and link-bot reach it without naming a backend.
+ * the console and link-bot reach it without naming a backend.  Every
+ * transport is its own object: a backend that wires one to its UART keeps
+ * it in that instance, so two backends in one process never share one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,22 +34,20 @@ struct hal_link {
     char error[200]; /* why it failed, for whoever reads through the pins */
 };
 
-/* The transport at the far end of the link UART's pins (sdl, sim). */
-static hal_link_t *attached_pins;
-
-void hal_link_attach_pins(hal_link_t *t)
-{
-    attached_pins = t;
-}
-
-hal_link_t *hal_link_pins(void)
-{
-    return attached_pins;
-}
-
 const char *hal_link_error(const hal_link_t *l)
 {
     return l && l->failed ? l->error : NULL;
+}
+
+hal_link_t *hal_link_failed(const char *why)
+{
+    hal_link_t *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    l->fd = -1;
+    l->failed = 1;
+    snprintf(l->error, sizeof l->error, "%s", why && *why ? why : "the link did not open");
+    return l;
 }
 
 /* Splits "HOST:PORT" (the last colon; [v6] brackets allowed). */
@@ -271,6 +271,10 @@ int hal_link_read(hal_link_t *l, uint8_t *buf, size_t cap, char *err, size_t err
 
 int hal_link_write(hal_link_t *l, const uint8_t *buf, size_t n, char *err, size_t errlen)
 {
+    if (l->fd < 0) { /* never opened: say why, not EBADF */
+        snprintf(err, errlen, "%s", l->error);
+        return -1;
+    }
     size_t done = 0;
     while (done < n) {
         /* A socket whose peer vanished must not raise SIGPIPE: say so instead. */
@@ -303,7 +307,7 @@ int hal_link_fd(const hal_link_t *l)
 
 int hal_link_wait(hal_link_t *l, int ms)
 {
-    struct pollfd p = {.fd = l->fd, .events = POLLIN};
+    struct pollfd p = {.fd = l->fd, .events = POLLIN}; /* fd -1: poll only sleeps */
     return poll(&p, 1, ms) > 0;
 }
 
@@ -311,8 +315,7 @@ void hal_link_close(hal_link_t *l)
 {
     if (!l)
         return;
-    if (attached_pins == l)
-        attached_pins = NULL;
-    close(l->fd);
+    if (l->fd >= 0)
+        close(l->fd);
     free(l);
 }

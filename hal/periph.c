@@ -101,3 +101,11 @@ uint32_t periph_bus_vga_changes(periph_bus_t *bus, const periph_vga_source_t *sr
         return 0;
     return src->changes(bus->inst[src->id]);
 }
+
+int periph_bus_attach_link(periph_bus_t *bus, const periph_link_pins_t *pins, hal_link_t *link)
+{
+    if (!pins || pins->id >= PERIPH_COUNT || !bus->binding[pins->id])
+        return 0;
+    pins->attach(bus->inst[pins->id], link);
+    return 1;
+}

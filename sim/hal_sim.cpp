@@ -46,6 +46,7 @@ struct sim_backend {
     std::vector<int16_t> left, right;
     uint64_t channel_mismatches = 0;
     sdl_host_t *host = nullptr; /* NULL when headless */
+    hal_link_t *link = nullptr; /* hal_config_t.link, on this instance's link UART pins */
 #if HAVE_SDL
     uint64_t shown_frames = 0; /* frames_done when the window was last updated */
     std::vector<uint16_t> tile_frame; /* the tile display's picture (seed 002) */
@@ -219,8 +220,14 @@ int sim_close(void *ctx)
     int status = hal_frontend_close(s->host, &s->wav, s->have_wav);
     sim_harness_free(s->h);
     periph_bus_close(&s->bus);
+    hal_link_close(s->link); /* after the model that wrote to it */
     delete s;
     return status;
+}
+
+hal_link_t *sim_link_pins_of(void *ctx)
+{
+    return static_cast<sim_backend *>(ctx)->link;
 }
 
 const hal_ops_t sim_ops = {
@@ -233,6 +240,7 @@ const hal_ops_t sim_ops = {
     sim_poll_key,
     sim_read_frame,
     sim_close,
+    sim_link_pins_of,
 };
 
 } // namespace
@@ -265,6 +273,22 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
      * (docs/sim.md); a trace shows every clock. */
     if (!cfg->trace && !cfg->sim_no_skip)
         sim_harness_set_fast_forward(s->h, 1);
+    /* The link's far end goes on this instance's UART pins, opened last so
+     * that nothing else can fail after a peer has connected.  A transport
+     * that does not open stays on the pins as a failed one: the console
+     * shows why, as for a link that fails later. */
+    if (cfg->link && periph_bus_attach_link(&s->bus, sim_link_pins, nullptr)) {
+        char why[256];
+        s->link = hal_link_open(cfg->link, HAL_LINK_WAIT_MS, why, sizeof why);
+        if (!s->link)
+            s->link = hal_link_failed(why);
+        if (!s->link) {
+            snprintf(err, errlen, "out of memory");
+            sim_close(s);
+            return -1;
+        }
+        periph_bus_attach_link(&s->bus, sim_link_pins, s->link);
+    }
     h->ops = &sim_ops;
     h->ctx = s;
     return 0;

@@ -9,8 +9,15 @@
 
 void lu_model_reset(lu_model_t *m)
 {
+    hal_link_t *pins = m->pins;
     memset(m, 0, sizeof *m);
     m->div = LU_DEFAULT_DIV;
+    m->pins = pins;
+}
+
+void lu_model_attach(lu_model_t *m, hal_link_t *t)
+{
+    m->pins = t;
 }
 
 static uint64_t byte_clocks(const lu_model_t *m)
@@ -31,7 +38,7 @@ static void rx_push(lu_model_t *m, uint8_t b)
 /* Reads what the far end sent: those bytes start down the RX pin. */
 static void poll_far_end(lu_model_t *m)
 {
-    hal_link_t *t = hal_link_pins();
+    hal_link_t *t = m->pins;
     if (!t || m->in_count == (int)sizeof m->in)
         return;
     uint8_t buf[256];
@@ -69,7 +76,7 @@ void lu_model_run(lu_model_t *m, uint64_t now)
             if (m->loopback) {
                 rx_push(m, m->tx_byte);
             } else {
-                hal_link_t *t = hal_link_pins();
+                hal_link_t *t = m->pins;
                 char err[200];
                 if (t)
                     hal_link_write(t, &m->tx_byte, 1, err, sizeof err); /* a failure shows in hal_link_error */
@@ -145,7 +152,7 @@ void lu_model_write(lu_model_t *m, uint64_t now, uint32_t word, uint32_t value)
 
 static void *binding_open(char *err, size_t errlen)
 {
-    lu_model_t *m = malloc(sizeof *m);
+    lu_model_t *m = calloc(1, sizeof *m); /* zeroed: the pins start idle */
     if (!m) {
         snprintf(err, errlen, "%s", "out of memory for the link UART model");
         return NULL;
@@ -168,6 +175,16 @@ static void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t va
 {
     lu_model_write(inst, now, offset >> 2, value);
 }
+
+static void binding_attach(void *inst, hal_link_t *t)
+{
+    lu_model_attach(inst, t);
+}
+
+const periph_link_pins_t lu_model_link_pins = {
+    .id = PERIPH_LINK_UART,
+    .attach = binding_attach,
+};
 
 const periph_binding_t lu_model_binding = {
     .id = PERIPH_LINK_UART,

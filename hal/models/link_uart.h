@@ -2,13 +2,15 @@
  * models/link_uart.h - the C model of rtl/link_uart (seed 001, docs/link.md):
  * the same registers, each byte taking 10 bits x 16 ticks x DIVISOR clocks
  * of the system clock on its way through the pins (9600 baud by default).
- * The pins are the transport attached with hal_link_attach_pins (hal.h).
+ * The pins of each instance are the transport wired to it with
+ * lu_model_attach (the sdl backend's hal_config_t.link), or idle.
  */
 #ifndef TABLETOP_MODEL_LINK_UART_H
 #define TABLETOP_MODEL_LINK_UART_H
 
 #include <stdint.h>
 
+#include "hal.h"
 #include "periph.h"
 
 #define LU_REG_DATA 0    /* word offsets */
@@ -31,9 +33,13 @@ typedef struct lu_model {
     int in_head, in_count;
     uint64_t in_done_at;   /* the byte on the RX pin completes at this clock */
     uint64_t now;
+    hal_link_t *pins;      /* the far end of TX and RX, or NULL: the pins idle */
 } lu_model_t;
 
+/* The registers' reset state; the pins stay wired as they were. */
 void lu_model_reset(lu_model_t *m);
+/* Wires this instance's pins to transport t (NULL: they idle); t outlives the wiring. */
+void lu_model_attach(lu_model_t *m, hal_link_t *t);
 /* Brings the model to clock now: bytes finish, cross the pins, land in the FIFOs. */
 void lu_model_run(lu_model_t *m, uint64_t now);
 uint32_t lu_model_read(lu_model_t *m, uint64_t now, uint32_t word);
@@ -41,5 +47,7 @@ void lu_model_write(lu_model_t *m, uint64_t now, uint32_t word, uint32_t value);
 
 /* The model as the sdl backend's binding at REG_UART_BASE (hal/periph.h). */
 extern const periph_binding_t lu_model_binding;
+/* Its pins, for the backend to wire to the link's transport. */
+extern const periph_link_pins_t lu_model_link_pins;
 
 #endif

@@ -22,3 +22,5 @@ const size_t hal_model_binding_count = sizeof hal_model_bindings / sizeof hal_mo
 const periph_hex_source_t *const hal_model_hex_source = &ss_model_hex_source;
 
 const periph_vga_source_t *const hal_model_vga_source = &td_model_vga_source;
+
+const periph_link_pins_t *const hal_model_link_pins = &lu_model_link_pins;

@@ -18,5 +18,7 @@ extern const periph_hex_source_t *const hal_model_hex_source;
 /* The model that can drive the VGA pins in place of go_peripheral (seed
  * 002's tile display). */
 extern const periph_vga_source_t *const hal_model_vga_source;
+/* The model whose pins carry the serial link (the link UART). */
+extern const periph_link_pins_t *const hal_model_link_pins;
 
 #endif

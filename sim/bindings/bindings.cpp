@@ -22,3 +22,5 @@ const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];
 const periph_hex_source_t *const sim_hex_source = &sim_ss_hex_source;
 
 const periph_vga_source_t *const sim_vga_source = &sim_td_vga_source;
+
+const periph_link_pins_t *const sim_link_pins = &sim_lu_link_pins;

@@ -20,5 +20,7 @@ extern const periph_hex_source_t *const sim_hex_source;
 /* The model that can drive the VGA pins in place of go_peripheral (seed
  * 002's tile display). */
 extern const periph_vga_source_t *const sim_vga_source;
+/* The model whose pins carry the serial link (the link UART). */
+extern const periph_link_pins_t *const sim_link_pins;
 
 #endif

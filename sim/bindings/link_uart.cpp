@@ -7,10 +7,6 @@
 #include "Vlink_uart.h"
 #include "verilated.h"
 
-extern "C" {
-#include "hal.h"
-}
-
 struct sim_lu {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vlink_uart> top;
@@ -29,6 +25,7 @@ struct sim_lu {
     int tx_bit = -1;        /* -1 idle; 0 waiting for the middle of the start bit; 1..9 */
     uint64_t tx_clocks = 0;
     uint8_t tx_shift = 0;
+    hal_link_t *pins = nullptr; /* the far end of both pins, or none: they idle */
 
     uint64_t bit_clocks() const { return 16u * (uint64_t)div; }
 
@@ -69,11 +66,9 @@ struct sim_lu {
             } else if (tx_bit == 0) {
                 tx_bit = 1;
             } else { /* the stop bit */
-                if (pin) {
-                    hal_link_t *t = hal_link_pins();
-                    char err[200];
-                    if (t)
-                        hal_link_write(t, &tx_shift, 1, err, sizeof err);
+                if (pin && pins) {
+                    char err[200]; /* a failure shows in hal_link_error */
+                    hal_link_write(pins, &tx_shift, 1, err, sizeof err);
                 }
                 if (tx_pending)
                     tx_pending--;
@@ -85,12 +80,11 @@ struct sim_lu {
 
     void poll_far_end()
     {
-        hal_link_t *t = hal_link_pins();
-        if (!t || loopback || far.size() > 4096)
+        if (!pins || loopback || far.size() > 4096)
             return;
         uint8_t buf[256];
         char err[200];
-        int n = hal_link_read(t, buf, sizeof buf, err, sizeof err);
+        int n = hal_link_read(pins, buf, sizeof buf, err, sizeof err);
         for (int i = 0; i < n; i++)
             far.push_back(buf[i]);
     }
@@ -176,6 +170,11 @@ uint64_t sim_lu_clocks_run(const sim_lu_t *u)
     return u->run;
 }
 
+void sim_lu_attach(sim_lu_t *u, hal_link_t *t)
+{
+    u->pins = t;
+}
+
 namespace {
 
 void *binding_open(char *, size_t)
@@ -198,8 +197,15 @@ void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
     sim_lu_reg_write(static_cast<sim_lu_t *>(inst), now, offset >> 2, value);
 }
 
+void binding_attach(void *inst, hal_link_t *t)
+{
+    sim_lu_attach(static_cast<sim_lu_t *>(inst), t);
+}
+
 } // namespace
 
 const periph_binding_t sim_lu_binding = {
     PERIPH_LINK_UART, binding_open, binding_close, binding_read, binding_write,
 };
+
+const periph_link_pins_t sim_lu_link_pins = {PERIPH_LINK_UART, binding_attach};

@@ -19,6 +19,7 @@
 
 #include "console_game.h"
 #include "console_hw.h"
+#include "console_link.h"
 #include "frame_png.h"
 #include "hal.h"
 #include "drivers/go_peripheral.h"
@@ -586,6 +587,7 @@ int console_run(const console_options_t *opts)
         .devmem = opts->devmem,
         .trace = opts->trace,
         .wav = opts->wav,
+        .link = opts->link, /* a backend with a model of the link UART wires it to its pins */
     };
     if (hal_open(&c->hal, &cfg, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: %s\n", err);
@@ -601,6 +603,11 @@ int console_run(const console_options_t *opts)
         goto out_hal;
     }
     console_hw_open(&c->hw, &c->hal, opts, &c->env);
+    /* The link after the backend: it asks hal whether the UART carries it. */
+    if (opts->link && !(c->env.link = console_link_open(&c->hal, opts->link, err, sizeof err))) {
+        fprintf(stderr, "tabletop: %s\n", err);
+        goto out_games;
+    }
     for (int i = 0; i < GAME_COUNT; i++) {
         c->state[i] = games[i]->create(&c->env);
         if (!c->state[i]) {
@@ -622,6 +629,7 @@ out_games:
         if (c->state[i])
             games[i]->destroy(c->state[i]);
     console_hw_close(&c->hw);
+    console_link_close(c->env.link); /* after the link game, before the backend */
 out_hal:
     if (hal_close(&c->hal) != 0 && status == 0)
         status = 1; /* e.g. the --wav file is incomplete */

@@ -1,9 +1,10 @@
 /*
  * screens/go_link.c - Go against another console over a serial link
- * (seed 001, issue 14; docs/link.md).  `tabletop play --game go --link
- * SPEC` starts here.  The protocol is games/go/link.h; the bytes cross
- * hal_link_* (hal.h).  Input is locked while it is the other side's turn
- * (seed 001's user IO FSM); the game is saved after every move as
+ * (seed 001; docs/link.md).  `tabletop play --game go --link SPEC` starts
+ * here.  The protocol is games/go/link.h; the bytes cross the console's
+ * link (console_link.h: the console core opened it on the backend's UART
+ * or the host transport).  Input is locked while it is the other side's
+ * turn (seed 001's user IO FSM); the game is saved after every move as
  * go-link.sgf (+ go-link.side, this console's colour) and a restart with
  * the same save folder resumes it from the last agreed move.
  */
@@ -14,13 +15,14 @@
 #include <unistd.h>
 
 #include "console/console_game.h"
+#include "console/console_link.h"
+#include "console/keys.h"
 #include "console/render.h"
 #include "console/save.h"
-#include "drivers/link_uart.h"
+#include "console/sgf_save.h"
 #include "games/go/board.h"
 #include "games/go/link.h"
 #include "games/go/sgf.h"
-#include "hal.h"
 
 #define LINK_SAVE "go-link.sgf"
 #define LINK_SIDE "go-link.side"
@@ -29,15 +31,10 @@
 
 typedef struct go_link_game {
     console_env_t env;
-    hal_link_t *t;
     link_t link;
-    int opened;        /* enter() tried to open the link */
-    int use_uart;      /* bytes go through the link UART's registers (sdl, sim) */
-    int fpga_uart;     /* --link uart: the board's UART, no host transport */
-    uint8_t txbuf[4 * LINK_OUT_CAP]; /* waiting for room in the UART's TX FIFO */
-    uint64_t now_us;        /* backend time of the last tick */
-    uint64_t closed_since;  /* backend time the transport was first seen closed, +1 */
-    size_t txlen;
+    int opened;        /* enter() started the game on the link */
+    int up;            /* the console's link opened: bytes can flow */
+    uint64_t now_us;   /* backend time of the last tick */
     int failed;        /* the link stopped (or never opened) */
     int reported;      /* the failure was printed */
     int cur_row, cur_col;
@@ -165,17 +162,18 @@ static void *gl_create(const console_env_t *env)
 static void gl_destroy(void *p)
 {
     go_link_game_t *g = p;
-    if (g->t && getenv("TABLETOP_LINK_STATS")) { /* docs/link.md */
+    if (g->up && console_link_has_transport(g->env.link) && getenv("TABLETOP_LINK_STATS")) {
+        /* docs/link.md */
         const link_stats_t *st = link_stats(&g->link);
         fprintf(stderr,
                 "tabletop: link: %u frames in, %u out, %u CRC errors, %u framing errors, "
                 "%u late partial frames, %u duplicates, %u stale, %u retransmissions%s%s\n",
                 st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
                 st->duplicates, st->stale, st->retransmits,
-                g->use_uart ? "; bytes through the link UART on " : "",
-                g->use_uart ? g->env.hal->ops->name : "");
+                *console_link_path(g->env.link) ? "; bytes through the " : "",
+                console_link_path(g->env.link));
     }
-    hal_link_close(g->t);
+    /* The link is the console's: it closes it after the modules. */
     free(g->record);
     free(g);
 }
@@ -200,12 +198,11 @@ static void gl_enter(void *p)
     if (g->opened)
         return;
     g->opened = 1;
-    if (!g->env.link) {
+    if (!g->env.link_spec) {
         g->failed = 1;
         status(g, COLOR_WARN, "Start with --link SPEC to play another console (docs/link.md)");
         return;
     }
-    char err[256];
     load_saved(g);
     /* The nonce only breaks ties between the two consoles: the clock's
      * nanoseconds, the seed and the process, mixed (splitmix64). */
@@ -218,90 +215,47 @@ static void gl_enter(void *p)
     link_prefs_t prefs = {.nonce = (uint32_t)(z ^ z >> 31)};
     /* Who plays Black unless the other side insists (docs/link.md): the
      * console that listens, as a host would; the one that dials plays White. */
-    prefs.color = !strncmp(g->env.link, "listen:", 7) ? BLACK
-                  : !strncmp(g->env.link, "tcp:", 4)  ? WHITE
-                                                      : EMPTY;
+    prefs.color = !strncmp(g->env.link_spec, "listen:", 7) ? BLACK
+                  : !strncmp(g->env.link_spec, "tcp:", 4)  ? WHITE
+                                                           : EMPTY;
     if (link_init(&g->link, &prefs, g->saved, g->n_saved, g->saved_size, g->saved_komi2,
                   g->saved_mine) != 0) {
         link_init(&g->link, &prefs, NULL, 0, 0, 0, EMPTY);
     }
-    if (!strcmp(g->env.link, "uart")) {
-        /* --link uart (board): the FPGA's link UART at LW 0x3000, whose pins
-         * board/de1_soc_top.sv wires to the HC-05 on GPIO_0 (docs/link.md). */
-        if (!g->env.hal || !link_uart_init(g->env.hal)) {
-            report(g, "no link UART at LW 0x3000: load an FPGA image with link_uart_0 "
-                      "(docs/board.md), or use --link tty:PATH");
-            return;
-        }
-        g->use_uart = 1;
-        g->fpga_uart = 1;
-    } else {
-        g->t = hal_link_open(g->env.link, 120000, err, sizeof err);
-        if (!g->t) {
-            report(g, err);
-            return;
-        }
-        /* On sdl and sim the bytes cross the link UART at LW 0x3000 (its C
-         * model, or the Verilated RTL) whose pins are this transport; on the
-         * board a tty:/tcp:/listen: link is the HPS's own, used directly
-         * (--link uart takes the FPGA's UART there). */
-        if (g->env.hal && strcmp(g->env.hal->ops->name, "board") && link_uart_init(g->env.hal)) {
-            g->use_uart = 1;
-            hal_link_attach_pins(g->t);
-        }
+    const char *why = g->env.link ? console_link_error(g->env.link) : "out of memory";
+    if (why) {
+        report(g, why);
+        return;
     }
+    g->up = 1;
     g->cur_row = g->cur_col = BOARD_DEFAULT_SIZE / 2;
     status(g, COLOR_TEXT, g->n_saved ? "Connected: resuming the saved game..."
                                      : "Connected: agreeing colours with the other console...");
 }
 
+/* Hands the protocol's bytes to the link (the UART path also pushes what
+ * its FIFO could not take before, so it runs even with nothing new). */
 static void pump(go_link_game_t *g)
 {
     char err[256];
-    if (g->use_uart) {
-        g->txlen += link_take_output(&g->link, g->txbuf + g->txlen, sizeof g->txbuf - g->txlen);
-        size_t n = link_uart_send(g->env.hal, g->txbuf, g->txlen);
-        memmove(g->txbuf, g->txbuf + n, g->txlen - n);
-        g->txlen -= n;
-        return;
-    }
     uint8_t buf[LINK_OUT_CAP];
-    size_t n = link_take_output(&g->link, buf, sizeof buf);
-    if (n && hal_link_write(g->t, buf, n, err, sizeof err) != 0)
+    size_t room = console_link_room(g->env.link);
+    size_t n = link_take_output(&g->link, buf, room < sizeof buf ? room : sizeof buf);
+    if (console_link_send(g->env.link, buf, n, err, sizeof err) != 0)
         link_close(&g->link, LINK_ERR_CLOSED, err);
-}
-
-/* Bytes from the other console: through the UART or straight from the transport. */
-static int receive(go_link_game_t *g, uint8_t *buf, size_t cap, char *err, size_t errlen)
-{
-    if (!g->use_uart)
-        return hal_link_read(g->t, buf, cap, err, errlen);
-    size_t n = link_uart_recv(g->env.hal, buf, cap);
-    if (n)
-        return (int)n;
-    /* The transport closed: the bytes it gave before still cross the UART
-     * at 9600 baud, so wait 200 ms of backend time before saying so. */
-    const char *why = hal_link_error(g->t);
-    if (why && !g->closed_since)
-        g->closed_since = g->now_us + 1;
-    if (why && g->now_us + 1 >= g->closed_since + 200000) {
-        snprintf(err, errlen, "%s", why);
-        return -1;
-    }
-    return 0;
 }
 
 static void gl_tick(void *p, uint64_t now_us)
 {
     go_link_game_t *g = p; /* the protocol runs on real time: the other console does */
     g->now_us = now_us;
-    if ((!g->t && !g->fpga_uart) || g->failed)
+    if (!g->up || g->failed)
         return;
     uint64_t now = real_ms();
     uint8_t buf[256];
     char err[256];
     for (;;) {
-        int n = receive(g, buf, sizeof buf, err, sizeof err);
+        int n = console_link_receive(g->env.link, g->now_us, buf, sizeof buf, err, sizeof err);
         if (n < 0) {
             if (link_state(&g->link) != LINK_OVER || !link_settled(&g->link))
                 link_close(&g->link, LINK_ERR_CLOSED, err);
@@ -349,13 +303,11 @@ static console_busy_t gl_busy(void *p)
 static int gl_awaiting(void *p)
 {
     go_link_game_t *g = p;
-    if (g->failed)
-        return -1;
-    if (!g->t && !g->fpga_uart)
+    if (g->failed || !g->up)
         return -1;
     link_state_t s = link_state(&g->link);
-    /* Our bytes are still on their way out of the UART. */
-    if (g->use_uart && (g->txlen || !(link_uart_status(g->env.hal) & 4)))
+    /* Our bytes are still on their way out (of the UART). */
+    if (console_link_sending(g->env.link))
         return 1;
     if (s == LINK_OVER)
         return link_settled(&g->link) ? 0 : 1;
@@ -457,10 +409,11 @@ static void gl_render(void *p, uint16_t *fb)
     render_init(fb);
     const BoardState *b = link_board(&g->link);
     link_state_t s = link_state(&g->link);
-    if ((!g->t && !g->fpga_uart) || b->size == 0 || s == LINK_HANDSHAKE) {
+    if (!g->up || b->size == 0 || s == LINK_HANDSHAKE) {
         render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
         render_string_centered(120, "Go over a link", COLOR_BOARD, 4);
-        render_string_centered(220, g->env.link ? g->env.link : "no --link given", COLOR_DIM, 2);
+        render_string_centered(220, g->env.link_spec ? g->env.link_spec : "no --link given",
+                               COLOR_DIM, 2);
         render_string_centered(300, g->status, g->status_color, 1);
         render_string_centered(452, "Escape: back", COLOR_DIM, 1);
         g->dirty = 0;
