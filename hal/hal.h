@@ -36,13 +36,16 @@
 #define HAL_FB0_PHYS 0xC0000000u       /* FB_ADDR_HI 0xC0 */
 #define HAL_FB1_PHYS 0xC1000000u       /* FB_ADDR_HI 0xC1 */
 
-/* go_peripheral registers, byte offsets on the LW bridge (seed 000 §4.1). */
-#define REG_AUDIO_CMD 0x00    /* W [2:0] 0 none, 1 place, 2 capture, 3 illegal, 4 game over */
-#define REG_AUDIO_STATUS 0x04 /* R [0] busy */
-#define REG_VGA_CTRL 0x08     /* W [0] 1 = swap at next vsync; see docs/registers.md for read-back */
-#define REG_VGA_STATUS 0x0C   /* R [0] in vertical blanking */
-#define REG_FB_ADDR_HI 0x10   /* W [7:0] upper 8 bits of the framebuffer to show */
-#define REG_RESERVED 0x14
+/* go_peripheral registers, byte offsets on the LW bridge (seed 000 §4.1),
+ * under the seed's hw_iface.h names; the map is
+ * rtl/go_peripheral/go_peripheral_regs.def (docs/registers.md). */
+#include "rtl/go_peripheral_regs.h"
+#define REG_AUDIO_CMD GP_REG_AUDIO_CMD       /* W [2:0] 0 none, 1 place, 2 capture, 3 illegal, 4 game over */
+#define REG_AUDIO_STATUS GP_REG_AUDIO_STATUS /* R [0] busy */
+#define REG_VGA_CTRL GP_REG_VGA_CTRL         /* W [0] 1 = swap at next vsync */
+#define REG_VGA_STATUS GP_REG_VGA_STATUS     /* R [0] in vertical blanking */
+#define REG_FB_ADDR_HI GP_REG_FB_ADDR_HI     /* W [7:0] upper 8 bits of the framebuffer to show */
+#define REG_RESERVED GP_REG_RESERVED
 
 /* Connect Four mailbox (seed 004) and Othello ports (seed 003), LW offsets. */
 #define REG_C4_BASE 0x1000

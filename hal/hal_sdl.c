@@ -91,8 +91,6 @@ static void *sdl_map(void *ctx, uint32_t phys, size_t len)
 static uint32_t sdl_reg_read(void *ctx, uint32_t offset)
 {
     sdl_backend_t *s = ctx;
-    if (offset < periph_map[PERIPH_GO_PERIPHERAL].span)
-        return gp_model_read(&s->gp, offset);
     uint32_t v = 0;
     periph_bus_read(&s->bus, s->gp.clock, offset, &v);
     return v; /* 0 where no model answers */
@@ -101,10 +99,7 @@ static uint32_t sdl_reg_read(void *ctx, uint32_t offset)
 static void sdl_reg_write(void *ctx, uint32_t offset, uint32_t value)
 {
     sdl_backend_t *s = ctx;
-    if (offset < periph_map[PERIPH_GO_PERIPHERAL].span)
-        gp_model_write(&s->gp, offset, value);
-    else
-        periph_bus_write(&s->bus, s->gp.clock, offset, value);
+    periph_bus_write(&s->bus, s->gp.clock, offset, value);
 }
 
 /* Converts the displayed buffer as the VGA pins carry it. */
@@ -243,6 +238,9 @@ int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
         sdl_close(s);
         return -1;
     }
+    /* The display core is the table's go_peripheral row: every address is
+     * routed by the same span, the sim backend's way. */
+    periph_bus_attach(&s->bus, PERIPH_GO_PERIPHERAL, &s->gp);
 #if HAVE_SDL
     s->shown_hi = -1;
     if (!cfg->headless && !(s->frame = malloc(HAL_FB_BYTES))) {

@@ -1,7 +1,9 @@
 /* periph.c - the address map as data and the bus that walks the bindings (periph.h). */
 #include "periph.h"
 
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PERIPH_ROW(id, name, base, span) [PERIPH_##id] = {name, base, span},
@@ -16,6 +18,80 @@ periph_id_t periph_find(uint32_t offset)
     return PERIPH_COUNT;
 }
 
+/* ---- the catch-up adapter that hosts every C model ---- */
+
+typedef struct periph_model_inst {
+    const periph_model_t *model;
+    uint64_t synced; /* the system clock the model has been run to */
+    _Alignas(max_align_t) unsigned char state[];
+} periph_model_inst_t;
+
+static void *model_open(const periph_model_t *model, char *err, size_t errlen)
+{
+    periph_model_inst_t *c = calloc(1, sizeof *c + model->size);
+    if (!c) {
+        snprintf(err, errlen, "out of memory for %s", model->what);
+        return NULL;
+    }
+    c->model = model;
+    model->reset(c->state);
+    if (model->settle && model->run)
+        model->run(c->state, model->settle);
+    return c;
+}
+
+/* Runs the model over the clocks since its last access: exactly what
+ * clocking it through every microsecond would have done, at the cost of
+ * one call (each model's run skips idle clocks). */
+static void model_catch_up(periph_model_inst_t *c, uint64_t now)
+{
+    if (now > c->synced) {
+        if (c->model->run)
+            c->model->run(c->state, now - c->synced);
+        c->synced = now;
+    }
+}
+
+void *periph_model_at(void *inst, uint64_t now)
+{
+    periph_model_inst_t *c = inst;
+    model_catch_up(c, now);
+    return c->state;
+}
+
+static uint32_t model_read(void *inst, uint64_t now, uint32_t offset)
+{
+    periph_model_inst_t *c = inst;
+    model_catch_up(c, now);
+    c->synced += (uint64_t)c->model->access_takes_clock;
+    return c->model->read(c->state, offset);
+}
+
+static void model_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
+{
+    periph_model_inst_t *c = inst;
+    model_catch_up(c, now);
+    c->synced += (uint64_t)c->model->access_takes_clock;
+    c->model->write(c->state, offset, value);
+}
+
+static void binding_close_inst(const periph_binding_t *b, void *inst)
+{
+    if (b->model)
+        free(inst);
+    else if (b->close && inst)
+        b->close(inst);
+}
+
+int periph_bus_attach(periph_bus_t *bus, periph_id_t id, void *inst)
+{
+    if (id >= PERIPH_COUNT || !bus->binding[id] || bus->binding[id]->open ||
+        bus->binding[id]->model)
+        return -1;
+    bus->inst[id] = inst;
+    return 0;
+}
+
 int periph_bus_open(periph_bus_t *bus, const periph_binding_t *const *table, size_t count,
                     char *err, size_t errlen)
 {
@@ -27,8 +103,12 @@ int periph_bus_open(periph_bus_t *bus, const periph_binding_t *const *table, siz
             periph_bus_close(bus);
             return -1;
         }
+        if (!b->open && !b->model) { /* the display core: attached by the backend */
+            bus->binding[b->id] = b;
+            continue;
+        }
         char why[192] = "";
-        void *inst = b->open(why, sizeof why);
+        void *inst = b->model ? model_open(b->model, why, sizeof why) : b->open(why, sizeof why);
         if (!inst) {
             snprintf(err, errlen, "%s: %s", periph_map[b->id].name, why);
             periph_bus_close(bus);
@@ -44,7 +124,7 @@ void periph_bus_close(periph_bus_t *bus)
 {
     for (int i = 0; i < PERIPH_COUNT; i++) {
         if (bus->binding[i])
-            bus->binding[i]->close(bus->inst[i]);
+            binding_close_inst(bus->binding[i], bus->inst[i]);
         bus->binding[i] = NULL;
         bus->inst[i] = NULL;
     }
@@ -56,7 +136,7 @@ static periph_id_t bus_target(const periph_bus_t *bus, uint32_t offset)
     if (offset & 3u)
         return PERIPH_COUNT;
     periph_id_t id = periph_find(offset);
-    return id < PERIPH_COUNT && bus->binding[id] ? id : PERIPH_COUNT;
+    return id < PERIPH_COUNT && bus->binding[id] && bus->inst[id] ? id : PERIPH_COUNT;
 }
 
 int periph_bus_read(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t *value)
@@ -64,7 +144,8 @@ int periph_bus_read(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t *
     periph_id_t id = bus_target(bus, offset);
     if (id == PERIPH_COUNT)
         return 0;
-    *value = bus->binding[id]->read(bus->inst[id], now, offset - periph_map[id].base);
+    const periph_binding_t *b = bus->binding[id];
+    *value = (b->model ? model_read : b->read)(bus->inst[id], now, offset - periph_map[id].base);
     return 1;
 }
 
@@ -73,7 +154,8 @@ int periph_bus_write(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t 
     periph_id_t id = bus_target(bus, offset);
     if (id == PERIPH_COUNT)
         return 0;
-    bus->binding[id]->write(bus->inst[id], now, offset - periph_map[id].base, value);
+    const periph_binding_t *b = bus->binding[id];
+    (b->model ? model_write : b->write)(bus->inst[id], now, offset - periph_map[id].base, value);
     return 1;
 }
 

@@ -39,10 +39,36 @@ extern const periph_info_t periph_map[PERIPH_COUNT];
 /* The peripheral whose span holds the LW byte offset, or PERIPH_COUNT. */
 periph_id_t periph_find(uint32_t offset);
 
+/* A C model in the one shape every model of hal/models/ has: its state is
+ * plain data of `size` bytes, changed only by these operations, and it
+ * knows nothing of the system clock.  The bus hosts it behind one catch-up
+ * adapter (periph.c): before each access the model runs the clocks since
+ * the last one, so an idle peripheral costs nothing per frame. */
+typedef struct periph_model {
+    size_t size;                 /* bytes of state (sizeof (c4_model_t)) */
+    const char *what;            /* for messages: "the Connect Four mailbox model" */
+    void (*reset)(void *m);      /* the state after the FPGA's reset */
+    /* n clocks with the bus idle; NULL when nothing in it moves with time. */
+    void (*run)(void *m, uint64_t n);
+    /* One bus access at byte offset inside the span (one clock of the model). */
+    uint32_t (*read)(void *m, uint32_t offset);
+    void (*write)(void *m, uint32_t offset, uint32_t value);
+    /* Clocks run after reset before the caller's clock 0: the FPGA leaves
+     * reset long before the program runs (the tile display's reset clear). */
+    uint64_t settle;
+    /* 1: an access takes one of the caller's clocks (the model's read and
+     * write run it), so the next catch-up starts one clock later; 0: the
+     * catch-up runs every clock since the last access again. */
+    int access_takes_clock;
+} periph_model_t;
+
 /* One backend's model of one peripheral.  Offsets are bytes inside the
  * span, word aligned; now is the system clock (50 MHz cycles since the
  * backend opened), so a model can catch up lazily to the moment of the
- * access.  Each access is one bus clock of the model. */
+ * access.  Each access is one bus clock of the model.  A C model sets
+ * `model` and leaves the four functions NULL: the bus then runs it through
+ * the catch-up adapter; other bindings (the sim backend's Verilated models)
+ * fill in the functions. */
 typedef struct periph_binding {
     periph_id_t id;
     /* A new instance in its reset state, or NULL with a one-line message. */
@@ -50,7 +76,13 @@ typedef struct periph_binding {
     void (*close)(void *inst);
     uint32_t (*read)(void *inst, uint64_t now, uint32_t offset);
     void (*write)(void *inst, uint64_t now, uint32_t offset, uint32_t value);
+    const periph_model_t *model; /* a C model hosted by the bus, or NULL */
 } periph_binding_t;
+
+
+/* The state of the C model behind a bus instance of a `model` binding, run
+ * to the system clock now (no bus access: for reading its pins). */
+void *periph_model_at(void *inst, uint64_t now);
 
 /* The peripheral of a backend's table that drives the DE1-SoC's six
  * seven-segment pins, and how to read them: hex_n[i] for HEXi, bit k =
@@ -96,6 +128,14 @@ typedef struct periph_bus {
 int periph_bus_open(periph_bus_t *bus, const periph_binding_t *const *table, size_t count,
                     char *err, size_t errlen);
 void periph_bus_close(periph_bus_t *bus);
+
+/* A binding with neither open nor model is the backend's display core
+ * (go_peripheral: it also clocks the system, scans out the framebuffer
+ * and streams audio, so the backend owns it): periph_bus_open leaves its
+ * row empty until the backend attaches its instance with this, and
+ * periph_bus_close does not close it.  Returns 0, or -1 if the table has
+ * no such row for id. */
+int periph_bus_attach(periph_bus_t *bus, periph_id_t id, void *inst);
 
 /* Routes a read or write at LW byte offset.  Returns 1 if a bound
  * peripheral took it (the read's value in *value), 0 if no bound peripheral

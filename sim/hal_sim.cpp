@@ -33,8 +33,6 @@ extern "C" {
 
 namespace {
 
-/* Register offsets the go_peripheral decodes: its 5-bit word address. */
-constexpr uint32_t SIM_REG_SPAN = 0x80;
 /* One frame of clk: 800 x 525 pixels at 2 clocks each. */
 constexpr uint64_t FRAME_CYCLES = 800ull * 525 * 2;
 
@@ -85,28 +83,20 @@ uint32_t sim_reg_read(void *ctx, uint32_t offset)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
     uint32_t v = 0;
-    if (periph_bus_read(&s->bus, sim_harness_cycles(s->h), offset, &v)) {
-        /* One bus clock for the whole FPGA: every model advances by one. */
-        sim_harness_run(s->h, 1);
-        return v;
-    }
-    /* Peripherals with no model yet read 0, like the go_peripheral's own
-     * unmapped offsets. */
-    if (offset >= SIM_REG_SPAN || (offset & 3))
-        return 0;
-    return sim_harness_reg_read(s->h, offset);
+    /* Every address by the table's spans, as on sdl; one that nothing
+     * answers reads 0, like go_peripheral's own unmapped offsets. */
+    if (periph_bus_read(&s->bus, sim_harness_cycles(s->h), offset, &v) &&
+        periph_find(offset) != PERIPH_GO_PERIPHERAL)
+        sim_harness_run(s->h, 1); /* one bus clock for the whole FPGA; the display core's took it */
+    return v;
 }
 
 void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
-    if (periph_bus_write(&s->bus, sim_harness_cycles(s->h), offset, value)) {
+    if (periph_bus_write(&s->bus, sim_harness_cycles(s->h), offset, value) &&
+        periph_find(offset) != PERIPH_GO_PERIPHERAL)
         sim_harness_run(s->h, 1);
-        return;
-    }
-    if (offset >= SIM_REG_SPAN || (offset & 3))
-        return;
-    sim_harness_reg_write(s->h, offset, value);
 }
 
 #if HAVE_SDL
@@ -261,6 +251,7 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
         sim_close(s);
         return -1;
     }
+    periph_bus_attach(&s->bus, PERIPH_GO_PERIPHERAL, s->h);
     if (hal_frontend_open(cfg, "tabletop (sim)", &s->host, &s->wav, &s->have_wav, err, errlen) !=
         0) {
         sim_close(s);

@@ -19,7 +19,7 @@ of the line; a line starting with '#' is a comment):
 ACCESS is R, W or RW; RESET a number, or '-' where no value is held.
 Names made from it (PREFIX GO_RULES):
     GO_RULES_REG_STATUS          0x08u byte offset inside the peripheral
-    GO_RULES_REG_BOARD_COUNT     6u words of an array
+    GO_RULES_REG_BOARD_COUNT     6, the words of an array
     GO_RULES_STATUS_BUSY         (1u << 0), a one-bit field
     GO_RULES_STATUS_REASON_SHIFT 4, GO_RULES_STATUS_REASON_MASK 0x70u (in place)
     GO_RULES_ID_VALUE            a const
@@ -132,7 +132,7 @@ def gen_c(m):
         out.append(f"#define {p}_REG_{r['name']} 0x{r['offset']:02X}u /* {r['access']}{reset}: "
                    f"{r['meaning']} */".replace("*/ */", "*/"))
         if r["count"] > 1:
-            out.append(f"#define {p}_REG_{r['name']}_COUNT {r['count']}u /* words */")
+            out.append(f"#define {p}_REG_{r['name']}_COUNT {r['count']} /* words */")
         for fl in r["fields"]:
             base = f"{p}_{r['name']}_{fl['name']}"
             if fl["hi"] == fl["lo"]:
@@ -145,7 +145,9 @@ def gen_c(m):
     if m.consts:
         out.append("")
     for name, value, meaning in m.consts:
-        out.append(f"#define {p}_{name} 0x{value:X}u /* {meaning} */")
+        # Small counts read as plain ints, as C code compares them with ints.
+        text = str(value) if value < 0x10000 else f"0x{value:X}u"
+        out.append(f"#define {p}_{name} {text} /* {meaning} */")
     out += ["", "#endif", ""]
     return "\n".join(out)
 

@@ -1,8 +1,6 @@
 /* models/connect4.c - the mailbox FSM of rtl/connect4/connect4_mailbox.sv, clock by clock. */
 #include "connect4.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "games/connect4/c4_ai.h"
@@ -129,55 +127,21 @@ int c4_model_busy(const c4_model_t *m)
     return m->idx != 0 || m->fsm >= C4M_COMPUTE;
 }
 
-/* The sdl backend's binding (hal/periph.h): the model catches up to the
+/* The shape the bus hosts: the catch-up adapter runs the model to the
  * system clock at each access, which leaves it where ticking it through
  * every microsecond would (c4_model_tick's idle skip is exact). */
-typedef struct c4_model_inst {
-    c4_model_t m;
-    uint64_t synced; /* system clock the model has been ticked to */
-} c4_model_inst_t;
+static void c4_op_reset(void *m) { c4_model_reset(m); }
+static void c4_op_run(void *m, uint64_t n) { c4_model_tick(m, n); }
+static uint32_t c4_op_read(void *m, uint32_t offset) { return c4_model_reg_read(m, offset); }
+static void c4_op_write(void *m, uint32_t offset, uint32_t value) { c4_model_reg_write(m, offset, value); }
 
-static void *c4_binding_open(char *err, size_t errlen)
-{
-    c4_model_inst_t *c = calloc(1, sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    c4_model_reset(&c->m);
-    return c;
-}
-
-static void c4_binding_close(void *inst)
-{
-    free(inst);
-}
-
-static void c4_binding_sync(c4_model_inst_t *c, uint64_t now)
-{
-    if (now > c->synced)
-        c4_model_tick(&c->m, now - c->synced);
-    c->synced = now;
-}
-
-static uint32_t c4_binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    c4_model_inst_t *c = inst;
-    c4_binding_sync(c, now);
-    return c4_model_reg_read(&c->m, offset);
-}
-
-static void c4_binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    c4_model_inst_t *c = inst;
-    c4_binding_sync(c, now);
-    c4_model_reg_write(&c->m, offset, value);
-}
-
-const periph_binding_t c4_model_binding = {
-    .id = PERIPH_CONNECT4,
-    .open = c4_binding_open,
-    .close = c4_binding_close,
-    .read = c4_binding_read,
-    .write = c4_binding_write,
+const periph_model_t c4_model = {
+    .size = sizeof(c4_model_t),
+    .what = "the Connect Four mailbox model",
+    .reset = c4_op_reset,
+    .run = c4_op_run,
+    .read = c4_op_read,
+    .write = c4_op_write,
 };
+
+const periph_binding_t c4_model_binding = {.id = PERIPH_CONNECT4, .model = &c4_model};

@@ -16,13 +16,15 @@
 #include <stdint.h>
 
 #include "periph.h"
+#include "rtl/connect4_regs.h"
 
-#define C4_MODEL_SPAN 0x20u     /* bytes: 8 words */
+/* The mailbox's words and flags, from rtl/connect4/connect4_regs.def. */
+#define C4_MODEL_SPAN C4_SPAN
 /* The reset PIO (seed 004) beside the words: bit 0 high holds the mailbox
  * and the AI in reset (every word 0, writes ignored); reads give it back. */
-#define C4_MODEL_RESET_PIO 0x20u
-#define C4_MODEL_FLAG_NEW 1u    /* HPS -> FPGA: rows are ready */
-#define C4_MODEL_FLAG_DONE 2u   /* FPGA -> HPS: word 7 holds the move */
+#define C4_MODEL_RESET_PIO C4_REG_RESET_PIO
+#define C4_MODEL_FLAG_NEW C4_FLAG_NEW
+#define C4_MODEL_FLAG_DONE C4_FLAG_DONE
 #define C4_MODEL_CLOCK_HZ 50000000u
 /* Register stages inside the AI (connect4_pkg::AI_STAGES): the FSM spends
  * 1 + this many clocks computing. */
@@ -61,7 +63,9 @@ void c4_model_tick(c4_model_t *m, uint64_t n);
 /* 1 from the flag being seen until the answer is written (the RTL's busy). */
 int c4_model_busy(const c4_model_t *m);
 
-/* The model as the sdl backend's binding at REG_C4_BASE (hal/periph.h). */
+/* The model in the shape the bus hosts (hal/periph.h), and as the sdl
+ * backend's binding at REG_C4_BASE. */
+extern const periph_model_t c4_model;
 extern const periph_binding_t c4_model_binding;
 
 #endif

@@ -103,3 +103,21 @@ void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value)
         break;
     }
 }
+
+static uint32_t gp_binding_read(void *inst, uint64_t now, uint32_t offset)
+{
+    (void)now; /* the display core keeps the system clock itself */
+    return gp_model_read(inst, offset);
+}
+
+static void gp_binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
+{
+    (void)now;
+    gp_model_write(inst, offset, value);
+}
+
+const periph_binding_t gp_model_binding = {
+    .id = PERIPH_GO_PERIPHERAL,
+    .read = gp_binding_read,
+    .write = gp_binding_write,
+};

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "periph.h"
+
 #define GP_CLOCK_HZ 50000000u
 #define GP_CLOCKS_PER_PIXEL 2u
 #define GP_H_TOTAL 800u
@@ -73,6 +75,11 @@ uint32_t gp_model_read(const gp_model_t *m, uint32_t offset);
 
 /* A register write at the current clock (unknown offsets are ignored). */
 void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value);
+
+/* The model as the sdl backend's row for go_peripheral (hal/periph.h): the
+ * display core, which the backend owns and attaches (periph_bus_attach);
+ * it is always at the system clock, which it keeps. */
+extern const periph_binding_t gp_model_binding;
 
 /* Starts of vertical blanking in (0, clock]: VGA_STATUS[31:16] before the
  * 16-bit wrap. */

@@ -339,54 +339,20 @@ void go_rules_model_tick(go_rules_model_t *m, uint64_t n)
     }
 }
 
-/* ---- the sdl backend's binding (hal/periph.h) ---- */
+/* ---- the shape the bus hosts (hal/periph.h) ---- */
 
-typedef struct go_rules_inst {
-    go_rules_model_t m;
-    uint64_t synced; /* system clock the model has been ticked to */
-} go_rules_inst_t;
+static void gr_op_reset(void *m) { go_rules_model_reset(m); }
+static void gr_op_run(void *m, uint64_t n) { go_rules_model_tick(m, n); }
+static uint32_t gr_op_read(void *m, uint32_t offset) { return go_rules_model_read(m, offset); }
+static void gr_op_write(void *m, uint32_t offset, uint32_t value) { go_rules_model_write(m, offset, value); }
 
-static void *gr_binding_open(char *err, size_t errlen)
-{
-    go_rules_inst_t *g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    go_rules_model_reset(&g->m);
-    return g;
-}
-
-static void gr_binding_close(void *inst)
-{
-    free(inst);
-}
-
-static void gr_binding_sync(go_rules_inst_t *g, uint64_t now)
-{
-    if (now > g->synced)
-        go_rules_model_tick(&g->m, now - g->synced);
-    g->synced = now;
-}
-
-static uint32_t gr_binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    go_rules_inst_t *g = inst;
-    gr_binding_sync(g, now);
-    return go_rules_model_read(&g->m, offset);
-}
-
-static void gr_binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    go_rules_inst_t *g = inst;
-    gr_binding_sync(g, now);
-    go_rules_model_write(&g->m, offset, value);
-}
-
-const periph_binding_t go_rules_model_binding = {
-    .id = PERIPH_GO_RULES,
-    .open = gr_binding_open,
-    .close = gr_binding_close,
-    .read = gr_binding_read,
-    .write = gr_binding_write,
+const periph_model_t go_rules_model = {
+    .size = sizeof(go_rules_model_t),
+    .what = "the Go rules model",
+    .reset = gr_op_reset,
+    .run = gr_op_run,
+    .read = gr_op_read,
+    .write = gr_op_write,
 };
+
+const periph_binding_t go_rules_model_binding = {.id = PERIPH_GO_RULES, .model = &go_rules_model};

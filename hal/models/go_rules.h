@@ -16,35 +16,30 @@
 #include <stdint.h>
 
 #include "periph.h"
+#include "rtl/go_rules_regs.h"
 
-#define GO_RULES_SPAN 0x100u
 #define GO_RULES_POINTS 81
 
-/* Byte offsets inside the peripheral. */
-#define GO_RULES_ID 0x00u        /* R  GO_RULES_ID_VALUE */
-#define GO_RULES_CTRL 0x04u      /* W  [0] start a decision, [1] start a territory count */
-#define GO_RULES_STATUS 0x08u    /* R  [0] busy [1] done [2] legal [6:4] reason, [8] tbusy [9] tdone */
-#define GO_RULES_MOVE 0x0Cu      /* RW [6:0] point, [8] pass, [17:16] colour */
-#define GO_RULES_CAPTURED 0x10u  /* R  [6:0] stones removed by the last legal move */
-#define GO_RULES_CYCLES 0x14u    /* R  clocks start..done of the last decision */
-#define GO_RULES_TERRITORY 0x18u /* R  [6:0] Black, [22:16] White */
-#define GO_RULES_TCYCLES 0x1Cu   /* R  clocks start..done of the last count */
-#define GO_RULES_BOARD 0x40u     /* RW 6 words, 16 points a word, 2 bits a point */
-#define GO_RULES_KO 0x60u        /* RW the position the move may not recreate */
-#define GO_RULES_RESULT 0x80u    /* R  the position after the move */
-#define GO_RULES_BOARD_WORDS 6
-
-#define GO_RULES_ID_VALUE 0x474F5231u /* "GOR1" */
-#define GO_RULES_CTRL_MOVE 1u
-#define GO_RULES_CTRL_TERRITORY 2u
-#define GO_RULES_ST_BUSY (1u << 0)
-#define GO_RULES_ST_DONE (1u << 1)
-#define GO_RULES_ST_LEGAL (1u << 2)
-#define GO_RULES_ST_REASON_SHIFT 4
-#define GO_RULES_ST_TBUSY (1u << 8)
-#define GO_RULES_ST_TDONE (1u << 9)
-#define GO_RULES_MOVE_PASS (1u << 8)
-#define GO_RULES_MOVE_COLOUR_SHIFT 16
+/* The model's short names for the byte offsets and bits of
+ * rtl/go_rules/go_rules_regs.def (GO_RULES_REG_*, GO_RULES_STATUS_*). */
+#define GO_RULES_ID GO_RULES_REG_ID
+#define GO_RULES_CTRL GO_RULES_REG_CTRL
+#define GO_RULES_STATUS GO_RULES_REG_STATUS
+#define GO_RULES_MOVE GO_RULES_REG_MOVE
+#define GO_RULES_CAPTURED GO_RULES_REG_CAPTURED
+#define GO_RULES_CYCLES GO_RULES_REG_CYCLES
+#define GO_RULES_TERRITORY GO_RULES_REG_TERRITORY
+#define GO_RULES_TCYCLES GO_RULES_REG_TCYCLES
+#define GO_RULES_BOARD GO_RULES_REG_BOARD
+#define GO_RULES_KO GO_RULES_REG_KO
+#define GO_RULES_RESULT GO_RULES_REG_RESULT
+#define GO_RULES_BOARD_WORDS GO_RULES_REG_BOARD_COUNT
+#define GO_RULES_ST_BUSY GO_RULES_STATUS_BUSY
+#define GO_RULES_ST_DONE GO_RULES_STATUS_DONE
+#define GO_RULES_ST_LEGAL GO_RULES_STATUS_LEGAL
+#define GO_RULES_ST_REASON_SHIFT GO_RULES_STATUS_REASON_SHIFT
+#define GO_RULES_ST_TBUSY GO_RULES_STATUS_TBUSY
+#define GO_RULES_ST_TDONE GO_RULES_STATUS_TDONE
 
 /* STATUS[6:4]. */
 enum {
@@ -101,7 +96,9 @@ void go_rules_model_tick(go_rules_model_t *m, uint64_t n);
 /* 1 while a decision or a count runs (go_rules.sv's busy). */
 int go_rules_model_busy(const go_rules_model_t *m);
 
-/* The model as the sdl backend's binding at REG_GO_RULES_BASE. */
+/* The model in the shape the bus hosts (hal/periph.h), and as the sdl
+ * backend's binding at REG_GO_RULES_BASE. */
+extern const periph_model_t go_rules_model;
 extern const periph_binding_t go_rules_model_binding;
 
 #endif

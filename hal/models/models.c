@@ -2,6 +2,7 @@
 #include "models.h"
 
 #include "connect4.h"
+#include "go_peripheral.h"
 #include "go_rules.h"
 #include "link_uart.h"
 #include "othello.h"
@@ -9,12 +10,13 @@
 #include "tile_display.h"
 
 const periph_binding_t *const hal_model_bindings[] = {
+    &gp_model_binding, /* seed 000: the display core, attached by hal_sdl.c */
     &c4_model_binding, /* seed 004: the Connect Four mailbox and AI */
     &go_rules_model_binding, /* seed 001: pruner, board updater, territory counter */
-    &lu_model_binding, /* seed 001: the serial link UART (issue 14) */
-    &oth_model_binding, /* seed 003: the Othello machine (issue 16) */
-    &ss_model_binding, /* seed 001: the seven-segment digits HEX5..HEX0 (issue 15) */
-    &td_model_binding, /* seed 002: the tile display (issue 19) */
+    &lu_model_binding, /* seed 001: the serial link UART */
+    &oth_model_binding, /* seed 003: the Othello machine */
+    &ss_model_binding, /* seed 001: the seven-segment digits HEX5..HEX0 */
+    &td_model_binding, /* seed 002: the tile display */
 };
 
 const size_t hal_model_binding_count = sizeof hal_model_bindings / sizeof hal_model_bindings[0];

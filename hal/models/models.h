@@ -2,7 +2,8 @@
  * models/models.h - the sdl backend's peripheral table: one C model per
  * peripheral of HAL_PERIPHERALS that has RTL, each bit-exact with it
  * (tests/rtl/ holds every model to its RTL).  go_peripheral's model
- * (go_peripheral.h) is the backend's display core and is not listed.
+ * (go_peripheral.h) is the backend's display core: its row is attached by
+ * hal_sdl.c to the instance the backend owns.
  */
 #ifndef TABLETOP_HAL_MODELS_H
 #define TABLETOP_HAL_MODELS_H

@@ -431,54 +431,20 @@ void oth_model_tick(oth_model_t *m, uint64_t n)
     }
 }
 
-/* ---- the sdl backend's binding (hal/periph.h) ---- */
+/* ---- the shape the bus hosts (hal/periph.h) ---- */
 
-typedef struct oth_inst {
-    oth_model_t m;
-    uint64_t synced; /* system clock the model has been ticked to */
-} oth_inst_t;
+static void oth_op_reset(void *m) { oth_model_reset(m); }
+static void oth_op_run(void *m, uint64_t n) { oth_model_tick(m, n); }
+static uint32_t oth_op_read(void *m, uint32_t offset) { return oth_model_read(m, offset); }
+static void oth_op_write(void *m, uint32_t offset, uint32_t value) { oth_model_write(m, offset, value); }
 
-static void *oth_binding_open(char *err, size_t errlen)
-{
-    oth_inst_t *g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, errlen, "out of memory for the Othello machine model");
-        return NULL;
-    }
-    oth_model_reset(&g->m);
-    return g;
-}
-
-static void oth_binding_close(void *inst)
-{
-    free(inst);
-}
-
-static void oth_binding_sync(oth_inst_t *g, uint64_t now)
-{
-    if (now > g->synced)
-        oth_model_tick(&g->m, now - g->synced);
-    g->synced = now;
-}
-
-static uint32_t oth_binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    oth_inst_t *g = inst;
-    oth_binding_sync(g, now);
-    return oth_model_read(&g->m, offset);
-}
-
-static void oth_binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    oth_inst_t *g = inst;
-    oth_binding_sync(g, now);
-    oth_model_write(&g->m, offset, value);
-}
-
-const periph_binding_t oth_model_binding = {
-    .id = PERIPH_OTHELLO,
-    .open = oth_binding_open,
-    .close = oth_binding_close,
-    .read = oth_binding_read,
-    .write = oth_binding_write,
+const periph_model_t oth_model = {
+    .size = sizeof(oth_model_t),
+    .what = "the Othello machine model",
+    .reset = oth_op_reset,
+    .run = oth_op_run,
+    .read = oth_op_read,
+    .write = oth_op_write,
 };
+
+const periph_binding_t oth_model_binding = {.id = PERIPH_OTHELLO, .model = &oth_model};

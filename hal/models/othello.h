@@ -28,22 +28,14 @@
 #include <stdint.h>
 
 #include "periph.h"
+#include "rtl/othello_regs.h"
 
-#define OTH_REG_ID 0x00u
-#define OTH_REG_RESET 0x0Cu
-#define OTH_REG_WHITE 0x10u
-#define OTH_REG_BLACK 0x14u
-#define OTH_REG_CONFIG 0x18u
-#define OTH_REG_CYCLES 0x1Cu
-#define OTH_ID_VALUE 0x4F544831u /* "OTH1" */
-
-#define OTH_PORT_WR 0x80u /* D7 of the White port: WR, active low */
-#define OTH_PORT_BR 0x80u /* D7 of the Black port: BR, active low */
-#define OTH_PORT_PA 0x40u /* D6: a pass */
-
-#define OTH_MAX_DEPTH 10        /* stack frames of the search RAM */
-#define OTH_DEFAULT_DEPTH 6     /* plies searched when CONFIG[3:0] is 0 */
-#define OTH_DEFAULT_BUDGET_K 1024 /* x 1024 clocks: 1048576 clocks, 21 ms at 50 MHz */
+/* The registers (OTH_REG_*), OTH_ID_VALUE and the search's limits
+ * (OTH_MAX_DEPTH, OTH_DEFAULT_DEPTH, OTH_DEFAULT_BUDGET_K) are those of
+ * rtl/othello/othello_regs.def. */
+#define OTH_PORT_WR OTH_WHITE_WR /* D7 of the White port: WR, active low */
+#define OTH_PORT_BR OTH_BLACK_BR /* D7 of the Black port: BR, active low */
+#define OTH_PORT_PA OTH_WHITE_PA /* D6: a pass */
 
 #define OTH_INF 30000      /* the search window's bounds */
 #define OTH_WIN 8192       /* a finished game: +-8192 + 64 x disc difference */
@@ -125,7 +117,9 @@ uint64_t oth_hw_flips(uint64_t p, uint64_t o, uint64_t sq);
 /* The leaf evaluation for the side with p, and a finished game's score. */
 int oth_hw_eval(uint64_t p, uint64_t o);
 
-/* The model as the sdl backend's binding at REG_OTHELLO_BASE. */
+/* The model in the shape the bus hosts (hal/periph.h), and as the sdl
+ * backend's binding at REG_OTHELLO_BASE. */
+extern const periph_model_t oth_model;
 extern const periph_binding_t oth_model_binding;
 
 #endif

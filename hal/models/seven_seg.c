@@ -1,8 +1,6 @@
 /* models/seven_seg.c - rtl/seven_seg/seven_seg.sv register by register (seven_seg.h). */
 #include "seven_seg.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 void ss_model_reset(ss_model_t *m)
@@ -46,47 +44,26 @@ void ss_model_pins(const ss_model_t *m, uint8_t hex_n[6])
         hex_n[i] = (uint8_t)(~m->seg[i] & 0x7Fu);
 }
 
-static void *binding_open(char *err, size_t errlen)
-{
-    ss_model_t *m = malloc(sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "%s", "out of memory for the seven-segment model");
-        return NULL;
-    }
-    ss_model_reset(m);
-    return m;
-}
+/* The shape the bus hosts: nothing in the peripheral moves with time, so
+ * it has no run. */
+static void ss_op_reset(void *m) { ss_model_reset(m); }
+static uint32_t ss_op_read(void *m, uint32_t offset) { return ss_model_read(m, offset >> 2); }
+static void ss_op_write(void *m, uint32_t offset, uint32_t value) { ss_model_write(m, offset >> 2, value); }
 
-static void binding_close(void *inst)
-{
-    free(inst);
-}
+const periph_model_t ss_model = {
+    .size = sizeof(ss_model_t),
+    .what = "the seven-segment model",
+    .reset = ss_op_reset,
+    .read = ss_op_read,
+    .write = ss_op_write,
+};
 
-static uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    (void)now; /* nothing in the peripheral moves with time */
-    return ss_model_read(inst, offset >> 2);
-}
-
-static void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    (void)now;
-    ss_model_write(inst, offset >> 2, value);
-}
+const periph_binding_t ss_model_binding = {.id = PERIPH_SEVEN_SEG, .model = &ss_model};
 
 static void binding_hex_pins(void *inst, uint64_t now, uint8_t hex_n[6])
 {
-    (void)now;
-    ss_model_pins(inst, hex_n);
+    ss_model_pins(periph_model_at(inst, now), hex_n);
 }
-
-const periph_binding_t ss_model_binding = {
-    .id = PERIPH_SEVEN_SEG,
-    .open = binding_open,
-    .close = binding_close,
-    .read = binding_read,
-    .write = binding_write,
-};
 
 const periph_hex_source_t ss_model_hex_source = {
     .id = PERIPH_SEVEN_SEG,

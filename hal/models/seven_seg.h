@@ -12,11 +12,12 @@
 #include <stdint.h>
 
 #include "periph.h"
+#include "rtl/seven_seg_regs.h"
 
-/* Word offsets. */
-#define SS_REG_DIGIT0 0    /* ..5: DIGIT0..DIGIT5, [6:0] segments a..g of HEX0..HEX5 */
-#define SS_REG_HEX3_HEX0 6 /* [6:0] HEX0, [14:8] HEX1, [22:16] HEX2, [30:24] HEX3 */
-#define SS_REG_HEX5_HEX4 7 /* [6:0] HEX4, [14:8] HEX5 */
+/* Word offsets (byte offset / 4) of rtl/seven_seg/seven_seg_regs.def. */
+#define SS_REG_DIGIT0 (SEVEN_SEG_REG_DIGIT / 4u) /* ..5: DIGIT0..DIGIT5, HEX0..HEX5 */
+#define SS_REG_HEX3_HEX0 (SEVEN_SEG_REG_HEX3_HEX0 / 4u) /* HEX0..HEX3, a byte each */
+#define SS_REG_HEX5_HEX4 (SEVEN_SEG_REG_HEX5_HEX4 / 4u) /* HEX4, HEX5 */
 
 typedef struct ss_model {
     uint8_t seg[6]; /* lit segments of HEX0..HEX5, 7 bits each (1 = lit) */
@@ -28,7 +29,9 @@ void ss_model_write(ss_model_t *m, uint32_t word, uint32_t value);
 /* The board's pins: hex_n[i] = HEXi[6:0], active low. */
 void ss_model_pins(const ss_model_t *m, uint8_t hex_n[6]);
 
-/* The model as the sdl backend's binding at REG_SEVEN_SEG_BASE (hal/periph.h). */
+/* The model in the shape the bus hosts (hal/periph.h), and as the sdl
+ * backend's binding at REG_SEVEN_SEG_BASE. */
+extern const periph_model_t ss_model;
 extern const periph_binding_t ss_model_binding;
 /* Its pins, for the window's digit strip. */
 extern const periph_hex_source_t ss_model_hex_source;

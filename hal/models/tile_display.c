@@ -203,59 +203,32 @@ void td_model_frame(const td_model_t *m, uint16_t *rgb444)
         paint_board_page(m, rgb444);
 }
 
-/* ---- the sdl backend's binding ---- */
+/* ---- the shape the bus hosts (hal/periph.h) ---- */
 
-static void *binding_open(char *err, size_t errlen)
-{
-    td_model_t *m = malloc(sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "%s", "out of memory for the tile display model");
-        return NULL;
-    }
+static void td_op_reset(void *m) { td_model_reset(m); }
+static void td_op_run(void *m, uint64_t n) { td_model_tick(m, n); }
+static uint32_t td_op_read(void *m, uint32_t offset) { return td_model_read(m, offset >> 2); }
+static void td_op_write(void *m, uint32_t offset, uint32_t value) { td_model_write(m, offset >> 2, value); }
+
+const periph_model_t td_model = {
+    .size = sizeof(td_model_t),
+    .what = "the tile display model",
+    .reset = td_op_reset,
+    .run = td_op_run,
+    .read = td_op_read,
+    .write = td_op_write,
     /* The FPGA comes out of reset long before the program runs: the reset
      * clear is over at clock 0. */
-    td_model_reset(m);
-    td_model_tick(m, TD_RESET_CLEAR_CLOCKS);
-    m->clock = 0;
-    return m;
-}
+    .settle = TD_RESET_CLEAR_CLOCKS,
+    /* td_model_read and _write run their own clock. */
+    .access_takes_clock = 1,
+};
 
-static void binding_close(void *inst)
-{
-    free(inst);
-}
-
-/* Brings the model to the caller's clock; the access itself is one more. */
-static void catch_up(td_model_t *m, uint64_t now)
-{
-    if (now > m->clock) {
-        td_model_tick(m, now - m->clock);
-        m->clock = now;
-    }
-    m->clock++;
-}
-
-static uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    td_model_t *m = inst;
-    catch_up(m, now);
-    return td_model_read(m, offset >> 2);
-}
-
-static void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    td_model_t *m = inst;
-    catch_up(m, now);
-    td_model_write(m, offset >> 2, value);
-}
+const periph_binding_t td_model_binding = {.id = PERIPH_TILE_DISPLAY, .model = &td_model};
 
 static int binding_scan_frame(void *inst, uint64_t now, uint16_t *rgb444)
 {
-    td_model_t *m = inst;
-    if (now > m->clock) {
-        td_model_tick(m, now - m->clock);
-        m->clock = now;
-    }
+    td_model_t *m = periph_model_at(inst, now);
     if (!(m->ctrl & TD_CTRL_ENABLE))
         return 0;
     /* As the sim backend's scan: a clear in progress ends first. */
@@ -266,17 +239,9 @@ static int binding_scan_frame(void *inst, uint64_t now, uint16_t *rgb444)
 
 static uint32_t binding_changes(void *inst)
 {
-    const td_model_t *m = inst;
+    const td_model_t *m = periph_model_at(inst, 0);
     return m->changes;
 }
-
-const periph_binding_t td_model_binding = {
-    .id = PERIPH_TILE_DISPLAY,
-    .open = binding_open,
-    .close = binding_close,
-    .read = binding_read,
-    .write = binding_write,
-};
 
 const periph_vga_source_t td_model_vga_source = {
     .id = PERIPH_TILE_DISPLAY,

@@ -14,18 +14,19 @@
 #include <stdint.h>
 
 #include "periph.h"
+#include "rtl/tile_display_regs.h"
 
-/* Word offsets (byte offset / 4). */
-#define TD_REG_CELL 0   /* W the cell word; R the last one written */
-#define TD_REG_CTRL 1   /* RW [0] ENABLE (drives VGA), [1] WELCOME (page shown) */
-#define TD_REG_CLEAR 2  /* W [15:8] page, [7:0] colour: fill the page */
-#define TD_REG_STATUS 3 /* R [0] BUSY, [31:16] REFUSED; W zeroes REFUSED */
-#define TD_REG_ID 4     /* R TD_ID */
-#define TD_ID 0x54494C45u /* "TILE" */
+/* Word offsets (byte offset / 4) of rtl/tile_display/tile_display_regs.def. */
+#define TD_REG_CELL (TILE_DISPLAY_REG_CELL / 4u)     /* W the cell word; R the last one written */
+#define TD_REG_CTRL (TILE_DISPLAY_REG_CTRL / 4u)     /* RW ENABLE (drives VGA), WELCOME (page shown) */
+#define TD_REG_CLEAR (TILE_DISPLAY_REG_CLEAR / 4u)   /* W [15:8] page, [7:0] colour: fill the page */
+#define TD_REG_STATUS (TILE_DISPLAY_REG_STATUS / 4u) /* R BUSY, REFUSED; W zeroes REFUSED */
+#define TD_REG_ID (TILE_DISPLAY_REG_ID / 4u)         /* R TD_ID */
+#define TD_ID TILE_DISPLAY_ID_VALUE /* "TILE" */
 
-#define TD_CTRL_ENABLE 1u
-#define TD_CTRL_WELCOME 2u
-#define TD_STATUS_BUSY 1u
+#define TD_CTRL_ENABLE TILE_DISPLAY_CTRL_ENABLE
+#define TD_CTRL_WELCOME TILE_DISPLAY_CTRL_WELCOME
+#define TD_STATUS_BUSY TILE_DISPLAY_STATUS_BUSY
 
 /* The page field of a cell word (the seed's [16:23]). */
 #define TD_PAGE_BOARD 0
@@ -70,7 +71,6 @@ typedef struct td_model {
     uint8_t fill[3]; /* colour per page */
     /* Moves whenever the picture may have changed (windows redraw on it). */
     uint32_t changes;
-    uint64_t clock; /* the caller's clock the model has reached (bindings) */
 } td_model_t;
 
 /* Reset: CTRL 0, REFUSED 0, the reset clear started (board and menu to
@@ -87,7 +87,9 @@ void td_model_frame(const td_model_t *m, uint16_t *rgb444);
 /* The seed's colour c (0-3) as RGB444. */
 uint16_t td_colour_rgb444(unsigned c);
 
-/* The model as the sdl backend's binding at REG_TILE_BASE, and its VGA output. */
+/* The model in the shape the bus hosts (hal/periph.h), as the sdl
+ * backend's binding at REG_TILE_BASE, and its VGA output. */
+extern const periph_model_t td_model;
 extern const periph_binding_t td_model_binding;
 extern const periph_vga_source_t td_model_vga_source;
 

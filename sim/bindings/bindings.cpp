@@ -2,6 +2,7 @@
 #include "bindings.h"
 
 #include "connect4.h"
+#include "go_peripheral.h"
 #include "go_rules.h"
 #include "link_uart.h"
 #include "othello.h"
@@ -9,12 +10,13 @@
 #include "tile_display.h"
 
 const periph_binding_t *const sim_bindings[] = {
+    &sim_gp_binding, /* seed 000: the harness's display core, attached by hal_sim.cpp */
     &sim_c4_binding, /* seed 004: rtl/connect4/connect4_mailbox.sv */
     &sim_go_rules_binding, /* seed 001: rtl/go_rules/go_rules.sv */
-    &sim_lu_binding, /* seed 001: rtl/link_uart/link_uart.sv (issue 14) */
-    &sim_oth_binding, /* seed 003: rtl/othello/othello_machine.sv (issue 16) */
-    &sim_ss_binding, /* rtl/seven_seg/seven_seg.sv: HEX5..HEX0 (issue 15) */
-    &sim_td_binding, /* seed 002: rtl/tile_display/tile_display.sv (issue 19) */
+    &sim_lu_binding, /* seed 001: rtl/link_uart/link_uart.sv */
+    &sim_oth_binding, /* seed 003: rtl/othello/othello_machine.sv */
+    &sim_ss_binding, /* rtl/seven_seg/seven_seg.sv: HEX5..HEX0 */
+    &sim_td_binding, /* seed 002: rtl/tile_display/tile_display.sv */
 };
 
 const size_t sim_binding_count = sizeof sim_bindings / sizeof sim_bindings[0];

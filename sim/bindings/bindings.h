@@ -2,7 +2,8 @@
  * bindings/bindings.h - the sim backend's peripheral table: one Verilated
  * model per peripheral of HAL_PERIPHERALS that has RTL, in the shape of
  * hal/periph.h (the sdl backend's table, hal/models/models.h, has the same
- * rows with C models).  go_peripheral is the harness itself (sim_harness.h).
+ * rows with C models).  go_peripheral's row is the harness itself
+ * (sim_harness.h), attached by hal_sim.cpp.
  */
 #ifndef TABLETOP_SIM_BINDINGS_H
 #define TABLETOP_SIM_BINDINGS_H

@@ -1,24 +1,11 @@
 /* bindings/go_rules.cpp - the Verilated go_rules peripheral, clocked lazily (go_rules.h). */
 #include "go_rules.h"
 
-#include <memory>
-
 #include "Vgo_rules.h"
-#include "verilated.h"
+#include "bus_slave.h"
+#include "rtl/go_rules_regs.h"
 
-struct sim_go_rules {
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vgo_rules> top;
-    uint64_t cycle = 0; /* the caller's clock this model has reached */
-
-    void tick()
-    {
-        top->clk = 0;
-        top->eval();
-        top->clk = 1;
-        top->eval();
-    }
-
+struct sim_go_rules : sim_bus_slave<Vgo_rules, GO_RULES_ADDR_BITS> {
     /* Brings the model to the caller's clock now: clocks while busy, then
      * nothing changes until the next access. */
     void catch_up(uint64_t now)
@@ -35,17 +22,8 @@ struct sim_go_rules {
 sim_go_rules_t *sim_go_rules_new(void)
 {
     sim_go_rules_t *g = new sim_go_rules();
-    g->ctx.reset(new VerilatedContext());
-    g->top.reset(new Vgo_rules(g->ctx.get(), "go_rules"));
-    Vgo_rules *t = g->top.get();
-    t->avs_address = 0;
-    t->avs_read = 0;
-    t->avs_write = 0;
-    t->avs_writedata = 0;
-    t->rst = 1;
-    for (int i = 0; i < 4; i++)
-        g->tick();
-    t->rst = 0;
+    g->make("go_rules");
+    g->reset(4);
     return g;
 }
 
@@ -53,31 +31,22 @@ void sim_go_rules_free(sim_go_rules_t *g)
 {
     if (!g)
         return;
-    g->top->final();
+    g->close();
     delete g;
 }
 
 uint32_t sim_go_rules_reg_read(sim_go_rules_t *g, uint64_t now, uint32_t word)
 {
     g->catch_up(now);
-    Vgo_rules *t = g->top.get();
-    t->avs_address = word & 63;
-    t->avs_read = 1;
-    g->tick();
-    t->avs_read = 0;
+    uint32_t v = g->bus_read(word);
     g->cycle++;
-    return t->avs_readdata; /* read latency 1 */
+    return v;
 }
 
 void sim_go_rules_reg_write(sim_go_rules_t *g, uint64_t now, uint32_t word, uint32_t value)
 {
     g->catch_up(now);
-    Vgo_rules *t = g->top.get();
-    t->avs_address = word & 63;
-    t->avs_writedata = value;
-    t->avs_write = 1;
-    g->tick();
-    t->avs_write = 0;
+    g->bus_write(word, value);
     g->cycle++;
 }
 
@@ -114,5 +83,5 @@ void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
 } // namespace
 
 const periph_binding_t sim_go_rules_binding = {
-    PERIPH_GO_RULES, binding_open, binding_close, binding_read, binding_write,
+    PERIPH_GO_RULES, binding_open, binding_close, binding_read, binding_write, nullptr,
 };

@@ -205,7 +205,7 @@ void binding_attach(void *inst, hal_link_t *t)
 } // namespace
 
 const periph_binding_t sim_lu_binding = {
-    PERIPH_LINK_UART, binding_open, binding_close, binding_read, binding_write,
+    PERIPH_LINK_UART, binding_open, binding_close, binding_read, binding_write, nullptr,
 };
 
 const periph_link_pins_t sim_lu_link_pins = {PERIPH_LINK_UART, binding_attach};

@@ -1,24 +1,11 @@
 /* bindings/othello.cpp - the Verilated Othello machine, clocked lazily (othello.h). */
 #include "othello.h"
 
-#include <memory>
-
 #include "Vothello_machine.h"
-#include "verilated.h"
+#include "bus_slave.h"
+#include "rtl/othello_regs.h"
 
-struct sim_oth {
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vothello_machine> top;
-    uint64_t cycle = 0; /* the caller's clock this model has reached */
-
-    void tick()
-    {
-        top->clk = 0;
-        top->eval();
-        top->clk = 1;
-        top->eval();
-    }
-
+struct sim_oth : sim_bus_slave<Vothello_machine, OTH_ADDR_BITS> {
     void idle(uint64_t n)
     {
         while (n && top->active) {
@@ -35,34 +22,13 @@ struct sim_oth {
             cycle = now;
     }
 
-    uint32_t access(int read, int write, uint32_t offset, uint32_t value)
-    {
-        top->avs_address = (offset >> 2) & 7u;
-        top->avs_read = (uint8_t)read;
-        top->avs_write = (uint8_t)write;
-        top->avs_writedata = value;
-        tick();
-        top->avs_read = 0;
-        top->avs_write = 0;
-        cycle++;
-        return top->avs_readdata;
-    }
 };
 
 sim_oth_t *sim_oth_new(void)
 {
     sim_oth_t *o = new sim_oth();
-    o->ctx.reset(new VerilatedContext());
-    o->top.reset(new Vothello_machine(o->ctx.get(), "othello_machine"));
-    Vothello_machine *t = o->top.get();
-    t->avs_address = 0;
-    t->avs_read = 0;
-    t->avs_write = 0;
-    t->avs_writedata = 0;
-    t->rst = 1;
-    for (int i = 0; i < 4; i++)
-        o->tick();
-    t->rst = 0;
+    o->make("othello_machine");
+    o->reset(4);
     return o;
 }
 
@@ -70,20 +36,23 @@ void sim_oth_free(sim_oth_t *o)
 {
     if (!o)
         return;
-    o->top->final();
+    o->close();
     delete o;
 }
 
 uint32_t sim_oth_reg_read(sim_oth_t *o, uint64_t now, uint32_t offset)
 {
     o->catch_up(now);
-    return o->access(1, 0, offset, 0);
+    uint32_t v = o->bus_read(offset >> 2);
+    o->cycle++;
+    return v;
 }
 
 void sim_oth_reg_write(sim_oth_t *o, uint64_t now, uint32_t offset, uint32_t value)
 {
     o->catch_up(now);
-    o->access(0, 1, offset, value);
+    o->bus_write(offset >> 2, value);
+    o->cycle++;
 }
 
 void sim_oth_tick(sim_oth_t *o, uint64_t n)
@@ -117,5 +86,5 @@ void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
 } // namespace
 
 const periph_binding_t sim_oth_binding = {
-    PERIPH_OTHELLO, binding_open, binding_close, binding_read, binding_write,
+    PERIPH_OTHELLO, binding_open, binding_close, binding_read, binding_write, nullptr,
 };

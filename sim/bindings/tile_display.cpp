@@ -6,7 +6,8 @@
 #include <vector>
 
 #include "Vtile_display.h"
-#include "verilated.h"
+#include "bus_slave.h"
+#include "rtl/tile_display_regs.h"
 
 namespace {
 
@@ -19,26 +20,13 @@ constexpr uint64_t CATCH_UP_CAP = 160 * 120 + 4;
 
 } // namespace
 
-struct sim_td {
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vtile_display> top;
-    uint64_t cycle = 0;  /* the caller's clock this model has reached */
-    uint64_t run = 0;    /* clocks simulated */
+struct sim_td : sim_bus_slave<Vtile_display, TILE_DISPLAY_ADDR_BITS> {
     uint32_t changes = 0;
     uint64_t clear_until = 0; /* a clear may run until this caller's clock */
     /* The last frame scanned, valid while changes == frame_changes. */
     std::vector<uint16_t> frame;
     uint32_t frame_changes = 0;
     bool have_frame = false;
-
-    void tick()
-    {
-        top->clk = 0;
-        top->eval();
-        top->clk = 1;
-        top->eval();
-        run++;
-    }
 
     void catch_up(uint64_t now)
     {
@@ -58,17 +46,8 @@ struct sim_td {
 static sim_td_t *make(uint64_t settle)
 {
     sim_td_t *s = new sim_td();
-    s->ctx.reset(new VerilatedContext());
-    s->top.reset(new Vtile_display(s->ctx.get(), "tile_display"));
-    Vtile_display *t = s->top.get();
-    t->avs_address = 0;
-    t->avs_read = 0;
-    t->avs_write = 0;
-    t->avs_writedata = 0;
-    t->rst = 1;
-    for (int i = 0; i < 2; i++)
-        s->tick();
-    t->rst = 0;
+    s->make("tile_display");
+    s->reset(2);
     for (uint64_t i = 0; i < settle; i++)
         s->tick();
     return s;
@@ -90,7 +69,7 @@ void sim_td_free(sim_td_t *s)
 {
     if (!s)
         return;
-    s->top->final();
+    s->close();
     delete s;
 }
 
@@ -102,22 +81,12 @@ void sim_td_tick(sim_td_t *s, uint64_t n)
 
 uint32_t sim_td_reg_read(sim_td_t *s, uint32_t word)
 {
-    Vtile_display *t = s->top.get();
-    t->avs_address = word & 63;
-    t->avs_read = 1;
-    s->tick();
-    t->avs_read = 0;
-    return t->avs_readdata; /* read latency 1 */
+    return s->bus_read(word);
 }
 
 void sim_td_reg_write(sim_td_t *s, uint32_t word, uint32_t value)
 {
-    Vtile_display *t = s->top.get();
-    t->avs_address = word & 63;
-    t->avs_writedata = value;
-    t->avs_write = 1;
-    s->tick();
-    t->avs_write = 0;
+    s->bus_write(word, value);
     s->changes++;
 }
 
@@ -230,7 +199,7 @@ void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
     s->catch_up(now);
     s->cycle++;
     sim_td_reg_write(s, offset >> 2, value);
-    if ((offset >> 2) == 2) /* CLEAR: the picture changes for a while */
+    if (offset == TILE_DISPLAY_REG_CLEAR) /* the picture changes for a while */
         s->clear_until = s->cycle + CATCH_UP_CAP;
 }
 
@@ -264,7 +233,7 @@ uint32_t binding_changes(void *inst)
 } // namespace
 
 const periph_binding_t sim_td_binding = {
-    PERIPH_TILE_DISPLAY, binding_open, binding_close, binding_read, binding_write,
+    PERIPH_TILE_DISPLAY, binding_open, binding_close, binding_read, binding_write, nullptr,
 };
 
 const periph_vga_source_t sim_td_vga_source = {PERIPH_TILE_DISPLAY, binding_scan_frame,

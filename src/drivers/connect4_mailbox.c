@@ -3,9 +3,10 @@
 
 #include <stdio.h>
 
-#define C4_REG_FLAG (REG_C4_BASE + 0x00u)
-#define C4_REG_ROW(r) (REG_C4_BASE + 4u * (1u + (unsigned)(r)))
-#define C4_REG_MOVE (REG_C4_BASE + 0x1Cu)
+/* LW byte offsets of the mailbox's words (rtl/connect4/connect4_regs.def). */
+#define MAILBOX_FLAG (REG_C4_BASE + C4_REG_FLAG)
+#define MAILBOX_ROW(r) (REG_C4_BASE + C4_REG_ROW + 4u * (unsigned)(r))
+#define MAILBOX_MOVE (REG_C4_BASE + C4_REG_MOVE)
 
 void c4_driver_reset_ai(hal_t *h)
 {
@@ -27,13 +28,13 @@ c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t
     uint16_t rows[C4_ROWS];
     c4_game_state_rows(g, g->to_move, rows);
     for (int r = 0; r < C4_ROWS; r++)
-        hal_write(h, C4_REG_ROW(r), rows[r]);
+        hal_write(h, MAILBOX_ROW(r), rows[r]);
     hal_write(h, C4_REG_FLAG, 1u);
 
     /* The FPGA answers in about 25 clocks (0.5 us); poll in 1 us steps of
      * backend time so every backend, simulated or real, gets a chance. */
     uint64_t start = hal_time_us(h);
-    uint32_t flag = hal_read(h, C4_REG_FLAG);
+    uint32_t flag = hal_read(h, MAILBOX_FLAG);
     while (flag != 2u) {
         if (hal_time_us(h) - start >= timeout_us) {
             hal_write(h, C4_REG_FLAG, 0u);
@@ -44,9 +45,9 @@ c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t
             return C4_DRIVER_TIMEOUT;
         }
         hal_advance(h, 1);
-        flag = hal_read(h, C4_REG_FLAG);
+        flag = hal_read(h, MAILBOX_FLAG);
     }
-    uint32_t w = hal_read(h, C4_REG_MOVE);
+    uint32_t w = hal_read(h, MAILBOX_MOVE);
     hal_write(h, C4_REG_FLAG, 0u);
     if (word)
         *word = w;

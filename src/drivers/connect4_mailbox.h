@@ -15,6 +15,7 @@
 
 #include "games/connect4/c4_game.h"
 #include "hal.h"
+#include "rtl/connect4_regs.h"
 
 /* Backend time the driver waits for an answer before giving up. */
 #define C4_DRIVER_TIMEOUT_US 100000u

@@ -4,20 +4,20 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Byte offsets from REG_GO_RULES_BASE (docs/go_rules.md). */
-#define GR_ID 0x00u
-#define GR_CTRL 0x04u
-#define GR_STATUS 0x08u
-#define GR_MOVE 0x0Cu
-#define GR_CAPTURED 0x10u
-#define GR_CYCLES 0x14u
-#define GR_TERRITORY 0x18u
-#define GR_TCYCLES 0x1Cu
-#define GR_BOARD 0x40u
-#define GR_KO 0x60u
-#define GR_RESULT 0x80u
+/* Byte offsets from REG_GO_RULES_BASE (rtl/go_rules/go_rules_regs.def). */
+#define GR_ID GO_RULES_REG_ID
+#define GR_CTRL GO_RULES_REG_CTRL
+#define GR_STATUS GO_RULES_REG_STATUS
+#define GR_MOVE GO_RULES_REG_MOVE
+#define GR_CAPTURED GO_RULES_REG_CAPTURED
+#define GR_CYCLES GO_RULES_REG_CYCLES
+#define GR_TERRITORY GO_RULES_REG_TERRITORY
+#define GR_TCYCLES GO_RULES_REG_TCYCLES
+#define GR_BOARD GO_RULES_REG_BOARD
+#define GR_KO GO_RULES_REG_KO
+#define GR_RESULT GO_RULES_REG_RESULT
 #define GR_WORDS 6
-#define GR_ID_VALUE 0x474F5231u
+#define GR_ID_VALUE GO_RULES_ID_VALUE
 
 static uint32_t gr_read(go_rules_hw_t *hw, uint32_t off)
 {

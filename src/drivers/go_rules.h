@@ -17,6 +17,7 @@
 
 #include "games/go/rules.h"
 #include "hal.h"
+#include "rtl/go_rules_regs.h"
 
 /* STATUS polls before the driver gives up (a decision takes < 200 clocks). */
 #define GO_RULES_HW_MAX_POLLS 100000

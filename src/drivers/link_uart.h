@@ -11,12 +11,13 @@
 #include <stdint.h>
 
 #include "hal.h"
+#include "rtl/link_uart_regs.h"
 
-#define LINK_UART_DATA 0x00    /* W: byte to send; R: [7:0] byte, [8] valid (pops) */
-#define LINK_UART_STATUS 0x04  /* [0] RX, [1] TX full, [2] TX idle, [3] overrun, [4] framing */
-#define LINK_UART_DIVISOR 0x08 /* clocks per 1/16 bit: 326 is 9600 baud at 50 MHz */
-#define LINK_UART_CONTROL 0x0C /* [0] loopback */
-#define LINK_UART_DIV_9600 326
+/* Byte offsets from REG_UART_BASE (rtl/link_uart/link_uart_regs.def). */
+#define LINK_UART_DATA LINK_UART_REG_DATA
+#define LINK_UART_STATUS LINK_UART_REG_STATUS
+#define LINK_UART_DIVISOR LINK_UART_REG_DIVISOR
+#define LINK_UART_CONTROL LINK_UART_REG_CONTROL
 
 /* Resets the registers the console uses (9600 baud, no loopback, sticky
  * errors cleared).  Returns 1 if a UART answers there (DIVISOR reads back). */

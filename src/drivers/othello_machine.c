@@ -3,15 +3,15 @@
 
 #include <stdio.h>
 
-#define OTH_ID (REG_OTHELLO_BASE + 0x00u)
-#define OTH_RESET (REG_OTHELLO_BASE + 0x0Cu)  /* port 0x303 */
-#define OTH_WHITE (REG_OTHELLO_BASE + 0x10u)  /* port 0x304 */
-#define OTH_BLACK (REG_OTHELLO_BASE + 0x14u)  /* port 0x305 */
-#define OTH_CONFIG (REG_OTHELLO_BASE + 0x18u)
-#define OTH_CYCLES (REG_OTHELLO_BASE + 0x1Cu)
-#define OTH_ID_VALUE 0x4F544831u /* "OTH1" */
-#define PORT_D7 0x80u
-#define PORT_PA 0x40u
+/* LW byte offsets of the ports (rtl/othello/othello_regs.def). */
+#define OTH_ID (REG_OTHELLO_BASE + OTH_REG_ID)
+#define OTH_RESET (REG_OTHELLO_BASE + OTH_REG_RESET)   /* port 0x303 */
+#define OTH_WHITE (REG_OTHELLO_BASE + OTH_REG_WHITE)   /* port 0x304 */
+#define OTH_BLACK (REG_OTHELLO_BASE + OTH_REG_BLACK)   /* port 0x305 */
+#define OTH_CONFIG (REG_OTHELLO_BASE + OTH_REG_CONFIG)
+#define OTH_CYCLES (REG_OTHELLO_BASE + OTH_REG_CYCLES)
+#define PORT_D7 OTH_WHITE_WR
+#define PORT_PA OTH_WHITE_PA
 
 static hal_t *oth_hal;
 static int oth_awaiting; /* a White move was sent and its answer not read yet */

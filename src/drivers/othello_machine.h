@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "hal.h"
+#include "rtl/othello_regs.h"
 
 /* Backend time othello_machine_wait_black waits by default (the default
  * search takes at most about 21 ms). */

@@ -20,11 +20,13 @@
 #include <stdint.h>
 
 #include "hal.h"
+#include "rtl/seven_seg_regs.h"
 
-#define SEVEN_SEG_DIGITS 6
-#define SEVEN_SEG_DIGIT(i) (REG_SEVEN_SEG_BASE + 4u * (unsigned)(i)) /* R/W [6:0] HEXi */
-#define SEVEN_SEG_HEX3_HEX0 (REG_SEVEN_SEG_BASE + 0x18u) /* bytes 0..3: HEX0..HEX3 */
-#define SEVEN_SEG_HEX5_HEX4 (REG_SEVEN_SEG_BASE + 0x1Cu) /* bytes 0..1: HEX4, HEX5 */
+/* Registers, byte offsets on the LW bridge (rtl/seven_seg/seven_seg_regs.def). */
+#define SEVEN_SEG_DIGITS SEVEN_SEG_REG_DIGIT_COUNT
+#define SEVEN_SEG_DIGIT(i) (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_DIGIT + 4u * (unsigned)(i)) /* HEXi */
+#define SEVEN_SEG_HEX3_HEX0 (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX3_HEX0) /* bytes 0..3: HEX0..HEX3 */
+#define SEVEN_SEG_HEX5_HEX4 (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX5_HEX4) /* bytes 0..1: HEX4, HEX5 */
 
 /* The driver's font: the lit segments of one character, or -1 if it has no
  * glyph.  Digits, space, '-', '_', '=' and the letters a seven-segment

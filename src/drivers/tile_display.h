@@ -21,14 +21,15 @@
 #include <stdint.h>
 
 #include "hal.h"
+#include "rtl/tile_display_regs.h"
 
-/* Registers, byte offsets on the LW bridge. */
-#define TILE_REG_CELL (REG_TILE_BASE + 0x00u)   /* W the cell word */
-#define TILE_REG_CTRL (REG_TILE_BASE + 0x04u)   /* RW [0] enable, [1] welcome page shown */
-#define TILE_REG_CLEAR (REG_TILE_BASE + 0x08u)  /* W [15:8] page, [7:0] colour */
-#define TILE_REG_STATUS (REG_TILE_BASE + 0x0Cu) /* R [0] busy, [31:16] refused */
-#define TILE_REG_ID (REG_TILE_BASE + 0x10u)     /* R 0x54494C45 "TILE" */
-#define TILE_ID 0x54494C45u
+/* Registers, byte offsets on the LW bridge (rtl/tile_display/tile_display_regs.def). */
+#define TILE_REG_CELL (REG_TILE_BASE + TILE_DISPLAY_REG_CELL)
+#define TILE_REG_CTRL (REG_TILE_BASE + TILE_DISPLAY_REG_CTRL)
+#define TILE_REG_CLEAR (REG_TILE_BASE + TILE_DISPLAY_REG_CLEAR)
+#define TILE_REG_STATUS (REG_TILE_BASE + TILE_DISPLAY_REG_STATUS)
+#define TILE_REG_ID (REG_TILE_BASE + TILE_DISPLAY_REG_ID)
+#define TILE_ID TILE_DISPLAY_ID_VALUE
 
 /* Pages (the word's page field) and their sizes in cells. */
 #define TILE_PAGE_BOARD 0   /* 15 x 15 cells of 32 px, the board page's left */

@@ -10,6 +10,8 @@
 Rules (a quoted include is resolved against the including file's folder,
 then the build's include folders: ROOT, ROOT/src, ROOT/hal):
   game      src/games/<game>/ includes only libc and its own folder
+  common    src/common/ (the lowest layer, under the console and the
+            protocols: the atomic file writer) includes only libc and itself
   console   src/console/ never includes a backend: of hal/ only hal.h; no
             SDL, libusb, Verilator or sim/ header
   screen    src/console/screens/<game>*.c draws and maps keys: only the
@@ -64,10 +66,16 @@ def includes(path):
 GENERATED = {"config.h": "build/config.h"}
 
 
+# A peripheral's register map, made from rtl/<periph>/<periph>_regs.def.
+REGMAP = re.compile(r"^rtl/\w+_regs\.h$")
+
+
 def resolve(root, path, name):
     """The repository-relative file a quoted include names, or None."""
     if name in GENERATED:
         return GENERATED[name]
+    if REGMAP.match(name):
+        return "build/" + name
     for d in (os.path.dirname(path), root, os.path.join(root, "src"), os.path.join(root, "hal")):
         cand = os.path.normpath(os.path.join(d, name))
         if os.path.isfile(cand):
@@ -91,6 +99,20 @@ def check_game(root):
                 ok = target is not None and os.path.dirname(target) == own
             if not ok:
                 bad.append(f"{rel(root, path)}:{lineno}: a game includes {name}")
+    return bad
+
+
+def check_common(root):
+    bad = []
+    for path in sources(root, "src/common"):
+        for lineno, angle, name in includes(path):
+            if angle:
+                ok = name in LIBC
+            else:
+                target = resolve(root, path, name)
+                ok = target is not None and target.startswith("src/common/")
+            if not ok:
+                bad.append(f"{rel(root, path)}:{lineno}: common includes {name}")
     return bad
 
 
@@ -149,7 +171,7 @@ def check_driver(root):
             else:
                 t = resolve(root, path, name)
                 ok = t is not None and (t == "hal/hal.h" or t.startswith("src/drivers/")
-                                        or t.startswith("src/games/"))
+                                        or t.startswith("src/games/") or t.startswith("build/rtl/"))
             if not ok:
                 bad.append(f"{rel(root, path)}:{lineno}: a driver includes {name}")
     return bad
@@ -189,6 +211,7 @@ def check_backend(root):
 
 RULES = [
     ("game", check_game),
+    ("common", check_common),
     ("console", check_console),
     ("screen", check_screen),
     ("driver", check_driver),
@@ -200,6 +223,8 @@ RULES = [
 PLANTS = [
     ("game", "src/games/go/board.c", '#include "hal.h"'),
     ("game", "src/games/connect4/c4_ai.c", "#include <SDL2/SDL.h>"),
+    ("game", "src/games/go/sgf.c", '#include "common/file_atomic.h"'),
+    ("common", "src/common/file_atomic.c", '#include "games/go/board.h"'),
     ("console", "src/console/console.c", '#include "hal_backends.h"'),
     ("console", "src/console/screens/go.c", '#include "sdl_host.h"'),
     ("screen", "src/console/screens/connect4.c", '#include "hal.h"'),
