@@ -26,7 +26,7 @@ typedef struct periph_model_inst {
     _Alignas(max_align_t) unsigned char state[];
 } periph_model_inst_t;
 
-static void *model_open(const periph_model_t *model, char *err, size_t errlen)
+void *periph_model_open(const periph_model_t *model, char *err, size_t errlen)
 {
     periph_model_inst_t *c = calloc(1, sizeof *c + model->size);
     if (!c) {
@@ -59,7 +59,7 @@ void *periph_model_at(void *inst, uint64_t now)
     return c->state;
 }
 
-static uint32_t model_read(void *inst, uint64_t now, uint32_t offset)
+uint32_t periph_model_read(void *inst, uint64_t now, uint32_t offset)
 {
     periph_model_inst_t *c = inst;
     model_catch_up(c, now);
@@ -67,7 +67,7 @@ static uint32_t model_read(void *inst, uint64_t now, uint32_t offset)
     return c->model->read(c->state, offset);
 }
 
-static void model_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
+void periph_model_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
 {
     periph_model_inst_t *c = inst;
     model_catch_up(c, now);
@@ -75,18 +75,20 @@ static void model_write(void *inst, uint64_t now, uint32_t offset, uint32_t valu
     c->model->write(c->state, offset, value);
 }
 
+void periph_model_close(void *inst)
+{
+    free(inst);
+}
+
 static void binding_close_inst(const periph_binding_t *b, void *inst)
 {
-    if (b->model)
-        free(inst);
-    else if (b->close && inst)
+    if (b->close && inst)
         b->close(inst);
 }
 
 int periph_bus_attach(periph_bus_t *bus, periph_id_t id, void *inst)
 {
-    if (id >= PERIPH_COUNT || !bus->binding[id] || bus->binding[id]->open ||
-        bus->binding[id]->model)
+    if (id >= PERIPH_COUNT || !bus->binding[id] || bus->binding[id]->open)
         return -1;
     bus->inst[id] = inst;
     return 0;
@@ -103,12 +105,12 @@ int periph_bus_open(periph_bus_t *bus, const periph_binding_t *const *table, siz
             periph_bus_close(bus);
             return -1;
         }
-        if (!b->open && !b->model) { /* the display core: attached by the backend */
+        if (!b->open) { /* the display core: attached by the backend */
             bus->binding[b->id] = b;
             continue;
         }
         char why[192] = "";
-        void *inst = b->model ? model_open(b->model, why, sizeof why) : b->open(why, sizeof why);
+        void *inst = b->open(why, sizeof why);
         if (!inst) {
             snprintf(err, errlen, "%s: %s", periph_map[b->id].name, why);
             periph_bus_close(bus);
@@ -145,7 +147,7 @@ int periph_bus_read(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t *
     if (id == PERIPH_COUNT)
         return 0;
     const periph_binding_t *b = bus->binding[id];
-    *value = (b->model ? model_read : b->read)(bus->inst[id], now, offset - periph_map[id].base);
+    *value = b->read(bus->inst[id], now, offset - periph_map[id].base);
     return 1;
 }
 
@@ -155,7 +157,7 @@ int periph_bus_write(periph_bus_t *bus, uint64_t now, uint32_t offset, uint32_t 
     if (id == PERIPH_COUNT)
         return 0;
     const periph_binding_t *b = bus->binding[id];
-    (b->model ? model_write : b->write)(bus->inst[id], now, offset - periph_map[id].base, value);
+    b->write(bus->inst[id], now, offset - periph_map[id].base, value);
     return 1;
 }
 

@@ -65,10 +65,10 @@ typedef struct periph_model {
 /* One backend's model of one peripheral.  Offsets are bytes inside the
  * span, word aligned; now is the system clock (50 MHz cycles since the
  * backend opened), so a model can catch up lazily to the moment of the
- * access.  Each access is one bus clock of the model.  A C model sets
- * `model` and leaves the four functions NULL: the bus then runs it through
- * the catch-up adapter; other bindings (the sim backend's Verilated models)
- * fill in the functions. */
+ * access.  Each access is one bus clock of the model.  A C model's binding
+ * is PERIPH_MODEL_BINDING: the catch-up adapter's functions with `model`
+ * set; other bindings (the sim backend's Verilated models) fill in their
+ * own functions and leave `model` NULL. */
 typedef struct periph_binding {
     periph_id_t id;
     /* A new instance in its reset state, or NULL with a one-line message. */
@@ -76,8 +76,25 @@ typedef struct periph_binding {
     void (*close)(void *inst);
     uint32_t (*read)(void *inst, uint64_t now, uint32_t offset);
     void (*write)(void *inst, uint64_t now, uint32_t offset, uint32_t value);
-    const periph_model_t *model; /* a C model hosted by the bus, or NULL */
+    const periph_model_t *model; /* the C model the adapter hosts, or NULL */
 } periph_binding_t;
+
+/* The catch-up adapter: a new instance of model in its reset state (run
+ * `settle` clocks), or NULL with a one-line message; the other three are a
+ * binding's close, read and write for it. */
+void *periph_model_open(const periph_model_t *model, char *err, size_t errlen);
+void periph_model_close(void *inst);
+uint32_t periph_model_read(void *inst, uint64_t now, uint32_t offset);
+void periph_model_write(void *inst, uint64_t now, uint32_t offset, uint32_t value);
+
+/* Defines `const periph_binding_t var` at row id for a periph_model_t. */
+#define PERIPH_MODEL_BINDING(var, id, model_var)                                               \
+    static void *var##_open(char *err, size_t errlen)                                           \
+    {                                                                                           \
+        return periph_model_open(&(model_var), err, errlen);                                    \
+    }                                                                                           \
+    const periph_binding_t var = {(id), var##_open, periph_model_close, periph_model_read,      \
+                                  periph_model_write, &(model_var)}
 
 
 /* The state of the C model behind a bus instance of a `model` binding, run
@@ -129,7 +146,7 @@ int periph_bus_open(periph_bus_t *bus, const periph_binding_t *const *table, siz
                     char *err, size_t errlen);
 void periph_bus_close(periph_bus_t *bus);
 
-/* A binding with neither open nor model is the backend's display core
+/* A binding without open is the backend's display core
  * (go_peripheral: it also clocks the system, scans out the framebuffer
  * and streams audio, so the backend owns it): periph_bus_open leaves its
  * row empty until the backend attaches its instance with this, and

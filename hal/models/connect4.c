@@ -144,4 +144,4 @@ const periph_model_t c4_model = {
     .write = c4_op_write,
 };
 
-const periph_binding_t c4_model_binding = {.id = PERIPH_CONNECT4, .model = &c4_model};
+PERIPH_MODEL_BINDING(c4_model_binding, PERIPH_CONNECT4, c4_model);

@@ -355,4 +355,4 @@ const periph_model_t go_rules_model = {
     .write = gr_op_write,
 };
 
-const periph_binding_t go_rules_model_binding = {.id = PERIPH_GO_RULES, .model = &go_rules_model};
+PERIPH_MODEL_BINDING(go_rules_model_binding, PERIPH_GO_RULES, go_rules_model);

@@ -447,4 +447,4 @@ const periph_model_t oth_model = {
     .write = oth_op_write,
 };
 
-const periph_binding_t oth_model_binding = {.id = PERIPH_OTHELLO, .model = &oth_model};
+PERIPH_MODEL_BINDING(oth_model_binding, PERIPH_OTHELLO, oth_model);

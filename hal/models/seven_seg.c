@@ -58,7 +58,7 @@ const periph_model_t ss_model = {
     .write = ss_op_write,
 };
 
-const periph_binding_t ss_model_binding = {.id = PERIPH_SEVEN_SEG, .model = &ss_model};
+PERIPH_MODEL_BINDING(ss_model_binding, PERIPH_SEVEN_SEG, ss_model);
 
 static void binding_hex_pins(void *inst, uint64_t now, uint8_t hex_n[6])
 {

@@ -224,7 +224,7 @@ const periph_model_t td_model = {
     .access_takes_clock = 1,
 };
 
-const periph_binding_t td_model_binding = {.id = PERIPH_TILE_DISPLAY, .model = &td_model};
+PERIPH_MODEL_BINDING(td_model_binding, PERIPH_TILE_DISPLAY, td_model);
 
 static int binding_scan_frame(void *inst, uint64_t now, uint16_t *rgb444)
 {
