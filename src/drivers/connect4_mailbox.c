@@ -29,7 +29,7 @@ c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t
     c4_game_state_rows(g, g->to_move, rows);
     for (int r = 0; r < C4_ROWS; r++)
         hal_write(h, MAILBOX_ROW(r), rows[r]);
-    hal_write(h, C4_REG_FLAG, 1u);
+    hal_write(h, MAILBOX_FLAG, 1u);
 
     /* The FPGA answers in about 25 clocks (0.5 us); poll in 1 us steps of
      * backend time so every backend, simulated or real, gets a chance. */
@@ -37,7 +37,7 @@ c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t
     uint32_t flag = hal_read(h, MAILBOX_FLAG);
     while (flag != 2u) {
         if (hal_time_us(h) - start >= timeout_us) {
-            hal_write(h, C4_REG_FLAG, 0u);
+            hal_write(h, MAILBOX_FLAG, 0u);
             snprintf(err, errlen,
                      "connect4: the FPGA mailbox at 0x%08X did not answer within %u ms "
                      "(is the Connect Four bitstream loaded?)",
@@ -48,7 +48,7 @@ c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t
         flag = hal_read(h, MAILBOX_FLAG);
     }
     uint32_t w = hal_read(h, MAILBOX_MOVE);
-    hal_write(h, C4_REG_FLAG, 0u);
+    hal_write(h, MAILBOX_FLAG, 0u);
     if (word)
         *word = w;
 
