@@ -40,6 +40,7 @@
  * under the seed's hw_iface.h names; the map is
  * rtl/go_peripheral/go_peripheral_regs.def (docs/registers.md). */
 #include "rtl/go_peripheral_regs.h"
+#include "common/keys.h" /* HID_KEY_*, AUDIO_*: shared with the screens */
 #define REG_AUDIO_CMD GP_REG_AUDIO_CMD       /* W [2:0] 0 none, 1 place, 2 capture, 3 illegal, 4 game over */
 #define REG_AUDIO_STATUS GP_REG_AUDIO_STATUS /* R [0] busy */
 #define REG_VGA_CTRL GP_REG_VGA_CTRL         /* W [0] 1 = swap at next vsync */
@@ -76,28 +77,9 @@
     X(SEVEN_SEG, "seven_segment", REG_SEVEN_SEG_BASE, 0x0020u)             \
     X(TILE_DISPLAY, "tile_display", REG_TILE_BASE, 0x0100u) /* seed 002 */
 
-#define AUDIO_NONE 0
-#define AUDIO_PLACE 1
-#define AUDIO_CAPTURE 2
-#define AUDIO_ILLEGAL 3
-#define AUDIO_GAME_OVER 4
-
 /* Audio stream format: 8 kHz mono signed 16-bit (seed 000 §3.8). */
 #define HAL_AUDIO_RATE 8000
 
-/* HID usage codes used by the console (seed 000 Appendix B and more). */
-#define HID_KEY_A 0x04 /* ..0x1D for 'z' */
-#define HID_KEY_1 0x1E /* ..0x26 for '9' */
-#define HID_KEY_0 0x27
-#define HID_KEY_ENTER 0x28
-#define HID_KEY_ESCAPE 0x29
-#define HID_KEY_BACKSPACE 0x2A
-#define HID_KEY_TAB 0x2B
-#define HID_KEY_SPACE 0x2C
-#define HID_KEY_RIGHT 0x4F
-#define HID_KEY_LEFT 0x50
-#define HID_KEY_DOWN 0x51
-#define HID_KEY_UP 0x52
 /* Not a HID code: the user closed the window or sent EOF/SIGINT. */
 #define HAL_KEY_QUIT 0x10000
 

@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "common/tiles.h"
 #include "hal.h"
 #include "rtl/tile_display_regs.h"
 
@@ -31,21 +32,7 @@
 #define TILE_REG_ID (REG_TILE_BASE + TILE_DISPLAY_REG_ID)
 #define TILE_ID TILE_DISPLAY_ID_VALUE
 
-/* Pages (the word's page field) and their sizes in cells. */
-#define TILE_PAGE_BOARD 0   /* 15 x 15 cells of 32 px, the board page's left */
-#define TILE_PAGE_MENU 1    /* 10 x 30 cells of 16 px, the board page's right */
-#define TILE_PAGE_WELCOME 2 /* 160 x 120 cells of 4 px: the welcome (farm) page */
-#define TILE_BOARD_N 15
-#define TILE_MENU_W 10
-#define TILE_MENU_H 30
-#define TILE_WELCOME_W 160
-#define TILE_WELCOME_H 120
-
-/* The seed's four colours (table 3.2). */
-#define TILE_WHITE 0
-#define TILE_BLACK 1
-#define TILE_BLUE 2
-#define TILE_RED 3
+/* Pages, their sizes and the four colours: common/tiles.h. */
 
 typedef struct tile_driver {
     hal_t *hal;

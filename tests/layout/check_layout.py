@@ -10,13 +10,15 @@
 Rules (a quoted include is resolved against the including file's folder,
 then the build's include folders: ROOT, ROOT/src, ROOT/hal):
   game      src/games/<game>/ includes only libc and its own folder
-  common    src/common/ (the lowest layer, under the console and the
-            protocols: the atomic file writer) includes only libc and itself
+  common    src/common/ (the lowest layer, under every other: the atomic
+            file writer, and the vocabulary every layer speaks: keys, sound
+            cues, tile pages) includes only libc and itself
   console   src/console/ never includes a backend: of hal/ only hal.h; no
             SDL, libusb, Verilator or sim/ header
   screen    src/console/screens/<game>*.c draws and maps keys: only the
-            console's headers and its own game's, never hal.h, a driver, a
-            protocol or another game (the console core performs the hardware)
+            console's headers, common's and its own game's, never hal.h, a
+            driver, a protocol or another game (the console core performs
+            the hardware)
   driver    src/drivers/ reaches hardware only through hal.h: of hal/ only
             hal.h, no OS headers for devices or memory mapping
   protocol  src/protocols/ uses games, drivers and hal.h, never the console
@@ -156,6 +158,7 @@ def check_screen(root):
                 t = resolve(root, path, name)
                 ok = t is not None and (t == GENERATED.get("config.h")
                                         or t.startswith("src/console/")
+                                        or t.startswith("src/common/")
                                         or (own is not None and t.startswith(own)))
             if not ok:
                 bad.append(f"{rel(root, path)}:{lineno}: a screen includes {name}")
@@ -171,7 +174,8 @@ def check_driver(root):
             else:
                 t = resolve(root, path, name)
                 ok = t is not None and (t == "hal/hal.h" or t.startswith("src/drivers/")
-                                        or t.startswith("src/games/") or t.startswith("build/rtl/"))
+                                        or t.startswith("src/games/") or t.startswith("build/rtl/")
+                                        or t.startswith("src/common/"))
             if not ok:
                 bad.append(f"{rel(root, path)}:{lineno}: a driver includes {name}")
     return bad

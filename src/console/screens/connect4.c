@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "console/console_game.h"
-#include "console/keys.h"
+#include "common/keys.h"
 #include "console/opponent.h"
 #include "console/render.h"
 #include "console/save.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "console/keys.h"
+#include "common/keys.h"
 #include "console/render.h"
 #include "console/save.h"
 #include "go_screen.h"

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "config.h"
-#include "console/keys.h"
+#include "common/keys.h"
 #include "console/render.h"
 #include "console/save.h"
 #include "games/go/sgf.h"

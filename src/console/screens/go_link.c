@@ -16,7 +16,7 @@
 
 #include "console/console_game.h"
 #include "console/console_link.h"
-#include "console/keys.h"
+#include "common/keys.h"
 #include "console/render.h"
 #include "console/save.h"
 #include "console/sgf_save.h"

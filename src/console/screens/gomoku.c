@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "console/console_game.h"
-#include "console/keys.h"
+#include "common/keys.h"
 #include "console/save.h"
 #include "games/gomoku/gomoku_ai.h"
 #include "gomoku_screen.h"

@@ -10,23 +10,13 @@
 
 #include <stdint.h>
 
+#include "common/tiles.h"
 #include "console/console_game.h"
 #include "console/think.h"
 #include "games/gomoku/session.h"
 
 #define GK_PATH_LEN 4096
 
-/* The tile display's pages as console_output_t carries them (seed 002
- * §3.4, docs/tile_display.md): page numbers, sizes in cells, the four
- * colours of table 3.2. */
-#define GK_TILE_PAGE_BOARD 0   /* 15 x 15 cells, with the menu beside it */
-#define GK_TILE_PAGE_WELCOME 2 /* 160 x 120 cells: the farm */
-#define GK_TILE_BOARD_N 15
-#define GK_TILE_MENU_W 10
-#define GK_TILE_MENU_H 30
-#define GK_TILE_WELCOME_W 160
-#define GK_TILE_WELCOME_H 120
-enum { GK_TILE_WHITE = 0, GK_TILE_BLACK = 1, GK_TILE_BLUE = 2, GK_TILE_RED = 3 };
 
 enum { GK_PAGE_FARM, GK_PAGE_BOARD };
 
@@ -57,9 +47,9 @@ typedef struct gk_screen {
     int dirty, sound;
     /* The tiles skin's pages, composed at each render for the console to
      * show on the tile display (output()). */
-    uint8_t tile_board[GK_TILE_BOARD_N * GK_TILE_BOARD_N];
-    uint8_t tile_menu[GK_TILE_MENU_W * GK_TILE_MENU_H];
-    uint8_t tile_welcome[GK_TILE_WELCOME_W * GK_TILE_WELCOME_H];
+    uint8_t tile_board[TILE_BOARD_N * TILE_BOARD_N];
+    uint8_t tile_menu[TILE_MENU_W * TILE_MENU_H];
+    uint8_t tile_welcome[TILE_WELCOME_W * TILE_WELCOME_H];
 } gk_screen_t;
 
 /* "WIN" in stones, 15 points wide and 5 high (seed 002 §3.4.3, fig 3.10). */

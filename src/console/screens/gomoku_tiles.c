@@ -60,7 +60,7 @@ static void gk_tile_text(uint8_t *cells, int w, int h, int x, int y, const char 
 static void gk_tile_text_centered(uint8_t *cells, int y, const char *t, int colour, int scale)
 {
     int width = (int)strlen(t) * 6 * scale - scale;
-    gk_tile_text(cells, GK_TILE_WELCOME_W, GK_TILE_WELCOME_H, (GK_TILE_WELCOME_W - width) / 2, y, t,
+    gk_tile_text(cells, TILE_WELCOME_W, TILE_WELCOME_H, (TILE_WELCOME_W - width) / 2, y, t,
                  colour, scale);
 }
 
@@ -69,24 +69,24 @@ static void gk_tile_text_centered(uint8_t *cells, int y, const char *t, int colo
 static void gk_tiles_compose_farm(gk_screen_t *s)
 {
     uint8_t *c = s->tile_welcome;
-    const int w = GK_TILE_WELCOME_W, h = GK_TILE_WELCOME_H;
+    const int w = TILE_WELCOME_W, h = TILE_WELCOME_H;
     char line[40];
-    memset(c, GK_TILE_WHITE, sizeof s->tile_welcome);
+    memset(c, TILE_WHITE, sizeof s->tile_welcome);
     if (s->gs.farm.state != FARM_PLAYING) {
         int lost = s->gs.farm.state == FARM_LOST;
         /* drawDie(..., 3, ...) in red, drawWin(..., 2, ...) in blue. */
-        gk_tile_text_centered(c, 30, lost ? "YOU DIE" : "YOU WIN", lost ? GK_TILE_RED : GK_TILE_BLUE, 2);
+        gk_tile_text_centered(c, 30, lost ? "YOU DIE" : "YOU WIN", lost ? TILE_RED : TILE_BLUE, 2);
         const char *why = !lost                            ? "MORE THAN 30 COINS"
                           : s->gs.farm.why == FARM_WHY_STAMINA ? "STAMINA BELOW ZERO"
                           : s->gs.farm.why == FARM_WHY_MONEY   ? "MONEY BELOW ZERO"
                                                             : "30 COINS OR FEWER";
-        gk_tile_text_centered(c, 60, why, GK_TILE_BLACK, 1);
+        gk_tile_text_centered(c, 60, why, TILE_BLACK, 1);
         snprintf(line, sizeof line, "MONEY %d", s->gs.farm.money);
-        gk_tile_text_centered(c, 72, line, GK_TILE_BLACK, 1);
-        gk_tile_text_centered(c, 100, "ANY KEY: A NEW FARM", GK_TILE_BLACK, 1);
+        gk_tile_text_centered(c, 72, line, TILE_BLACK, 1);
+        gk_tile_text_centered(c, 100, "ANY KEY: A NEW FARM", TILE_BLACK, 1);
         return;
     }
-    gk_tile_text_centered(c, 2, "CHESS CLUB DREAM", GK_TILE_RED, 1);
+    gk_tile_text_centered(c, 2, "CHESS CLUB DREAM", TILE_RED, 1);
     static const char *const labels[5] = {"PIGS", "FEED", "STAMINA", "MONEY", "GROWN"};
     static const char *const items[FARM_ACTIONS] = {"BUY PIG", "SELL PIG", "EAT", "BUY FEED",
                                                     "END GAME"};
@@ -94,15 +94,15 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
                      farm_grown(&s->gs.farm)};
     for (int i = 0; i < 5; i++) {
         int y = 12 + 15 * i;
-        gk_tile_text(c, w, h, 3, y + 4, labels[i], GK_TILE_BLACK, 1);
+        gk_tile_text(c, w, h, 3, y + 4, labels[i], TILE_BLACK, 1);
         snprintf(line, sizeof line, "%d", values[i]);
-        gk_tile_text(c, w, h, 51, y + 4, line, GK_TILE_RED, 1);
+        gk_tile_text(c, w, h, 51, y + 4, line, TILE_RED, 1);
         if (i == s->menu_sel)
-            gk_tile_fill(c, w, h, 76, y + 1, w - 76, 13, GK_TILE_BLUE);
-        gk_tile_text(c, w, h, 82, y + 4, items[i], GK_TILE_BLACK, 1);
+            gk_tile_fill(c, w, h, 76, y + 1, w - 76, 13, TILE_BLUE);
+        gk_tile_text(c, w, h, 82, y + 4, items[i], TILE_BLACK, 1);
     }
     if (s->save_failed) {
-        gk_tile_text_centered(c, 89, "AUTOSAVE FAILED", GK_TILE_RED, 1);
+        gk_tile_text_centered(c, 89, "AUTOSAVE FAILED", TILE_RED, 1);
     } else if (s->notice[0]) {
         /* The last notice in capitals, on two lines of 26 letters at most. */
         char up[2][27];
@@ -121,10 +121,10 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
             t += cut;
             while (*t == ' ')
                 t++;
-            gk_tile_text_centered(c, 89 + 9 * l, up[l], s->notice_warn ? GK_TILE_RED : GK_TILE_BLACK, 1);
+            gk_tile_text_centered(c, 89 + 9 * l, up[l], s->notice_warn ? TILE_RED : TILE_BLACK, 1);
         }
     }
-    gk_tile_text_centered(c, 111, "WELCOME TO THE FARM", GK_TILE_RED, 1);
+    gk_tile_text_centered(c, 111, "WELCOME TO THE FARM", TILE_RED, 1);
 }
 
 /* The board page: the 15x15 board (the peripheral draws lines and stones)
@@ -133,54 +133,54 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
 static void gk_tiles_compose_board(gk_screen_t *s)
 {
     uint8_t *b = s->tile_board, *m = s->tile_menu;
-    const int mw = GK_TILE_MENU_W, mh = GK_TILE_MENU_H;
-    memset(b, GK_TILE_BLUE, sizeof s->tile_board);
-    memset(m, GK_TILE_BLUE, sizeof s->tile_menu);
+    const int mw = TILE_MENU_W, mh = TILE_MENU_H;
+    memset(b, TILE_BLUE, sizeof s->tile_board);
+    memset(m, TILE_BLUE, sizeof s->tile_menu);
     if (gomoku_session_over(&s->gs) && s->show_win) {
         /* Fig 3.10: the board cleared, WIN in the winner's stones. */
         for (int row = 0; row < 5; row++)
             for (int col = 0; col < 15; col++)
                 if (gk_win_rows[row][col] == 'X')
-                    b[(5 + row) * GK_TILE_BOARD_N + col] =
-                        s->gs.game.winner == GOMOKU_BLACK ? GK_TILE_BLACK : GK_TILE_WHITE;
+                    b[(5 + row) * TILE_BOARD_N + col] =
+                        s->gs.game.winner == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE;
     } else {
         for (int p = 0; p < GOMOKU_CELLS; p++) {
             int c = gomoku_at(&s->gs.game, p);
             int x = p % GOMOKU_SIZE, y = GOMOKU_SIZE - 1 - p / GOMOKU_SIZE;
             if (c != GOMOKU_EMPTY)
-                b[y * GK_TILE_BOARD_N + x] = c == GOMOKU_BLACK ? GK_TILE_BLACK : GK_TILE_WHITE;
+                b[y * TILE_BOARD_N + x] = c == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE;
         }
         /* The seed's cursor: a red stone (DrawChess(x_cur, y_cur, CURSOR)),
          * on an empty point only: the seed's hides the stone under it. */
         if (!gomoku_session_over(&s->gs) && gomoku_at(&s->gs.game, s->cursor) == GOMOKU_EMPTY)
-            b[(GOMOKU_SIZE - 1 - s->cursor / GOMOKU_SIZE) * GK_TILE_BOARD_N +
-              s->cursor % GOMOKU_SIZE] = GK_TILE_RED;
+            b[(GOMOKU_SIZE - 1 - s->cursor / GOMOKU_SIZE) * TILE_BOARD_N +
+              s->cursor % GOMOKU_SIZE] = TILE_RED;
     }
     char clock[3] = "--";
-    int clock_colour = GK_TILE_BLACK;
+    int clock_colour = TILE_BLACK;
     if (!gomoku_session_over(&s->gs) && !gomoku_session_ai_turn(&s->gs)) {
         int secs = s->secs_shown >= 0 ? s->secs_shown : 30;
         clock[0] = (char)('0' + secs / 10 % 10);
         clock[1] = (char)('0' + secs % 10);
         if (secs <= 5)
-            clock_colour = GK_TILE_RED;
+            clock_colour = TILE_RED;
     }
     gk_tile_glyph3(m, mw, mh, 1, 1, clock[0], clock_colour);
     gk_tile_glyph3(m, mw, mh, 5, 1, clock[1], clock_colour);
     if (!gomoku_session_over(&s->gs))
         gk_tile_fill(m, mw, mh, 1, 8, 2, 2,
-                     s->gs.game.to_move == GOMOKU_BLACK ? GK_TILE_BLACK : GK_TILE_WHITE);
+                     s->gs.game.to_move == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE);
     if (s->gs.mode != GOMOKU_MODE_PVP)
-        gk_tile_glyph3(m, mw, mh, 5, 7, (char)('0' + s->gs.level), GK_TILE_BLACK);
+        gk_tile_glyph3(m, mw, mh, 5, 7, (char)('0' + s->gs.level), TILE_BLACK);
     for (int i = 0; i < 3; i++)
-        gk_tile_glyph3(m, mw, mh, 3, 13 + 6 * i, gk_mode_labels[s->gs.mode][i], GK_TILE_BLACK);
+        gk_tile_glyph3(m, mw, mh, 3, 13 + 6 * i, gk_mode_labels[s->gs.mode][i], TILE_BLACK);
 }
 
 void gk_tiles_reset(gk_screen_t *s)
 {
-    memset(s->tile_board, GK_TILE_BLUE, sizeof s->tile_board);
-    memset(s->tile_menu, GK_TILE_BLUE, sizeof s->tile_menu);
-    memset(s->tile_welcome, GK_TILE_WHITE, sizeof s->tile_welcome);
+    memset(s->tile_board, TILE_BLUE, sizeof s->tile_board);
+    memset(s->tile_menu, TILE_BLUE, sizeof s->tile_menu);
+    memset(s->tile_welcome, TILE_WHITE, sizeof s->tile_welcome);
 }
 
 int gk_tiles_on(const gk_screen_t *s)
@@ -205,10 +205,10 @@ void gk_output(void *p, console_output_t *out)
         return; /* tiles_on 0: the framebuffer has the pins */
     out->tiles_on = 1;
     if (s->page == GK_PAGE_FARM) {
-        out->tiles_page = GK_TILE_PAGE_WELCOME;
+        out->tiles_page = TILE_PAGE_WELCOME;
         out->tile_welcome = s->tile_welcome;
     } else {
-        out->tiles_page = GK_TILE_PAGE_BOARD;
+        out->tiles_page = TILE_PAGE_BOARD;
         out->tile_board = s->tile_board;
         out->tile_menu = s->tile_menu;
     }

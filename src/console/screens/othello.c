@@ -34,7 +34,7 @@
 #include <unistd.h>
 
 #include "console/console_game.h"
-#include "console/keys.h"
+#include "common/keys.h"
 #include "console/save.h"
 #include "othello_screen.h"
 

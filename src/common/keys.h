@@ -1,12 +1,10 @@
 /*
- * keys.h - what a screen needs from the hardware's vocabulary without
- * seeing the HAL: the HID usage codes key() receives and the AUDIO_* cues
- * take_sound() returns.  hal/hal.h defines the same names with the same
- * tokens: a file that includes both gets a "redefined" warning, an error in
- * the -Werror build, if they ever differ.
+ * common/keys.h - the console's vocabulary with the hardware that every
+ * layer speaks, screens included, without seeing the HAL: the HID usage
+ * codes a key press arrives as, and the sound cues a screen asks for.
  */
-#ifndef TABLETOP_CONSOLE_KEYS_H
-#define TABLETOP_CONSOLE_KEYS_H
+#ifndef TABLETOP_COMMON_KEYS_H
+#define TABLETOP_COMMON_KEYS_H
 
 /* Sound cues: go_peripheral's AUDIO_CMD values (seed 000 §4.1). */
 #define AUDIO_NONE 0
