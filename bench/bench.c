@@ -13,9 +13,9 @@ int bench_board_run(int argc, char **argv);
 int bench_c4_run(int argc, char **argv);
 int bench_gomoku_run(int argc, char **argv);
 int bench_rules_run(int argc, char **argv);
-int bench_link_run(int argc, char **argv); /* issue 14 */
-int bench_othello_run(int argc, char **argv); /* issue 16 */
-int bench_othello_machine_run(int argc, char **argv); /* issue 16 */
+int bench_link_run(int argc, char **argv);
+int bench_othello_run(int argc, char **argv);
+int bench_othello_machine_run(int argc, char **argv);
 static const bench_group_t bench_groups[] = {
     {"go", "Go engine: playouts, level-3 move times, pool, GNU Go beside", bench_go_run},
     {"sim", "sim backend: simulated clocks and VGA frames per second, beside the board's 60", bench_sim_run},

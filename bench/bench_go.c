@@ -1,9 +1,9 @@
 /*
  * bench_go.c - `tabletop bench go [--quick]`: the Go engine's figures
- * (issue 2, "Benchmarks"), with GNU Go beside them where that makes sense.
+ * (docs/engine.md, "Benchmarks"), with GNU Go beside them where that makes sense.
  *
  *   go_playouts_per_s        reference-policy playouts from the empty 9x9
- *                            board, one core (issue 2's policy: uniform
+ *                            board, one core (the reference policy: uniform
  *                            random legal moves, no filling of one-point
  *                            eyes, simple ko, two passes end)
  *   go_playout_moves_mean    stones played per playout (passes excluded)

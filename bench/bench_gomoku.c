@@ -1,6 +1,6 @@
 /*
  * bench_gomoku.c - `tabletop bench gomoku [--quick] [--games N] [--nodes N]`:
- * the Gomoku AI (seed 002, issue 17).
+ * the Gomoku AI (seed 002).
  *
  *   gomoku_l3_nodes_per_s        level 3 positions visited a CPU second
  *   gomoku_l3_ms_per_move        CPU time of one level-3 move at the match budget

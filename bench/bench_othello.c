@@ -1,7 +1,7 @@
 /*
  * bench_othello.c - `tabletop bench othello [--quick] [--ffo-all]
  * [--ffo FIRST-LAST] [--table-bits N] [--threads N]`: the Othello rules and
- * engine (seed 003, issues 16 and 19).  CPU seconds, so that a busy machine
+ * engine (seed 003).  CPU seconds, so that a busy machine
  * bends the figures less, except the FFO set's, which runs on several
  * threads: wall seconds there, as Edax's published figures are, and the
  * CPU seconds beside them.
@@ -15,7 +15,7 @@
  *   othello_perft_12_table_leaves_per_s  perft 12 with the transposition
  *                                  table (symmetric positions sharing entries)
  *   othello_ffoK_Ee_s, othello_ffoK_cpu_s, othello_ffoK_nodes
- *                                  the FFO endgame set #40-#59 (issue 19),
+ *                                  the FFO endgame set #40-#59,
  *                                  each solved exactly (E empty squares; wall
  *                                  and CPU seconds) on --threads N threads
  *                                  (default one a processor, at most 8; the
@@ -242,7 +242,7 @@ int bench_othello_run(int argc, char **argv)
         return 1;
     if (bench_ffo40_set(e, 40, ffo_all ? 59 : quick ? 40 : 42) != 0)
         status = 1;
-    /* FFO 24-29 on one thread, as issue 16 measured them (CPU seconds). */
+    /* FFO 24-29 on one thread, comparable with docs/othello.md's table (CPU seconds). */
     othello_engine_set_threads(e, 1);
     double sum20 = 0;
     int n20 = 0;

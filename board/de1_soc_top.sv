@@ -13,8 +13,8 @@
 // RGB444, and each 4-bit value v reaches its DAC channel as v*17, the
 // nibble repeated ({v, v}: 0x0 -> 0x00, 0x8 -> 0x88, 0xF -> 0xFF), as the
 // PNGs of every backend store it (seed 000, ARCHITECTURE.md "Frames"), so
-// full white is the DAC's full scale.  (Until issue 19 the low nibble was
-// 0: white was 0xF0, 94% of the range.)
+// full white is the DAC's full scale.  (A low nibble of 0 would leave
+// white at 0xF0, 94% of the range.)
 //
 // Seed 004's reset PIO: an Altera PIO (1 bit, output) at LW 0x1020,
 // exported as c4_reset, drives connect4_mailbox's ai_rst through the
@@ -37,8 +37,8 @@ module de1_soc_top (
     output      logic [6:0]  HEX4,
     output      logic [6:0]  HEX5,              // the leftmost digit
 
-    // Serial link to an HC-05 Bluetooth module on the GPIO_0 header (seed 001,
-    // issue 14; wiring in docs/board.md): GPIO_0[0] -> HC-05 RXD, GPIO_0[1] <- HC-05 TXD.
+    // Serial link to an HC-05 Bluetooth module on the GPIO_0 header (seed 001;
+    // wiring in docs/board.md): GPIO_0[0] -> HC-05 RXD, GPIO_0[1] <- HC-05 TXD.
     output      logic        GPIO_0_LINK_TX,    // GPIO_0[0], header pin 1
     input  wire logic        GPIO_0_LINK_RX,    // GPIO_0[1], header pin 2
 
@@ -206,7 +206,7 @@ module de1_soc_top (
         .vga_sync_n                            (gp_sync_n),
         .vga_clk                               (gp_clk),
 
-        // tile_display's vga conduit (exported as tile), issue 19
+        // tile_display's vga conduit (exported as tile)
         .tile_vga_r                            (td_r4),
         .tile_vga_g                            (td_g4),
         .tile_vga_b                            (td_b4),
@@ -227,14 +227,14 @@ module de1_soc_top (
         // go_rules's status conduit (exported as go_rules)
         .go_rules_busy                         (gr_busy),
 
-        // othello_machine's status conduit (exported as othello), issue 16
+        // othello_machine's status conduit (exported as othello)
         .othello_active                        (oth_active),
 
-        // link_uart's serial conduit (exported as link_uart), issue 14
+        // link_uart's serial conduit (exported as link_uart)
         .link_uart_uart_rx                     (GPIO_0_LINK_RX),
         .link_uart_uart_tx                     (GPIO_0_LINK_TX),
 
-        // seven_seg's pins conduit (exported as seven_seg), issue 15
+        // seven_seg's pins conduit (exported as seven_seg)
         .seven_seg_hex0_n                      (HEX0),
         .seven_seg_hex1_n                      (HEX1),
         .seven_seg_hex2_n                      (HEX2),

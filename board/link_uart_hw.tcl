@@ -1,5 +1,5 @@
 # link_uart_hw.tcl - Platform Designer (Qsys) component for the serial link
-# UART of seed 001, rtl/link_uart/link_uart.sv (issue 14; registers in
+# UART of seed 001, rtl/link_uart/link_uart.sv (registers in
 # docs/link.md, "UART registers").
 #
 # Interfaces (docs/board.md shows how to connect them):

@@ -1,5 +1,5 @@
 # seven_seg_hw.tcl - Platform Designer (Qsys) component for the DE1-SoC's six
-# seven-segment digits, rtl/seven_seg/seven_seg.sv (issue 15; registers in
+# seven-segment digits, rtl/seven_seg/seven_seg.sv (registers in
 # docs/seven_seg.md).
 #
 # Interfaces (docs/board.md shows how to connect them):

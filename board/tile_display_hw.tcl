@@ -1,5 +1,5 @@
 # tile_display_hw.tcl - Platform Designer (Qsys) component for seed 002's
-# tile display, rtl/tile_display/tile_display.sv (issue 19; registers and
+# tile display, rtl/tile_display/tile_display.sv (registers and
 # drawing in docs/tile_display.md).
 #
 # Interfaces (docs/board.md shows how to connect them):

@@ -1,6 +1,6 @@
 /*
  * c4_book.c - writes the perfect level's opening book,
- * src/games/connect4/book_data.c (issue 19; docs/connect4.md, "The
+ * src/games/connect4/book_data.c (docs/connect4.md, "The
  * opening book"), with the solver itself.
  *
  *   build/tools/c4_book [--depth D] [--table LOG2] [--budget POSITIONS]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """check_packages.py - does run.sh name every Debian package the build and
-the tests use?  (issue 11, docs/hardening.md "The package list")
+the tests use?  (docs/hardening.md "The package list")
 
     tools/check_packages.py --source DIR --build DIR [--work DIR]
 

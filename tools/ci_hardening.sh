@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ci_hardening.sh - the hardening checks of issue 7 (docs/hardening.md):
+# ci_hardening.sh - the hardening checks (docs/hardening.md):
 #
 #   tools/ci_hardening.sh [STEP...]      default: every step, in this order
 #

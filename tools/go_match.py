@@ -12,12 +12,12 @@ deterministic engines play a different game each time
 engine gets `time_settings 0 S 1` (S seconds a move, Canadian byo-yomi of
 one stone), unless S is 0.  A game ends on two passes in a row, a resignation
 or 400 moves.  The result of a game that ends on passes is the referee's
-`final_score` (GNU Go's, with dead stones removed, the way issue 12 measures
-level 3) on a fresh referee that is given every move.
+`final_score` (GNU Go's, with dead stones removed, the way docs/engine.md
+measures level 3) on a fresh referee that is given every move.
 
 A loss by more than 60 points after both sides passed is reported as a
 *collapse*: the loser's stones were all or nearly all judged dead, the
-failure issue 12 names.  Each game is written as SGF into --out (made if
+failure docs/engine.md names.  Each game is written as SGF into --out (made if
 missing; a fresh temporary folder by default) with the result in RE[].
 
 Prints one line per game, then `name: value unit` lines:

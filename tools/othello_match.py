@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""othello_match.py - games between two Othello GTP engines (issue 16).
+"""othello_match.py - games between two Othello GTP engines.
 
     tools/othello_match.py [--games N] [--quiet] "ENGINE A" "ENGINE B"
 

@@ -125,7 +125,7 @@ typedef struct console_game {
      * progress would still be lost (its autosave failed, no save folder):
      * the console then asks before quitting.  NULL: nothing to settle. */
     int (*quit)(void *game);
-    /* Optional (issue 14, link games): 1 while the other console's move is
+    /* Optional (link games): 1 while the other console's move is
      * awaited (script step await-peer waits on it), 0 when this side may
      * act or the game is over, -1 when the link failed (the module has
      * printed why): await-peer then stops the run with exit status 1. */
@@ -143,8 +143,8 @@ typedef struct console_game {
 /* The modules built into the console. */
 extern const console_game_t go_game_module;
 extern const console_game_t connect4_game_module; /* src/console/screens/connect4.c */
-extern const console_game_t othello_game_module;  /* src/console/screens/othello.c (issue 16) */
-extern const console_game_t go_link_game_module;  /* src/console/screens/go_link.c (issue 14) */
-extern const console_game_t gomoku_game_module;   /* src/console/screens/gomoku.c (issue 17) */
+extern const console_game_t othello_game_module;  /* src/console/screens/othello.c */
+extern const console_game_t go_link_game_module;  /* src/console/screens/go_link.c */
+extern const console_game_t gomoku_game_module;   /* src/console/screens/gomoku.c */
 
 #endif

@@ -92,7 +92,7 @@ int script_parse_line(const char *text, int line, script_step_t *out, char *err,
         out->wait_ms = (uint32_t)ms;
         return 1;
     }
-    if (arg && !strcasecmp(word, "await-peer")) { /* issue 14: link games */
+    if (arg && !strcasecmp(word, "await-peer")) { /* link games */
         char *end;
         errno = 0;
         unsigned long ms = strtoul(arg, &end, 10);

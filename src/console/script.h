@@ -9,7 +9,7 @@
  *   snap NAME                                             write the frame to DIR/NAME.png
  *   await-peer MS                                         wait (real time, at most MS ms) until
  *                                                         the other console of a link game has
- *                                                         moved; a failure stops the run (issue 14)
+ *                                                         moved; a failure stops the run
  *   # comment                                             (also after a step)
  *
  * A regular file is checked completely when it is opened, so a malformed

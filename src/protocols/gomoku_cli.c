@@ -1,6 +1,6 @@
 /*
  * protocols/gomoku_cli.c - `tabletop gomoku ...` one-shot queries (seed 002,
- * issues 17 and 19):
+ * docs/gomoku.md):
  *
  *   tabletop gomoku forbidden MOVE...
  *   tabletop gomoku forbidden --black LIST --white LIST

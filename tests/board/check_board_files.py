@@ -17,7 +17,7 @@
      go_peripheral and the real connect4_mailbox behind a stand-in
      soc_system that has the ports the top level connects (so widths and
      names between them agree);
-  5. seed 004's reset PIO (issue 19): docs/board.md puts c4_reset_pio.s1
+  5. seed 004's reset PIO: docs/board.md puts c4_reset_pio.s1
      at hal/hal.h's REG_C4_RESET_PIO (0x1020), and the top level wires the
      PIO's export (c4_reset_export) to the mailbox's ai_rst
      (connect4_ai_rst) -- nothing else drives it;
@@ -164,7 +164,7 @@ def rtl_list(src, name):
 
 
 def check_go_rules(src):
-    """The go_rules component (issue 15): its files, its address and span."""
+    """The go_rules component: its files, its address and span."""
     declared, files = check_hw_tcl(src, "go_rules_hw.tcl",
                                    os.path.join("rtl", "go_rules", "go_rules.sv"), "go_rules")
     want = rtl_list(src, "go_rules_rtl")
@@ -277,7 +277,7 @@ def check_lint(src, verilator):
                  "dram_dqm": ("output", 2), "c4_busy": ("output", 1),
                  "c4_ai_rst": ("output", 1), "gr_busy": ("output", 1),
                  "oth_active": ("output", 1)})
-    # issue 19: the two VGA sources the top level muxes.
+    # The two VGA sources the top level muxes: go_peripheral (gp_) and the tile display (td_).
     for sig in ("gp_r4", "gp_g4", "gp_b4", "td_r4", "td_g4", "td_b4"):
         sigs[sig] = ("output", 4)
     for sig in ("gp_hs", "gp_vs", "gp_blank_n", "gp_sync_n", "gp_clk", "td_hs", "td_vs",
@@ -342,7 +342,7 @@ def check_lint(src, verilator):
     lines.append("        .avs_address(6'd0), .avs_read(1'b0), .avs_write(1'b0), .avs_writedata(32'd0), .avs_readdata(),")
     lines.append("        " + ", ".join(".%s(%s)" % (p[len("go_rules_"):], p) for p in sorted(gr)))
     lines.append("    );")
-    # Seed 002's tile display behind its vga conduit (export tile), issue 19.
+    # Seed 002's tile display behind its vga conduit (export tile).
     td = {p for p, _ in conns if p.startswith("tile_")}
     lines.append("    tile_display td_inst (")
     lines.append("        .clk(clk_clk), .rst(!reset_reset_n),")
@@ -421,7 +421,7 @@ def check_vga_dac(src):
 
 
 def check_vga_mux(src):
-    """issue 19: every VGA output is the tile display's while its vga_drive
+    """Every VGA output is the tile display's while its vga_drive
     (the tile conduit's) is set, go_peripheral's otherwise."""
     top = open(os.path.join(src, "board", "de1_soc_top.sv")).read()
     inst = re.search(r"soc_system\s+soc_inst\s*\((.*?)\);", top, re.S).group(1)
@@ -448,16 +448,16 @@ def main():
                  os.path.join("rtl", "go_peripheral", "go_peripheral.sv"), "go_peripheral")
     check_connect4(src)
     check_go_rules(src)
-    # issue 14: the link UART's component against its RTL
+    # The link UART's component against its RTL
     check_hw_tcl(src, "link_uart_hw.tcl", os.path.join("rtl", "link_uart", "link_uart.sv"),
                  "link_uart")
-    # issue 16: the Othello machine's component against its RTL
+    # The Othello machine's component against its RTL
     check_hw_tcl(src, "othello_machine_hw.tcl",
                  os.path.join("rtl", "othello", "othello_machine.sv"), "othello_machine")
-    # issue 15: the seven-segment digits' component against its RTL
+    # The seven-segment digits' component against its RTL
     check_hw_tcl(src, "seven_seg_hw.tcl", os.path.join("rtl", "seven_seg", "seven_seg.sv"),
                  "seven_seg")
-    # issue 19: seed 002's tile display's component against its RTL
+    # Seed 002's tile display's component against its RTL
     check_hw_tcl(src, "tile_display_hw.tcl",
                  os.path.join("rtl", "tile_display", "tile_display.sv"), "tile_display")
     check_pins(src)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The console's Perfect modes (issue 19), played through `tabletop play
+"""The console's Perfect modes, played through `tabletop play
 --headless --game connect4` from a save: Perfect keeps a won position that
 the seed's AI lets go (the published score of Pascal Pons' test set is the
 source of truth, quoted below), and wins a whole game from a

@@ -152,7 +152,7 @@ Test(console_quit, the_chooser_ends_with_quit)
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "chooser_quit", "chooser_quit");
     cr_assert(!has_snap(dir, "after"), "the program went on after Quit");
-    /* Up from Quit is Gomoku (issue 17), then Othello (issue 16), then
+    /* Up from Quit is Gomoku, then Othello, then
      * Connect Four: the games keep their places. */
     r = play(dir, NULL, "down\ndown\ndown\ndown\nup\nenter\nsnap farm\n");
     cr_assert_eq(r.status, 0, "%s", r.err);

@@ -1,6 +1,6 @@
 /*
- * test_farm_tiles.c - the farm on seed 002's tile display (issue 19,
- * docs/tile_display.md): `tabletop play --game farm` run headless with the
+ * test_farm_tiles.c - the farm on seed 002's tile display
+ * (docs/tile_display.md): `tabletop play --game farm` run headless with the
  * same scripts on the sdl backend (the C model) and the sim backend (the
  * Verilated RTL, frames sampled from its own VGA pins).  Every frame must
  * be the same on both, pixel for pixel, equal its golden

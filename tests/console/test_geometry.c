@@ -1,6 +1,6 @@
 /*
  * test_geometry.c - the Go board's geometry and colours checked against
- * seed 000's numbers, not against the renderer (issue 11: the golden
+ * seed 000's numbers, not against the renderer (the golden
  * frames are snapshots of the program's own output, so they would bless a
  * wrong radius or origin).  The real program plays a short script headless;
  * this file reads the PNG with its own libpng code and looks at pixels

@@ -288,7 +288,7 @@ Test(go_basics, two_players_on_13x13_and_19x19, .timeout = 60)
     }
 }
 
-/* ---- the link game (issue 14) ---- */
+/* ---- the link game (docs/link.md) ---- */
 
 /* The mode menu's last row opens the game against another console; started
  * without --link it says how to start one, and Escape comes back to Go. */

@@ -148,7 +148,7 @@ Test(go_end, escape_during_the_review_keeps_the_game_and_resumes_there, .timeout
     free(text);
 }
 
-/* Issue 12: level 3 resigns a hopeless game by itself.  The saved game is
+/* Level 3 resigns a hopeless game by itself.  The saved game is
  * tests/data/go/end_hopeless.txt as setup stones (GNU Go: W+50.5), the
  * computer Black to move against a human White who passes every time; the
  * computer's third hopeless move in a row is a resignation: the game is

@@ -1,5 +1,5 @@
 /*
- * test_go_look.c - seed 001's look as a Go option (issue 19): `l` in a game
+ * test_go_look.c - seed 001's look as a Go option: `l` in a game
  * draws the board the way seed 001's display module does - "the color of
  * the background (yellow as chosen for the project), the grid (black), a
  * tile (white or black), and the cursor", each stone a tile whose width is

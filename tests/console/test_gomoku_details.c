@@ -1,5 +1,5 @@
 /*
- * test_gomoku_details.c - seed 002's small details on the console (issue 19),
+ * test_gomoku_details.c - seed 002's small details on the console,
  * the real program run headless with key scripts (`--game gomoku`) and
  * checked through its save file (docs/farm.md).  What is expected comes
  * from the seed's main loop (its appendix), not from our code:

@@ -1,5 +1,5 @@
 /*
- * test_gomoku_screens.c - "Chess Club Dream" on the console (issue 17): the
+ * test_gomoku_screens.c - "Chess Club Dream" on the console: the
  * real program run headless with key scripts (`--game gomoku`), checked
  * through its save file (farm.txt, docs/farm.md) after every action, and
  * golden frames of the main screens (tests/data/gomoku/golden).  The

@@ -1,5 +1,5 @@
 /*
- * test_othello.c - Othello on the console (issue 16): the real program,
+ * test_othello.c - Othello on the console: the real program,
  * headless, driven by key scripts; saves and frames checked.
  *
  * Sources of truth: positions worked out with an array-based model written

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_doc_paths.py - every file or folder that README.md and docs/*.md
-name under tests/, tools/, src/, rtl/, hal/, sim/ or board/ exists (issue 11:
-README's headless example named a script that was never there).
+name under tests/, tools/, src/, rtl/, hal/, sim/ or board/ exists, so that
+a reader who follows the docs' examples never meets a file that is not there.
 
     check_doc_paths.py SOURCE_DIR
 

@@ -26,7 +26,7 @@ static void fuzz_check_step(const script_step_t *s)
     case SCRIPT_WAIT:
         FUZZ_CHECK(s->wait_ms <= 86400000u, "wait %u", (unsigned)s->wait_ms);
         break;
-    case SCRIPT_AWAIT_PEER: /* issue 14: a bound of 1 ms .. a day */
+    case SCRIPT_AWAIT_PEER: /* link games: a bound of 1 ms .. a day */
         FUZZ_CHECK(s->wait_ms >= 1 && s->wait_ms <= 86400000u, "await-peer %u",
                    (unsigned)s->wait_ms);
         break;

@@ -69,7 +69,7 @@ Test(board, registers_land_at_physical_offsets)
     cr_assert_eq(hal_read(&h, 0x1002), 0);
     /* So are words between the peripherals of the address map (hal.h's
      * HAL_PERIPHERALS): past the mailbox's eight words and its reset PIO
-     * (0x1020, issue 19), and past the last peripheral, nothing is written
+     * (0x1020), and past the last peripheral, nothing is written
      * or read. */
     hal_write(&h, 0x1030, 0xFFFFFFFF);
     hal_write(&h, 0x7000, 0xFFFFFFFF);

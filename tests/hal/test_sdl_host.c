@@ -1,5 +1,5 @@
 /*
- * test_sdl_host.c - the laptop window (hal/sdl_host.c, issue 11): the scale
+ * test_sdl_host.c - the laptop window (hal/sdl_host.c): the scale
  * it opens at, the settings file that remembers it, F11 and resizing
  * through real SDL with the dummy video driver (a 1024x768 desktop).
  *

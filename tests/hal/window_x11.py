@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The real window under a real X server (issue 11), against the real program.
+"""The real window under a real X server, against the real program.
 
     window_x11.py TABLETOP WORKDIR
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Clear failure at every edge (issue 7), against the real program.
+"""Clear failure at every edge, against the real program.
 
     edges.py TABLETOP HAVE_SIM WORKDIR
 
 Each case runs tabletop where something the program needs is missing or
-wrong and checks the contract of ARCHITECTURE.md / issue 7: exactly one line
+wrong and checks the contract of docs/hardening.md: exactly one line
 on stderr, naming the problem and the fix, and the expected exit status
 (non-zero where the program cannot go on).  Prints TAP.
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Save-folder entries that are not ours (issue 11), against the real program.
+"""Save-folder entries that are not ours, against the real program.
 
     save_targets.py TABLETOP WORKDIR
 

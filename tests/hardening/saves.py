@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Crash-safe saves (issue 7), against the real program.
+"""Crash-safe saves, against the real program.
 
     saves.py TABLETOP WORKDIR
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`tabletop connect4 solve` and `move --level perfect` (issue 19): scores of
+"""`tabletop connect4 solve` and `move --level perfect`: scores of
 positions from Pascal Pons' published test sets, quoted below with their
 published scores (source: the sets of his benchmark protocol,
 http://blog.gamesolver.org/solving-connect-four/02-test-protocol/), the

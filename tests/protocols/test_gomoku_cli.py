@@ -75,7 +75,7 @@ for black, white, h8 in recursive:
     check(f"recursive three --black {black} --white {white}: h8 {'forbidden' if h8 else 'allowed'}",
           rc == 0 and (("h8 double-three" in got) == h8) and got == model, f"got={got} model={model}")
 
-# Issue 19's classic exceptions, as stone sets.  With g6 g7 (a column) and
+# Renju's classic exceptions (docs/gomoku.md), as stone sets.  With g6 g7 (a column) and
 # e8 f8 (a row), g8 makes two open threes: forbidden.  Add c8 and the row is
 # no longer a three: its only straight-four point h8 (e8-h8) has d8 on one
 # side, where Black would make six (c8-h8, an overline, not a five), so

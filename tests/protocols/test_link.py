@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Two consoles, one game of Go over a link (issue 14, docs/link.md), with
+"""Two consoles, one game of Go over a link (docs/link.md), with
 real processes and real loopback sockets in a scratch folder:
 
   - two headless consoles play a scripted game: identical SGF records, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`tabletop othello-gtp` and `tabletop othello` as real processes (issue 16).
+"""`tabletop othello-gtp` and `tabletop othello` as real processes.
 
 Sources of truth: gtp-rhino (GRhino's GTP engine, the peer we speak like:
 its showboard, its acceptance of every move we play), the published perft
@@ -184,7 +184,7 @@ for line in open(os.path.join(DATA, "othello", "ffo-20-39.obf")):
     check(f"solve {pos[:12]}... ({pos.count('-')} empties) = {want:+d}, move among {good}",
           score == want and move in good, (rc, out, err))
 
-# The FFO endgame set #40-#59 (issue 19; tests/data/othello/ffo-40-59.obf, the
+# The FFO endgame set #40-#59 (tests/data/othello/ffo-40-59.obf, the
 # published best scores): the ones with at most 22 empties (#40-#42, seconds
 # each here) are solved in CI; the whole set runs in `tabletop bench othello
 # --ffo-all` (docs/othello.md).  The chosen move is checked too: it is legal
@@ -215,8 +215,8 @@ for line in open(os.path.join(DATA, "othello", "ffo-40-59.obf")):
         check(f"FFO {num}'s move {move} is legal and keeps {want:+d}",
               ok_move and s2 is not None and (s2 if nxt == me else -s2) == want, (move, out2, err2))
 
-# Issue 19's form: `solve BOARD64 SIDE` as two arguments, the same answer as
-# the one-string form; bad input refused with one line and exit 2.
+# The form docs/othello.md gives, `solve BOARD64 SIDE` as two arguments: the same
+# answer as the one-string form; bad input refused with one line and exit 2.
 ffo_lines = open(os.path.join(DATA, "othello", "ffo-20-39.obf")).read().splitlines()
 pos = ffo_lines[0][:66]
 one = run("othello", "solve", pos)

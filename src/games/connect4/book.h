@@ -1,5 +1,5 @@
 /*
- * book.h - the perfect level's opening book (issue 19): positions of the
+ * book.h - the perfect level's opening book: positions of the
  * early game solved beforehand by the solver itself (tools/c4_book.c
  * writes book_data.c), so that Perfect answers them at once.
  *

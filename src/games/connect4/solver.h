@@ -1,5 +1,5 @@
 /*
- * solver.h - a perfect Connect Four player (issue 19): an exact 6x7 solver.
+ * solver.h - a perfect Connect Four player: an exact 6x7 solver.
  *
  * Technique (docs/connect4.md, "The perfect level"): bitboards (bit 7c + r,
  * one spare bit a column), negamax with alpha-beta, a transposition table

@@ -184,7 +184,7 @@ static int ai_choose_greedy(ai_t *ai, const BoardState *b)
         return best[rng_below(&ai->rng, n_best)];
     /* P0 leaves out moves that fill one of its own one-point eyes (the
      * seed says only "random legal move"; filling its eyes let level 1 win
-     * one game in eight, issue 12), and passes when only those are left. */
+     * one game in eight), and passes when only those are left. */
     int kept = 0;
     for (int i = 0; i < n_legal; i++)
         if (!board_is_eye(b, b->turn, legal[i]))
@@ -209,7 +209,7 @@ static int ai_choose_greedy(ai_t *ai, const BoardState *b)
     return best[rng_below(&ai->rng, n_best)];
 }
 
-/* Level 3 and the end of the game (issue 12).  Playouts score the board
+/* Level 3 and the end of the game (docs/engine.md).  Playouts score the board
  * as it stands, so after the opponent's pass every move that keeps the
  * area looks as good as a pass, and a search that goes on playing inside
  * its own territory can spoil its eyes.  The end is therefore decided by

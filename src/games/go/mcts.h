@@ -1,11 +1,11 @@
 /*
  * mcts.h - private to src/games/go: level 3, UCT Monte Carlo tree search over a
- * bounded node pool (seed 000 §3.7, issue 2).
+ * bounded node pool (seed 000 §3.7).
  *
  * Selection by UCB1 (C = 1.41) blended with RAVE/AMAF estimates while a
  * child has few visits; a leaf is expanded (all its candidate moves at
  * once, in a random order, each starting with prior knowledge: captures,
- * MoGo shapes, nearness to the last move; issue 12) once it has
+ * MoGo shapes, nearness to the last move) once it has
  * expand_after visits of its own; playouts use playout.h;
  * backpropagation counts a win for the player who made each node's move.
  * When the pool is full the tree stops growing and simulations go on from

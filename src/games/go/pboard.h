@@ -1,7 +1,7 @@
 /*
  * pboard.h - private to src/games/go: the 9x9 playout board.
  *
- * A board that only knows what a random playout asks (issue 12): where the
+ * A board that only knows what a random playout asks: where the
  * stones are, which moves are legal, which points are one-point eyes, and
  * the area score at the end.  It keeps none of the game record the full
  * BoardState keeps (hashes, prisoners, last move, exact liberties), so a

@@ -2,7 +2,7 @@
  * playout.h - private to src/games/go: random games to the end (Monte Carlo
  * playouts) for level 3 and the benchmarks.
  *
- * The reference policy (issue 2, "Benchmarks"): the side to move plays a
+ * The reference policy (docs/engine.md, "Benchmarks"): the side to move plays a
  * uniformly random legal move that does not fill its own one-point eye
  * (board_is_eye); with none it passes; two passes end the playout, and so
  * does the cap of max_moves moves.

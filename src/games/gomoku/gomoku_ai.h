@@ -1,5 +1,5 @@
 /*
- * gomoku_ai.h - the computer player for Gomoku (seed 002 §3.3, issue 17).
+ * gomoku_ai.h - the computer player for Gomoku (seed 002 §3.3).
  *
  *   level 1, 2  seed 002's alpha-beta with its 15-case evaluation table
  *               (table 3.1), searched 2 and 3 plies deep (gomoku_ai_seed.c);

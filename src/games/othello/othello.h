@@ -1,5 +1,5 @@
 /*
- * othello.h - Othello (reversi) rules on 64-bit bitboards (seed 003, issue 16).
+ * othello.h - Othello (reversi) rules on 64-bit bitboards (seed 003).
  *
  * Squares: sq = row * 8 + col, row 0 the TOP row, col 0 the left column,
  * bit sq of a uint64_t.  This is the numbering of seed 003's ports (rows

@@ -1,6 +1,6 @@
 /*
  * othello_pattern.h - a pattern evaluation of Othello positions, fitted by
- * tools/othello_train.c to the results of self-played games (issue 19): the
+ * tools/othello_train.c to the results of self-played games: the
  * exact solver orders its moves far from the end with a shallow search of it.
  *
  * A position is scored as a sum of table weights, one per pattern instance

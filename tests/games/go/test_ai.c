@@ -316,7 +316,7 @@ Test(ai, seed_interface_ai_get_move)
     cr_assert(m.pass || board_check(&b, BLACK, m.row, m.col) == MOVE_OK);
 }
 
-/* ---- the end of the game (issue 12) ---- */
+/* ---- the end of the game (docs/engine.md, "The end of the game") ---- */
 
 /* Black has just passed in end_dead_inside.txt: the game is White's once
  * the dead C8 is removed (GNU Go: W+14.5), so level 3 passes and ends it,

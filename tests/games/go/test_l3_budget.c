@@ -1,7 +1,7 @@
 /*
  * test_l3_budget.c - seed 000's level-3 budget on the board (§3.7, §5.3:
- * "MCTS tree (200 simulations) ~400 KB", "Total HPS memory < 1 MB"),
- * issue 19.  The board build's pool (MCTS_BOARD_POOL_NODES, the default on
+ * "MCTS tree (200 simulations) ~400 KB", "Total HPS memory < 1 MB").
+ * The board build's pool (MCTS_BOARD_POOL_NODES, the default on
  * 32-bit ARM) must be under 1 MB, must hold every node a 200-simulation move
  * takes, and must not change the move: the same seed gives the same move as
  * with the PC's 400,000-node pool, over a game of level-3 moves.

@@ -1,5 +1,5 @@
 /*
- * test_pboard.c - the playout board (issue 12) against two references of
+ * test_pboard.c - the playout board (src/games/go/pboard.h) against two references of
  * its own: a recount of every structure from scratch after every move
  * (pboard_check), and the full rules engine (board.c, exact liberties,
  * checked against GNU Go in tests/protocols), stepped alongside: same

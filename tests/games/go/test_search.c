@@ -1,4 +1,4 @@
-/* test_search.c - level 3's search machinery of issue 12: MoGo's 3x3
+/* test_search.c - level 3's search machinery: MoGo's 3x3
  * shapes (pattern3), the tree kept between moves, two search threads and
  * the priors new children start with.
  *

@@ -231,7 +231,7 @@ Test(othello_engine, takes_a_corner_that_wins_the_endgame)
     othello_engine_free(e);
 }
 
-/* ---- the solver on several threads (issue 19) ------------------------ */
+/* ---- the solver on several threads ----------------------------------- */
 
 /* One line of an FFO .obf file: the position, its published best score and
  * every move's published score (Edax's files list them all). */

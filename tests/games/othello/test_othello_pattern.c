@@ -1,5 +1,5 @@
 /*
- * test_othello_pattern.c - the pattern evaluation (issue 19) against sources
+ * test_othello_pattern.c - the pattern evaluation against sources
  * of its own: the board's geometry (a position and its 7 mirror images score
  * the same, the images made here square by square), the canonical weight
  * tables the trainer wrote (the run-time tables, permuted per instance, must

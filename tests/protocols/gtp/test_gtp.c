@@ -530,7 +530,7 @@ Test(gtp_engine, garbage_lines_get_well_formed_answers)
     gtp_engine_destroy(e);
 }
 
-/* printsgf FILE writes only regular files (issue 11): a device, FIFO or
+/* printsgf FILE writes only regular files (docs/gtp.md): a device, FIFO or
  * directory gets a clear error and stays what it was; a symbolic link is
  * followed to the file it names; a replaced file keeps its mode. */
 Test(gtp_engine, printsgf_writes_only_regular_files_and_follows_links)
@@ -595,7 +595,7 @@ Test(gtp_engine, printsgf_writes_only_regular_files_and_follows_links)
 }
 
 /* loadsgf of a Latin-1 record (CA[ISO-8859-1]): printsgf gives its names
- * in UTF-8 under CA[UTF-8], not the Latin-1 bytes relabelled (issue 11). */
+ * in UTF-8 under CA[UTF-8], not the Latin-1 bytes relabelled. */
 Test(gtp_engine, loadsgf_converts_latin1_text_to_utf8)
 {
     gtp_engine_t *e = gtp_engine_create(NULL);
@@ -610,7 +610,7 @@ Test(gtp_engine, loadsgf_converts_latin1_text_to_utf8)
     gtp_engine_destroy(e);
 }
 
-/* Issue 12: level 3 answers genmove with "resign" in a hopeless game
+/* Level 3 answers genmove with "resign" in a hopeless game
  * (tests/data/go/end_hopeless.txt as setup stones, W+50.5 by GNU Go),
  * plays nothing then, and never resigns in kgs-genmove_cleanup or with
  * --no-resign. */

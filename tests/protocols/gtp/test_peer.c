@@ -274,8 +274,9 @@ Test(gnugo_peer, fixed_handicap_matches_gnugo, .timeout = 60)
     gtp_pipe_stop(&gg.pipe, 1);
 }
 
-/* Input GNU Go takes and tabletop used to refuse (issue 11): both engines
- * must accept each line, and the position must agree afterwards. */
+/* Input GNU Go takes, so that a controller written for GNU Go works with
+ * tabletop (docs/gtp.md): both engines must accept each line, and the
+ * position must agree afterwards. */
 Test(gnugo_peer, lenient_input_is_taken_as_gnugo_takes_it, .timeout = 60)
 {
     if (access(GNUGO, X_OK) != 0)
@@ -312,7 +313,7 @@ Test(gnugo_peer, lenient_input_is_taken_as_gnugo_takes_it, .timeout = 60)
     gtp_pipe_stop(&gg.pipe, 1);
 }
 
-/* loadsgf takes setup as given (issue 11): the stones without liberties in
+/* loadsgf takes setup as given, as GNU Go does: the stones without liberties in
  * tests/data/sgf/setup_no_liberties.sgf load in both engines, the same
  * stones stand, GNU Go names White to move (PL[W]) as tabletop's showboard
  * does, and tabletop's printsgf of it loads in GNU Go to the same stones. */

@@ -1,4 +1,4 @@
-// tb_link_uart.cpp - testbench of rtl/link_uart (issue 14, docs/link.md): the
+// tb_link_uart.cpp - testbench of rtl/link_uart (docs/link.md): the
 // registers through the Avalon port, the TX pin decoded by a reference
 // receiver written here, the RX pin driven by a reference transmitter with
 // +-2% baud mismatch, random gaps and noise glitches.  Prints TAP.

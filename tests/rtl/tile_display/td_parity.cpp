@@ -1,4 +1,4 @@
-// td_parity.cpp - seed 002's tile display (issue 19, docs/tile_display.md):
+// td_parity.cpp - seed 002's tile display (docs/tile_display.md):
 //
 //  1. a testbench of the RTL (rtl/tile_display, Verilated) through the sim
 //     binding's pin sampler: reset, the register map, the VGA timing;
