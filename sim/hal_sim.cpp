@@ -108,7 +108,7 @@ void update_window(sim_backend *s)
     for (int i = 0; i < 6; i++)
         lit[i] = (uint8_t)(~hex_n[i] & 0x7Fu);
     sdl_host_show_segments(s->host, lit);
-    /* Hook (issue 19): the tile display's pins while it drives VGA. */
+    /* The tile display's pins while its mux bit gives it VGA, go_peripheral's otherwise. */
     const uint32_t changes = periph_bus_vga_changes(&s->bus, sim_vga_source);
     if (changes != s->tile_changes || (s->tile_shown && sdl_host_needs_redraw(s->host))) {
         s->tile_changes = changes;
@@ -188,7 +188,7 @@ int sim_read_frame(void *ctx, uint16_t *rgb444)
     sim_backend *s = static_cast<sim_backend *>(ctx);
     sim_harness_set_sampling(s->h, 1);
     int status = read_fresh_frame(s, rgb444);
-    /* Hook (issue 19): the tile display has the pins while it is enabled. */
+    /* While the tile display's mux bit is set it has the VGA pins: its picture is the frame. */
     if (status == 0)
         periph_bus_scan_frame(&s->bus, sim_vga_source, sim_harness_cycles(s->h), rgb444);
 #if HAVE_SDL

@@ -1,6 +1,6 @@
 /*
- * bindings/othello.h - the Othello machine of seed 003 (rtl/othello/,
- * issue 16) Verilated and clocked lazily: every clock while it is active
+ * bindings/othello.h - the Othello machine of seed 003 (rtl/othello/)
+ * Verilated and clocked lazily: every clock while it is active
  * (thinking, a WR edge or BR to settle, a reset to apply), nothing while it
  * waits for White.  Register map: hal/models/othello.h, docs/othello.md.
  */
