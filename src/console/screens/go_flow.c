@@ -7,18 +7,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "config.h"
 #include "common/keys.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "console/sgf_save.h"
 #include "games/go/sgf.h"
 #include "go_screen.h"
 
 /* A record larger than this is not a game of ours (sgf.c's own limit). */
-#define SAVE_MAX_BYTES (4u << 20)
 
 /* The status line: fmt with its one string argument, in color. */
 void go_screen_status(go_game_t *g, uint16_t color, const char *fmt, const char *arg)
@@ -76,54 +75,12 @@ static void ai_start(go_game_t *g)
 
 /* ---- records and autosave ---- */
 
-/* Writes rec to path atomically.  Returns 0, or -1 with "NAME: why" in
- * err.  Go's saves name the file first and say what stands in its way (a
- * link, a folder, a device: never replaced), as players and the hardening
- * checks read them; save_write_text refuses the same targets. */
-static int record_write(const sgf_game_t *rec, const char *path, char *err, size_t errlen)
-{
-    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    struct stat st;
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        const char *what = S_ISLNK(st.st_mode)   ? "is a symbolic link; not replaced"
-                           : S_ISDIR(st.st_mode) ? "is a directory; not replaced"
-                                                 : "not a regular file (a device, FIFO or "
-                                                   "socket); not written";
-        snprintf(err, errlen, "%s: %s", name, what);
-        return -1;
-    }
-    size_t need = sgf_write(rec, NULL, 0);
-    char *text = malloc(need + 1);
-    if (!text) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        return -1;
-    }
-    sgf_write(rec, text, need + 1);
-    char why[400];
-    int rc = save_write_text(path, text, why, sizeof why);
-    if (rc != 0)
-        snprintf(err, errlen, "%s: %s", name, why);
-    free(text);
-    return rc;
-}
-
-/* Reads and parses the record at path into rec.  Returns 0, or -1 with why. */
-static int record_read(const char *path, sgf_game_t *rec, char *err, size_t errlen)
-{
-    char *text;
-    if (save_read_text(path, SAVE_MAX_BYTES, &text, err, errlen) != 0)
-        return -1;
-    int rc = sgf_parse(text, strlen(text), rec, err, errlen);
-    free(text);
-    return rc;
-}
-
 static void autosave(go_game_t *g)
 {
     if (!go_screen_has_saves(g))
         return;
     char err[512];
-    if (record_write(&g->session->record, g->save_path, err, sizeof err) != 0) {
+    if (sgf_save_file(g->save_path, &g->session->record, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: autosave failed: %s\n", err);
         snprintf(g->save_err, sizeof g->save_err, "%.199s", err);
         g->save_failed = 1;
@@ -177,7 +134,7 @@ int go_screen_load_pending(go_game_t *g)
     if (!go_screen_has_saves(g) || !save_exists(g->save_path))
         return 0;
     char err[512], aside[GO_PATH_LEN];
-    if (record_read(g->save_path, g->pending, err, sizeof err) != 0 ||
+    if (sgf_read_file(g->save_path, g->pending, err, sizeof err) != 0 ||
         go_session_inspect(g->pending, &g->pending_info, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: saved game unreadable: %s: %s\n", GO_SAVE_NAME, err);
         if (go_screen_put_aside(g, "corrupt", aside, sizeof aside) == 0) {
@@ -273,7 +230,7 @@ static void keep_finished(go_game_t *g)
 {
     if (go_screen_has_saves(g)) {
         char err[512];
-        if (record_write(&g->session->record, g->last_path, err, sizeof err) == 0)
+        if (sgf_save_file(g->last_path, &g->session->record, err, sizeof err) == 0)
             save_remove(g->save_path);
         else
             fprintf(stderr, "tabletop: cannot keep the finished game: %s\n", err);

@@ -120,7 +120,7 @@ static void load_saved(go_link_game_t *g)
         fclose(f);
     }
     Stone mine = !strncmp(side, "black", 5) ? BLACK : !strncmp(side, "white", 5) ? WHITE : EMPTY;
-    if (sgf_load_file(g->save_path, &rec, err, sizeof err) != 0 || mine == EMPTY ||
+    if (sgf_read_file(g->save_path, &rec, err, sizeof err) != 0 || mine == EMPTY ||
         rec.size > LINK_MAX_SIZE || rec.n_setup || sgf_replay(&rec, -1, &b, err, sizeof err) != 0) {
         char aside[PATH_LEN];
         fprintf(stderr, "tabletop: saved link game unreadable; starting a new one\n");
