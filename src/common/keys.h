@@ -27,4 +27,26 @@
 #define HID_KEY_DOWN 0x51
 #define HID_KEY_UP 0x52
 
+/* The HID code of a lower-case letter: HID_KEY_LETTER('w'). */
+#define HID_KEY_LETTER(c) (HID_KEY_A + ((c) - 'a'))
+
+/* The step an arrow key asks for, as (row, column) with row 0 at the top;
+ * with wasd set, w a s d ask the same.  Returns 1 with *drow and *dcol set,
+ * or 0 for any other key. */
+static inline int hid_arrow_step(int key, int wasd, int *drow, int *dcol)
+{
+    *drow = *dcol = 0;
+    if (key == HID_KEY_UP || (wasd && key == HID_KEY_LETTER('w')))
+        *drow = -1;
+    else if (key == HID_KEY_DOWN || (wasd && key == HID_KEY_LETTER('s')))
+        *drow = 1;
+    else if (key == HID_KEY_LEFT || (wasd && key == HID_KEY_LETTER('a')))
+        *dcol = -1;
+    else if (key == HID_KEY_RIGHT || (wasd && key == HID_KEY_LETTER('d')))
+        *dcol = 1;
+    else
+        return 0;
+    return 1;
+}
+
 #endif

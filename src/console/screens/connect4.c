@@ -51,7 +51,7 @@
 /* A save is a few short lines; anything much larger is not ours. */
 #define C4S_SAVE_MAX 4096
 /* 'u' (HID 0x18): undo, like Backspace. */
-#define C4S_KEY_U (HID_KEY_A + ('u' - 'a'))
+#define C4S_KEY_U (HID_KEY_LETTER('u'))
 /* The title menu's last item while a game can be resumed. */
 #define C4S_MENU_RESUME C4_MODE_COUNT
 

@@ -17,13 +17,13 @@
 /* Backspace or u: take a move back. */
 static int is_undo_key(int key)
 {
-    return key == HID_KEY_BACKSPACE || key == HID_KEY_A + ('u' - 'a');
+    return key == HID_KEY_BACKSPACE || key == HID_KEY_LETTER('u');
 }
 
 /* 1 if key is the letter c ('a'..'z'). */
 static int is_letter(int key, char c)
 {
-    return key == HID_KEY_A + (c - 'a');
+    return key == HID_KEY_LETTER(c);
 }
 
 /* ---- module interface ---- */
@@ -96,16 +96,10 @@ static void cursor_move(go_game_t *g, int dr, int dc)
 /* Arrows move the cursor; 1 if key was one. */
 static int cursor_key(go_game_t *g, int key)
 {
-    if (key == HID_KEY_UP)
-        cursor_move(g, -1, 0);
-    else if (key == HID_KEY_DOWN)
-        cursor_move(g, 1, 0);
-    else if (key == HID_KEY_LEFT)
-        cursor_move(g, 0, -1);
-    else if (key == HID_KEY_RIGHT)
-        cursor_move(g, 0, 1);
-    else
+    int dr, dc;
+    if (!hid_arrow_step(key, 0, &dr, &dc))
         return 0;
+    cursor_move(g, dr, dc);
     return 1;
 }
 

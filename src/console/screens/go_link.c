@@ -365,16 +365,11 @@ static console_game_status_t gl_key(void *p, int key)
         turn_status(g);
         return CONSOLE_GAME_STAY;
     }
-    if (key == HID_KEY_UP)
-        cursor_move(g, -1, 0);
-    else if (key == HID_KEY_DOWN)
-        cursor_move(g, 1, 0);
-    else if (key == HID_KEY_LEFT)
-        cursor_move(g, 0, -1);
-    else if (key == HID_KEY_RIGHT)
-        cursor_move(g, 0, 1);
+    int dr, dc;
+    if (hid_arrow_step(key, 0, &dr, &dc))
+        cursor_move(g, dr, dc);
     else if (!link_my_turn(&g->link)) {
-        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE || key == HID_KEY_A + ('r' - 'a')) {
+        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE || key == HID_KEY_LETTER('r')) {
             g->sound = AUDIO_ILLEGAL; /* input locked: the other side's turn */
             status(g, COLOR_WARN, "Wait: it is the other console's turn");
         }
@@ -382,7 +377,7 @@ static console_game_status_t gl_key(void *p, int key)
         play(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
     else if (key == HID_KEY_SPACE)
         play(g, (Move){.row = -1, .col = -1, .pass = 1});
-    else if (key == HID_KEY_A + ('r' - 'a')) {
+    else if (key == HID_KEY_LETTER('r')) {
         g->confirm_resign = 1;
         status(g, COLOR_WARN, "Resign? Enter confirms, any other key plays on");
     }

@@ -37,7 +37,6 @@
 #define GK_SAVE_NAME "farm.txt"
 #define GK_SAVE_MAX 8192
 
-#define GK_KEY(c) (HID_KEY_A + ((c) - 'a'))
 #define GK_KEY_MINUS 0x2D
 
 static int gk_over(const gk_screen_t *s) { return gomoku_session_over(&s->gs); }
@@ -345,19 +344,19 @@ static console_game_status_t gk_farm_key(gk_screen_t *s, int hid)
         gk_new_farm(s);
         return CONSOLE_GAME_STAY;
     }
-    if (hid == HID_KEY_UP || hid == GK_KEY('w')) {
+    if (hid == HID_KEY_UP || hid == HID_KEY_LETTER('w')) {
         s->menu_sel = (s->menu_sel + FARM_ACTIONS - 1) % FARM_ACTIONS;
         s->notice[0] = 0;
         s->dirty = 1;
-    } else if (hid == HID_KEY_DOWN || hid == GK_KEY('s')) {
+    } else if (hid == HID_KEY_DOWN || hid == HID_KEY_LETTER('s')) {
         s->menu_sel = (s->menu_sel + 1) % FARM_ACTIONS;
         s->notice[0] = 0;
         s->dirty = 1;
     } else if (hid == HID_KEY_ENTER || hid == HID_KEY_SPACE) {
         gk_farm_act(s);
-    } else if (hid == GK_KEY('c')) {
+    } else if (hid == HID_KEY_LETTER('c')) {
         gk_show_board(s);
-    } else if (hid == GK_KEY('t')) {
+    } else if (hid == HID_KEY_LETTER('t')) {
         gk_next_skin(s);
     } else if (hid == HID_KEY_ESCAPE) {
         return CONSOLE_GAME_LEAVE;
@@ -397,8 +396,9 @@ static void gk_reset_pvp(gk_screen_t *s)
 
 static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
 {
+    int dr, dc;
     if (think_active(&s->think) || s->ai_pending) {
-        if (hid == GK_KEY('c'))
+        if (hid == HID_KEY_LETTER('c'))
             gk_show_farm(s);
         else if (hid == HID_KEY_ESCAPE)
             gk_reset_pvp(s);
@@ -408,18 +408,12 @@ static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
         gk_show_farm(s); /* the farm is over: its screen */
         return CONSOLE_GAME_STAY;
     }
-    if (hid == GK_KEY('c')) {
+    if (hid == HID_KEY_LETTER('c')) {
         gk_show_farm(s);
     } else if (hid == HID_KEY_ESCAPE) {
         gk_reset_pvp(s);
-    } else if (hid == HID_KEY_UP || hid == GK_KEY('w')) {
-        gk_cursor_move(s, 1, 0);
-    } else if (hid == HID_KEY_DOWN || hid == GK_KEY('s')) {
-        gk_cursor_move(s, -1, 0);
-    } else if (hid == HID_KEY_LEFT || hid == GK_KEY('a')) {
-        gk_cursor_move(s, 0, -1);
-    } else if (hid == HID_KEY_RIGHT || hid == GK_KEY('d')) {
-        gk_cursor_move(s, 0, 1);
+    } else if (hid_arrow_step(hid, 1, &dr, &dc)) {
+        gk_cursor_move(s, -dr, dc); /* the board's rows count up from the bottom */
     } else if (hid == HID_KEY_ENTER) {
         if (gk_over(s))
             gk_new_game(s);
@@ -432,14 +426,14 @@ static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
         gomoku_session_set_level(&s->gs, hid - HID_KEY_1 + 1);
         gk_autosave(s);
         s->dirty = 1;
-    } else if (hid == GK_KEY_MINUS || hid == GK_KEY('u') || hid == HID_KEY_BACKSPACE) {
+    } else if (hid == GK_KEY_MINUS || hid == HID_KEY_LETTER('u') || hid == HID_KEY_BACKSPACE) {
         gk_undo(s);
-    } else if (hid == GK_KEY('n')) {
+    } else if (hid == HID_KEY_LETTER('n')) {
         gk_new_game(s);
-    } else if (hid == GK_KEY('v') && gk_over(s)) {
+    } else if (hid == HID_KEY_LETTER('v') && gk_over(s)) {
         s->show_win = !s->show_win && s->gs.game.winner != GOMOKU_DRAW;
         s->dirty = 1;
-    } else if (hid == GK_KEY('t')) {
+    } else if (hid == HID_KEY_LETTER('t')) {
         gk_next_skin(s);
     }
     return CONSOLE_GAME_STAY;

@@ -43,7 +43,6 @@
 #define OS_ENGINE_LEVEL 4
 
 #define OS_LAST_NAME "othello-last.txt"
-#define OS_KEY(ch) (HID_KEY_A + ((ch) - 'a'))
 
 static int os_over(const os_screen_t *s) { return othello_session_over(&s->game); }
 
@@ -457,9 +456,9 @@ static console_game_status_t os_key(void *p, int hid)
     os_screen_t *s = p;
     if (s->screen == OS_TITLE) {
         int items = OS_MODE_COUNT + (s->resumable ? 1 : 0);
-        if ((hid == HID_KEY_UP || hid == OS_KEY('w')) && s->menu_sel > 0)
+        if ((hid == HID_KEY_UP || hid == HID_KEY_LETTER('w')) && s->menu_sel > 0)
             s->menu_sel--, s->dirty = 1;
-        else if ((hid == HID_KEY_DOWN || hid == OS_KEY('s')) && s->menu_sel < items - 1)
+        else if ((hid == HID_KEY_DOWN || hid == HID_KEY_LETTER('s')) && s->menu_sel < items - 1)
             s->menu_sel++, s->dirty = 1;
         else if (hid == HID_KEY_ENTER || hid == HID_KEY_SPACE) {
             if (s->menu_sel == OS_MENU_RESUME) {
@@ -481,7 +480,7 @@ static console_game_status_t os_key(void *p, int hid)
         s->dirty = 1;
         return CONSOLE_GAME_STAY;
     }
-    if (hid == HID_KEY_BACKSPACE || hid == OS_KEY('u')) {
+    if (hid == HID_KEY_BACKSPACE || hid == HID_KEY_LETTER('u')) {
         if (!think_active(&s->think))
             os_undo(s);
         return CONSOLE_GAME_STAY;
@@ -493,14 +492,9 @@ static console_game_status_t os_key(void *p, int hid)
     }
     if (!othello_screen_human_to_move(s))
         return CONSOLE_GAME_STAY;
-    if (hid == HID_KEY_UP || hid == OS_KEY('w'))
-        os_cursor_move(s, -1, 0);
-    else if (hid == HID_KEY_DOWN || hid == OS_KEY('s'))
-        os_cursor_move(s, 1, 0);
-    else if (hid == HID_KEY_LEFT || hid == OS_KEY('a'))
-        os_cursor_move(s, 0, -1);
-    else if (hid == HID_KEY_RIGHT || hid == OS_KEY('d'))
-        os_cursor_move(s, 0, 1);
+    int dr, dc;
+    if (hid_arrow_step(hid, 1, &dr, &dc))
+        os_cursor_move(s, dr, dc);
     else if (hid == HID_KEY_ENTER || hid == HID_KEY_SPACE)
         os_try_place(s);
     return CONSOLE_GAME_STAY;
