@@ -193,3 +193,19 @@ int periph_bus_attach_link(periph_bus_t *bus, const periph_link_pins_t *pins, ha
     pins->attach(bus->inst[pins->id], link);
     return 1;
 }
+
+int periph_bus_open_link(periph_bus_t *bus, const periph_link_pins_t *pins, const char *spec,
+                         hal_link_t **link)
+{
+    *link = NULL;
+    if (!spec || !periph_bus_attach_link(bus, pins, NULL))
+        return 0;
+    char why[256];
+    *link = hal_link_open(spec, HAL_LINK_WAIT_MS, why, sizeof why);
+    if (!*link)
+        *link = hal_link_failed(why);
+    if (!*link)
+        return -1;
+    periph_bus_attach_link(bus, pins, *link);
+    return 0;
+}

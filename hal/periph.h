@@ -179,4 +179,13 @@ uint32_t periph_bus_vga_changes(periph_bus_t *bus, const periph_vga_source_t *sr
  * other bus sees it).  Returns 1, or 0 if pins is NULL or not bound. */
 int periph_bus_attach_link(periph_bus_t *bus, const periph_link_pins_t *pins, hal_link_t *link);
 
+/* The backends' hal_config_t.link: when pins' peripheral is on this bus,
+ * opens spec's transport (waiting HAL_LINK_WAIT_MS for a peer) and wires it
+ * to those pins.  A transport that does not open stays on the pins as a
+ * failed one (hal_link_failed), so the console shows why as for a link
+ * that fails later.  Returns 0 with the transport in *link (NULL when the
+ * bus has no such pins: nothing opened), or -1 when out of memory. */
+int periph_bus_open_link(periph_bus_t *bus, const periph_link_pins_t *pins, const char *spec,
+                         hal_link_t **link);
+
 #endif

@@ -265,20 +265,11 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
     if (!cfg->trace && !cfg->sim_no_skip)
         sim_harness_set_fast_forward(s->h, 1);
     /* The link's far end goes on this instance's UART pins, opened last so
-     * that nothing else can fail after a peer has connected.  A transport
-     * that does not open stays on the pins as a failed one: the console
-     * shows why, as for a link that fails later. */
-    if (cfg->link && periph_bus_attach_link(&s->bus, sim_link_pins, nullptr)) {
-        char why[256];
-        s->link = hal_link_open(cfg->link, HAL_LINK_WAIT_MS, why, sizeof why);
-        if (!s->link)
-            s->link = hal_link_failed(why);
-        if (!s->link) {
-            snprintf(err, errlen, "out of memory");
-            sim_close(s);
-            return -1;
-        }
-        periph_bus_attach_link(&s->bus, sim_link_pins, s->link);
+     * that nothing else can fail after a peer has connected. */
+    if (periph_bus_open_link(&s->bus, sim_link_pins, cfg->link, &s->link) != 0) {
+        snprintf(err, errlen, "out of memory");
+        sim_close(s);
+        return -1;
     }
     h->ops = &sim_ops;
     h->ctx = s;
