@@ -199,7 +199,9 @@ int save_write_text(const char *path, const char *text, char *err, size_t errlen
 
 /* ---- the key/value record (save.h) ---- */
 
-int save_kv_parse(const char *text, save_kv_take_fn take, void *ctx, char *err, size_t errlen)
+/* save_kv_parse's loop; max_line 0: lines of any length. */
+static int kv_parse(const char *text, size_t max_line, save_kv_take_fn take, void *ctx, char *err,
+                    size_t errlen)
 {
     size_t cap = 256;
     char *line = malloc(cap);
@@ -212,6 +214,11 @@ int save_kv_parse(const char *text, save_kv_take_fn take, void *ctx, char *err, 
         line_no++;
         const char *end = strchr(p, '\n');
         size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (max_line && n > max_line) {
+            snprintf(err, errlen, "line %d is too long", line_no);
+            rc = -1;
+            break;
+        }
         if (n + 1 > cap) {
             char *bigger = realloc(line, n + 1);
             if (!bigger) {
@@ -241,6 +248,28 @@ int save_kv_parse(const char *text, save_kv_take_fn take, void *ctx, char *err, 
         }
     }
     free(line);
+    return rc;
+}
+
+int save_kv_parse(const char *text, save_kv_take_fn take, void *ctx, char *err, size_t errlen)
+{
+    return kv_parse(text, 0, take, ctx, err, errlen);
+}
+
+int save_kv_parse_lines(const char *text, size_t max_line, save_kv_take_fn take, void *ctx,
+                        char *err, size_t errlen)
+{
+    return kv_parse(text, max_line, take, ctx, err, errlen);
+}
+
+int save_kv_read_lines(const char *path, size_t max, size_t max_line, save_kv_take_fn take,
+                       void *ctx, char *err, size_t errlen)
+{
+    char *text;
+    if (save_read_text(path, max, &text, err, errlen) != 0)
+        return -1;
+    int rc = kv_parse(text, max_line, take, ctx, err, errlen);
+    free(text);
     return rc;
 }
 
@@ -279,12 +308,7 @@ int save_read_text(const char *path, size_t max, char **out, char *err, size_t e
 int save_kv_read(const char *path, size_t max, save_kv_take_fn take, void *ctx, char *err,
                  size_t errlen)
 {
-    char *text;
-    if (save_read_text(path, max, &text, err, errlen) != 0)
-        return -1;
-    int rc = save_kv_parse(text, take, ctx, err, errlen);
-    free(text);
-    return rc;
+    return save_kv_read_lines(path, max, 0, take, ctx, err, errlen);
 }
 
 /* A growing text that kv lines are appended to. */

@@ -75,6 +75,18 @@ int save_kv_parse(const char *text, save_kv_take_fn take, void *ctx, char *err, 
 int save_kv_read(const char *path, size_t max, save_kv_take_fn take, void *ctx, char *err,
                  size_t errlen);
 
+/* save_kv_parse for records whose lines are short: the lines before the
+ * first one of more than max_line characters are parsed, and that line is
+ * then refused as "line N is too long" (0: any length). */
+int save_kv_parse_lines(const char *text, size_t max_line, save_kv_take_fn take, void *ctx,
+                        char *err, size_t errlen);
+
+/* save_kv_read for records whose lines are short: the lines before the
+ * first one of more than max_line characters are parsed, and that line is
+ * then refused as "line N is too long". */
+int save_kv_read_lines(const char *path, size_t max, size_t max_line, save_kv_take_fn take,
+                       void *ctx, char *err, size_t errlen);
+
 /* Reads the file at path whole (the same checks as save_kv_read) into a
  * malloc'd NUL-terminated buffer (*out, which the caller frees). */
 int save_read_text(const char *path, size_t max, char **out, char *err, size_t errlen);

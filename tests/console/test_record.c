@@ -73,6 +73,21 @@ Test(kv, a_line_of_any_length)
     free(text);
 }
 
+Test(kv, a_line_limit_refuses_the_first_long_line_after_the_earlier_ones)
+{
+    seen_t s = {0};
+    char err[128] = "";
+    cr_assert_eq(save_kv_parse_lines("a 1\nb 12345678\nc 3\n", 8, take, &s, err, sizeof err), -1);
+    cr_expect_str_eq(err, "line 2 is too long");
+    cr_expect_eq(s.n, 1, "the lines before it were read");
+    s = (seen_t){.refuse = "a"};
+    cr_assert_eq(save_kv_parse_lines("a 1\nb 12345678\n", 8, take, &s, err, sizeof err), -1);
+    cr_expect_str_eq(err, "line 1: 'a' refused", "an earlier line's error comes first");
+    s = (seen_t){0};
+    cr_expect_eq(save_kv_parse_lines("b 123456\n", 8, take, &s, err, sizeof err), 0,
+                 "eight characters fit");
+}
+
 static int emit_three(void *ctx, save_kv_put_fn put, void *sink)
 {
     (void)ctx;

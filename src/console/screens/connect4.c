@@ -108,13 +108,10 @@ static void c4s_destroy(void *p)
  * with a one-line reason in err. */
 static int c4s_load(c4_screen_t *s, char *err, size_t errlen)
 {
-    char *text;
-    if (save_read_text(s->save_path, C4S_SAVE_MAX, &text, err, errlen) != 0)
-        return -1;
     c4_record_t r;
-    c4_record_begin(&r, text);
-    int rc = save_kv_parse(text, c4_record_take, &r, err, errlen);
-    free(text);
+    c4_record_begin(&r);
+    int rc = save_kv_read_lines(s->save_path, C4S_SAVE_MAX, C4_RECORD_LINE_MAX, c4_record_take,
+                                &r, err, errlen);
     if (rc == 0 && (rc = c4_record_end(&r, err, errlen)) == 0) {
         s->pending = r.game;
         s->pending_mode = r.mode;

@@ -62,12 +62,9 @@ static const char *os_base(const char *path)
 /* Reads a record into r.  Returns 0, or -1 with a reason. */
 static int os_load(const char *path, othello_record_t *r, char *err, size_t errlen)
 {
-    char *text;
-    if (save_read_text(path, OTHELLO_RECORD_MAX, &text, err, errlen) != 0)
-        return -1;
-    othello_record_begin(r, text);
-    int rc = save_kv_parse(text, othello_record_take, r, err, errlen);
-    free(text);
+    othello_record_begin(r);
+    int rc = save_kv_read_lines(path, OTHELLO_RECORD_MAX, OTHELLO_RECORD_LINE_MAX,
+                                othello_record_take, r, err, errlen);
     return rc != 0 ? -1 : othello_record_end(r, err, errlen);
 }
 

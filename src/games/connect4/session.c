@@ -202,22 +202,10 @@ int c4_session_perfect_move(c4_session_t *s, int *no_memory)
 
 /* ---- the record ---- */
 
-void c4_record_begin(c4_record_t *r, char *text)
+void c4_record_begin(c4_record_t *r)
 {
     memset(r, 0, sizeof *r);
     c4_game_init(&r->game);
-    int line_no = 0;
-    for (char *p = text; *p;) {
-        line_no++;
-        char *end = strchr(p, '\n');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n > C4_RECORD_LINE_MAX) {
-            r->long_line = line_no;
-            *p = 0;
-            return;
-        }
-        p += n + (end ? 1 : 0);
-    }
 }
 
 int c4_record_take(void *ctx, const char *key, const char *value, char *err, size_t errlen)
@@ -250,10 +238,6 @@ int c4_record_take(void *ctx, const char *key, const char *value, char *err, siz
 
 int c4_record_end(const c4_record_t *r, char *err, size_t errlen)
 {
-    if (r->long_line) {
-        snprintf(err, errlen, "line %d is too long", r->long_line);
-        return -1;
-    }
     if (!r->have_mode || !r->have_moves) {
         snprintf(err, errlen, "no '%s' line", r->have_mode ? "moves" : "mode");
         return -1;

@@ -154,17 +154,14 @@ typedef struct c4_record {
     c4_game_t game;
     int mode;
     int have_mode, have_moves;
-    int long_line; /* the first line over C4_RECORD_LINE_MAX (1-based), 0: none */
 } c4_record_t;
 
 /* The comment lines that head every record. */
 extern const char c4_record_header[];
 
-/* Readies r for reading text: finds the first line longer than
- * C4_RECORD_LINE_MAX and ends text where that line starts (text is the
- * caller's writable copy), so that the lines before it are still read
- * first and their errors come first. */
-void c4_record_begin(c4_record_t *r, char *text);
+/* Readies r for reading a record (its lines are at most C4_RECORD_LINE_MAX:
+ * pass it to save_kv_parse_lines / save_kv_read_lines). */
+void c4_record_begin(c4_record_t *r);
 /* One "KEY VALUE" line (save_kv_take_fn): mode, moves, result.  Returns 0,
  * or -1 with why in err. */
 int c4_record_take(void *r, const char *key, const char *value, char *err, size_t errlen);

@@ -212,21 +212,9 @@ int othello_session_replay(const othello_session_t *s, int machine_colour, othel
 
 /* ---- the record ---- */
 
-void othello_record_begin(othello_record_t *r, char *text)
+void othello_record_begin(othello_record_t *r)
 {
     memset(r, 0, sizeof *r);
-    int line_no = 0;
-    for (char *p = text; *p;) {
-        line_no++;
-        char *end = strchr(p, '\n');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len > OTHELLO_RECORD_LINE_MAX) {
-            r->long_line = line_no;
-            *p = 0;
-            return;
-        }
-        p += len + (end ? 1 : 0);
-    }
 }
 
 /* The plies of a "moves" value, separated by blanks; each legal in turn. */
@@ -287,10 +275,6 @@ int othello_record_take(void *ctx, const char *key, const char *value, char *err
 
 int othello_record_end(const othello_record_t *r, char *err, size_t errlen)
 {
-    if (r->long_line) {
-        snprintf(err, errlen, "line %d is too long", r->long_line);
-        return -1;
-    }
     if (!r->have_mode || !r->have_moves) {
         snprintf(err, errlen, "no '%s' line", r->have_mode ? "moves" : "mode");
         return -1;

@@ -156,17 +156,14 @@ typedef struct othello_record {
     int plies[OTHELLO_SESSION_MAX_PLIES];
     int n_plies;
     int have_mode, have_moves;
-    int long_line; /* the first line over OTHELLO_RECORD_LINE_MAX (1-based), 0: none */
 } othello_record_t;
 
 /* The comment lines that head every record. */
 extern const char othello_record_header[];
 
-/* Readies r for reading text: finds the first line longer than
- * OTHELLO_RECORD_LINE_MAX and ends text where that line starts (text is
- * the caller's writable copy), so that the lines before it are read first
- * and their errors come first. */
-void othello_record_begin(othello_record_t *r, char *text);
+/* Readies r for reading a record (its lines are at most OTHELLO_RECORD_LINE_MAX:
+ * pass it to save_kv_parse_lines / save_kv_read_lines). */
+void othello_record_begin(othello_record_t *r);
 /* One "KEY VALUE" line (save_kv_take_fn): mode, moves (every ply legal),
  * result and stopped (informative).  Returns 0, or -1 with why in err. */
 int othello_record_take(void *r, const char *key, const char *value, char *err, size_t errlen);

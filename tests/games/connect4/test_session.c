@@ -282,11 +282,8 @@ static char *record_of(c4_session_t *s)
 /* Reads text back as the screen does; returns 0 or -1 with err. */
 static int read_record(const char *text, c4_record_t *r, char *err, size_t errlen)
 {
-    char *copy = strdup(text);
-    cr_assert(copy);
-    c4_record_begin(r, copy);
-    int rc = save_kv_parse(copy, c4_record_take, r, err, errlen);
-    free(copy);
+    c4_record_begin(r);
+    int rc = save_kv_parse_lines(text, C4_RECORD_LINE_MAX, c4_record_take, r, err, errlen);
     if (rc == 0)
         rc = c4_record_end(r, err, errlen);
     return rc;

@@ -114,10 +114,9 @@ static char *record_text(othello_session_t *s)
 /* Reads a record back as the console does; 0 or -1 with err. */
 static int record_read(const char *text, othello_record_t *r, char *err, size_t errlen)
 {
-    char *copy = strdup(text);
-    othello_record_begin(r, copy);
-    int rc = save_kv_parse(copy, othello_record_take, r, err, errlen);
-    free(copy);
+    othello_record_begin(r);
+    int rc = save_kv_parse_lines(text, OTHELLO_RECORD_LINE_MAX, othello_record_take, r, err,
+                                 errlen);
     return rc != 0 ? -1 : othello_record_end(r, err, errlen);
 }
 
