@@ -51,9 +51,6 @@ typedef struct console_env {
      * opened by the console on the backend's UART; NULL without --link. */
     struct console_link *link;
     const char *link_spec; /* the SPEC as given, for messages */
-    /* 1 if seed 002's tile display answered: a module may then return tile
-     * pages from output() instead of drawing into the framebuffer. */
-    int have_tiles;
 } console_env_t;
 
 /* What a module shows besides the framebuffer and the sound cue; the
@@ -63,10 +60,12 @@ typedef struct console_output {
      * at most 6 characters; "" blanks them).  Written only when it changes. */
     char digits[8];
     int digits_set; /* 0: the module leaves the digits alone */
-    /* Seed 002's tile display: when tiles_on, the console syncs the three
-     * pages (only the cells that differ are written) and gives the VGA pins
+    /* Seed 002's tile display: when tiles_on, the console syncs the pages
+     * given (only the cells that differ are written) and gives the VGA pins
      * to the tile display showing tiles_page (TILE_PAGE_WELCOME, or the
-     * board page for the other two); when 0, the framebuffer has the pins. */
+     * board page for the other two); when 0, the framebuffer has the pins.
+     * A backend without a tile display keeps showing the framebuffer, so a
+     * module draws its picture there as well. */
     int tiles_on;
     int tiles_page;
     const uint8_t *tile_board;   /* 15 x 15 cells, x + y * 15 */

@@ -57,7 +57,6 @@ void console_hw_open(console_hw_t *hw, hal_t *hal, const console_options_t *opts
             .name = "hw", .decide = rules_decide, .territory = rules_territory, .ctx = hw};
         env->go_rules = &hw->rules;
     }
-    env->have_tiles = tile_probe(hal);
 }
 
 static void tiles_off(console_hw_t *hw)

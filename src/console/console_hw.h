@@ -28,8 +28,9 @@ typedef struct console_hw {
 } console_hw_t;
 
 /* Builds the seams that opts asks for on hal and puts them in env
- * (env->connect4_ai, othello_machine, go_rules, have_tiles).  A part the
- * backend lacks is left NULL: the module says so when it is needed. */
+ * (env->connect4_ai, othello_machine, go_rules).  Nothing is read or
+ * written on the hardware here: each part is opened at its first use, so
+ * a backend without it fails only the game that needs it, with its reason. */
 void console_hw_open(console_hw_t *hw, hal_t *hal, const console_options_t *opts,
                      console_env_t *env);
 

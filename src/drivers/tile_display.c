@@ -22,11 +22,6 @@ uint32_t tile_word(int x, int y, int page, int colour)
            ((uint32_t)page & 0xFFu) << 8 | ((uint32_t)colour & 0xFFu);
 }
 
-int tile_probe(hal_t *hal)
-{
-    return hal_read(hal, TILE_REG_ID) == TILE_ID;
-}
-
 int tile_open(tile_driver_t *d, hal_t *hal)
 {
     memset(d, 0, sizeof *d);

@@ -45,9 +45,6 @@ typedef struct tile_driver {
 
 /* The seed's cell word: x [31:24], y [23:16], page [15:8], colour [7:0]. */
 uint32_t tile_word(int x, int y, int page, int colour);
-/* 1 if a tile display answers its ID (nothing written). */
-int tile_probe(hal_t *hal);
-
 /* Checks for the peripheral (its ID), disables it, and clears the three
  * pages to the seed's reset colours (board and menu blue, welcome white).
  * Returns 0, or -1 if no tile display answers (nothing written). */

@@ -185,7 +185,7 @@ void gk_tiles_reset(gk_screen_t *s)
 
 int gk_tiles_on(const gk_screen_t *s)
 {
-    return s->gs.skin == GOMOKU_SKIN_TILES && s->env.have_tiles;
+    return s->gs.skin == GOMOKU_SKIN_TILES;
 }
 
 void gk_tiles_compose(gk_screen_t *s)
