@@ -86,7 +86,8 @@ step_lint() {
         # shellcheck disable=SC2012
         files=$(ls "$dir"*_pkg.sv 2>/dev/null; ls "$dir"*.sv | grep -v '_pkg\.sv$')
         # shellcheck disable=SC2086
-        verilator --lint-only -Wall --top-module "$top" $files || status=1
+        # -I: the register map's SV include (<periph>_regs.svh) beside the RTL
+        verilator --lint-only -Wall -I"$dir" --top-module "$top" $files || status=1
     done
     [ $status -eq 0 ] && echo "verilator lint: clean"
     return $status
