@@ -50,6 +50,8 @@ add_fileset_file connect4_win_finder.sv      SYSTEM_VERILOG PATH ../rtl/connect4
 add_fileset_file connect4_trap_determiner.sv SYSTEM_VERILOG PATH ../rtl/connect4/connect4_trap_determiner.sv
 add_fileset_file connect4_find_minimum.sv    SYSTEM_VERILOG PATH ../rtl/connect4/connect4_find_minimum.sv
 add_fileset_file connect4_ai.sv              SYSTEM_VERILOG PATH ../rtl/connect4/connect4_ai.sv
+# the register map the top level includes (made from connect4/connect4_regs.def)
+add_fileset_file connect4_regs.svh SYSTEM_VERILOG_INCLUDE PATH ../rtl/connect4/connect4_regs.svh
 add_fileset_file connect4_mailbox.sv         SYSTEM_VERILOG PATH ../rtl/connect4/connect4_mailbox.sv TOP_LEVEL_FILE
 
 # ---- clock and reset ----------------------------------------------------------

@@ -49,6 +49,8 @@ add_fileset QUARTUS_SYNTH QUARTUS_SYNTH "" ""
 set_fileset_property QUARTUS_SYNTH TOP_LEVEL go_peripheral
 set_fileset_property QUARTUS_SYNTH ENABLE_RELATIVE_INCLUDE_PATHS false
 set_fileset_property QUARTUS_SYNTH ENABLE_FILE_OVERWRITE_MODE false
+# the register map the top level includes (made from go_peripheral/go_peripheral_regs.def)
+add_fileset_file go_peripheral_regs.svh SYSTEM_VERILOG_INCLUDE PATH ../rtl/go_peripheral/go_peripheral_regs.svh
 add_fileset_file go_peripheral.sv    SYSTEM_VERILOG PATH ../rtl/go_peripheral/go_peripheral.sv TOP_LEVEL_FILE
 add_fileset_file vga_controller.sv   SYSTEM_VERILOG PATH ../rtl/go_peripheral/vga_controller.sv
 add_fileset_file line_buffer.sv      SYSTEM_VERILOG PATH ../rtl/go_peripheral/line_buffer.sv

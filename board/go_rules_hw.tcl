@@ -41,6 +41,8 @@ set_fileset_property QUARTUS_SYNTH ENABLE_FILE_OVERWRITE_MODE false
 add_fileset_file go_pruner.sv        SYSTEM_VERILOG PATH ../rtl/go_rules/go_pruner.sv
 add_fileset_file go_board_updater.sv SYSTEM_VERILOG PATH ../rtl/go_rules/go_board_updater.sv
 add_fileset_file go_territory.sv     SYSTEM_VERILOG PATH ../rtl/go_rules/go_territory.sv
+# the register map the top level includes (made from go_rules/go_rules_regs.def)
+add_fileset_file go_rules_regs.svh SYSTEM_VERILOG_INCLUDE PATH ../rtl/go_rules/go_rules_regs.svh
 add_fileset_file go_rules.sv         SYSTEM_VERILOG PATH ../rtl/go_rules/go_rules.sv TOP_LEVEL_FILE
 
 # ---- clock and reset ----------------------------------------------------------

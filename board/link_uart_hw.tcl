@@ -39,6 +39,8 @@ set_fileset_property QUARTUS_SYNTH ENABLE_RELATIVE_INCLUDE_PATHS false
 set_fileset_property QUARTUS_SYNTH ENABLE_FILE_OVERWRITE_MODE false
 add_fileset_file uart_tx.sv   SYSTEM_VERILOG PATH ../rtl/link_uart/uart_tx.sv
 add_fileset_file uart_rx.sv   SYSTEM_VERILOG PATH ../rtl/link_uart/uart_rx.sv
+# the register map the top level includes (made from link_uart/link_uart_regs.def)
+add_fileset_file link_uart_regs.svh SYSTEM_VERILOG_INCLUDE PATH ../rtl/link_uart/link_uart_regs.svh
 add_fileset_file link_uart.sv SYSTEM_VERILOG PATH ../rtl/link_uart/link_uart.sv TOP_LEVEL_FILE
 
 # ---- parameters ---------------------------------------------------------------

@@ -43,6 +43,8 @@ add_fileset_file othello_moves.sv    SYSTEM_VERILOG PATH ../rtl/othello/othello_
 add_fileset_file othello_flips.sv    SYSTEM_VERILOG PATH ../rtl/othello/othello_flips.sv
 add_fileset_file othello_pick.sv     SYSTEM_VERILOG PATH ../rtl/othello/othello_pick.sv
 add_fileset_file othello_popcount.sv SYSTEM_VERILOG PATH ../rtl/othello/othello_popcount.sv
+# the register map the top level includes (made from othello/othello_regs.def)
+add_fileset_file othello_regs.svh SYSTEM_VERILOG_INCLUDE PATH ../rtl/othello/othello_regs.svh
 add_fileset_file othello_machine.sv  SYSTEM_VERILOG PATH ../rtl/othello/othello_machine.sv TOP_LEVEL_FILE
 
 # ---- clock and reset ----------------------------------------------------------

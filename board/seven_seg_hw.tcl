@@ -37,6 +37,8 @@ add_fileset QUARTUS_SYNTH QUARTUS_SYNTH "" ""
 set_fileset_property QUARTUS_SYNTH TOP_LEVEL seven_seg
 set_fileset_property QUARTUS_SYNTH ENABLE_RELATIVE_INCLUDE_PATHS false
 set_fileset_property QUARTUS_SYNTH ENABLE_FILE_OVERWRITE_MODE false
+# the register map the top level includes (made from seven_seg/seven_seg_regs.def)
+add_fileset_file seven_seg_regs.svh SYSTEM_VERILOG_INCLUDE PATH ../rtl/seven_seg/seven_seg_regs.svh
 add_fileset_file seven_seg.sv SYSTEM_VERILOG PATH ../rtl/seven_seg/seven_seg.sv TOP_LEVEL_FILE
 
 # ---- clock and reset ----------------------------------------------------------

@@ -40,6 +40,8 @@ set_fileset_property QUARTUS_SYNTH TOP_LEVEL tile_display
 set_fileset_property QUARTUS_SYNTH ENABLE_RELATIVE_INCLUDE_PATHS false
 set_fileset_property QUARTUS_SYNTH ENABLE_FILE_OVERWRITE_MODE false
 add_fileset_file tile_ram.sv SYSTEM_VERILOG PATH ../rtl/tile_display/tile_ram.sv
+# the register map the top level includes (made from tile_display/tile_display_regs.def)
+add_fileset_file tile_display_regs.svh SYSTEM_VERILOG_INCLUDE PATH ../rtl/tile_display/tile_display_regs.svh
 add_fileset_file tile_display.sv SYSTEM_VERILOG PATH ../rtl/tile_display/tile_display.sv TOP_LEVEL_FILE
 
 # ---- clock and reset ----------------------------------------------------------

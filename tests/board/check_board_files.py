@@ -127,6 +127,12 @@ def check_hw_tcl(src, hw_name, rtl_rel, module):
         elif f[0] == "PORT":
             _, itf, port, role, direction, width = f
             declared[port] = (direction.lower(), int(width))
+    # The register map's SV include travels with the component, or Platform
+    # Designer's copy of the top level would not find it.
+    for inc in re.findall(r'`include\s+"([^"]+)"', sv):
+        if not any(os.path.basename(f) == inc for f in files):
+            fail("%s fileset lacks %s, which %s includes" % (hw_name, inc, module))
+    files = [f for f in files if not f.endswith(".svh")]
     for port, (direction, width) in declared.items():
         if port not in ports:
             fail("%s port %s is not a port of %s" % (hw_name, port, module))
