@@ -150,6 +150,10 @@ typedef struct hal_config {
  * Returns 0, or -1 with a one-line message that names the problem and the fix
  * in err (e.g. "no display: run with --headless"). */
 int hal_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen);
+/* Checks a --backend name against the program's registry before anything
+ * opens: 0, or -1 with "unknown backend 'NAME' (choose sdl, sim or board)"
+ * in err (a backend this build lacks is known: opening it says why). */
+int hal_backend_check(const char *name, char *err, size_t errlen);
 /* Closes the backend; returns 0, or -1 (already reported on stderr) when
  * an output of the run could not be written completely: exit non-zero. */
 int hal_close(hal_t *h);

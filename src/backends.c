@@ -3,6 +3,8 @@
  * adds its row here (and its constructor's library to the build); hal/ and
  * the command line find it by walking this table.
  */
+#include <stdio.h>
+
 #include "config.h"
 #include "backends.h"
 #include "hal_backends.h"
@@ -26,4 +28,14 @@ const hal_backend_t tabletop_backends[] = {
 int hal_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
 {
     return hal_backend_open(tabletop_backends, h, cfg, err, errlen);
+}
+
+int hal_backend_check(const char *name, char *err, size_t errlen)
+{
+    if (hal_backend_find(tabletop_backends, name))
+        return 0;
+    char choice[64];
+    snprintf(err, errlen, "unknown backend '%s' (choose %s)", name,
+             hal_backend_choice(tabletop_backends, choice, sizeof choice));
+    return -1;
 }

@@ -160,10 +160,9 @@ static int c4_cli_move(int argc, char **argv)
         fprintf(stderr, "tabletop connect4: move needs a POSITION\n%s", c4_cli_usage);
         return 2;
     }
-    if (cfg.backend && strcmp(cfg.backend, "sdl") && strcmp(cfg.backend, "sim") &&
-        strcmp(cfg.backend, "board")) {
-        fprintf(stderr, "tabletop connect4: unknown backend '%s' (choose sdl, sim or board)\n",
-                cfg.backend);
+    char why[128];
+    if (cfg.backend && hal_backend_check(cfg.backend, why, sizeof why) != 0) {
+        fprintf(stderr, "tabletop connect4: %s\n", why);
         return 2;
     }
 

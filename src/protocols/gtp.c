@@ -105,10 +105,9 @@ int gtp_main(int argc, char **argv)
                 }
                 rules_hw = !strcmp(val, "hw");
             } else {
-                if (strcmp(val, "sdl") && strcmp(val, "sim") && strcmp(val, "board")) {
-                    fprintf(stderr,
-                            "tabletop gtp: unknown backend '%s' (choose sdl, sim or board)\n",
-                            val);
+                char why[128];
+                if (hal_backend_check(val, why, sizeof why) != 0) {
+                    fprintf(stderr, "tabletop gtp: %s\n", why);
                     return 2;
                 }
                 backend = val;

@@ -486,9 +486,9 @@ int othello_gtp_main(int argc, char **argv)
                 return 2;
             }
         } else {
-            if (strcmp(v, "sdl") && strcmp(v, "sim") && strcmp(v, "board")) {
-                fprintf(stderr, "tabletop othello-gtp: unknown backend '%s' (choose sdl, sim "
-                                "or board)\n", v);
+            char why[128];
+            if (hal_backend_check(v, why, sizeof why) != 0) {
+                fprintf(stderr, "tabletop othello-gtp: %s\n", why);
                 return 2;
             }
             backend = v;
