@@ -10,10 +10,17 @@
  *   s.make("go_rules"); s.reset(4);  four clocks of reset
  *   v = s.bus_read(word);            one clock
  *   s.close();
+ *
+ * A binding type S derives from it and may replace catch_up(now) (the
+ * default: nothing moves between accesses).  The templates below are its
+ * C API's bodies: sim_read_at/sim_write_at (catch up to now, one bus
+ * transaction, the clock it took), sim_run_for (n clocks, counted),
+ * sim_free; SIM_BUS_BINDING defines its periph_binding_t row.
  */
 #ifndef TABLETOP_SIM_BUS_SLAVE_H
 #define TABLETOP_SIM_BUS_SLAVE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <memory>
@@ -48,6 +55,10 @@ template <class Top, unsigned ADDR_BITS> struct sim_bus_slave {
 
     void close() { top->final(); }
 
+    /* Brings the model to the caller's clock now (a binding's own rule
+     * hides this one): nothing moves with time, so nothing to run. */
+    void catch_up(uint64_t) {}
+
     /* One clock: inputs settle while clk is low, then the rising edge. */
     void tick()
     {
@@ -78,5 +89,64 @@ template <class Top, unsigned ADDR_BITS> struct sim_bus_slave {
         top->avs_write = 0;
     }
 };
+
+/* One read at the caller's clock now: catch up, the transaction, its clock. */
+template <class S> uint32_t sim_read_at(S *s, uint64_t now, uint32_t word)
+{
+    s->catch_up(now);
+    uint32_t v = s->bus_read(word);
+    s->cycle++;
+    return v;
+}
+
+/* One write at the caller's clock now: catch up, the transaction, its clock. */
+template <class S> void sim_write_at(S *s, uint64_t now, uint32_t word, uint32_t value)
+{
+    s->catch_up(now);
+    s->bus_write(word, value);
+    s->cycle++;
+}
+
+/* Runs n clocks, each counted on the caller's clock. */
+template <class S> void sim_run_for(S *s, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        s->tick();
+        s->cycle++;
+    }
+}
+
+/* Closes and deletes s (NULL: nothing). */
+template <class S> void sim_free(S *s)
+{
+    if (!s)
+        return;
+    s->close();
+    delete s;
+}
+
+/* Defines `const periph_binding_t var` at row id for binding type T:
+ * open is new_fn(), close free_fn(inst), and read and write call
+ * read_fn(inst, now, word) and write_fn(inst, now, word, value) with the
+ * word of the byte offset (the sim backend's counterpart of
+ * PERIPH_MODEL_BINDING in periph.h). */
+#define SIM_BUS_BINDING(var, id, T, new_fn, free_fn, read_fn, write_fn)                         \
+    static void *var##_open(char *, size_t)                                                     \
+    {                                                                                           \
+        return new_fn();                                                                        \
+    }                                                                                           \
+    static void var##_close(void *inst)                                                         \
+    {                                                                                           \
+        free_fn(static_cast<T *>(inst));                                                        \
+    }                                                                                           \
+    static uint32_t var##_read(void *inst, uint64_t now, uint32_t offset)                       \
+    {                                                                                           \
+        return read_fn(static_cast<T *>(inst), now, offset >> 2);                               \
+    }                                                                                           \
+    static void var##_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)          \
+    {                                                                                           \
+        write_fn(static_cast<T *>(inst), now, offset >> 2, value);                              \
+    }                                                                                           \
+    const periph_binding_t var = {(id), var##_open, var##_close, var##_read, var##_write, nullptr}
 
 #endif

@@ -35,36 +35,30 @@ sim_c4_t *sim_c4_new(void)
 
 void sim_c4_free(sim_c4_t *c)
 {
-    if (!c)
-        return;
-    c->close();
-    delete c;
+    sim_free(c);
 }
 
 uint32_t sim_c4_reg_read(sim_c4_t *c, uint64_t now, uint32_t word)
 {
+    if (word < C4_REG_RESET_PIO / 4)
+        return sim_read_at(c, now, word);
     c->catch_up(now);
     if (word == C4_REG_RESET_PIO / 4) /* the reset PIO: its output register reads back */
         return c->pio;
-    if (word > C4_REG_RESET_PIO / 4)
-        return 0;
-    uint32_t v = c->bus_read(word);
-    c->cycle++;
-    return v;
+    return 0;
 }
 
 void sim_c4_reg_write(sim_c4_t *c, uint64_t now, uint32_t word, uint32_t value)
 {
+    if (word < C4_REG_RESET_PIO / 4) {
+        sim_write_at(c, now, word, value);
+        return;
+    }
     c->catch_up(now);
     if (word == C4_REG_RESET_PIO / 4) { /* the reset PIO drives the mailbox's ai_rst */
         c->pio = value & C4_RESET_PIO_HOLD;
         c->top->ai_rst = c->pio & 1u;
-        return;
     }
-    if (word > C4_REG_RESET_PIO / 4)
-        return;
-    c->bus_write(word, value);
-    c->cycle++;
 }
 
 uint64_t sim_c4_clocks_run(const sim_c4_t *c)
@@ -72,30 +66,4 @@ uint64_t sim_c4_clocks_run(const sim_c4_t *c)
     return c->run;
 }
 
-namespace {
-
-void *binding_open(char *, size_t)
-{
-    return sim_c4_new();
-}
-
-void binding_close(void *inst)
-{
-    sim_c4_free(static_cast<sim_c4_t *>(inst));
-}
-
-uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    return sim_c4_reg_read(static_cast<sim_c4_t *>(inst), now, offset >> 2);
-}
-
-void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    sim_c4_reg_write(static_cast<sim_c4_t *>(inst), now, offset >> 2, value);
-}
-
-} // namespace
-
-const periph_binding_t sim_c4_binding = {
-    PERIPH_CONNECT4, binding_open, binding_close, binding_read, binding_write, nullptr,
-};
+SIM_BUS_BINDING(sim_c4_binding, PERIPH_CONNECT4, sim_c4_t, sim_c4_new, sim_c4_free, sim_c4_reg_read, sim_c4_reg_write);

@@ -29,59 +29,22 @@ sim_go_rules_t *sim_go_rules_new(void)
 
 void sim_go_rules_free(sim_go_rules_t *g)
 {
-    if (!g)
-        return;
-    g->close();
-    delete g;
+    sim_free(g);
 }
 
 uint32_t sim_go_rules_reg_read(sim_go_rules_t *g, uint64_t now, uint32_t word)
 {
-    g->catch_up(now);
-    uint32_t v = g->bus_read(word);
-    g->cycle++;
-    return v;
+    return sim_read_at(g, now, word);
 }
 
 void sim_go_rules_reg_write(sim_go_rules_t *g, uint64_t now, uint32_t word, uint32_t value)
 {
-    g->catch_up(now);
-    g->bus_write(word, value);
-    g->cycle++;
+    sim_write_at(g, now, word, value);
 }
 
 void sim_go_rules_tick(sim_go_rules_t *g, uint64_t n)
 {
-    for (uint64_t i = 0; i < n; i++) {
-        g->tick();
-        g->cycle++;
-    }
+    sim_run_for(g, n);
 }
 
-namespace {
-
-void *binding_open(char *, size_t)
-{
-    return sim_go_rules_new();
-}
-
-void binding_close(void *inst)
-{
-    sim_go_rules_free(static_cast<sim_go_rules_t *>(inst));
-}
-
-uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    return sim_go_rules_reg_read(static_cast<sim_go_rules_t *>(inst), now, offset >> 2);
-}
-
-void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    sim_go_rules_reg_write(static_cast<sim_go_rules_t *>(inst), now, offset >> 2, value);
-}
-
-} // namespace
-
-const periph_binding_t sim_go_rules_binding = {
-    PERIPH_GO_RULES, binding_open, binding_close, binding_read, binding_write, nullptr,
-};
+SIM_BUS_BINDING(sim_go_rules_binding, PERIPH_GO_RULES, sim_go_rules_t, sim_go_rules_new, sim_go_rules_free, sim_go_rules_reg_read, sim_go_rules_reg_write);

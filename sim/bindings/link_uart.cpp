@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "Vlink_uart.h"
+#include "bus_slave.h"
 #include "verilated.h"
 
 struct sim_lu {
@@ -78,6 +79,8 @@ struct sim_lu {
         tx_prev = pin;
     }
 
+    void close() { top->final(); }
+
     void poll_far_end()
     {
         if (!pins || loopback || far.size() > 4096)
@@ -129,10 +132,7 @@ sim_lu_t *sim_lu_new(void)
 
 void sim_lu_free(sim_lu_t *u)
 {
-    if (!u)
-        return;
-    u->top->final();
-    delete u;
+    sim_free(u);
 }
 
 uint32_t sim_lu_reg_read(sim_lu_t *u, uint64_t now, uint32_t word)
@@ -177,26 +177,6 @@ void sim_lu_attach(sim_lu_t *u, hal_link_t *t)
 
 namespace {
 
-void *binding_open(char *, size_t)
-{
-    return sim_lu_new();
-}
-
-void binding_close(void *inst)
-{
-    sim_lu_free(static_cast<sim_lu_t *>(inst));
-}
-
-uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    return sim_lu_reg_read(static_cast<sim_lu_t *>(inst), now, offset >> 2);
-}
-
-void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    sim_lu_reg_write(static_cast<sim_lu_t *>(inst), now, offset >> 2, value);
-}
-
 void binding_attach(void *inst, hal_link_t *t)
 {
     sim_lu_attach(static_cast<sim_lu_t *>(inst), t);
@@ -204,8 +184,7 @@ void binding_attach(void *inst, hal_link_t *t)
 
 } // namespace
 
-const periph_binding_t sim_lu_binding = {
-    PERIPH_LINK_UART, binding_open, binding_close, binding_read, binding_write, nullptr,
-};
+SIM_BUS_BINDING(sim_lu_binding, PERIPH_LINK_UART, sim_lu_t, sim_lu_new, sim_lu_free, sim_lu_reg_read,
+                sim_lu_reg_write);
 
 const periph_link_pins_t sim_lu_link_pins = {PERIPH_LINK_UART, binding_attach};

@@ -34,25 +34,17 @@ sim_oth_t *sim_oth_new(void)
 
 void sim_oth_free(sim_oth_t *o)
 {
-    if (!o)
-        return;
-    o->close();
-    delete o;
+    sim_free(o);
 }
 
 uint32_t sim_oth_reg_read(sim_oth_t *o, uint64_t now, uint32_t offset)
 {
-    o->catch_up(now);
-    uint32_t v = o->bus_read(offset >> 2);
-    o->cycle++;
-    return v;
+    return sim_read_at(o, now, offset >> 2);
 }
 
 void sim_oth_reg_write(sim_oth_t *o, uint64_t now, uint32_t offset, uint32_t value)
 {
-    o->catch_up(now);
-    o->bus_write(offset >> 2, value);
-    o->cycle++;
+    sim_write_at(o, now, offset >> 2, value);
 }
 
 void sim_oth_tick(sim_oth_t *o, uint64_t n)
@@ -61,30 +53,4 @@ void sim_oth_tick(sim_oth_t *o, uint64_t n)
     o->cycle += n;
 }
 
-namespace {
-
-void *binding_open(char *, size_t)
-{
-    return sim_oth_new();
-}
-
-void binding_close(void *inst)
-{
-    sim_oth_free(static_cast<sim_oth_t *>(inst));
-}
-
-uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    return sim_oth_reg_read(static_cast<sim_oth_t *>(inst), now, offset);
-}
-
-void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    sim_oth_reg_write(static_cast<sim_oth_t *>(inst), now, offset, value);
-}
-
-} // namespace
-
-const periph_binding_t sim_oth_binding = {
-    PERIPH_OTHELLO, binding_open, binding_close, binding_read, binding_write, nullptr,
-};
+SIM_BUS_BINDING(sim_oth_binding, PERIPH_OTHELLO, sim_oth_t, sim_oth_new, sim_oth_free, sim_read_at<sim_oth>, sim_write_at<sim_oth>);

@@ -18,10 +18,7 @@ sim_ss_t *sim_ss_new(void)
 
 void sim_ss_free(sim_ss_t *s)
 {
-    if (!s)
-        return;
-    s->close();
-    delete s;
+    sim_free(s);
 }
 
 uint32_t sim_ss_reg_read(sim_ss_t *s, uint32_t word)
@@ -47,26 +44,6 @@ void sim_ss_pins(sim_ss_t *s, uint8_t hex_n[6])
 
 namespace {
 
-void *binding_open(char *, size_t)
-{
-    return sim_ss_new();
-}
-
-void binding_close(void *inst)
-{
-    sim_ss_free(static_cast<sim_ss_t *>(inst));
-}
-
-uint32_t binding_read(void *inst, uint64_t, uint32_t offset)
-{
-    return sim_ss_reg_read(static_cast<sim_ss_t *>(inst), offset >> 2);
-}
-
-void binding_write(void *inst, uint64_t, uint32_t offset, uint32_t value)
-{
-    sim_ss_reg_write(static_cast<sim_ss_t *>(inst), offset >> 2, value);
-}
-
 void binding_hex_pins(void *inst, uint64_t, uint8_t hex_n[6])
 {
     sim_ss_pins(static_cast<sim_ss_t *>(inst), hex_n);
@@ -74,8 +51,8 @@ void binding_hex_pins(void *inst, uint64_t, uint8_t hex_n[6])
 
 } // namespace
 
-const periph_binding_t sim_ss_binding = {
-    PERIPH_SEVEN_SEG, binding_open, binding_close, binding_read, binding_write, nullptr,
-};
+/* The display ignores now (sim_bus_slave's catch_up: nothing to run). */
+SIM_BUS_BINDING(sim_ss_binding, PERIPH_SEVEN_SEG, sim_ss_t, sim_ss_new, sim_ss_free,
+                sim_read_at<sim_ss>, sim_write_at<sim_ss>);
 
 const periph_hex_source_t sim_ss_hex_source = {PERIPH_SEVEN_SEG, binding_hex_pins};

@@ -67,10 +67,7 @@ sim_td_t *sim_td_new_raw(void)
 
 void sim_td_free(sim_td_t *s)
 {
-    if (!s)
-        return;
-    s->close();
-    delete s;
+    sim_free(s);
 }
 
 void sim_td_tick(sim_td_t *s, uint64_t n)
@@ -175,31 +172,12 @@ int sim_td_sample_frame(sim_td_t *s, uint16_t *rgb444, sim_td_timing_t *timing)
 
 namespace {
 
-void *binding_open(char *, size_t)
+/* A write at now; a clear changes the picture for a while. */
+void binding_write_word(sim_td_t *s, uint64_t now, uint32_t word, uint32_t value)
 {
-    return sim_td_new();
-}
-
-void binding_close(void *inst)
-{
-    sim_td_free(static_cast<sim_td_t *>(inst));
-}
-
-uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    sim_td_t *s = static_cast<sim_td_t *>(inst);
-    s->catch_up(now);
-    s->cycle++;
-    return sim_td_reg_read(s, offset >> 2);
-}
-
-void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    sim_td_t *s = static_cast<sim_td_t *>(inst);
-    s->catch_up(now);
-    s->cycle++;
-    sim_td_reg_write(s, offset >> 2, value);
-    if (offset == TILE_DISPLAY_REG_CLEAR) /* the picture changes for a while */
+    sim_write_at(s, now, word, value);
+    s->changes++;
+    if (word == TILE_DISPLAY_REG_CLEAR / 4)
         s->clear_until = s->cycle + CATCH_UP_CAP;
 }
 
@@ -232,9 +210,8 @@ uint32_t binding_changes(void *inst)
 
 } // namespace
 
-const periph_binding_t sim_td_binding = {
-    PERIPH_TILE_DISPLAY, binding_open, binding_close, binding_read, binding_write, nullptr,
-};
+SIM_BUS_BINDING(sim_td_binding, PERIPH_TILE_DISPLAY, sim_td_t, sim_td_new, sim_td_free,
+                sim_read_at<sim_td>, binding_write_word);
 
 const periph_vga_source_t sim_td_vga_source = {PERIPH_TILE_DISPLAY, binding_scan_frame,
                                                binding_changes};
