@@ -15,7 +15,7 @@
  * default: nothing moves between accesses).  The templates below are its
  * C API's bodies: sim_read_at/sim_write_at (catch up to now, one bus
  * transaction, the clock it took), sim_run_for (n clocks, counted),
- * sim_free; SIM_BUS_BINDING defines its periph_binding_t row.
+ * sim_new, sim_free; SIM_BUS_BINDING defines its periph_binding_t row.
  */
 #ifndef TABLETOP_SIM_BUS_SLAVE_H
 #define TABLETOP_SIM_BUS_SLAVE_H
@@ -114,6 +114,15 @@ template <class S> void sim_run_for(S *s, uint64_t n)
         s->tick();
         s->cycle++;
     }
+}
+
+/* A new S, made as name and held in reset for reset_clocks. */
+template <class S> S *sim_new(const char *name, int reset_clocks)
+{
+    S *s = new S();
+    s->make(name);
+    s->reset(reset_clocks);
+    return s;
 }
 
 /* Closes and deletes s (NULL: nothing). */

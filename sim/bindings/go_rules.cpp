@@ -21,10 +21,7 @@ struct sim_go_rules : sim_bus_slave<Vgo_rules, GO_RULES_ADDR_BITS> {
 
 sim_go_rules_t *sim_go_rules_new(void)
 {
-    sim_go_rules_t *g = new sim_go_rules();
-    g->make("go_rules");
-    g->reset(4);
-    return g;
+    return sim_new<sim_go_rules>("go_rules", 4);
 }
 
 void sim_go_rules_free(sim_go_rules_t *g)

@@ -26,10 +26,7 @@ struct sim_oth : sim_bus_slave<Vothello_machine, OTH_ADDR_BITS> {
 
 sim_oth_t *sim_oth_new(void)
 {
-    sim_oth_t *o = new sim_oth();
-    o->make("othello_machine");
-    o->reset(4);
-    return o;
+    return sim_new<sim_oth>("othello_machine", 4);
 }
 
 void sim_oth_free(sim_oth_t *o)

@@ -10,10 +10,7 @@ struct sim_ss : sim_bus_slave<Vseven_seg, SEVEN_SEG_ADDR_BITS> {};
 
 sim_ss_t *sim_ss_new(void)
 {
-    sim_ss_t *s = new sim_ss();
-    s->make("seven_seg");
-    s->reset(2);
-    return s;
+    return sim_new<sim_ss>("seven_seg", 2);
 }
 
 void sim_ss_free(sim_ss_t *s)

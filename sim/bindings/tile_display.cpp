@@ -45,9 +45,7 @@ struct sim_td : sim_bus_slave<Vtile_display, TILE_DISPLAY_ADDR_BITS> {
 
 static sim_td_t *make(uint64_t settle)
 {
-    sim_td_t *s = new sim_td();
-    s->make("tile_display");
-    s->reset(2);
+    sim_td_t *s = sim_new<sim_td>("tile_display", 2);
     for (uint64_t i = 0; i < settle; i++)
         s->tick();
     return s;
