@@ -239,12 +239,13 @@ static void key_play(go_game_t *g, int key)
         /* moved */
     } else if (is_undo_key(key)) {
         go_screen_undo(g); /* also while the computer thinks: takes back the move it answers */
-    } else if (think_active(&g->think) || go_session_ai_turn(s)) {
-        /* the computer's turn: only the cursor, undo and Escape */
-    } else if (key == HID_KEY_ENTER) {
-        go_screen_play(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
-    } else if (key == HID_KEY_SPACE) {
-        go_screen_play(g, (Move){.row = -1, .col = -1, .pass = 1});
+    } else if (!think_active(&g->think) && !go_session_ai_turn(s)) {
+        /* Enter and Space play on the player's turn only; on the computer's,
+         * the cursor, undo and Escape work. */
+        if (key == HID_KEY_ENTER)
+            go_screen_play(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
+        else if (key == HID_KEY_SPACE)
+            go_screen_play(g, (Move){.row = -1, .col = -1, .pass = 1});
     }
 }
 

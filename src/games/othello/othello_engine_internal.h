@@ -109,8 +109,12 @@ static inline tt_entry_t *tt_bucket(tt_entry_t *table, int bits, uint64_t p, uin
 
 static inline uint64_t tt_pack(int lo, int hi, int move, int depth)
 {
-    return (uint64_t)(uint16_t)lo | (uint64_t)(uint16_t)hi << 16 |
-           (uint64_t)(uint16_t)move << 32 | (uint64_t)(uint16_t)depth << 48;
+    /* Built 16 bits at a time in a 64-bit variable: clang's analyzer takes
+     * a shift of a cast from uint16_t for a 16-bit one. */
+    uint64_t d = (uint16_t)depth;
+    d = d << 16 | (uint16_t)move;
+    d = d << 16 | (uint16_t)hi;
+    return d << 16 | (uint16_t)lo;
 }
 
 static inline tt_data_t tt_unpack(uint64_t d)
