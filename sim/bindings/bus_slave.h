@@ -25,6 +25,7 @@
 
 #include <memory>
 
+#include "periph.h"
 #include "verilated.h"
 
 template <class Top, unsigned ADDR_BITS> struct sim_bus_slave {
@@ -134,28 +135,31 @@ template <class S> void sim_free(S *s)
     delete s;
 }
 
-/* Defines `const periph_binding_t var` at row id for binding type T:
- * open is new_fn(), close free_fn(inst), and read and write call
- * read_fn(inst, now, word) and write_fn(inst, now, word, value) with the
- * word of the byte offset (the sim backend's counterpart of
- * PERIPH_MODEL_BINDING in periph.h). */
-#define SIM_BUS_BINDING(var, id, T, new_fn, free_fn, read_fn, write_fn)                         \
-    static void *var##_open(char *, size_t)                                                     \
-    {                                                                                           \
-        return new_fn();                                                                        \
-    }                                                                                           \
-    static void var##_close(void *inst)                                                         \
-    {                                                                                           \
-        free_fn(static_cast<T *>(inst));                                                        \
-    }                                                                                           \
-    static uint32_t var##_read(void *inst, uint64_t now, uint32_t offset)                       \
-    {                                                                                           \
-        return read_fn(static_cast<T *>(inst), now, offset >> 2);                               \
-    }                                                                                           \
-    static void var##_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)          \
-    {                                                                                           \
-        write_fn(static_cast<T *>(inst), now, offset >> 2, value);                              \
-    }                                                                                           \
-    const periph_binding_t var = {(id), var##_open, var##_close, var##_read, var##_write, nullptr}
+/* The four functions of a periph_binding_t row for binding type T: open is
+ * New(), close Free(inst), and read and write call Read(inst, now, word)
+ * and Write(inst, now, word, value) with the word of the byte offset (the
+ * sim backend's counterpart of PERIPH_MODEL_BINDING in periph.h):
+ *
+ *   const periph_binding_t sim_x_binding =
+ *       sim_bus_binding<sim_x_t, sim_x_new, sim_x_free, sim_x_reg_read, sim_x_reg_write>::row(ID);
+ */
+template <class T, T *(*New)(), void (*Free)(T *), uint32_t (*Read)(T *, uint64_t, uint32_t),
+          void (*Write)(T *, uint64_t, uint32_t, uint32_t)>
+struct sim_bus_binding {
+    static void *open(char *, size_t) { return New(); }
+    static void close(void *inst) { Free(static_cast<T *>(inst)); }
+    static uint32_t read(void *inst, uint64_t now, uint32_t offset)
+    {
+        return Read(static_cast<T *>(inst), now, offset >> 2);
+    }
+    static void write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
+    {
+        Write(static_cast<T *>(inst), now, offset >> 2, value);
+    }
+    static constexpr periph_binding_t row(periph_id_t id) noexcept
+    {
+        return {id, open, close, read, write, nullptr};
+    }
+};
 
 #endif

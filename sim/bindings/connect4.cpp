@@ -66,5 +66,6 @@ uint64_t sim_c4_clocks_run(const sim_c4_t *c)
     return c->run;
 }
 
-SIM_BUS_BINDING(sim_c4_binding, PERIPH_CONNECT4, sim_c4_t, sim_c4_new, sim_c4_free, sim_c4_reg_read,
-                sim_c4_reg_write);
+const periph_binding_t sim_c4_binding =
+    sim_bus_binding<sim_c4_t, sim_c4_new, sim_c4_free,
+                    sim_c4_reg_read, sim_c4_reg_write>::row(PERIPH_CONNECT4);

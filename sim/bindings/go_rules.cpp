@@ -44,4 +44,6 @@ void sim_go_rules_tick(sim_go_rules_t *g, uint64_t n)
     sim_run_for(g, n);
 }
 
-SIM_BUS_BINDING(sim_go_rules_binding, PERIPH_GO_RULES, sim_go_rules_t, sim_go_rules_new, sim_go_rules_free, sim_go_rules_reg_read, sim_go_rules_reg_write);
+const periph_binding_t sim_go_rules_binding =
+    sim_bus_binding<sim_go_rules_t, sim_go_rules_new, sim_go_rules_free,
+                    sim_go_rules_reg_read, sim_go_rules_reg_write>::row(PERIPH_GO_RULES);

@@ -184,7 +184,8 @@ void binding_attach(void *inst, hal_link_t *t)
 
 } // namespace
 
-SIM_BUS_BINDING(sim_lu_binding, PERIPH_LINK_UART, sim_lu_t, sim_lu_new, sim_lu_free, sim_lu_reg_read,
-                sim_lu_reg_write);
+const periph_binding_t sim_lu_binding =
+    sim_bus_binding<sim_lu_t, sim_lu_new, sim_lu_free,
+                    sim_lu_reg_read, sim_lu_reg_write>::row(PERIPH_LINK_UART);
 
 const periph_link_pins_t sim_lu_link_pins = {PERIPH_LINK_UART, binding_attach};

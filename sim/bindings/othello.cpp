@@ -50,4 +50,6 @@ void sim_oth_tick(sim_oth_t *o, uint64_t n)
     o->cycle += n;
 }
 
-SIM_BUS_BINDING(sim_oth_binding, PERIPH_OTHELLO, sim_oth_t, sim_oth_new, sim_oth_free, sim_read_at<sim_oth>, sim_write_at<sim_oth>);
+const periph_binding_t sim_oth_binding =
+    sim_bus_binding<sim_oth_t, sim_oth_new, sim_oth_free,
+                    sim_read_at<sim_oth>, sim_write_at<sim_oth>>::row(PERIPH_OTHELLO);

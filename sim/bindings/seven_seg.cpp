@@ -49,7 +49,8 @@ void binding_hex_pins(void *inst, uint64_t, uint8_t hex_n[6])
 } // namespace
 
 /* The display ignores now (sim_bus_slave's catch_up: nothing to run). */
-SIM_BUS_BINDING(sim_ss_binding, PERIPH_SEVEN_SEG, sim_ss_t, sim_ss_new, sim_ss_free,
-                sim_read_at<sim_ss>, sim_write_at<sim_ss>);
+const periph_binding_t sim_ss_binding =
+    sim_bus_binding<sim_ss_t, sim_ss_new, sim_ss_free,
+                    sim_read_at<sim_ss>, sim_write_at<sim_ss>>::row(PERIPH_SEVEN_SEG);
 
 const periph_hex_source_t sim_ss_hex_source = {PERIPH_SEVEN_SEG, binding_hex_pins};

@@ -208,8 +208,9 @@ uint32_t binding_changes(void *inst)
 
 } // namespace
 
-SIM_BUS_BINDING(sim_td_binding, PERIPH_TILE_DISPLAY, sim_td_t, sim_td_new, sim_td_free,
-                sim_read_at<sim_td>, binding_write_word);
+const periph_binding_t sim_td_binding =
+    sim_bus_binding<sim_td_t, sim_td_new, sim_td_free,
+                    sim_read_at<sim_td>, binding_write_word>::row(PERIPH_TILE_DISPLAY);
 
 const periph_vga_source_t sim_td_vga_source = {PERIPH_TILE_DISPLAY, binding_scan_frame,
                                                binding_changes};
