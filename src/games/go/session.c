@@ -335,15 +335,24 @@ int go_session_new(go_session_t *s, const go_session_settings_t *set, const char
     return 0;
 }
 
+/* A saved record's settings (from its comment, its board size from the
+ * record) and the position it reaches.  Returns 0, or -1 with why. */
+static int record_read(const sgf_game_t *rec, go_session_settings_t *set, BoardState *b,
+                       char *err, size_t errlen)
+{
+    if (go_session_settings_parse(rec->comment, set, err, errlen) != 0 ||
+        replay(rec, b, err, errlen) != 0)
+        return -1;
+    set->size = rec->size;
+    return 0;
+}
+
 int go_session_inspect(const sgf_game_t *rec, go_session_info_t *info, char *err, size_t errlen)
 {
     go_session_settings_t set;
     BoardState b;
-    if (go_session_settings_parse(rec->comment, &set, err, errlen) != 0)
+    if (record_read(rec, &set, &b, err, errlen) != 0)
         return -1;
-    if (replay(rec, &b, err, errlen) != 0)
-        return -1;
-    set.size = rec->size;
     info->set = set;
     info->moves = rec->n_moves;
     info->game_over = b.game_over;
@@ -354,11 +363,8 @@ int go_session_resume(go_session_t *s, const sgf_game_t *rec, char *err, size_t 
 {
     go_session_settings_t set;
     BoardState b;
-    if (go_session_settings_parse(rec->comment, &set, err, errlen) != 0)
+    if (record_read(rec, &set, &b, err, errlen) != 0)
         return -1;
-    if (replay(rec, &b, err, errlen) != 0)
-        return -1;
-    set.size = rec->size;
     if (&s->record != rec)
         memcpy(&s->record, rec, sizeof *rec);
     s->set = set;
