@@ -186,7 +186,10 @@ uint32_t periph_bus_vga_changes(periph_bus_t *bus, const periph_vga_source_t *sr
     return src->changes(bus->inst[src->id]);
 }
 
-int periph_bus_attach_link(periph_bus_t *bus, const periph_link_pins_t *pins, hal_link_t *link)
+/* Wires the pins of pins' peripheral on this bus to link (per instance: no
+ * other bus sees it).  Returns 1, or 0 if pins is NULL or not bound. */
+static int periph_bus_attach_link(periph_bus_t *bus, const periph_link_pins_t *pins,
+                                  hal_link_t *link)
 {
     if (!pins || pins->id >= PERIPH_COUNT || !bus->binding[pins->id])
         return 0;

@@ -129,7 +129,7 @@ typedef struct periph_vga_source {
  * (the link UART), and how to wire one instance's pins to a transport
  * (hal_link_* in hal.h; NULL idles them).  Each table names its own
  * (models.c, bindings.cpp); the backend attaches hal_config_t.link with
- * periph_bus_attach_link. */
+ * periph_bus_open_link. */
 typedef struct periph_link_pins {
     periph_id_t id;
     void (*attach)(void *inst, hal_link_t *link);
@@ -174,10 +174,6 @@ int periph_bus_scan_frame(periph_bus_t *bus, const periph_vga_source_t *src, uin
                           uint16_t *rgb444);
 /* src's change count, 0 if src is NULL or not bound. */
 uint32_t periph_bus_vga_changes(periph_bus_t *bus, const periph_vga_source_t *src);
-
-/* Wires the pins of pins' peripheral on this bus to link (per instance: no
- * other bus sees it).  Returns 1, or 0 if pins is NULL or not bound. */
-int periph_bus_attach_link(periph_bus_t *bus, const periph_link_pins_t *pins, hal_link_t *link);
 
 /* The backends' hal_config_t.link: when pins' peripheral is on this bus,
  * opens spec's transport (waiting HAL_LINK_WAIT_MS for a peer) and wires it

@@ -90,11 +90,6 @@ void console_hw_output(console_hw_t *hw, const console_output_t *out, int covere
     tile_show(&hw->tiles, out->tiles_page, 1);
 }
 
-void console_hw_release(console_hw_t *hw)
-{
-    tiles_off(hw);
-}
-
 void console_hw_close(console_hw_t *hw)
 {
     tiles_off(hw);

@@ -38,9 +38,6 @@ void console_hw_open(console_hw_t *hw, hal_t *hal, const console_options_t *opts
  * (help, the quit question), so the framebuffer gets the VGA pins. */
 void console_hw_output(console_hw_t *hw, const console_output_t *out, int covered);
 
-/* Gives the VGA pins back to the framebuffer (no module on screen). */
-void console_hw_release(console_hw_t *hw);
-
 /* Frees the seams (the pins go back to the framebuffer). */
 void console_hw_close(console_hw_t *hw);
 
