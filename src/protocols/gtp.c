@@ -17,13 +17,15 @@
 #include "hal.h"
 
 static const char gtp_usage[] =
-    "usage: tabletop gtp [--level 1|2|3] [--playouts N] [--seed N] [--no-resign]\n"
+    "usage: tabletop gtp [--level 1|2|3|4] [--playouts N] [--seed N] [--no-resign]\n"
     "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
     "  Go Text Protocol v2 on stdin/stdout (docs/gtp.md).\n"
-    "  --level     computer player: 1 random, 2 greedy, 3 UCT-MCTS (default 3)\n"
-    "  --playouts  MCTS simulations per move (default 200)\n"
+    "  --level     computer player: 1 random, 2 greedy, 3 UCT-MCTS (default 3),\n"
+    "              4 UCT-MCTS for 1 s a move on 2 threads keeping its tree, the\n"
+    "              console's \"Strongest\" (time_settings still rule when given)\n"
+    "  --playouts  MCTS simulations per move at level 3 (default 200)\n"
     "  --seed      random seed (default 1)\n"
-    "  --no-resign level 3 never answers genmove with 'resign' (docs/engine.md)\n"
+    "  --no-resign levels 3 and 4 never answer genmove with 'resign' (docs/engine.md)\n"
     "  --rules     who decides legality and captures: sw, the C rules engine\n"
     "              (default), or hw, the go_rules peripheral (docs/go_rules.md)\n"
     "  --backend   where --rules hw finds the peripheral: sdl (its C model,\n"
@@ -68,8 +70,9 @@ int gtp_main(int argc, char **argv)
             }
             const char *val = argv[++i];
             if (!strcmp(a, "--level")) {
-                if (parse_number(val, 3, &v) || v < 1) {
-                    fprintf(stderr, "tabletop gtp: --level wants 1, 2 or 3, not '%s'\n", val);
+                if (parse_number(val, 4, &v) || v < 1) {
+                    fprintf(stderr, "tabletop gtp: --level wants 1, 2, 3 or 4, not '%s'\n",
+                            val);
                     return 2;
                 }
                 opts.level = (int)v;

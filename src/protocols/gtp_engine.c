@@ -211,7 +211,8 @@ static MoveResult engine_check(gtp_engine_t *e, Stone color, Move m)
 /* Move generation and the clock                                        */
 /* ------------------------------------------------------------------ */
 
-/* Milliseconds to think for `color`, or 0 to search by playout count. */
+/* Milliseconds to think for `color`, or 0 for the level's own budget (by
+ * playout count at level 3, AI_TIMED_MS at level 4). */
 static int engine_time_budget(const gtp_engine_t *e, Stone color)
 {
     if (!e->clock_set)
@@ -830,7 +831,7 @@ gtp_engine_t *gtp_engine_create(const gtp_options_t *opts)
     }
     if (opts)
         e->opts = *opts;
-    if (e->opts.level < AI_RANDOM || e->opts.level > AI_MCTS)
+    if (e->opts.level < AI_RANDOM || e->opts.level > AI_MCTS_TIMED)
         e->opts.level = AI_MCTS;
     e->record = malloc(sizeof *e->record);
     AiConfig cfg = {0};

@@ -23,7 +23,7 @@
 
 /* Zeroed fields mean "default". */
 typedef struct {
-    int level;     /* computer player 1..3; 0: 3 (UCT-MCTS) */
+    int level;     /* computer player 1..4 (ai.h); 0: 3 (UCT-MCTS) */
     int playouts;  /* MCTS simulations per move; 0: the ai's default (200) */
     uint64_t seed; /* random seed; 0: the ai's default */
     FILE *log;     /* one line per generated move (for GoGui's shell); NULL: quiet */

@@ -14,8 +14,10 @@
  *   among the moves that do not fill one of its own one-point eyes (pass
  *   when there are none).
  *
- * Node pool (level 3): AiConfig.pool_nodes = 0 means MCTS_DEFAULT_POOL_NODES
- * (mcts.h): 400,000 nodes of 24 bytes, 9.6 MB, allocated once here.
+ * Node pool (levels 3 and 4): AiConfig.pool_nodes = 0 means
+ * MCTS_DEFAULT_POOL_NODES (mcts.h: 1,500,000 nodes of 28 bytes, 42 MB, on
+ * a PC; the seed's 16,400 on the board), or MCTS_TIMED_POOL_NODES at level
+ * 4 (the same on a PC; 400,000 on the board), allocated once here.
  */
 #include "ai.h"
 #include "board_private.h"
@@ -40,7 +42,21 @@ struct ai {
 
 static AiLevel ai_level_or_default(AiLevel level)
 {
-    return level == AI_RANDOM || level == AI_GREEDY || level == AI_MCTS ? level : AI_MCTS;
+    return level == AI_RANDOM || level == AI_GREEDY || level == AI_MCTS ||
+                   level == AI_MCTS_TIMED
+               ? level
+               : AI_MCTS;
+}
+
+int ai_level_pool_nodes(AiLevel level)
+{
+    return ai_level_or_default(level) == AI_MCTS_TIMED ? MCTS_TIMED_POOL_NODES
+                                                       : MCTS_DEFAULT_POOL_NODES;
+}
+
+size_t ai_level_pool_bytes(AiLevel level)
+{
+    return (size_t)ai_level_pool_nodes(level) * sizeof(mcts_node_t);
 }
 
 ai_t *ai_create(const AiConfig *cfg)
@@ -51,7 +67,8 @@ ai_t *ai_create(const AiConfig *cfg)
     ai_t *ai = calloc(1, sizeof *ai);
     if (!ai)
         return NULL;
-    if (mcts_init(&ai->mcts, cfg->pool_nodes) != 0) {
+    int pool = cfg->pool_nodes > 0 ? cfg->pool_nodes : ai_level_pool_nodes(cfg->level);
+    if (mcts_init(&ai->mcts, pool) != 0) {
         free(ai);
         return NULL;
     }
@@ -103,7 +120,11 @@ static Move ai_move_from_point(int p)
     return m;
 }
 
-/* Level 1 (§3.5): uniformly random among every legal point; pass if none. */
+/* Level 1 (§3.5): uniformly random among the legal points that do not fill
+ * one of its own one-point eyes (board_is_eye, as level 2's P0); pass when
+ * none is left.  The seed says only "random legal move", but a player who
+ * passes every move against one that fills its own eyes never sees the game
+ * end: it fills them all and its stones are captured by its own hand. */
 static int ai_choose_random(ai_t *ai, const BoardState *b)
 {
     int legal[BOARD_MAX_SIZE * BOARD_MAX_SIZE];
@@ -111,7 +132,7 @@ static int ai_choose_random(ai_t *ai, const BoardState *b)
     for (int r = 0; r < b->size; r++)
         for (int c = 0; c < b->size; c++) {
             int p = board_point(r, c);
-            if (board_check_point(b, b->turn, p) == MOVE_OK)
+            if (board_check_point(b, b->turn, p) == MOVE_OK && !board_is_eye(b, b->turn, p))
                 legal[n++] = p;
         }
     return n ? legal[rng_below(&ai->rng, n)] : BOARD_PASS_POINT;
@@ -209,7 +230,7 @@ static int ai_choose_greedy(ai_t *ai, const BoardState *b)
     return best[rng_below(&ai->rng, n_best)];
 }
 
-/* Level 3 and the end of the game (docs/engine.md).  Playouts score the board
+/* Levels 3 and 4 and the end of the game (docs/engine.md).  Playouts score the board
  * as it stands, so after the opponent's pass every move that keeps the
  * area looks as good as a pass, and a search that goes on playing inside
  * its own territory can spoil its eyes.  The end is therefore decided by
@@ -226,7 +247,10 @@ static int ai_choose_mcts(ai_t *ai, const BoardState *b)
         ai->stats.win_rate = 1.0;
         return BOARD_PASS_POINT;
     }
-    int p = mcts_search(&ai->mcts, b, ai->playouts, ai->time_ms, &ai->rng);
+    int time_ms = ai->time_ms;
+    if (time_ms <= 0 && ai->level == AI_MCTS_TIMED)
+        time_ms = AI_TIMED_MS;
+    int p = mcts_search(&ai->mcts, b, ai->playouts, time_ms, &ai->rng);
     ai->stats.simulations = ai->mcts.last_simulations;
     ai->stats.nodes_used = mcts_pool_used(&ai->mcts);
     ai->stats.reused = ai->mcts.last_reused;
@@ -266,7 +290,7 @@ Move ai_choose(ai_t *ai, const BoardState *b)
 
 Move ai_get_move(const BoardState *b, AiLevel level)
 {
-    static ai_t *shared[4];
+    static ai_t *shared[AI_MCTS_TIMED + 1];
     level = ai_level_or_default(level);
     if (!shared[level]) {
         AiConfig cfg = {.level = level, .seed = 1};

@@ -50,6 +50,21 @@
 #endif
 #endif
 
+/* Level 4's pool (ai.h: level 3's search for a second a move on two
+ * threads, keeping its subtree): the PC pool everywhere but on the board,
+ * where the seed's 16,400 nodes would stop the tree growing within the
+ * first tenth of a move.  400,000 nodes of 28 bytes = 11.2 MB, and as much
+ * again for the second pool of tree reuse: 22.4 MB of the DE1-SoC's 1 GB
+ * (docs/board.md, "Level 4 on the board"). */
+#define MCTS_BOARD_TIMED_POOL_NODES 400000
+#ifndef MCTS_TIMED_POOL_NODES
+#if defined(__arm__)
+#define MCTS_TIMED_POOL_NODES MCTS_BOARD_TIMED_POOL_NODES
+#else
+#define MCTS_TIMED_POOL_NODES MCTS_DEFAULT_POOL_NODES
+#endif
+#endif
+
 /* One tree node.  Several search threads share the tree (mcts_params.threads),
  * so the counters are atomics.  They are updated by a relaxed load and a
  * relaxed store, not a locked add: two threads may lose one of each other's

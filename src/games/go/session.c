@@ -117,7 +117,7 @@ int go_session_settings_parse(const char *comment, go_session_settings_t *set, c
             bad = mode < 0;
         } else if (!strcmp(tok, "level")) {
             again = level >= 0;
-            level = parse_digit(value, 0, 3);
+            level = parse_digit(value, 0, GO_SESSION_LEVELS);
             bad = level < 0;
         } else if (!strcmp(tok, "human")) {
             again = human != EMPTY;
@@ -145,7 +145,8 @@ int go_session_settings_parse(const char *comment, go_session_settings_t *set, c
         return -1;
     }
     if (mode == GO_SESSION_PVC && level < 1) {
-        snprintf(err, errlen, "%s", "settings: a game against the computer needs level=1..3");
+        snprintf(err, errlen, "settings: a game against the computer needs level=1..%d",
+                 GO_SESSION_LEVELS);
         return -1;
     }
     if (mode == GO_SESSION_PVP && (level > 0 || human == WHITE || handicap >= 0)) {
@@ -185,8 +186,9 @@ static int settings_check(const go_session_settings_t *set, char *err, size_t er
         snprintf(err, errlen, "%s", "unknown mode");
         return -1;
     }
-    if (set->level < 1 || set->level > 3) {
-        snprintf(err, errlen, "level %d: the computer plays at level 1, 2 or 3", set->level);
+    if (set->level < 1 || set->level > GO_SESSION_LEVELS) {
+        snprintf(err, errlen, "level %d: the computer plays at level 1 to %d", set->level,
+                 GO_SESSION_LEVELS);
         return -1;
     }
     if (set->human != BLACK && set->human != WHITE) {

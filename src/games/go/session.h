@@ -1,7 +1,7 @@
 /*
  * session.h - a game of Go as the console plays it, without a frame: the
  * mode (two players at one keyboard on 9x9, 13x13 or 19x19, or one player
- * against the computer at level 1..3 with a colour and a handicap), moves
+ * against the computer at level 1..4 with a colour and a handicap), moves
  * through the rules seam (rules.h), pass, undo, resignation, the dead-stone
  * review after two passes, the count and its result, and the SGF record
  * with the console's settings kept in its game comment (GC), from which a
@@ -65,10 +65,15 @@ typedef enum go_move_outcome {
 extern const int go_session_pvp_size[GO_SESSION_PVP_SIZES];  /* 9, 13, 19 */
 extern const int go_session_pvp_komi2[GO_SESSION_PVP_SIZES]; /* 11, 15, 15 */
 
+/* The computer's levels: the seed's three and level 4, level 3's search
+ * by time (ai.h).  A record of any of them resumes. */
+#define GO_SESSION_LEVELS 4
+
 /* The settings of a game; what the record's GC keeps of them. */
 typedef struct go_session_settings {
     go_session_mode_t mode;
-    int level;    /* against the computer: 1..3 (ai.h's AiLevel); two players: 0 */
+    int level;    /* against the computer: 1..GO_SESSION_LEVELS (ai.h's AiLevel);
+                   * two players: 0 */
     Stone human;  /* against the computer: BLACK or WHITE; two players: BLACK */
     int size;     /* two players: 9, 13 or 19 (0: 9); against the computer: 9 */
     int handicap; /* against the computer: 0, or 2..9 Black stones on the usual points */

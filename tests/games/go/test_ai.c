@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/go/ai.h"
+#include "games/go/status.h"
 
 static int move_is(Move m, const BoardState *b, const char *vertex)
 {
@@ -93,11 +94,9 @@ static void check_level_legal(AiLevel level, int positions, int playouts)
         Move m = ai_choose(ai, &b);
         cr_assert_eq(memcmp(&b, &before, sizeof b), 0, "ai_choose changed the board");
         if (m.pass) {
-            if (level == AI_RANDOM)
-                cr_assert(!has_legal_move(&b), "level 1 passed with legal moves");
-            if (level == AI_GREEDY)
+            if (level == AI_RANDOM || level == AI_GREEDY)
                 cr_assert(!has_move_outside_own_eyes(&b),
-                          "level 2 passed with moves that fill no eye of its own");
+                          "level %d passed with moves that fill no eye of its own", level);
         } else {
             cr_assert_eq(board_check(&b, b.turn, m.row, m.col), MOVE_OK,
                          "level %d: illegal move %d,%d on position %d", level, m.row, m.col, i);
@@ -141,21 +140,40 @@ static Move level2_move(const char *file, uint64_t seed)
     return m;
 }
 
-Test(ai, level2_passes_rather_than_fill_its_own_eyes)
+Test(ai, levels_1_and_2_pass_rather_than_fill_their_own_eyes)
 {
-    /* Black to move: every empty point is one of Black's own eyes.  Level 1
-     * plays one (legal, the seed's random move); level 2 passes. */
+    /* Black to move: every empty point is legal and one of Black's own
+     * eyes.  Level 2 passes (its P0), and so does level 1 (issue 26: its
+     * random moves leave its own eyes alone), whatever the seed. */
     BoardState b;
     char err[128];
     cr_assert_eq(board_from_ascii(&b, "X X X X X\nX . X . X\nX X X X X\nX . X . X\nX X X X X\n",
                                   err, sizeof err),
                  0, "%s", err);
-    AiConfig cfg = {.level = AI_RANDOM, .seed = 2};
-    ai_t *ai = ai_create(&cfg);
-    cr_assert(!ai_choose(ai, &b).pass, "level 1 fills an eye");
-    ai_set_level(ai, AI_GREEDY);
-    cr_assert(ai_choose(ai, &b).pass, "level 2 passes");
-    ai_destroy(ai);
+    cr_assert(has_legal_move(&b), "every eye is a legal point for Black");
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        AiConfig cfg = {.level = AI_RANDOM, .seed = seed};
+        ai_t *ai = ai_create(&cfg);
+        cr_assert(ai_choose(ai, &b).pass, "level 1 fills its own eye (seed %llu)",
+                  (unsigned long long)seed);
+        ai_set_level(ai, AI_GREEDY);
+        cr_assert(ai_choose(ai, &b).pass, "level 2 passes");
+        ai_destroy(ai);
+    }
+    /* With three points outside its eyes (D5, E5 and D4, each next to
+     * another empty point), level 1 plays one of them and never an eye. */
+    cr_assert_eq(board_from_ascii(&b, "X X X . .\nX . X . X\nX X X X X\nX . X . X\nX X X X X\n",
+                                  err, sizeof err),
+                 0, "%s", err);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        AiConfig cfg = {.level = AI_RANDOM, .seed = seed};
+        ai_t *ai = ai_create(&cfg);
+        Move m = ai_choose(ai, &b);
+        cr_assert(move_is(m, &b, "D5") || move_is(m, &b, "E5") || move_is(m, &b, "D4"),
+                  "seed %llu: (%d,%d,%d)",
+                  (unsigned long long)seed, m.row, m.col, m.pass);
+        ai_destroy(ai);
+    }
 }
 
 Test(ai, level2_priorities)
@@ -249,6 +267,10 @@ Test(ai, level3_deterministic_for_a_seed)
 }
 
 /* Plays a full game; returns the margin (half points, > 0 Black). */
+/* Plays a game to two passes; the margin (> 0: Black wins) once the dead
+ * stones are taken off, as the console's review proposes it: level 1
+ * passes with its dead stones still on the board since it leaves its own
+ * eyes alone (issue 26), and counting them alive would give it the game. */
 static int play_game(ai_t *black, ai_t *white)
 {
     BoardState b;
@@ -257,7 +279,7 @@ static int play_game(ai_t *black, ai_t *white)
         Move m = ai_choose(b.turn == BLACK ? black : white, &b);
         cr_assert_eq(board_apply(&b, m), MOVE_OK);
     }
-    return board_score(&b, NULL, NULL);
+    return go_status_margin2(&b);
 }
 
 Test(ai, level3_beats_level1_and_level2, .timeout = 300)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/go/ai.h"
 #include "games/go/session.h"
 
 static go_session_t *session_new(void)
@@ -308,7 +309,7 @@ Test(go_session, settings_out_of_range_are_refused_and_change_nothing)
     start(s, pvp(9));
     play_ok(s, at(2, 2));
     const go_session_settings_t bad[] = {
-        pvp(11), pvc(0, BLACK, 0), pvc(4, BLACK, 0), pvc(1, EMPTY, 0), pvc(1, BLACK, 1),
+        pvp(11), pvc(0, BLACK, 0), pvc(5, BLACK, 0), pvc(1, EMPTY, 0), pvc(1, BLACK, 1),
         pvc(1, BLACK, 10),
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -487,7 +488,8 @@ Test(go_session, a_foreign_or_corrupt_game_comment_is_refused_with_a_reason)
         {"tabletop", "no mode="},
         {"tabletop mode=pvx level=0", "mode=pvx"},
         {"tabletop mode=pvc level=7", "level=7"},
-        {"tabletop mode=pvc", "level=1..3"},
+        {"tabletop mode=pvc", "level=1..4"},
+        {"tabletop mode=pvc level=5", "level=5"},
         {"tabletop mode=pvc level=2 colour=red", "unknown setting \"colour\""},
         {"tabletop mode=pvc level=2 human=green", "human=green"},
         {"tabletop mode=pvc level=2 handicap=1", "handicap=1"},
@@ -524,4 +526,123 @@ Test(go_session, a_foreign_or_corrupt_game_comment_is_refused_with_a_reason)
     cr_assert_eq(s->record.n_moves, 1);
     free(rec);
     free(s);
+}
+
+/* Level 4 (the strongest: level 3's search by time) is a level the
+ * session starts, names in the record and reads back from it; records of
+ * the seed's levels 1-3, written before level 4 existed, still resume. */
+Test(go_session, level_4_is_kept_in_the_record_and_resumes)
+{
+    go_session_t *s = session_new();
+    start(s, pvc(4, BLACK, 0));
+    cr_assert_str_eq(s->record.comment, "tabletop mode=pvc level=4");
+    cr_assert_str_eq(s->record.white, "tabletop level 4");
+    play_ok(s, at(4, 4));
+    play_ok(s, at(2, 2)); /* the computer's reply, as the screen would play it */
+    static char text[65536];
+    size_t n = sgf_write(&s->record, text, sizeof text);
+    cr_assert(n < sizeof text);
+    sgf_game_t *rec = calloc(1, sizeof *rec);
+    char err[256];
+    cr_assert_eq(sgf_parse(text, n, rec, err, sizeof err), 0, "%s", err);
+    go_session_info_t info;
+    cr_assert_eq(go_session_inspect(rec, &info, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(info.set.level, 4);
+    go_session_t *back = session_new();
+    cr_assert_eq(go_session_resume(back, rec, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(back->set.mode, GO_SESSION_PVC);
+    cr_assert_eq(back->set.level, 4);
+    cr_assert_eq(back->board.hash, s->board.hash);
+    cr_assert_eq(go_session_ai_turn(back), 0, "the human (Black) is to move");
+    /* Saves written by the console before level 4, one a level. */
+    static const char *const old[] = {
+        "(;GM[1]FF[4]SZ[9]KM[5.5]PB[Human]PW[tabletop level 1]"
+        "GC[tabletop mode=pvc level=1];B[ee];W[cc])",
+        "(;GM[1]FF[4]SZ[9]KM[5.5]PB[Human]PW[tabletop level 2]"
+        "GC[tabletop mode=pvc level=2];B[ee];W[cc])",
+        "(;GM[1]FF[4]SZ[9]KM[5.5]PB[tabletop level 3]PW[Human]"
+        "GC[tabletop mode=pvc level=3 human=white];B[ee];W[cc])",
+    };
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(sgf_parse(old[i], strlen(old[i]), rec, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(go_session_resume(back, rec, err, sizeof err), 0, "%s: %s", old[i], err);
+        cr_assert_eq(back->set.level, i + 1);
+        cr_assert_eq(back->record.n_moves, 2);
+    }
+    /* Level 5 does not exist. */
+    go_session_settings_t five = pvc(5, BLACK, 0);
+    cr_assert_eq(go_session_new(s, &five, "tabletop:test", "", err, sizeof err), -1);
+    cr_assert(strstr(err, "level 5"), "%s", err);
+    free(rec);
+    free(back);
+    free(s);
+}
+
+/* The test's own idea of a one-point eye of color at (r, c), written
+ * apart from the engine: an empty point whose four neighbours on the
+ * board are all color, and whose diagonal points on the board hold no
+ * stone of the other colour (the game below has none anyway). */
+static int test_own_eye(const BoardState *b, Stone color, int r, int c)
+{
+    if (board_get(b, r, c) != EMPTY)
+        return 0;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int dc = -1; dc <= 1; dc++) {
+            int nr = r + dr, nc = c + dc;
+            if ((dr == 0 && dc == 0) || nr < 0 || nc < 0 || nr >= b->size || nc >= b->size)
+                continue;
+            Stone there = board_get(b, nr, nc);
+            if ((dr == 0 || dc == 0) && there != color)
+                return 0;
+            if (dr != 0 && dc != 0 && there == stone_opponent(color))
+                return 0;
+        }
+    return 1;
+}
+
+/* Issue 26: a beginner against level 1 who passes every move saw level 1
+ * fill its own eyes until it had captured all its own stones, and the game
+ * never ended.  Level 1 (the computer, Black) against a human White who
+ * passes every move: every move of level 1 is legal and fills none of its
+ * own eyes, and the game ends with two passes in a row long before the
+ * bound (level 1 can place at most 81 stones: nothing ever captures them). */
+Test(go_session, level_1_ends_a_game_against_a_player_who_only_passes)
+{
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        go_session_t *s = session_new();
+        start(s, pvc(1, WHITE, 0));
+        AiConfig cfg = {.level = AI_RANDOM, .seed = seed};
+        ai_t *ai = ai_create(&cfg);
+        cr_assert_not_null(ai);
+        int plies = 0;
+        while (s->phase == GO_PHASE_PLAY && plies < 400) {
+            Move m = pass;
+            if (go_session_ai_turn(s)) {
+                m = ai_choose(ai, &s->board);
+                if (!m.pass) {
+                    cr_assert_eq(board_get(&s->board, m.row, m.col), EMPTY);
+                    cr_assert(!test_own_eye(&s->board, BLACK, m.row, m.col),
+                              "seed %llu, ply %d: level 1 fills its own eye at (%d,%d)",
+                              (unsigned long long)seed, plies, m.row, m.col);
+                }
+            }
+            play_ok(s, m);
+            plies++;
+        }
+        cr_assert_eq(s->phase, GO_PHASE_REVIEW, "seed %llu: no end after %d plies",
+                     (unsigned long long)seed, plies);
+        cr_assert(plies <= 2 * 81 + 2, "seed %llu: %d plies", (unsigned long long)seed, plies);
+        int n = s->record.n_moves;
+        cr_assert(n >= 2 && s->record.moves[n - 1].move.pass && s->record.moves[n - 2].move.pass);
+        cr_assert_eq(s->record.moves[n - 1].color, BLACK, "level 1's pass ends the game");
+        /* Its stones all stand: none was ever captured. */
+        int black = 0;
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++)
+                black += board_get(&s->board, r, c) == BLACK;
+        cr_assert_eq(black, (n - 1) / 2, "seed %llu: every stone of level 1 stands",
+                     (unsigned long long)seed);
+        ai_destroy(ai);
+        free(s);
+    }
 }

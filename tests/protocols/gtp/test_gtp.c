@@ -448,7 +448,8 @@ Test(gtp_binary, end_of_input_ends_cleanly_and_bad_options_are_refused)
     free(out);
 
     char *bad[][5] = {
-        {(char *)tabletop_exe(), "gtp", "--level", "4", NULL},
+        {(char *)tabletop_exe(), "gtp", "--level", "5", NULL},
+        {(char *)tabletop_exe(), "gtp", "--level", "0", NULL},
         {(char *)tabletop_exe(), "gtp", "--playouts", "-3", NULL},
         {(char *)tabletop_exe(), "gtp", "--seed", "x", NULL},
         {(char *)tabletop_exe(), "gtp", "--colour", "b", NULL},
@@ -460,6 +461,56 @@ Test(gtp_binary, end_of_input_ends_cleanly_and_bad_options_are_refused)
         cr_assert_str_eq(out, "", "no GTP output expected");
         free(out);
     }
+    unlink(input);
+}
+
+/* Issue 26: --level 4 is the console's "Strongest: 1 s a move", level 3's
+ * search by time (1 s a move with no clock) on two threads keeping its
+ * tree; the log line of each genmove says so.  The second genmove starts
+ * from the subtree of the first search (the position is one move on). */
+Test(gtp_engine, level_4_searches_on_two_threads_and_keeps_its_tree, .timeout = 60)
+{
+    FILE *log = tmpfile();
+    cr_assert(log);
+    gtp_options_t o = {.level = 4, .seed = 5, .log = log};
+    gtp_engine_t *e = gtp_engine_create(&o);
+    cr_assert(e);
+    ok(e, "boardsize 9");
+    ok(e, "clear_board");
+    ok(e, "genmove b");
+    ok(e, "genmove w");
+    gtp_engine_destroy(e);
+    rewind(log);
+    char line[2][512];
+    for (int i = 0; i < 2; i++)
+        cr_assert(fgets(line[i], sizeof line[i], log), "no log line for genmove %d", i + 1);
+    fclose(log);
+    int playouts[2], kept[2], threads[2];
+    for (int i = 0; i < 2; i++) {
+        const char *open = strstr(line[i], "(level 4, ");
+        cr_assert(open, "%s", line[i]);
+        cr_assert_eq(sscanf(open, "(level 4, %d playouts, %d kept, %d threads", &playouts[i],
+                            &kept[i], &threads[i]),
+                     3, "%s", line[i]);
+        cr_assert_eq(threads[i], 2, "%s", line[i]);
+        /* Far more than the 200 of level 3: a search by time, not by count. */
+        cr_assert_gt(playouts[i], 200, "%s", line[i]);
+    }
+    cr_assert_gt(kept[1], 0, "the second search kept nothing: %s", line[1]);
+}
+
+Test(gtp_binary, usage_names_level_4)
+{
+    char input[] = "/tmp/tabletop-gtp-in-XXXXXX";
+    int fd = mkstemp(input);
+    cr_assert(fd >= 0);
+    close(fd);
+    char *argv[] = {(char *)tabletop_exe(), "gtp", "--help", NULL};
+    char *out = NULL;
+    cr_assert_eq(gtp_pipe_run_file(argv, NULL, input, &out, 30000), 0);
+    cr_assert(strstr(out, "--level 1|2|3|4"), "%s", out);
+    cr_assert(strstr(out, "4 UCT-MCTS for 1 s a move"), "%s", out);
+    free(out);
     unlink(input);
 }
 
