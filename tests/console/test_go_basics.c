@@ -140,7 +140,7 @@ Test(go_basics, the_human_resigns_against_the_computer, .timeout = 60)
 Test(go_basics, the_level_menu_names_the_levels_and_offers_colour_and_handicap)
 {
     char *dir = scratch("go");
-    run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\nright\ndown\nright\nright\n"
+    run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\ndown\nright\ndown\nright\nright\n"
                              "snap level_options\n", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "level_options", "level_options");
@@ -150,7 +150,7 @@ Test(go_basics, playing_white_the_computer_opens_as_black, .timeout = 60)
 {
     char *dir = scratch("go");
     /* Level menu: the colour row, White, back up to level 1, start. */
-    run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\nright\nup\nup\nup\nenter\n"
+    run_t r = play_text(dir, "enter\n2\ndown\ndown\ndown\ndown\nright\nup\nup\nup\nup\nenter\n"
                              "snap pvc_white\n", "11");
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "pvc_white", "pvc_white");
@@ -224,10 +224,10 @@ Test(go_basics, handicap_stones_stand_where_gnugo_puts_them, .timeout = 120)
     for (int n = 2; n <= 9; n++) {
         char *dir = scratch("go");
         /* Handicap row; n - 1 steps right from "none"; level 1. */
-        char script[512] = "enter\n2\ndown\ndown\ndown\ndown\n";
+        char script[512] = "enter\n2\ndown\ndown\ndown\ndown\ndown\n";
         for (int i = 0; i < n - 1; i++)
             strcat(script, "right\n");
-        strcat(script, "up\nup\nup\nup\nenter\n");
+        strcat(script, "up\nup\nup\nup\nup\nenter\n");
         if (n == 4)
             strcat(script, "snap handicap_4\n");
         run_t r = play_text(dir, script, "2");
@@ -348,4 +348,85 @@ Test(go_basics, without_k_the_cursor_steps_onto_stones)
     cr_assert_eq(r.status, 0, "%s", r.err);
     saved_moves(dir, 0, moves, sizeof moves);
     cr_assert_str_eq(moves, ";B[ee];W[fe]");
+}
+
+/* ---- level 4, the strongest ---- */
+
+/* The computer's moves (W[..]) of the record at path, replayed with the
+ * human's through GNU Go: every one of them legal. */
+static void gnugo_replays(const char *dir, const char *path)
+{
+    if (access(GNUGO, X_OK) != 0)
+        cr_skip_test("GNU Go is not installed at " GNUGO " (apt-get install gnugo)");
+    char moves[4096];
+    sgf_moves(path, moves, sizeof moves);
+    char *cmds = path_join(dir, "replay.gtp");
+    FILE *f = fopen(cmds, "w");
+    cr_assert(f);
+    fprintf(f, "boardsize 9\nclear_board\nkomi 5.5\n");
+    int n = 0;
+    for (const char *p = moves; (p = strchr(p, ';')) != NULL; p++) {
+        char col = p[3], row = p[4];
+        if (p[3] == ']') {
+            fprintf(f, "play %c pass\n", p[1]);
+        } else {
+            int c = col - 'a';
+            fprintf(f, "play %c %c%d\n", p[1], 'A' + c + (c >= 8), 9 - (row - 'a'));
+        }
+        n++;
+    }
+    fprintf(f, "quit\n");
+    fclose(f);
+    char command[8400], line[256];
+    snprintf(command, sizeof command, GNUGO " --mode gtp --chinese-rules < '%s'", cmds);
+    FILE *p = popen(command, "r");
+    cr_assert(p);
+    int answers = 0;
+    while (fgets(line, sizeof line, p)) {
+        cr_assert(line[0] != '?', "GNU Go refuses a move of %s: %s", moves, line);
+        answers += line[0] == '=';
+    }
+    pclose(p);
+    cr_assert_eq(answers, n + 4, "GNU Go answered %d of %d commands", answers, n + 4);
+}
+
+/* Issue 26: "4. Strongest: 1 s a move" is level 3's search by time, on two
+ * threads, keeping its tree: the console's stderr logs each of its moves
+ * as `tabletop gtp` logs a genmove, the moves are legal (GNU Go replays
+ * them) and a later search starts from the subtree of the one before. */
+Test(go_basics, level_4_answers_on_two_threads_and_keeps_its_tree, .timeout = 120)
+{
+    char *dir = scratch("go");
+    /* Level 4, Black: E5, then E7, C7, C3, G3 (a point the computer took
+     * already is refused and the next is tried). */
+    run_t r = play_text(dir,
+                        "enter\n2\n4\nenter\nup\nup\nenter\nleft\nleft\nenter\n"
+                        "down\ndown\ndown\ndown\nenter\nright\nright\nright\nright\nenter\n",
+                        NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *rec = saved_text(dir, "save/go.sgf");
+    cr_assert(strstr(rec, "GC[tabletop mode=pvc level=4]"), "%s", rec);
+    cr_assert(strstr(rec, "PW[tabletop level 4]"), "%s", rec);
+    gnugo_replays(dir, path_join(dir, "save/go.sgf"));
+    char moves[512];
+    saved_moves(dir, 0, moves, sizeof moves);
+    int white = 0;
+    for (const char *p = moves; (p = strstr(p, ";W[")) != NULL; p++)
+        white++;
+    /* One log line for each of the computer's moves. */
+    int lines = 0, later_kept = 0;
+    for (const char *p = r.err; (p = strstr(p, "(level 4, ")) != NULL; p++) {
+        int playouts, kept, threads;
+        cr_assert_eq(sscanf(p, "(level 4, %d playouts, %d kept, %d threads", &playouts, &kept,
+                            &threads),
+                     3, "%s", p);
+        cr_assert_eq(threads, 2, "%s", r.err);
+        cr_assert_gt(playouts, 200, "a search by count, not by time: %s", r.err);
+        if (lines > 0 && kept > 0)
+            later_kept = 1;
+        lines++;
+    }
+    cr_assert_geq(white, 3, "%s", moves);
+    cr_assert_eq(lines, white, "%d log lines for %d moves: %s", lines, white, r.err);
+    cr_assert(later_kept, "no later search kept any of the tree: %s", r.err);
 }

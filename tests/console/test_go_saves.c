@@ -196,3 +196,23 @@ Test(go_saves, a_saved_19x19_game_is_drawn_on_screen)
     cr_assert_eq(pixel(dir, "resumed_19", 131, 23 + 18 * 21), 0xEEE, "white at A1");
     cr_assert_eq(pixel(dir, "resumed_19", 131 + 18 * 21, 23), 0x111, "black at T19");
 }
+
+/* Issue 26: after Escape the menu says "Game saved: choose 3 to resume it",
+ * and Enter does just that (Connect Four's title preselects Resume too):
+ * the same game comes back, nothing is put aside as go.sgf.bak, and play
+ * goes on in it. */
+Test(go_saves, escape_then_enter_resumes_the_same_game)
+{
+    char *dir = scratch("go");
+    /* Two players: B E5, W E6; Escape; Enter; B D5 (the cursor starts at E5). */
+    run_t r = play_text(dir, "enter\nenter\nenter\nup\nenter\nescape\nsnap mode_menu_resume\n"
+                             "enter\nsnap resumed_by_enter\nleft\nenter\n",
+                        NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    check_golden(dir, "mode_menu_resume", "mode_menu_resume");
+    check_golden(dir, "resumed_by_enter", "resumed_by_enter");
+    cr_assert(!file_exists(path_join(dir, "save/go.sgf.bak")), "Enter put the save aside");
+    char moves[256];
+    sgf_moves(path_join(dir, "save/go.sgf"), moves, sizeof moves);
+    cr_assert_str_eq(moves, ";B[ee];W[ed];B[de]");
+}

@@ -11,6 +11,8 @@
 
 #include <time.h>
 
+#include "console/font.h"
+#include "console/render.h"
 #include "console_test_util.h"
 
 static inline const char *sound_dir(void) { return env_or_die("TABLETOP_SOUNDS"); }
@@ -134,6 +136,45 @@ static inline void gnugo_final_score(const char *dir, const char *path, char *ou
     }
     pclose(p);
     cr_assert(out[0], "GNU Go gave no final_score for %s", path);
+}
+
+/* ---- reading text off a frame ---- */
+
+/* Reads the line of text drawn at (x, y) with render_string_scaled at
+ * scale into out: each cell of FONT_ADVANCE * scale pixels is compared
+ * with every glyph of the font (src/console/font.c, 5x7), a pixel being
+ * lit when it differs from the background at (x - 1, y); '?' for a cell
+ * that is no glyph.  Trailing blanks are dropped.  The font is the
+ * console's, but which glyph stands where is read from the picture. */
+static inline void frame_read_text(const char *png, int x, int y, int scale, char *out,
+                                   size_t len)
+{
+    char err[512];
+    uint16_t *px = NULL;
+    int w, h;
+    cr_assert_eq(frame_png_read(png, &px, &w, &h, err, sizeof err), 0, "%s", err);
+    cr_assert(x >= 1 && y >= 0 && y + FONT_H * scale <= h, "text off the frame");
+    uint16_t bg = px[(size_t)y * (size_t)w + (size_t)(x - 1)];
+    size_t n = 0;
+    for (int cx = x; cx + FONT_W * scale <= w && n + 1 < len; cx += FONT_ADVANCE * scale) {
+        char got = '?';
+        for (int gi = 0; gi < FONT_GLYPHS && got == '?'; gi++) {
+            int same = 1;
+            for (int row = 0; row < FONT_H && same; row++)
+                for (int col = 0; col < FONT_W && same; col++) {
+                    int lit = px[(size_t)(y + row * scale) * (size_t)w +
+                                 (size_t)(cx + col * scale)] != bg;
+                    same = lit == !!(font_5x7[gi][row] & (0x10 >> col));
+                }
+            if (same)
+                got = (char)(FONT_FIRST + gi);
+        }
+        out[n++] = got;
+    }
+    while (n > 0 && out[n - 1] == ' ')
+        n--;
+    out[n] = 0;
+    free(px);
 }
 
 #endif

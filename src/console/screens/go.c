@@ -193,13 +193,13 @@ static void key_level(go_game_t *g, int key)
         g->dirty = 1;
     } else if (key == HID_KEY_ENTER)
         pick = g->level_sel;
-    else if (key >= HID_KEY_1 && key <= HID_KEY_1 + 2)
+    else if (key >= HID_KEY_1 && key < HID_KEY_1 + GO_SESSION_LEVELS)
         pick = key - HID_KEY_1;
     else if (key == HID_KEY_ESCAPE) {
         g->screen = GO_MODE;
         g->dirty = 1;
     }
-    if (pick >= 0 && pick < 3) {
+    if (pick >= 0 && pick < GO_SESSION_LEVELS) {
         g->level_sel = pick;
         go_screen_new_game(g, GO_SESSION_PVC, pick + 1);
     }
@@ -276,6 +276,10 @@ static void key_over(go_game_t *g, int key)
     if (is_letter(key, 'l')) {
         g->look_001 = !g->look_001;
         g->dirty = 1;
+    } else if (is_letter(key, 'v')) {
+        /* The box covers the middle rows: v shows the final position whole. */
+        g->hide_result = !g->hide_result;
+        g->dirty = 1;
     } else if (key == HID_KEY_ENTER || key == HID_KEY_ESCAPE) {
         g->screen = GO_MODE;
         g->menu_sel = 0;
@@ -318,6 +322,18 @@ static void go_tick(void *game, uint64_t now_us)
     go_game_t *g = game;
     if (!think_ready(&g->think, now_us))
         return;
+    if (g->session->set.level == AI_MCTS_TIMED) {
+        /* The search's figures, as `tabletop gtp` logs each genmove. */
+        const AiStats *st = &g->job.stats;
+        char v[8];
+        board_vertex_format(g->job.board.size, g->job.move, v, sizeof v);
+        fprintf(stderr,
+                "tabletop: %s %s (level %d, %d playouts, %d kept, %d threads, %d nodes, "
+                "win rate %.2f)%s\n",
+                g->job.board.turn == BLACK ? "black" : "white", v, g->session->set.level,
+                st->simulations, st->reused, st->threads, st->nodes_used, st->win_rate,
+                g->job.resign ? ", resigns" : "");
+    }
     if (g->job.resign)
         go_screen_resign(g, g->session->board.turn);
     else
@@ -369,16 +385,18 @@ static int go_quit(void *p)
     return in_progress && (!go_screen_has_saves(g) || g->save_failed);
 }
 
+/* Every key of the Go screens (docs/play.md's table), in the ten lines the
+ * help screen has room for. */
 static const char *const go_help[] = {
-    "Arrows\tmove the cursor; choose",
-    "Enter\tplace a stone; choose",
-    "Space\tpass",
+    "Arrows\tmove; Left/Right: settings",
+    "Enter\tplace; dead/alive; choose",
+    "Space\tpass; accept the count",
     "Backspace, u\tundo (2 plies vs computer)",
     "r\tresign (Enter confirms)",
+    "k\tcursor skips stones (seed 001)",
     "l\tseed 001's look: yellow, squares",
-    "1, 2, 3\tpick a menu item",
-    "Left/Right\tcolour, handicap, size",
-    "Dead stones\tEnter toggles, Space counts",
+    "v\tafter the game: see the board",
+    "1, 2, 3, 4\tpick a menu item",
     "Escape\tback (the game is saved)",
     NULL,
 };

@@ -9,9 +9,11 @@
 #include "console/render.h"
 #include "go_screen.h"
 
-const char *const go_level_names[3] = {"1. Beginner: random moves", "2. Casual: greedy captures",
-                                       "3. Strong: Monte Carlo search"};
-const char *const go_level_short[3] = {"Beginner", "Casual", "Strong"};
+const char *const go_level_names[GO_SESSION_LEVELS] = {
+    "1. Beginner: random moves", "2. Casual: greedy captures", "3. Strong: Monte Carlo search",
+    "4. Strongest: 1 s a move"};
+const char *const go_level_short[GO_SESSION_LEVELS] = {"Beginner", "Casual", "Strong",
+                                                       "Strongest"};
 
 const char *go_side_name(Stone s)
 {
@@ -74,22 +76,32 @@ static void format_komi(int komi2, char *buf, size_t len)
     snprintf(buf, len, "%s%d%s", komi2 < 0 ? "-" : "", a / 2, (a & 1) ? ".5" : "");
 }
 
+/* The left column: every key of the phase on screen, one a row. */
 static void draw_side_columns(const go_game_t *g)
 {
     static const char *const play_help[] = {"Arrows move", "Enter place", "Space pass",
-                                            "Esc menu", "Bksp/U undo"};
+                                            "Bksp/U undo", "R resign",    "K skip stones",
+                                            "L look 001",  "Esc menu",    NULL};
     static const char *const review_help[] = {"Arrows move", "Enter dead/alive", "Space accept",
-                                              "Esc menu", "Bksp/U play on"};
+                                              "Bksp/U play on", "L look 001", "Esc menu", NULL};
+    static const char *const over_help[] = {"V see board", "L look 001", "Enter menu",
+                                            "Esc menu", NULL};
+    static const char *const over_hidden_help[] = {"V show result", "L look 001", "Enter menu",
+                                                   "Esc menu", NULL};
     const go_session_t *s = g->session;
-    const char *const *help = s->phase == GO_PHASE_REVIEW ? review_help : play_help;
-    for (int i = 0; i < 5; i++)
+    const char *const *help = s->phase == GO_PHASE_REVIEW ? review_help
+                              : s->phase == GO_PHASE_PLAY ? play_help
+                              : g->hide_result            ? over_hidden_help
+                                                          : over_help;
+    for (int i = 0; help[i]; i++)
         render_string(6, 40 + 16 * i, help[i], COLOR_DIM);
     char line[32];
     int x = 556;
     snprintf(line, sizeof line, "Move %d", s->board.move_number);
     render_string(x, 40, line, COLOR_TEXT);
     if (s->set.mode == GO_SESSION_PVC)
-        snprintf(line, sizeof line, "vs %s", go_level_short[(s->set.level - 1) % 3]);
+        snprintf(line, sizeof line, "vs %s",
+                 go_level_short[(s->set.level - 1) % GO_SESSION_LEVELS]);
     else
         snprintf(line, sizeof line, "2 players");
     render_string(x, 56, line, COLOR_DIM);
@@ -247,9 +259,25 @@ static void draw_over(const go_game_t *g)
         render_score_panel(-1, -1, s->board.captured_black, s->board.captured_white, EMPTY);
     }
     draw_side_columns(g);
+    int pvc = s->set.mode == GO_SESSION_PVC;
+    Stone winner = go_session_winner(s);
+    if (winner == EMPTY)
+        snprintf(line, sizeof line, "%s", "Draw");
+    else if (pvc)
+        snprintf(line, sizeof line, "%s",
+                 winner == s->set.human ? "You win!" : "The computer wins");
+    else
+        snprintf(line, sizeof line, "%s wins", go_side_name(winner));
+    if (g->hide_result) {
+        /* The final position whole, the result on the line below it. */
+        char below[160];
+        snprintf(below, sizeof below, "%s %s - v: result, Enter: menu", line, s->result);
+        render_string_centered(460, below, COLOR_TEXT, 1);
+        return;
+    }
+    render_string_centered(460, line, COLOR_TEXT, 1);
     draw_box();
     render_string_centered(166, "Game over", COLOR_TEXT, 3);
-    int pvc = s->set.mode == GO_SESSION_PVC;
     if (s->resigned == EMPTY) {
         char komi[16];
         format_komi(s->board.komi2, komi, sizeof komi);
@@ -261,16 +289,7 @@ static void draw_over(const go_game_t *g)
     }
     render_string_centered(202, line, COLOR_TEXT, 2);
     render_string_centered(228, s->result, COLOR_CURSOR, 3);
-    render_string_centered(262, "Enter: menu", COLOR_TEXT, 1);
-    Stone winner = go_session_winner(s);
-    if (winner == EMPTY)
-        snprintf(line, sizeof line, "%s", "Draw");
-    else if (pvc)
-        snprintf(line, sizeof line, "%s",
-                 winner == s->set.human ? "You win!" : "The computer wins");
-    else
-        snprintf(line, sizeof line, "%s wins", go_side_name(winner));
-    render_string_centered(460, line, COLOR_TEXT, 1);
+    render_string_centered(262, "Enter: menu   v: see the board", COLOR_TEXT, 1);
 }
 
 /* Seed 001's messages on the six digits (docs/seven_seg.md): the side to
@@ -330,17 +349,21 @@ static void draw_mode_menu(const go_game_t *g)
 static void draw_level_menu(const go_game_t *g)
 {
     char color_row[40], handicap_row[40];
-    const char *items[GO_LEVEL_ROWS] = {go_level_names[0], go_level_names[1], go_level_names[2],
-                                        color_row, handicap_row};
+    const char *items[GO_LEVEL_ROWS];
+    for (int i = 0; i < GO_SESSION_LEVELS; i++)
+        items[i] = go_level_names[i];
+    items[GO_LEVEL_ROW_COLOR] = color_row;
+    items[GO_LEVEL_ROW_HANDICAP] = handicap_row;
     snprintf(color_row, sizeof color_row, "You play %s", go_side_name(g->opt_human));
     if (g->opt_handicap)
         snprintf(handicap_row, sizeof handicap_row, "Handicap %d stones", g->opt_handicap);
     else
         snprintf(handicap_row, sizeof handicap_row, "%s", "No handicap");
-    render_menu_list("Computer level", items, GO_LEVEL_ROWS, g->level_sel,
-                     g->level_sel >= GO_LEVEL_ROW_COLOR
-                         ? "Left/Right change   Up/Down choose   Escape back"
-                         : "Up/Down choose   Enter start   Escape back");
+    render_menu_list_at("Computer level", items, GO_LEVEL_ROWS, g->level_sel,
+                        g->level_sel >= GO_LEVEL_ROW_COLOR
+                            ? "Left/Right change   Up/Down choose   Escape back"
+                            : "Up/Down choose   Enter start   Escape back",
+                        150, 46);
 }
 
 void go_draw(const go_game_t *g, uint16_t *fb)

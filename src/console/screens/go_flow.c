@@ -53,9 +53,8 @@ static void think_run(void *arg)
 {
     go_think_job_t *job = arg;
     job->move = ai_choose(job->ai, &job->board);
-    AiStats st;
-    ai_last_stats(job->ai, &st);
-    job->resign = st.resign;
+    ai_last_stats(job->ai, &job->stats);
+    job->resign = job->stats.resign;
 }
 
 static void think_stop(void *arg)
@@ -100,6 +99,10 @@ void go_screen_leave(go_game_t *g)
     g->notice[0] = 0;
     if (!go_session_started(g->session))
         return;
+    /* The game just left is on disk: Enter resumes it, as the notice says
+     * (item 3, "Resume saved game"). */
+    if (go_screen_has_saves(g) && !g->save_failed && save_exists(g->save_path))
+        g->menu_sel = 2;
     if (!go_screen_has_saves(g))
         snprintf(g->notice, sizeof g->notice, "%s", "Game not saved: no save folder");
     else if (g->save_failed && save_exists(g->save_path))
@@ -163,15 +166,28 @@ static void enter_game(go_game_t *g)
     g->screen = GO_GAME;
     g->save_failed = 0;
     g->confirm_resign = 0;
+    g->hide_result = 0;
     g->cur_row = g->cur_col = s->board.size / 2;
     go_screen_sync_status(g);
     go_screen_report_warning(g);
     if (s->set.mode == GO_SESSION_PVC) {
-        AiConfig cfg = {.level = (AiLevel)s->set.level, .seed = g->env.seed};
+        AiLevel level = (AiLevel)s->set.level;
+        AiConfig cfg = {.level = level, .seed = g->env.seed};
+        /* Level 4 has a node pool of its own on the board (ai.h): a
+         * computer made for another level is made again. */
+        if (g->ai && ai_pool_bytes(g->ai) != ai_level_pool_bytes(level)) {
+            think_cancel(&g->think);
+            ai_destroy(g->ai);
+            g->ai = NULL;
+        }
         if (!g->ai)
             g->ai = ai_create(&cfg);
         if (g->ai) {
-            ai_set_level(g->ai, (AiLevel)s->set.level);
+            /* Level 4 searches for AI_TIMED_MS a move on two threads and
+             * keeps its tree from one move to the next; levels 1-3 are
+             * the seed's, fixed by the seed. */
+            ai_set_level(g->ai, level);
+            ai_set_time_ms(g->ai, 0);
             ai_set_seed(g->ai, g->env.seed);
         } else {
             go_screen_status(g, COLOR_WARN, "%s", "Out of memory for the computer player");

@@ -24,10 +24,11 @@
  * the session's. */
 typedef enum { GO_TITLE, GO_RESUME, GO_MODE, GO_LEVEL, GO_GAME } go_screen_t;
 
-/* Level menu rows after the three levels. */
-#define GO_LEVEL_ROW_COLOR 3
-#define GO_LEVEL_ROW_HANDICAP 4
-#define GO_LEVEL_ROWS 5
+/* The level menu: the computer's levels (GO_SESSION_LEVELS: the seed's
+ * three and level 4, the strongest), then the colour and the handicap. */
+#define GO_LEVEL_ROW_COLOR GO_SESSION_LEVELS
+#define GO_LEVEL_ROW_HANDICAP (GO_SESSION_LEVELS + 1)
+#define GO_LEVEL_ROWS (GO_SESSION_LEVELS + 2)
 
 /* One search of the computer, on the think thread: its own copy of the
  * board in, the move (or a resignation) out. */
@@ -35,14 +36,15 @@ typedef struct go_think_job {
     ai_t *ai;
     BoardState board;
     Move move;
-    int resign; /* level 3 would rather resign than play move */
+    int resign;    /* level 3 or 4 would rather resign than play move */
+    AiStats stats; /* the search's figures (logged at level 4) */
 } go_think_job_t;
 
 typedef struct go_game {
     console_env_t env;
     go_screen_t screen;
     int menu_sel;           /* mode menu item */
-    int level_sel;          /* level menu row (0..2 levels, then colour and handicap) */
+    int level_sel;          /* level menu row (levels, then colour and handicap) */
     int size_sel;           /* index in go_session_pvp_size: the board for two players */
     Stone opt_human;        /* the colour chosen for the next game against the computer */
     int opt_handicap;       /* 0, or 2..9 stones for Black in that game */
@@ -59,7 +61,8 @@ typedef struct go_game {
     char save_err[200];     /* why, naming the file without its folder */
     char save_path[GO_PATH_LEN];
     char last_path[GO_PATH_LEN];
-    ai_t *ai;               /* the computer player, made for the first game against it */
+    ai_t *ai;               /* the computer player, made for the first game against it
+                             * (again when a level needs another node pool) */
     think_t think;          /* the computer's search */
     go_think_job_t job;
     int confirm_resign;     /* 'r' pressed: Enter resigns, any other key plays on */
@@ -69,6 +72,9 @@ typedef struct go_game {
     /* Seed 001's look (l toggles, off by default; docs/play.md): a yellow
      * board, square tiles for stones and a square green cursor. */
     int look_001;
+    /* v at the game over: the box with the result is hidden, the final
+     * position shows whole (v again brings the box back). */
+    int hide_result;
 } go_game_t;
 
 /* ---- go_flow.c: each step of the game ---- */
@@ -89,8 +95,8 @@ int go_screen_put_aside(go_game_t *g, const char *suffix, char *out, size_t len)
 /* Loads the autosave into g->pending: 1 if it can be resumed, 0 if there
  * is none (an unreadable one is put aside as go.sgf.corrupt). */
 int go_screen_load_pending(go_game_t *g);
-/* A new game of mode (level 1..3 against the computer) with the menus'
- * options; the computer starts when it is to move. */
+/* A new game of mode (level 1..GO_SESSION_LEVELS against the computer)
+ * with the menus' options; the computer starts when it is to move. */
 void go_screen_new_game(go_game_t *g, go_session_mode_t mode, int level);
 /* Resumes g->pending; back to the mode menu with why if it cannot be. */
 void go_screen_resume(go_game_t *g);
@@ -107,8 +113,8 @@ void go_screen_undo(go_game_t *g);
 /* ---- go_draw.c and go.c ---- */
 
 /* The level menu's rows, and the short names the side column uses. */
-extern const char *const go_level_names[3];
-extern const char *const go_level_short[3];
+extern const char *const go_level_names[GO_SESSION_LEVELS];
+extern const char *const go_level_short[GO_SESSION_LEVELS];
 
 /* "Black" or "White". */
 const char *go_side_name(Stone s);
