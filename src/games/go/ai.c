@@ -50,8 +50,11 @@ static AiLevel ai_level_or_default(AiLevel level)
 
 int ai_level_pool_nodes(AiLevel level)
 {
-    return ai_level_or_default(level) == AI_MCTS_TIMED ? MCTS_TIMED_POOL_NODES
-                                                       : MCTS_DEFAULT_POOL_NODES;
+    /* The two are the same pool except on the board (mcts.h). */
+    int nodes = MCTS_DEFAULT_POOL_NODES;
+    if (ai_level_or_default(level) == AI_MCTS_TIMED)
+        nodes = MCTS_TIMED_POOL_NODES;
+    return nodes;
 }
 
 size_t ai_level_pool_bytes(AiLevel level)
