@@ -213,7 +213,7 @@ CASES = [
     case("no USB keyboard (board backend, input not a terminal)",
          ["--backend", "board", "--devmem", DEVMEM, "--save-dir", SAVES],
          r"no USB keyboard", r"plug", status="runs"),
-    case("gtp: bad --level", ["gtp", "--level", "9"], r"level", r"1, 2 or 3|1\.\.3|1-3|1\|2\|3"),
+    case("gtp: bad --level", ["gtp", "--level", "9"], r"level", r"1, 2, 3 or 4|1\.\.4|1-4|1\|2\|3\|4"),
     case("connect4: impossible position", ["connect4", "move", "48"], r"position '48'",
          r"1-7|digits"),
     case("connect4: unknown backend", ["connect4", "move", "4", "--backend", "fpga"],
