@@ -23,9 +23,12 @@
  * Keys: arrows (or w a s d) move the cursor, Enter or Space places a disc,
  * Backspace or 'u' takes back a move (back to your previous turn against a
  * computer), Tab shows or hides the legal-move hints, Escape goes back to
- * the menu with the game kept.  A side without a legal move passes by
- * itself and the status line says so; the game ends when neither side can
- * move.  Saved after every move in othello.txt (docs/othello.md), written
+ * the menu with the game kept.  The computer against the machine plays
+ * one move every 0.7 s of the console's clock (OS_PACE_US), so headless
+ * scripts see the same frames and let time pass with `wait`; Space pauses
+ * and runs it, n plays the next move at once and pauses.  A side without a
+ * legal move passes by itself and the notice line under the board says so;
+ * the game ends when neither side can move.  Saved after every move in othello.txt (docs/othello.md), written
  * atomically; the menu offers to resume it.
  */
 #include <stdio.h>
@@ -170,6 +173,11 @@ static void os_enter(void *p)
     s->dirty = 1;
 }
 
+int othello_screen_paced(const os_screen_t *s)
+{
+    return s->game.mode == OS_MODE_ENGINE_MACHINE;
+}
+
 int othello_screen_human_to_move(const os_screen_t *s)
 {
     return s->screen == OS_PLAY && !think_active(&s->think) &&
@@ -291,6 +299,28 @@ static void os_think_start(os_screen_t *s)
 
 /* ---- the flow of a game ---- */
 
+/* The status line of a paced game: who moves next, or that it is paused. */
+static void os_pace_status(os_screen_t *s)
+{
+    if (s->paused)
+        snprintf(s->status, sizeof s->status, "Paused. n: one move, Space: run");
+    else
+        snprintf(s->status, sizeof s->status, "%s to move",
+                 s->game.board.to_move == OTHELLO_BLACK ? "The machine (Black)"
+                                                        : "The computer (White)");
+}
+
+/* The paced game's next move now (the pace has passed, or n). */
+static void os_advance(os_screen_t *s);
+static void os_pace_move(os_screen_t *s)
+{
+    s->notice[0] = 0; /* a pass said before this move has been seen for a pace */
+    s->pace_pending = 0;
+    s->pace_go = 1;
+    s->dirty = 1;
+    os_advance(s);
+}
+
 /* Whoever is to move now: forced passes are played (and said); the
  * machine or the engine is asked when it is theirs.  Called after every
  * ply. */
@@ -318,6 +348,14 @@ static void os_advance(os_screen_t *s)
         othello_session_turn_text(&s->game, s->status, sizeof s->status);
         if (next == OTHELLO_NEXT_HUMAN)
             return;
+        if (othello_screen_paced(s) && !s->pace_go) {
+            /* The move waits for the pace (os_tick) or for n (os_key). */
+            s->pace_pending = 1;
+            s->pace_clock_set = 0;
+            os_pace_status(s);
+            return;
+        }
+        s->pace_go = 0;
         if (next == OTHELLO_NEXT_ENGINE) {
             os_think_start(s);
             return;
@@ -347,6 +385,7 @@ static void os_start_play(os_screen_t *s)
     s->resumable = 0;
     s->notice[0] = 0;
     s->machine_ready = 0;
+    s->pace_pending = s->pace_go = s->paused = 0;
     if (s->job.engine)
         othello_engine_clear(s->job.engine);
     s->dirty = 1;
@@ -377,6 +416,7 @@ static void os_resume(os_screen_t *s)
 static void os_suspend(os_screen_t *s)
 {
     think_cancel(&s->think); /* its move is not wanted: asked again on resume */
+    s->pace_pending = 0;
     s->screen = OS_TITLE;
     s->dirty = 1;
     s->notice[0] = 0;
@@ -487,6 +527,22 @@ static console_game_status_t os_key(void *p, int hid)
             os_new_game(s, s->game.mode);
         return CONSOLE_GAME_STAY;
     }
+    if (othello_screen_paced(s)) {
+        if (hid == HID_KEY_SPACE) {
+            s->paused = !s->paused;
+            if (s->pace_pending)
+                os_pace_status(s);
+            s->dirty = 1;
+        } else if (hid == HID_KEY_LETTER('n')) {
+            /* The next move now, then paused; a search under way lands
+             * and the game pauses after it. */
+            s->paused = 1;
+            if (s->pace_pending)
+                os_pace_move(s);
+            s->dirty = 1;
+        }
+        return CONSOLE_GAME_STAY;
+    }
     if (!othello_screen_human_to_move(s))
         return CONSOLE_GAME_STAY;
     int dr, dc;
@@ -500,6 +556,17 @@ static console_game_status_t os_key(void *p, int hid)
 static void os_tick(void *p, uint64_t now_us)
 {
     os_screen_t *s = p;
+    if (s->pace_pending && s->screen == OS_PLAY) {
+        /* The pace counts from the first tick after the last move: the
+         * frame that shows it is drawn right after this tick. */
+        if (!s->pace_clock_set) {
+            s->pace_due_us = now_us + OS_PACE_US;
+            s->pace_clock_set = 1;
+        }
+        if (!s->paused && now_us >= s->pace_due_us)
+            os_pace_move(s);
+        return;
+    }
     if (!think_ready(&s->think, now_us))
         return;
     int move = s->job.move;
@@ -545,6 +612,8 @@ static const char *const os_help[] = {
     "Enter, Space\tplace a disc; choose",
     "Backspace, u\ttake back your move",
     "Tab\tshow or hide legal moves",
+    "Space\tcomputer vs machine: pause, run",
+    "n\tcomputer vs machine: one move",
     "Escape\tto the menu (game kept)",
     NULL,
 };

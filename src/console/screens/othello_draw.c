@@ -1,7 +1,9 @@
 /*
  * screens/othello_draw.c - the Othello screen's pictures: the title menu,
  * the board with its discs, hints, cursor and the last move's flips, the
- * counts and the status lines (othello_screen.h).
+ * counts, the key list and the status lines (othello_screen.h).  Nothing
+ * but the position is drawn on the squares: every line of text has its
+ * own place around the board.
  */
 #include <stdio.h>
 
@@ -77,7 +79,38 @@ static void os_render_side(const os_screen_t *s)
     }
     snprintf(line, sizeof line, "Move %d", s->game.n_plies + 1);
     render_string(RENDER_WIDTH - 8 - render_text_width(line, 1), 40, line, COLOR_DIM);
-    render_string(8, 80, s->hints ? "Tab: hide hints" : "Tab: show hints", COLOR_DIM);
+}
+
+/* The keys that do something now, right of the board: each key (bright)
+ * with what it does (dim) on the line below. */
+static void os_render_keys(const os_screen_t *s)
+{
+    const char *keys[10][2];
+    int n = 0;
+    if (s->screen == OS_OVER) {
+        keys[n][0] = "Enter", keys[n++][1] = "new game";
+        if (!othello_screen_paced(s))
+            keys[n][0] = "Backspace, u", keys[n++][1] = "take back";
+    } else if (othello_screen_paced(s)) {
+        keys[n][0] = "Space", keys[n++][1] = s->paused ? "run" : "pause";
+        keys[n][0] = "n", keys[n++][1] = "one move";
+    } else {
+        keys[n][0] = "Arrows, wasd", keys[n++][1] = "move";
+        keys[n][0] = "Enter, Space", keys[n++][1] = "place a disc";
+        keys[n][0] = "Backspace, u", keys[n++][1] = "take back";
+        keys[n][0] = "Tab", keys[n++][1] = s->hints ? "hide hints" : "show hints";
+    }
+    keys[n][0] = "Escape", keys[n++][1] = "menu, game kept";
+    keys[n][0] = "h", keys[n++][1] = "help";
+    keys[n][0] = "m", keys[n++][1] = "sound on/off";
+    keys[n][0] = "q", keys[n++][1] = "quit";
+    int y = 64;
+    render_string(OS_KEYS_X, y, "Keys", COLOR_DIM);
+    for (int i = 0; i < n; i++) {
+        y += 26;
+        render_string(OS_KEYS_X, y, keys[i][0], COLOR_TEXT);
+        render_string(OS_KEYS_X + 6, y + 10, keys[i][1], COLOR_DIM);
+    }
 }
 
 static void os_render_title(const os_screen_t *s)
@@ -113,9 +146,9 @@ static void os_render_title(const os_screen_t *s)
         render_string_scaled(x, y, items[i], i == s->menu_sel ? COLOR_TEXT : COLOR_DIM, 3);
     }
     if (s->notice[0])
-        render_string_centered(OS_NOTICE_Y, s->notice, s->notice_color, 1);
+        render_string_centered(OS_TITLE_NOTICE_Y, s->notice, s->notice_color, 1);
     else if (s->menu_sel == OS_MODE_MACHINE || s->menu_sel == OS_MODE_ENGINE_MACHINE)
-        render_string_centered(OS_NOTICE_Y,
+        render_string_centered(OS_TITLE_NOTICE_Y,
                                "Seed 003: the FPGA logic plays Black through its ports",
                                COLOR_DIM, 1);
     render_string_centered(440, "Up/Down, then Enter; Escape: back", COLOR_DIM, 1);
@@ -131,10 +164,13 @@ void othello_screen_render(void *p, uint16_t *fb)
         render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
         os_render_board(s);
         os_render_side(s);
+        os_render_keys(s);
         if (s->notice[0])
-            render_string_centered(OS_NOTICE_Y + 8, s->notice, s->notice_color, 1);
-        render_string_centered(OS_STATUS_Y, s->status,
-                               s->game.stopped ? COLOR_WARN : COLOR_TEXT, 2);
+            render_string_centered(OS_NOTICE_Y, s->notice, s->notice_color, 1);
+        /* A long line (a referee's reason) at half size rather than cut. */
+        int scale = render_text_width(s->status, 2) <= RENDER_WIDTH - 16 ? 2 : 1;
+        render_string_centered(OS_STATUS_Y + (scale == 1 ? 4 : 0), s->status,
+                               s->game.stopped ? COLOR_WARN : COLOR_TEXT, scale);
         if (s->save_failed)
             render_string_centered(OS_WARN_Y, s->save_error, COLOR_WARN, 1);
     }

@@ -15,15 +15,24 @@
 #include "games/othello/othello_engine.h"
 #include "games/othello/session.h"
 
-/* Layout: 8 x 8 squares of 50 px, labels around, the counts below. */
-#define OS_CELL 50
-#define OS_LEFT ((RENDER_WIDTH - 8 * OS_CELL) / 2) /* 120 */
-#define OS_TOP 26
-#define OS_DISC_R 21
+/* Layout: 8 x 8 squares of 48 px, labels around, the turn on the left,
+ * the keys on the right; under the board (never on it) one row each for
+ * the counts, the notice of what just happened, the status and a failed
+ * autosave. */
+#define OS_CELL 48
+#define OS_LEFT ((RENDER_WIDTH - 8 * OS_CELL) / 2) /* 128 */
+#define OS_TOP 26                                  /* the squares end at 410, the edge at 416 */
+#define OS_DISC_R 20
+#define OS_COUNT_Y 420
+#define OS_NOTICE_Y 440
 #define OS_STATUS_Y 452
 #define OS_WARN_Y 471
-#define OS_NOTICE_Y 410
-#define OS_COUNT_Y 432
+#define OS_TITLE_NOTICE_Y 410 /* the title's notice line (no board there) */
+#define OS_KEYS_X (OS_LEFT + 8 * OS_CELL + 14) /* 526: the key list, right of the board */
+
+/* The computer against the machine plays one move every OS_PACE_US of the
+ * console's clock, so it can be watched (Space pauses, n steps). */
+#define OS_PACE_US 700000
 
 #define OS_COLOR_BOARD 0x2C45  /* green baize */
 #define OS_COLOR_GRID 0x0140
@@ -59,6 +68,12 @@ typedef struct os_screen {
     think_t think;               /* the engine, on its own thread */
     os_job_t job;
     int machine_ready;           /* reset and in step with the record */
+    /* The computer against the machine, paced (OS_PACE_US). */
+    int pace_pending;            /* a computer's move waits for pace_due_us */
+    int pace_clock_set;          /* pace_due_us is set (at the first tick after the last move) */
+    uint64_t pace_due_us;        /* console time */
+    int pace_go;                 /* the next computer's move may be asked now */
+    int paused;                  /* Space: no move until Space again or n */
     /* Saves. */
     int have_saves;
     char save_path[OS_PATH_LEN], last_path[OS_PATH_LEN];
@@ -72,6 +87,9 @@ typedef struct os_screen {
 
 /* "Black" or "White". */
 const char *othello_screen_colour_name(int colour);
+/* 1 in a game that plays itself (the computer against the machine): its
+ * moves are paced, Space pauses and n steps. */
+int othello_screen_paced(const os_screen_t *s);
 /* 1 when a person may place a disc now (no search running). */
 int othello_screen_human_to_move(const os_screen_t *s);
 /* Draws the whole current screen into fb (console_game_t.render). */

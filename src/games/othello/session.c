@@ -315,8 +315,11 @@ int othello_record_emit(void *session, void (*put)(void *sink, const char *key, 
     if (othello_game_over(&s->board)) {
         int bl = othello_count(&s->board, OTHELLO_BLACK);
         int wh = othello_count(&s->board, OTHELLO_WHITE);
+        /* The winner named and its count first, as on the screen
+         * (othello_session_result_text): "white wins 36-27". */
         snprintf(line, sizeof line, "%s %d-%d",
-                 bl > wh ? "black wins" : wh > bl ? "white wins" : "draw", bl, wh);
+                 bl > wh ? "black wins" : wh > bl ? "white wins" : "draw", bl > wh ? bl : wh,
+                 bl > wh ? wh : bl);
         put(sink, "result", line);
     } else if (s->stopped) {
         put(sink, "stopped", s->stop_reason);

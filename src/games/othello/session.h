@@ -128,9 +128,10 @@ void othello_session_stop(othello_session_t *s, const char *why);
  * "White to move", "The machine is thinking...", "The computer is
  * thinking...".  Returns out. */
 char *othello_session_turn_text(const othello_session_t *s, char *out, size_t len);
-/* Writes a finished game's result, larger count first: "You win 40-24",
- * "Black wins 13-0", "The machine wins 33-31", "The computer wins 40-24",
- * "A draw 32-32".  Returns out. */
+/* Writes a finished game's result, the winner named and its count first
+ * (the record's result line says it the same way: "white wins 36-27"):
+ * "You win 40-24", "Black wins 13-0", "The machine wins 33-31", "The
+ * computer wins 40-24", "A draw 32-32".  Returns out. */
 char *othello_session_result_text(const othello_session_t *s, char *out, size_t len);
 
 /*
@@ -174,8 +175,9 @@ int othello_record_over(const othello_record_t *r);
 /* Plays on from a record read back (othello_record_end said 0). */
 void othello_session_resume(othello_session_t *s, const othello_record_t *r);
 /* Writes the session's record (save_kv_emit_fn): put(sink, key, value) for
- * mode, moves and then result once the game is over, or stopped.
- * Returns 0. */
+ * mode, moves and then result once the game is over ("black wins 13-0",
+ * "white wins 36-27", "draw 32-32": the winner's count first, as on the
+ * screen), or stopped.  Returns 0. */
 int othello_record_emit(void *session, void (*put)(void *sink, const char *key, const char *value),
                         void *sink);
 

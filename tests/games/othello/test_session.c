@@ -309,6 +309,52 @@ Test(othello_session, a_finished_game_s_record_round_trips)
     free(text);
 }
 
+/* One of the shortest games White wins (ten plies; exhaustive search with
+ * the model): the screen's result and the record's name the winner and
+ * give its count first, both the model's count; a record written before
+ * (Black's count first) still reads and is over. */
+static const char *const white_wins[] = {"d3", "c3", "b3", "e3", "f5",
+                                          "a3", "c4", "e6", "f4", "g4"};
+
+Test(othello_session, screen_and_record_give_the_score_the_same_way)
+{
+    othello_session_t s;
+    othello_session_new_game(&s, OTHELLO_MODE_TWO);
+    play_names(&s, white_wins, 10);
+    cr_assert_eq(othello_session_next(&s), OTHELLO_NEXT_OVER);
+    int b, w, passes;
+    arr_replay(s.plies, s.n_plies, &b, &w, &passes);
+    cr_assert_gt(w, b, "White wins this game");
+    char screen[64], want[64];
+    snprintf(want, sizeof want, "White wins %d-%d", w, b);
+    cr_assert_str_eq(othello_session_result_text(&s, screen, sizeof screen), want);
+    char *text = record_text(&s);
+    char line[80];
+    snprintf(line, sizeof line, "\nresult white wins %d-%d\n", w, b);
+    cr_assert(strstr(text, line), "the record says the score as the screen: %s", text);
+    free(text);
+
+    /* The same game against the computer: "The computer wins" on the
+     * screen, the colour in the record, the counts in the same order. */
+    othello_session_new_game(&s, OTHELLO_MODE_YOU_BLACK);
+    play_names(&s, white_wins, 10);
+    snprintf(want, sizeof want, "The computer wins %d-%d", w, b);
+    cr_assert_str_eq(othello_session_result_text(&s, screen, sizeof screen), want);
+    text = record_text(&s);
+    cr_assert(strstr(text, line), "%s", text);
+    free(text);
+
+    /* Written before: "white wins 0-14" (Black's count first). */
+    othello_record_t r;
+    char err[256];
+    cr_assert_eq(record_read(HEADER "mode two-players\nmoves d3 c3 b3 e3 f5 a3 c4 e6 f4 g4\n"
+                                    "result white wins 0-14\n",
+                             &r, err, sizeof err),
+                 0, "%s", err);
+    cr_assert_eq(r.n_plies, 10);
+    cr_assert(othello_record_over(&r));
+}
+
 Test(othello_session, a_game_in_progress_resumes_where_it_was)
 {
     othello_session_t s;
