@@ -77,7 +77,10 @@ static void os_render_side(const os_screen_t *s)
         render_string(8, 40, "To move:", COLOR_DIM);
         render_string(8, 52, othello_screen_colour_name(s->game.board.to_move), COLOR_TEXT);
     }
-    snprintf(line, sizeof line, "Move %d", s->game.n_plies + 1);
+    if (othello_session_over(&s->game) || s->game.stopped)
+        snprintf(line, sizeof line, "%d move%s", s->game.n_plies, s->game.n_plies == 1 ? "" : "s");
+    else
+        snprintf(line, sizeof line, "Move %d", s->game.n_plies + 1);
     render_string(RENDER_WIDTH - 8 - render_text_width(line, 1), 40, line, COLOR_DIM);
 }
 
