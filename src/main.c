@@ -34,7 +34,7 @@ static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4|othello|gomoku|farm] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
-    "                [--seed N] [--save-dir DIR] [--link SPEC] (Go against another console)\n"
+    "                [--link SPEC] (Go against another console)\n"
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N] [--no-resign]\n"
     "                    [--rules sw|hw] [--backend sdl|sim|board]\n"

@@ -311,3 +311,51 @@ Test(console_sound, a_bad_settings_file_is_reported_and_ignored)
     cr_assert(strstr(r.err, "settings.txt") && strstr(r.err, "ignored"), "%s", r.err);
     cr_assert_gt(wav_samples(path_join(dir, "out.wav")), 0);
 }
+
+/* ---- the command line's help ---- */
+
+/* Runs `tabletop ARG` and returns what it printed on stdout. */
+static char *stdout_of(const char *dir, const char *arg)
+{
+    char *out = path_join(dir, "stdout.txt");
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || dup2(fd, 1) < 0)
+            _exit(126);
+        execl(bin(), bin(), arg, (char *)NULL);
+        _exit(127);
+    }
+    cr_assert_eq(reap(pid), 0, "tabletop %s failed", arg);
+    char *text = read_all(out, NULL);
+    cr_assert(text, "no output from tabletop %s", arg);
+    return text;
+}
+
+/* `tabletop --help` names each option of `play` once (it printed
+ * "[--seed N] [--save-dir DIR]" twice).  The list is the command line of
+ * ARCHITECTURE.md and docs/play.md, not the program's own table. */
+Test(console_cli, help_names_each_play_option_once)
+{
+    static const char *const options[] = {
+        "--game",  "--backend", "--headless", "--script", "--frames", "--wav",
+        "--seed",  "--save-dir", "--devmem",  "--trace",  "--rules",  "--link",
+    };
+    char *dir = scratch("basics");
+    char *help = stdout_of(dir, "--help");
+    /* The play block: from "usage: tabletop [play]" to the next command. */
+    char *start = strstr(help, "usage: tabletop [play]");
+    cr_assert(start, "%s", help);
+    char *end = strstr(start, "tabletop gtp");
+    cr_assert(end, "%s", help);
+    *end = 0;
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        int count = 0;
+        size_t n = strlen(options[i]);
+        for (const char *p = strstr(start, options[i]); p; p = strstr(p + n, options[i]))
+            if (p[n] == ' ' || p[n] == ']') /* --save-dir is not --save-dirs */
+                count++;
+        cr_expect_eq(count, 1, "%s appears %d times in:\n%s", options[i], count, start);
+    }
+}
