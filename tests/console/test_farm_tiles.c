@@ -12,13 +12,20 @@
  *     THE FARM" red at the bottom;
  *   - the board page: lines on 16 mod 32 and at x = 480, stones round on
  *     the intersections of the saved points, the winner's "WIN" in stones;
- *   - YOU DIE in red, YOU WIN in blue (appendix: drawDie(0,0,3,2),
- *     drawWin(0,0,2,2)).
+ *   - YOU DIE in red (appendix: drawDie(0,0,3,2)); YOU WIN in black: the
+ *     seed's drawWin(0,0,2,2) is blue on white, about 1.3:1 (issue 26);
+ *   - what the issue asks of the pages (issue 26): the prices beside the
+ *     farm's choices, a purchase on credit asked first, the cursor shown on
+ *     a stone and the last stone marked (a cell is one disc, so both blink:
+ *     snaps a quarter of a second apart see both states), a status column
+ *     in the menu for a refused stone, a turn lost on the clock, Escape's
+ *     question and the result, and a new farm's board without the old WIN.
  *
  * Regenerate the goldens (then LOOK at them):
  *   TABLETOP_UPDATE_GOLDEN=1 meson test -C BUILD console-farm-tiles
  */
 #include "console_test_util.h"
+#include "test_gomoku_text.h"
 
 #define W 640
 #define H 480
@@ -77,6 +84,19 @@ static uint16_t *frame(const char *dir, const char *snap)
     snprintf(got_path, sizeof got_path, "%s/sim/%s.png", dir, snap);
     snprintf(want_path, sizeof want_path, "%s/golden/tiles_%s.png", data_dir(), snap);
     check_golden_file(got_path, want_path, update_golden(), snap);
+    free(a);
+    return b;
+}
+
+/* Both backends' frame, equal pixel for pixel (no golden: the blink's
+ * series). */
+static uint16_t *frame_nogolden(const char *dir, const char *snap)
+{
+    uint16_t *a = load(dir, "sdl", snap), *b = load(dir, "sim", snap);
+    long diff = 0;
+    for (int i = 0; i < W * H; i++)
+        diff += a[i] != b[i];
+    cr_expect_eq(diff, 0, "%s: %ld pixels differ between sdl and sim", snap, diff);
     free(a);
     return b;
 }
@@ -162,13 +182,36 @@ static void expect_lines(const uint16_t *f, const int *cols, const int *rows, in
 
 TestSuite(farm_tiles, .timeout = 120);
 
-/* A fresh farm: the welcome page, the cursor moving, a Gomoku move on the
- * board page, then spending with no money: YOU DIE. */
+/* Only h8 (7, 8) and the computer's stone are on the board in the first
+ * test: a point is empty unless it is h8. */
+static int gk_point_empty(int col, int row) { return col >= 0 && !(col == 7 && row == 8); }
+
+/* The colour of the intersection's disc (inside it, off the lines). */
+static uint16_t disc(const uint16_t *f, int col, int row)
+{
+    return f[(py(row) + 9) * W + px(col) + 9];
+}
+
+/* The menu's status column (left of its middle, below the clock): red
+ * pixels there. */
+static long status_red(const uint16_t *f)
+{
+    return count(f, RED, 481, 7 * 16, 481 + 5 * 16, H);
+}
+
+/* A fresh farm: the welcome page with the prices, the cursor moving, a
+ * Gomoku move on the board page (the cursor blinking on the computer's
+ * stone, then the last stone blinking), then spending with no money: asked
+ * first, then YOU DIE. */
 Test(farm_tiles, welcome_board_and_you_die)
 {
     char *dir = scratch("farmtiles");
     const char *script = "snap welcome\ndown\nsnap welcome_down\nc\nenter\nsnap board\n"
-                         "c\ndown\nenter\nsnap you_die\n";
+                         "wait 250\nsnap on_1\nwait 250\nsnap on_2\nwait 250\nsnap on_3\n"
+                         "left\nsnap last_0\nwait 125\nsnap last_1\nwait 125\nsnap last_2\n"
+                         "wait 125\nsnap last_3\nwait 125\nsnap last_4\nwait 125\nsnap last_5\n"
+                         "wait 125\nsnap last_6\nwait 125\nsnap last_7\n"
+                         "c\ndown\nenter\nsnap ask\nenter\nsnap you_die\n";
     play(dir, "sdl", NULL, script);
     play(dir, "sim", NULL, script);
 
@@ -183,6 +226,12 @@ Test(farm_tiles, welcome_board_and_you_die)
     int first_bar = y0;
     cr_expect_gt(count(f, RED, 0, 440, W, H), 500, "WELCOME TO THE FARM in red at the bottom");
     cr_expect_gt(count(f, BLACK, 0, 40, W, 440), 2000, "black text in between");
+    /* The prices, right of the choices' names (which end before x = 530):
+     * red on each of the five rows (fig 3.7 has the rows 60 px apart). */
+    for (int i = 0; i < 5; i++) {
+        int y = (12 + 15 * i + 4) * 4;
+        cr_expect_gt(count(f, RED, 540, y, W, y + 28), 20, "a price on row %d", i);
+    }
     free(f);
 
     f = frame(dir, "welcome_down");
@@ -208,10 +257,51 @@ Test(farm_tiles, welcome_board_and_you_die)
     fclose(sf);
     cr_assert(wpt[0] >= 'a' && wpt[0] <= 'o', "the computer's move in the save: '%s'", wpt);
     int wc = wpt[0] - 'a', wr = atoi(wpt + 1);
-    expect_stone(f, wc, wr, WHITE, "the computer's white stone");
     int cols[2] = {7, wc}, rows[2] = {8, wr};
     expect_lines(f, cols, rows, 2, "board");
     cr_expect_gt(count(f, BLACK, 481, 0, W, H), 300, "the menu's digits and letters right of the line");
+    cr_expect_eq(status_red(f), 0, "nothing to say in the status column");
+    free(f);
+    /* The cursor sits on the computer's stone: over a second of snaps a
+     * quarter apart the point shows the red cursor and the white stone,
+     * and nothing else (round discs both). */
+    static const char *const on[4] = {"board", "on_1", "on_2", "on_3"};
+    int red = 0, white = 0;
+    for (int i = 0; i < 4; i++) {
+        f = frame_nogolden(dir, on[i]);
+        uint16_t c = disc(f, wc, wr);
+        if (c == RED)
+            expect_stone(f, wc, wr, RED, "the cursor on the stone"), red++;
+        else
+            expect_stone(f, wc, wr, WHITE, "the computer's white stone"), white++;
+        expect_stone(f, 7, 8, BLACK, "h8 stays black");
+        free(f);
+    }
+    cr_expect(red > 0 && white > 0, "the cursor on the computer's stone: red %d, white %d", red,
+              white);
+    /* The cursor moved off: the last stone (the computer's) blinks to an
+     * empty point for a quarter, never red; the cursor is red one left. */
+    int blank = 0, stone = 0;
+    for (int i = 0; i < 8; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "last_%d", i);
+        f = frame_nogolden(dir, name);
+        uint16_t c = disc(f, wc, wr);
+        cr_expect(c == WHITE || c == BLUE, "%s: the last stone white or blank", name);
+        blank += c == BLUE;
+        stone += c == WHITE;
+        if (gk_point_empty(wc - 1, wr))
+            cr_expect_eq(disc(f, wc - 1, wr), RED, "%s: the cursor left of it", name);
+        expect_stone(f, 7, 8, BLACK, "h8 stays black");
+        free(f);
+    }
+    cr_expect(blank > 0 && stone > blank, "the last stone: blank %d, white %d", blank, stone);
+
+    /* Eating with no coin asks first (red notice); nothing is spent. */
+    f = frame(dir, "ask");
+    only_seed_colours(f, "ask");
+    cr_expect(text_in_frame(f, W, H, "Enter: buy", 4), "the question: Enter again buys");
+    cr_expect(text_in_frame(f, W, H, "-1", 4), "EAT's price");
     free(f);
 
     f = frame(dir, "you_die");
@@ -239,8 +329,11 @@ Test(farm_tiles, win_in_stones_and_you_win)
 
     uint16_t *f = frame(dir, "four");
     int cols[8] = {3, 3, 4, 4, 5, 5, 6, 6}, rows[8] = {8, 2, 8, 2, 8, 2, 8, 2};
+    /* The cursor starts on the last stone, g2: it blinks red there. */
     for (int i = 0; i < 8; i++)
-        expect_stone(f, cols[i], rows[i], i % 2 ? WHITE : BLACK, "the saved stones");
+        expect_stone(f, cols[i], rows[i],
+                     i == 7 && disc(f, 6, 2) == RED ? RED : i % 2 ? WHITE : BLACK,
+                     "the saved stones");
     expect_lines(f, cols, rows, 8, "four");
     free(f);
 
@@ -260,12 +353,21 @@ Test(farm_tiles, win_in_stones_and_you_win)
     cr_expect(stones >= 20 && bottom - top == 4,
               "WIN spelt in black stones on five rows (%d stones, rows %d-%d)", stones, top,
               bottom);
+    /* The menu gives the result: the winner's square (black) where the
+     * clock was, and WIN in red in the status column. */
+    cr_expect_gt(status_red(f), 200, "WIN in the status column");
+    cr_expect(text_in_frame(f, W, H, "W", 16), "the status column's W (16 px a font pixel)");
+    cr_expect_eq(f[(2 * 16 + 8) * W + 481 + 40], BLACK, "the winner's square, black");
     free(f);
 
     f = frame(dir, "you_win");
     only_seed_colours(f, "you_win");
     welcome_cells(f, "you_win");
-    cr_expect_gt(count(f, BLUE, 0, 0, W, H), 2000, "YOU WIN in blue");
+    /* YOU WIN at twice the letters' size (rows 30-43 of cells) in black on
+     * white: contrast 21:1, where the seed's blue gives 1.3:1. */
+    cr_expect(text_in_frame(f, W, H, "YOU WIN", 8), "YOU WIN, 2 cells a font pixel");
+    cr_expect_gt(count(f, BLACK, 0, 120, W, 176), 1500, "YOU WIN in black");
+    cr_expect_eq(count(f, BLUE, 0, 0, W, H), 0, "no low-contrast blue on YOU WIN");
     cr_expect_eq(count(f, RED, 0, 0, W, H), 0, "no red on YOU WIN");
     free(f);
     cleanup(dir);
@@ -288,5 +390,83 @@ Test(farm_tiles, t_gives_the_pins_back)
     cr_expect_gt(other, 10000, "classic is the framebuffer's richer drawing");
     free(a);
     free(b);
+    cleanup(dir);
+}
+
+/* The status column says what happened: a refused (forbidden) stone,
+ * Escape's question in a game against the computer (one Escape changes
+ * nothing, a second starts the seed's PVP game), a turn lost on the clock
+ * (through the computer's reply). */
+Test(farm_tiles, the_status_column_says_what_happens)
+{
+    char *dir = scratch("farmtiles");
+    /* Black's double three at h8 (f8 g8 h6 h7, docs/gomoku.md); the
+     * cursor starts on the last stone, a7: right 7, up 1. */
+    const char *save = "money 0\nstamina 5\nfeed 0\npigs 0\ngrown 0\nages none\ngames 0\n"
+                       "starved 0\nstate playing\nskin tiles\nmode pvp\nlevel 1\n"
+                       "to-move black\nmoves b:f8 w:a1 b:g8 w:a3 b:h6 w:a5 b:h7 w:a7\n";
+    const char *script = "c\nright\nright\nright\nright\nright\nright\nright\nup\nsnap before\n"
+                         "enter\nsnap refused\nleft\nsnap moved\n";
+    play(dir, "sdl", save, script);
+    play(dir, "sim", save, script);
+    uint16_t *f = frame(dir, "before");
+    cr_expect_eq(status_red(f), 0, "before: nothing said");
+    free(f);
+    f = frame(dir, "refused");
+    only_seed_colours(f, "refused");
+    cr_expect_gt(status_red(f), 100, "refused: the status column says NO");
+    free(f);
+    f = frame_nogolden(dir, "moved");
+    cr_expect_eq(status_red(f), 0, "the next key: said and seen");
+    free(f);
+    cleanup(dir);
+
+    dir = scratch("farmtiles");
+    save = "money 0\nstamina 5\nfeed 0\npigs 0\ngrown 0\nages none\ngames 0\n"
+           "starved 0\nstate playing\nskin tiles\nmode pvc\nlevel 1\n"
+           "to-move black\nmoves none\n";
+    script = "c\nwait 30000\nsnap time_lost\nescape\nsnap ask_escape\nescape\nsnap pvp\n";
+    play(dir, "sdl", save, script);
+    play(dir, "sim", save, script);
+    f = frame(dir, "time_lost");
+    only_seed_colours(f, "time_lost");
+    cr_expect_gt(status_red(f), 200, "time lost: the status column says OUT");
+    free(f);
+    f = frame(dir, "ask_escape");
+    cr_expect_gt(status_red(f), 200, "Escape asks (ESC)");
+    free(f);
+    f = frame(dir, "pvp");
+    cr_expect_eq(status_red(f), 0, "the new PVP game: nothing said");
+    free(f);
+    char path[4300];
+    snprintf(path, sizeof path, "%s/sdl/save/farm.txt", dir);
+    char *t = read_all(path, NULL);
+    cr_assert(t);
+    cr_expect(strstr(t, "\nmode pvp\n") && strstr(t, "\nmoves none\n"), "two Escapes: %s", t);
+    free(t);
+    cleanup(dir);
+}
+
+/* A farm lost on a lost game (no coin left) shows the computer's WIN on
+ * the board; after YOU DIE and a new farm the board is empty again. */
+Test(farm_tiles, a_new_farm_clears_the_old_win)
+{
+    char *dir = scratch("farmtiles");
+    /* The computer (White, level 1) completes its four on entering. */
+    const char *save = "money 0\nstamina 5\nfeed 0\npigs 0\ngrown 0\nages none\ngames 0\n"
+                       "starved 0\nstate playing\nskin tiles\nmode pvc\nlevel 1\n"
+                       "to-move white\nmoves b:a1 w:h8 b:a3 w:h9 b:a5 w:h10 b:a7 w:h11 b:o15\n";
+    const char *script = "c\nsnap lost_win\nenter\nx\nc\nsnap new_board\n";
+    play(dir, "sdl", save, script);
+    play(dir, "sim", save, script);
+    uint16_t *f = frame(dir, "lost_win");
+    cr_expect_gt(count(f, WHITE, 0, 0, 480, H), 5000, "WIN in the computer's white stones");
+    free(f);
+    f = frame(dir, "new_board");
+    only_seed_colours(f, "new_board");
+    expect_lines(f, (const int[]){7}, (const int[]){8}, 1, "a new farm's board: empty");
+    cr_expect_eq(count(f, WHITE, 0, 0, 480, H), 0, "no stone of the old WIN");
+    cr_expect_eq(disc(f, 7, 8), RED, "the cursor on the centre");
+    free(f);
     cleanup(dir);
 }

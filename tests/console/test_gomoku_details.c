@@ -14,26 +14,44 @@
  *   - `if (die == 1) die++; ... if (die == 3) { ... money = 0; hp = 5; ... }`
  *     (and the same for win0): after YOU DIE or YOU WIN the next key, any
  *     key, starts a new farm, and does nothing else.
+ *
+ * And what issue 26 adds to them: Escape asks first when it would drop a
+ * game against the computer in progress; a purchase that would take the
+ * money below zero asks for a second Enter (the seed's rule then applies:
+ * money below zero loses); a new farm starts with an empty board.
  */
 #include "test_gomoku_util.h"
 
 /* 0x76: a game against the computer, four stones in, becomes an empty PVP
  * board with the cursor on the centre: Enter then plays Black on h8 (on
  * the farm page Enter would buy a pig instead).  The abandoned game is not
- * counted on the farm. */
+ * counted on the farm.  A game against the computer in progress is asked
+ * about first: one Escape changes nothing, another key forgets the
+ * question, a second Escape in a row drops the game. */
 Test(gomoku_details, escape_on_the_board_starts_a_pvp_game)
 {
     char *dir = scratch("gomoku-details");
     put_save(dir, 2, 5, 0, "none", 0, 0,
              "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves b:h8 w:a1 b:h9 w:a2\n");
+    char *before = save_text(dir);
     cr_assert_eq(play(dir, "c\nescape\n"), 0);
     char *t = save_text(dir);
+    cr_expect_str_eq(t, before, "one Escape dropped a game against the computer");
+    free(t);
+    cr_assert_eq(play(dir, "c\nescape\nright\nescape\n"), 0);
+    t = save_text(dir);
+    cr_expect_str_eq(t, before, "Escape, a key, Escape: the question was forgotten");
+    free(t);
+    free(before);
+    cr_assert_eq(play(dir, "c\nescape\nescape\n"), 0);
+    t = save_text(dir);
     expect_field(t, "mode", "pvp", "Escape on a PVC board");
     expect_field(t, "moves", "none", "Escape on a PVC board");
     expect_field(t, "to-move", "black", "Escape on a PVC board");
     expect_field(t, "games", "0", "Escape on a PVC board");
     free(t);
 
+    /* A PVP game is dropped at once (nothing against the computer). */
     cr_assert_eq(play(dir, "c\nright\nright\nescape\nenter\n"), 0);
     t = save_text(dir);
     expect_field(t, "moves", "b:h8", "Escape, then Enter");
@@ -45,7 +63,7 @@ Test(gomoku_details, escape_on_the_board_starts_a_pvp_game)
      * two players). */
     put_save(dir, 2, 5, 0, "none", 0, 0,
              "skin classic\nmode cvp\nlevel 1\nto-move black\nmoves none\n");
-    cr_assert_eq(play(dir, "c\nescape\n"), 0);
+    cr_assert_eq(play(dir, "c\nescape\nescape\n"), 0);
     t = save_text(dir);
     expect_field(t, "mode", "pvp", "Escape on a CVP board");
     expect_field(t, "moves", "none", "Escape on a CVP board");
@@ -102,8 +120,9 @@ Test(gomoku_details, any_key_after_the_end_starts_a_new_farm)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         char *dir = scratch("gomoku-details");
         char script[256];
-        /* Eat with no coin: money -1, YOU DIE; then the key. */
-        snprintf(script, sizeof script, "down\ndown\nenter\n%s\n", keys[i]);
+        /* Eat with no coin (asked, then done): money -1, YOU DIE; then the
+         * key. */
+        snprintf(script, sizeof script, "down\ndown\nenter\nenter\n%s\n", keys[i]);
         cr_assert_eq(play(dir, script), 0);
         char *t = save_text(dir);
         expect_field(t, "state", "playing", keys[i]);
@@ -123,13 +142,14 @@ Test(gomoku_details, any_key_after_the_end_starts_a_new_farm)
         expect_field(t, "stamina", "5", keys[i]);
         free(t);
 
-        /* The same, then Enter in the same run: the new farm's cursor is on
-         * BUY PIG, so that Enter buys a pig with no coin and the farm dies
-         * at once (money -2).  Had the key also acted, Enter would land on
-         * a finished farm and restart it (money 0). */
+        /* The same, then Enter twice in the same run: the new farm's cursor
+         * is on BUY PIG, so those Enters buy a pig with no coin (asked,
+         * then done) and the farm dies at once (money -2).  Had the key
+         * also acted, an Enter would land on a finished farm and restart
+         * it (money 0). */
         put_save(dir, 31, 5, 0, "none", 0, 0,
                  "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
-        snprintf(script, sizeof script, "up\nenter\n%s\nenter\n", keys[i]);
+        snprintf(script, sizeof script, "up\nenter\n%s\nenter\nenter\n", keys[i]);
         cr_assert_eq(play(dir, script), 0);
         t = save_text(dir);
         expect_field(t, "money", "-2", keys[i]);
@@ -137,4 +157,60 @@ Test(gomoku_details, any_key_after_the_end_starts_a_new_farm)
         free(t);
         cleanup(dir);
     }
+}
+
+/* A new farm (0 coins): the first Enter on BUY PIG spends nothing and
+ * writes nothing; moving the cursor forgets the question; two Enters in a
+ * row buy on credit and the seed's rule ends the farm (money -2).  With
+ * the money there, one Enter buys. */
+Test(gomoku_details, buying_on_credit_asks_for_a_second_enter)
+{
+    char *dir = scratch("gomoku-details");
+    cr_assert_eq(play(dir, "enter\n"), 0);
+    char *p = path_join(dir, "save/farm.txt");
+    cr_expect(!file_exists(p), "one Enter with no coin saved a farm (something changed)");
+    cr_assert_eq(play(dir, "enter\ndown\nup\nenter\n"), 0);
+    cr_expect(!file_exists(p), "Enter, down, up, Enter bought on credit");
+    cr_assert_eq(play(dir, "down\ndown\nenter\nspace\n"), 0);
+    char *t = save_text(dir);
+    expect_field(t, "money", "-1", "eat on credit, Enter then space");
+    expect_field(t, "state", "lost-money", "eat on credit");
+    free(t);
+    cleanup(dir);
+
+    dir = scratch("gomoku-details");
+    cr_assert_eq(play(dir, "enter\nenter\n"), 0);
+    t = save_text(dir);
+    expect_field(t, "money", "-2", "a pig on credit");
+    expect_field(t, "pigs", "1", "a pig on credit");
+    expect_field(t, "state", "lost-money", "a pig on credit");
+    free(t);
+    put_save(dir, 2, 5, 0, "none", 0, 0,
+             "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
+    cr_assert_eq(play(dir, "enter\n"), 0);
+    t = save_text(dir);
+    expect_field(t, "money", "0", "a pig with 2 coins: no question");
+    expect_field(t, "pigs", "1", "a pig with 2 coins");
+    expect_field(t, "state", "playing", "a pig with 2 coins");
+    free(t);
+    free(p);
+    cleanup(dir);
+}
+
+/* YOU DIE after a lost game, any key: the new farm's board is empty (the
+ * lost game and its WIN go with the old farm), in the same mode. */
+Test(gomoku_details, a_new_farm_starts_with_an_empty_board)
+{
+    char *dir = scratch("gomoku-details");
+    put_save(dir, 0, 5, 0, "none", 0, 0,
+             "skin classic\nmode pvc\nlevel 1\nto-move white\n"
+             "moves b:a1 w:h8 b:a3 w:h9 b:a5 w:h10 b:a7 w:h11 b:o15\n");
+    cr_assert_eq(play(dir, "c\nenter\nx\n"), 0);
+    char *t = save_text(dir);
+    expect_field(t, "state", "playing", "a new farm");
+    expect_field(t, "moves", "none", "a new farm");
+    expect_field(t, "to-move", "black", "a new farm");
+    expect_field(t, "mode", "pvc", "a new farm");
+    free(t);
+    cleanup(dir);
 }

@@ -9,6 +9,17 @@
  *   TABLETOP_UPDATE_GOLDEN=1 meson test -C BUILD console-gomoku
  */
 #include "test_gomoku_util.h"
+#include "test_gomoku_text.h"
+
+/* The frame dir/snap.png (the caller frees it). */
+static uint16_t *snap_frame(const char *dir, const char *snap, int *w, int *h)
+{
+    char path[4200], err[256];
+    snprintf(path, sizeof path, "%s/%s.png", dir, snap);
+    uint16_t *f = NULL;
+    cr_assert_eq(frame_png_read(path, &f, w, h, err, sizeof err), 0, "%s", err);
+    return f;
+}
 
 #define BOARD_PVC_EMPTY "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n"
 
@@ -74,16 +85,22 @@ Test(gomoku_farm, ending_rich_wins)
     cleanup(dir);
 }
 
-/* §2.2: money below zero at any moment loses: eating with no coin. */
+/* §2.2: money below zero at any moment loses: eating with no coin (the
+ * first Enter asks, the second eats). */
 Test(gomoku_farm, spending_what_you_do_not_have_dies)
 {
     char *dir = scratch("gomoku");
-    cr_assert_eq(play(dir, "snap start\ndown\ndown\nenter\nsnap dead\n"), 0);
+    cr_assert_eq(play(dir, "snap start\ndown\ndown\nenter\nsnap ask\nenter\nsnap dead\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "money", "-1", "eat with 0 coins");
     expect_field(t, "state", "lost-money", "eat with 0 coins");
     free(t);
     check_golden(dir, "start", "farm_start");
+    check_golden(dir, "ask", "farm_ask_credit");
+    int w, h;
+    uint16_t *f = snap_frame(dir, "ask", &w, &h);
+    cr_expect(text_in_frame(f, w, h, "Enter: buy", 4), "the question on the tile page");
+    free(f);
     cleanup(dir);
 }
 
@@ -199,12 +216,20 @@ Test(gomoku_board, the_clock_passes_the_turn)
     /* Against the computer the time-out makes it move. */
     cleanup(dir);
     dir = scratch("gomoku");
-    cr_assert_eq(play(dir, "c\nwait 30000\n"), 0);
+    /* The status line says so through the computer's reply (our skin). */
+    put_save(dir, 0, 5, 0, "none", 0, 0, BOARD_PVC_EMPTY);
+    cr_assert_eq(play(dir, "c\nwait 30000\nsnap timed_out_pvc\n"), 0);
     t = save_text(dir);
     const char *moves = field(t, "moves");
     cr_expect(!strncmp(moves, "w:", 2) && !strchr(moves, ' '), "moves '%s'", moves);
     expect_field(t, "to-move", "black", "the computer moved after the time-out");
     free(t);
+    int w, h;
+    uint16_t *f = snap_frame(dir, "timed_out_pvc", &w, &h);
+    cr_expect(text_in_frame(f, w, h, "Time! Black lost a turn.", 1),
+              "the status line says the turn was lost");
+    free(f);
+    check_golden(dir, "timed_out_pvc", "board_timed_out_pvc");
     cleanup(dir);
 }
 
@@ -300,6 +325,15 @@ Test(gomoku_farm, an_unreadable_save_is_kept_aside)
     cr_expect(kept && strstr(kept, "ages 0 1"), "the corrupt file was changed");
     char *err = read_all(path_join(dir, "stderr.txt"), NULL);
     cr_expect(err && strstr(err, "unreadable"), "stderr: %s", err ? err : "");
+    cr_expect(err && strstr(err, "farm.txt.corrupt; a new farm starts"), "stderr: %s",
+              err ? err : "");
+    /* The notice on the tile page (the new farm's skin), whole, the file's
+     * name as it is spelt (the font has lower case): 4 px a font pixel. */
+    int w, h;
+    uint16_t *f = snap_frame(dir, "notice", &w, &h);
+    cr_expect(text_in_frame(f, w, h, "Unreadable save, kept as", 4), "the notice's first line");
+    cr_expect(text_in_frame(f, w, h, "farm.txt.corrupt", 4), "the file's name, lower case");
+    free(f);
     check_golden(dir, "notice", "farm_corrupt_notice");
     cleanup(dir);
 }

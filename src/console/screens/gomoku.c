@@ -98,12 +98,15 @@ static int gk_load(gk_screen_t *s)
         return 0;
     char aside[GK_PATH_LEN + 32], why[GK_PATH_LEN + 64], msg[112];
     fprintf(stderr, "tabletop: the farm save %s is unreadable: %s\n", s->save_path, err);
+    /* The notice fits the tile page's two lines of 26 letters (the file's
+     * name on the second, as it is spelt); stderr has the whole story. */
     if (save_move_aside(s->save_path, "corrupt", aside, sizeof aside, why, sizeof why) == 0) {
         const char *base = strrchr(aside, '/');
-        snprintf(msg, sizeof msg, "Unreadable save kept as %.60s; a new farm",
-                 base ? base + 1 : aside);
+        fprintf(stderr, "tabletop: kept it as %s; a new farm starts\n", aside);
+        snprintf(msg, sizeof msg, "Unreadable save, kept as %.60s", base ? base + 1 : aside);
     } else {
-        snprintf(msg, sizeof msg, "Unreadable save: %.80s", why);
+        fprintf(stderr, "tabletop: could not keep it aside (%s); a new farm starts\n", why);
+        snprintf(msg, sizeof msg, "Unreadable save (see stderr): a new farm");
     }
     gk_set_notice(s, 1, msg);
     return -1;
@@ -145,25 +148,44 @@ static void gk_ai_cancel(gk_screen_t *s)
 static void gk_next_turn(gk_screen_t *s)
 {
     s->secs_shown = -1;
+    /* A turn lost on the clock stays said until the player's next key,
+     * through the computer's reply. */
+    char lost[48] = "";
+    if (s->timed_out)
+        snprintf(lost, sizeof lost, "Time! %s lost a turn. ", gk_color_name(s->timed_out));
     if (gomoku_session_ai_turn(&s->gs) && s->page == GK_PAGE_BOARD) {
         s->ai_pending = 1;
-        gk_set_status(s, 0, "The computer is thinking...");
-    } else if (!gk_over(s)) {
         char text[96];
+        snprintf(text, sizeof text, "%sThe computer is thinking...", lost);
+        gk_set_status(s, s->timed_out != 0, text);
+    } else if (!gk_over(s)) {
+        char text[112];
         if (gomoku_session_ai_color(&s->gs))
-            snprintf(text, sizeof text, "Your move (%s): arrows/wasd, Enter",
+            snprintf(text, sizeof text, "%sYour move (%s): arrows/wasd, Enter", lost,
                      gk_color_name(s->gs.game.to_move));
         else
-            snprintf(text, sizeof text, "%s to move: arrows/wasd, Enter",
+            snprintf(text, sizeof text, "%s%s to move: arrows/wasd, Enter", lost,
                      gk_color_name(s->gs.game.to_move));
-        gk_set_status(s, 0, text);
+        gk_set_status(s, s->timed_out != 0, text);
     }
     s->dirty = 1;
+}
+
+/* The player's key on the board: what the status said about the last
+ * event (a refusal, a lost turn, a question) has been seen. */
+static void gk_said_seen(gk_screen_t *s)
+{
+    if (s->flash || s->timed_out || s->ask_escape)
+        s->dirty = 1;
+    s->flash = GK_FLASH_NONE;
+    s->timed_out = 0;
+    s->ask_escape = 0;
 }
 
 static void gk_new_game(gk_screen_t *s)
 {
     gk_ai_cancel(s);
+    gk_said_seen(s);
     gomoku_session_new_game(&s->gs, s->now);
     s->cursor = 7 * GOMOKU_SIZE + 7;
     s->show_win = 0;
@@ -191,6 +213,17 @@ static void gk_finish(gk_screen_t *s, const gomoku_session_end_t *end)
                  : end->outcome == FARM_GAME_LOST ? "-1 coin"
                                                   : "no coins",
                  FARM_GAME_STAMINA, end->starved ? ", pigs starved" : "");
+        /* The farm page says it too (two lines of 26 letters). */
+        char farm[64];
+        snprintf(farm, sizeof farm, "Game %s: %s, stamina -%d",
+                 end->outcome == FARM_GAME_WON    ? "won"
+                 : end->outcome == FARM_GAME_LOST ? "lost"
+                                                  : "drawn",
+                 end->outcome == FARM_GAME_WON    ? "coins +5"
+                 : end->outcome == FARM_GAME_LOST ? "coins -1"
+                                                  : "no coins",
+                 FARM_GAME_STAMINA);
+        gk_set_notice(s, end->outcome == FARM_GAME_LOST, farm);
     }
     size_t n = strlen(text);
     if (s->gs.farm.state != FARM_PLAYING)
@@ -220,6 +253,7 @@ static void gk_try_play(gk_screen_t *s)
     gomoku_session_status_t st = gomoku_session_play(&s->gs, s->cursor, s->now, &forbid, &end);
     if (st == GOMOKU_SESSION_TAKEN) {
         gk_set_status(s, 1, "That point is taken: choose another");
+        s->flash = GK_FLASH_NO;
         s->sound = AUDIO_ILLEGAL;
     } else if (st == GOMOKU_SESSION_FORBIDDEN) {
         char pt[4], text[112];
@@ -227,6 +261,7 @@ static void gk_try_play(gk_screen_t *s)
         snprintf(text, sizeof text, "%s is forbidden to Black (renju: %s): play elsewhere", pt,
                  gomoku_forbid_name(forbid));
         gk_set_status(s, 1, text);
+        s->flash = GK_FLASH_NO;
         s->sound = AUDIO_ILLEGAL;
     } else if (st == GOMOKU_SESSION_OK) {
         gk_played(s, s->cursor, &end);
@@ -236,14 +271,11 @@ static void gk_try_play(gk_screen_t *s)
 /* The clock ran out and the session passed the turn (seed §3.4.2). */
 static void gk_time_out(gk_screen_t *s)
 {
-    int who = s->gs.game.to_move == GOMOKU_BLACK ? GOMOKU_WHITE : GOMOKU_BLACK;
+    s->timed_out = s->gs.game.to_move == GOMOKU_BLACK ? GOMOKU_WHITE : GOMOKU_BLACK;
+    s->flash = GK_FLASH_TIME;
+    s->ask_escape = 0;
     gk_autosave(s);
     gk_next_turn(s);
-    char text[112];
-    snprintf(text, sizeof text, "Time! %s's 30 seconds ran out: %s to move", gk_color_name(who),
-             gk_color_name(s->gs.game.to_move));
-    if (!gomoku_session_ai_turn(&s->gs))
-        gk_set_status(s, 1, text);
     s->sound = AUDIO_ILLEGAL;
 }
 
@@ -301,6 +333,15 @@ static void gk_new_farm(gk_screen_t *s)
 {
     farm_init(&s->gs.farm);
     s->menu_sel = 0;
+    s->ask_buy = 0;
+    /* The old farm's last game (its WIN) goes with it: an empty board in
+     * the same mode. */
+    gk_ai_cancel(s);
+    gk_said_seen(s);
+    gomoku_session_new_game(&s->gs, s->now);
+    s->cursor = 7 * GOMOKU_SIZE + 7;
+    s->show_win = 0;
+    s->status[0] = 0;
     gk_set_notice(s, 0, "A new farm: stamina 5, everything else 0");
     gk_autosave(s);
 }
@@ -310,6 +351,19 @@ static void gk_farm_act(gk_screen_t *s)
     static const char *const done[FARM_ACTIONS] = {
         "You bought a pig for 2 coins", "You sold a grown pig for 12 coins",
         "You ate: -1 coin, +5 stamina", "You bought 5 feed for 1 coin", ""};
+    static const int cost[FARM_ACTIONS] = {FARM_PIG_COST, 0, FARM_MEAL_COST, FARM_FEED_COST, 0};
+    /* Money below zero loses (the seed's rule): a purchase that would take
+     * it there is done only on a second Enter. */
+    if (s->gs.farm.money - cost[s->menu_sel] < 0 && s->ask_buy != s->menu_sel + 1) {
+        char text[96];
+        snprintf(text, sizeof text, "Costs %d, you have %d: money below 0 loses. Enter: buy",
+                 cost[s->menu_sel], s->gs.farm.money);
+        s->ask_buy = s->menu_sel + 1;
+        gk_set_notice(s, 1, text);
+        s->sound = AUDIO_ILLEGAL;
+        return;
+    }
+    s->ask_buy = 0;
     farm_result_t r = farm_act(&s->gs.farm, (farm_action_t)s->menu_sel);
     if (r == FARM_NO_GROWN_PIG) {
         gk_set_notice(s, 1, "No grown pig to sell yet");
@@ -344,6 +398,11 @@ static console_game_status_t gk_farm_key(gk_screen_t *s, int hid)
         gk_new_farm(s);
         return CONSOLE_GAME_STAY;
     }
+    if (hid != HID_KEY_ENTER && hid != HID_KEY_SPACE && s->ask_buy) {
+        s->ask_buy = 0; /* the purchase on credit is not made */
+        s->notice[0] = 0;
+        s->dirty = 1;
+    }
     if (hid == HID_KEY_UP || hid == HID_KEY_LETTER('w')) {
         s->menu_sel = (s->menu_sel + FARM_ACTIONS - 1) % FARM_ACTIONS;
         s->notice[0] = 0;
@@ -377,6 +436,7 @@ static void gk_cursor_move(gk_screen_t *s, int dr, int dc)
 static void gk_set_mode(gk_screen_t *s, int mode)
 {
     gk_ai_cancel(s);
+    gk_said_seen(s);
     gomoku_session_set_mode(&s->gs, mode, s->now);
     s->cursor = 7 * GOMOKU_SIZE + 7;
     s->show_win = 0;
@@ -390,6 +450,15 @@ static void gk_set_mode(gk_screen_t *s, int mode)
  * calls afterGame only when a game ends). */
 static void gk_reset_pvp(gk_screen_t *s)
 {
+    if (gomoku_session_ai_color(&s->gs) && !gk_over(s) && s->gs.game.moves > 0 &&
+        !s->ask_escape) {
+        /* A game against the computer in progress: ask first. */
+        gk_said_seen(s);
+        s->ask_escape = 1;
+        s->flash = GK_FLASH_ESCAPE;
+        gk_set_status(s, 1, "Escape again: drop this game for a new two-player one");
+        return;
+    }
     gk_set_mode(s, GOMOKU_MODE_PVP);
     gk_set_status(s, 0, "Escape: a new game, two players (PVP). Black to move");
 }
@@ -397,6 +466,11 @@ static void gk_reset_pvp(gk_screen_t *s)
 static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
 {
     int dr, dc;
+    if (hid != HID_KEY_ESCAPE) {
+        if (s->ask_escape)
+            gk_next_turn(s); /* the question is answered no: the turn's prompt again */
+        gk_said_seen(s);
+    }
     if (think_active(&s->think) || s->ai_pending) {
         if (hid == HID_KEY_LETTER('c'))
             gk_show_farm(s);
@@ -506,6 +580,12 @@ static void gk_tick(void *p, uint64_t now_us)
             gk_set_status(s, 1, "The computer found no move");
         return;
     }
+    int blink = (int)(now_us / (GK_BLINK_US / 4) % 4);
+    if (blink != s->blink) {
+        s->blink = blink;
+        if (gk_tiles_on(s))
+            s->dirty = 1; /* the cursor on a stone and the last move blink */
+    }
     int secs;
     if (gomoku_session_clock(&s->gs, now_us, &secs)) {
         gk_time_out(s);
@@ -558,7 +638,7 @@ static const char *const gk_help[] = {
     "n\ta new game",
     "v\tafter a game: WIN / the position",
     "t\tskin: ours / the seed's tiles",
-    "Escape\tboard: new PVP game; farm: back",
+    "Escape\tnew PVP game (asks); farm: back",
     NULL,
 };
 

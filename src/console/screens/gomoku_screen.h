@@ -20,6 +20,19 @@
 
 enum { GK_PAGE_FARM, GK_PAGE_BOARD };
 
+/* What the tile menu's status column says until the player's next key on
+ * the board (a finished game's result shows instead while it is over). */
+enum {
+    GK_FLASH_NONE = 0,
+    GK_FLASH_NO,     /* a stone refused: the point is taken or forbidden */
+    GK_FLASH_TIME,   /* a turn was lost on the clock */
+    GK_FLASH_ESCAPE, /* Escape asks before it drops a game against the computer */
+};
+
+/* The tiles skin's blink (the cursor on a stone, the last move), in
+ * quarters of this period of game time. */
+#define GK_BLINK_US 1000000ull
+
 typedef struct gk_screen {
     console_env_t env;
     gomoku_session_t gs;    /* the farm, the board, mode, level, skin, the clock */
@@ -29,6 +42,11 @@ typedef struct gk_screen {
     int show_win;           /* a finished game shows WIN (1) or its position (0) */
     uint64_t now;           /* backend time of the last tick */
     int secs_shown;         /* the clock's seconds on screen; -1: a fresh 30 */
+    int blink;              /* the blink's quarter (0-3) on screen */
+    int flash;              /* GK_FLASH_*: the tile menu's status */
+    int timed_out;          /* the colour whose turn the clock took, until the next key; 0 */
+    int ask_escape;         /* 1: a second Escape drops the game against the computer */
+    int ask_buy;            /* the farm choice a second Enter buys on credit + 1; 0 */
     /* The computer. */
     int ai_pending;         /* start thinking at the next tick */
     think_t think;

@@ -74,8 +74,9 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
     memset(c, TILE_WHITE, sizeof s->tile_welcome);
     if (s->gs.farm.state != FARM_PLAYING) {
         int lost = s->gs.farm.state == FARM_LOST;
-        /* drawDie(..., 3, ...) in red, drawWin(..., 2, ...) in blue. */
-        gk_tile_text_centered(c, 30, lost ? "YOU DIE" : "YOU WIN", lost ? TILE_RED : TILE_BLUE, 2);
+        /* drawDie(..., 3, ...) in red; the seed's drawWin(..., 2, ...) is
+         * blue on white (#DDDDFF, 1.3:1, hardly seen): black here. */
+        gk_tile_text_centered(c, 30, lost ? "YOU DIE" : "YOU WIN", lost ? TILE_RED : TILE_BLACK, 2);
         const char *why = !lost                            ? "MORE THAN 30 COINS"
                           : s->gs.farm.why == FARM_WHY_STAMINA ? "STAMINA BELOW ZERO"
                           : s->gs.farm.why == FARM_WHY_MONEY   ? "MONEY BELOW ZERO"
@@ -90,6 +91,9 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
     static const char *const labels[5] = {"PIGS", "FEED", "STAMINA", "MONEY", "GROWN"};
     static const char *const items[FARM_ACTIONS] = {"BUY PIG", "SELL PIG", "EAT", "BUY FEED",
                                                     "END GAME"};
+    /* What each choice does to the money (docs/farm.md); END GAME wins
+     * with more than 30. */
+    static const char *const prices[FARM_ACTIONS] = {"-2", "+12", "-1", "-1", ">30"};
     int values[5] = {s->gs.farm.pigs, s->gs.farm.feed, s->gs.farm.stamina, s->gs.farm.money,
                      farm_grown(&s->gs.farm)};
     for (int i = 0; i < 5; i++) {
@@ -100,12 +104,15 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
         if (i == s->menu_sel)
             gk_tile_fill(c, w, h, 76, y + 1, w - 76, 13, TILE_BLUE);
         gk_tile_text(c, w, h, 82, y + 4, items[i], TILE_BLACK, 1);
+        gk_tile_text(c, w, h, w - 1 - 6 * (int)strlen(prices[i]), y + 4, prices[i], TILE_RED, 1);
     }
     if (s->save_failed) {
         gk_tile_text_centered(c, 89, "AUTOSAVE FAILED", TILE_RED, 1);
     } else if (s->notice[0]) {
-        /* The last notice in capitals, on two lines of 26 letters at most. */
-        char up[2][27];
+        /* The last notice as written (a file's name keeps its case), on two
+         * lines of 26 letters, cut between words; the notices are written
+         * to fit, and one that does not ends in "..." rather than mid-word. */
+        char part[2][27];
         const char *t = s->notice;
         for (int l = 0; l < 2; l++) {
             size_t n = strlen(t), cut = n;
@@ -115,16 +122,43 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
                 if (cut == 0)
                     cut = 26;
             }
-            for (size_t k = 0; k < cut; k++)
-                up[l][k] = (char)(t[k] >= 'a' && t[k] <= 'z' ? t[k] - 32 : t[k]);
-            up[l][cut] = 0;
+            memcpy(part[l], t, cut);
+            part[l][cut] = 0;
             t += cut;
             while (*t == ' ')
                 t++;
-            gk_tile_text_centered(c, 89 + 9 * l, up[l], s->notice_warn ? TILE_RED : TILE_BLACK, 1);
+            if (l == 1 && *t) {
+                size_t k = cut > 23 ? 23 : cut;
+                memcpy(part[l] + k, "...", 4);
+            }
+            gk_tile_text_centered(c, 89 + 9 * l, part[l], s->notice_warn ? TILE_RED : TILE_BLACK,
+                                  1);
         }
     }
     gk_tile_text_centered(c, 111, "WELCOME TO THE FARM", TILE_RED, 1);
+}
+
+/* The board array's cell of a Gomoku point (rows count up from the bottom). */
+static int gk_tile_point(int p)
+{
+    return (GOMOKU_SIZE - 1 - p / GOMOKU_SIZE) * TILE_BOARD_N + p % GOMOKU_SIZE;
+}
+
+/* The mode, one 3x5 letter under the other, from menu row y. */
+static void gk_tile_column(uint8_t *m, int x, int y, const char *word, int colour)
+{
+    for (; *word; word++, y += 6)
+        gk_tile_glyph3(m, TILE_MENU_W, TILE_MENU_H, x, y, *word, colour);
+}
+
+/* A status word of up to three letters, one under the other in the 5x7
+ * font (M and W cannot be told from H in 3x5), from menu row 7. */
+static void gk_tile_status(uint8_t *m, const char *word, int colour)
+{
+    for (int y = 7; *word; word++, y += 8) {
+        char letter[2] = {*word, 0};
+        gk_tile_text(m, TILE_MENU_W, TILE_MENU_H, 1, y, letter, colour, 1);
+    }
 }
 
 /* The board page: the 15x15 board (the peripheral draws lines and stones)
@@ -150,11 +184,18 @@ static void gk_tiles_compose_board(gk_screen_t *s)
             if (c != GOMOKU_EMPTY)
                 b[y * TILE_BOARD_N + x] = c == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE;
         }
-        /* The seed's cursor: a red stone (DrawChess(x_cur, y_cur, CURSOR)),
-         * on an empty point only: the seed's hides the stone under it. */
-        if (!gomoku_session_over(&s->gs) && gomoku_at(&s->gs.game, s->cursor) == GOMOKU_EMPTY)
-            b[(GOMOKU_SIZE - 1 - s->cursor / GOMOKU_SIZE) * TILE_BOARD_N +
-              s->cursor % GOMOKU_SIZE] = TILE_RED;
+        /* A cell is one disc of one colour, so the marks blink, in quarters
+         * of GK_BLINK_US: the last stone goes blank for a quarter; the
+         * seed's cursor, a red stone (DrawChess(x_cur, y_cur, CURSOR)),
+         * stays red on an empty point and on a stone is red for half the
+         * time (the seed's hides the stone for good). */
+        int last = s->gs.game.moves ? s->gs.game.history[s->gs.game.moves - 1] : -1;
+        int on_stone = gomoku_at(&s->gs.game, s->cursor) != GOMOKU_EMPTY;
+        int cursor = !gomoku_session_over(&s->gs);
+        if (last >= 0 && s->blink == 3 && !(cursor && s->cursor == last))
+            b[gk_tile_point(last)] = TILE_BLUE;
+        if (cursor && (!on_stone || s->blink < 2))
+            b[gk_tile_point(s->cursor)] = TILE_RED;
     }
     char clock[3] = "--";
     int clock_colour = TILE_BLACK;
@@ -165,15 +206,32 @@ static void gk_tiles_compose_board(gk_screen_t *s)
         if (secs <= 5)
             clock_colour = TILE_RED;
     }
-    gk_tile_glyph3(m, mw, mh, 1, 1, clock[0], clock_colour);
-    gk_tile_glyph3(m, mw, mh, 5, 1, clock[1], clock_colour);
-    if (!gomoku_session_over(&s->gs))
+    int over = gomoku_session_over(&s->gs);
+    if (over && s->gs.game.winner != GOMOKU_DRAW) {
+        /* The clock's place: the winner's colour, a square. */
+        gk_tile_fill(m, mw, mh, 1, 1, 4, 4,
+                     s->gs.game.winner == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE);
+    } else {
+        gk_tile_glyph3(m, mw, mh, 1, 1, clock[0], clock_colour);
+        gk_tile_glyph3(m, mw, mh, 5, 1, clock[1], clock_colour);
+    }
+    /* The status column, left, rows 7-29: what just happened, in red (NO:
+     * a stone refused; OUT: a turn lost on the clock; ESC: Escape asks),
+     * or the result (WIN under the winner's square, TIE); else the side to
+     * move's square. */
+    static const char *const said[] = {"", "NO", "OUT", "ESC"};
+    if (over) {
+        gk_tile_status(m, s->gs.game.winner == GOMOKU_DRAW ? "TIE" : "WIN", TILE_RED);
+    } else if (s->flash != GK_FLASH_NONE) {
+        gk_tile_status(m, said[s->flash], TILE_RED);
+    } else {
         gk_tile_fill(m, mw, mh, 1, 8, 2, 2,
                      s->gs.game.to_move == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE);
+    }
+    /* The right column: the level, then the mode at the lower right (fig 5.2). */
     if (s->gs.mode != GOMOKU_MODE_PVP)
-        gk_tile_glyph3(m, mw, mh, 5, 7, (char)('0' + s->gs.level), TILE_BLACK);
-    for (int i = 0; i < 3; i++)
-        gk_tile_glyph3(m, mw, mh, 3, 13 + 6 * i, gk_mode_labels[s->gs.mode][i], TILE_BLACK);
+        gk_tile_glyph3(m, mw, mh, 7, 7, (char)('0' + s->gs.level), TILE_BLACK);
+    gk_tile_column(m, 7, 13, gk_mode_labels[s->gs.mode], TILE_BLACK);
 }
 
 void gk_tiles_reset(gk_screen_t *s)
