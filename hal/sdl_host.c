@@ -10,6 +10,10 @@
 #include <unistd.h>
 
 #include <SDL.h>
+#ifdef TABLETOP_HAVE_X11
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+#endif
 
 #include "hal.h"
 
@@ -38,6 +42,8 @@ struct sdl_host {
     uint64_t anchor_backend_us;
     sdl_host_window_t opened;   /* the window as opened: close saves only a change */
     int windowed_w, windowed_h; /* the windowed size, kept while fullscreen */
+    int own_fullscreen;         /* 1: covering the display itself (no window manager) */
+    int windowed_x, windowed_y; /* where the window was before covering the display */
     uint8_t segments[6];        /* lit segments of HEX0..HEX5 in the strip */
 };
 
@@ -67,20 +73,57 @@ static int display_missing(void)
 static const char no_display_msg[] =
     "no display found: run `tabletop play --headless --script FILE --frames DIR`, or set DISPLAY";
 
-/* The largest whole factor at which width x height plus decorations fits. */
-static int fit_scale(int usable_w, int usable_h, int deco_w, int deco_h, int height)
+/* The largest whole factor at which the picture and a strip of
+ * SDL_HOST_STRIP_MIN fit width x height; 0 if none does. */
+static int largest_scale(long width, long height)
 {
-    int scale = 1;
+    int scale = 0;
     /* No upper limit but the display: a 4K desktop gets 4x. */
-    while (scale < 64 && (long)HAL_FB_WIDTH * (scale + 1) + deco_w <= usable_w &&
-           (long)height * (scale + 1) + deco_h <= usable_h)
+    while (scale < 64 && (long)HAL_FB_WIDTH * (scale + 1) <= width &&
+           (long)HAL_FB_HEIGHT * (scale + 1) + SDL_HOST_STRIP_MIN <= height)
         scale++;
     return scale;
 }
 
 int sdl_host_fit_scale(int usable_w, int usable_h, int deco_w, int deco_h)
 {
-    return fit_scale(usable_w, usable_h, deco_w, deco_h, HAL_FB_HEIGHT);
+    int scale = largest_scale((long)usable_w - deco_w, (long)usable_h - deco_h);
+    return scale > 1 ? scale : 1;
+}
+
+void sdl_host_fit_window(int usable_w, int usable_h, int deco_w, int deco_h, int *width,
+                         int *height)
+{
+    int scale = sdl_host_fit_scale(usable_w, usable_h, deco_w, deco_h);
+    long strip = (long)usable_h - deco_h - (long)HAL_FB_HEIGHT * scale;
+    if (strip > (long)SDL_HOST_STRIP_HEIGHT * scale || scale == 1)
+        strip = (long)SDL_HOST_STRIP_HEIGHT * scale; /* 1x: never below the minimum size */
+    *width = HAL_FB_WIDTH * scale;
+    *height = HAL_FB_HEIGHT * scale + (int)strip;
+}
+
+void sdl_host_layout(int out_w, int out_h, sdl_host_layout_t *out)
+{
+    sdl_host_layout_t l = {0};
+    l.scale = largest_scale(out_w, out_h);
+    if (l.scale >= 1) {
+        l.width = HAL_FB_WIDTH * l.scale;
+        l.height = HAL_FB_HEIGHT * l.scale;
+        l.strip_height = SDL_HOST_STRIP_HEIGHT * l.scale;
+    } else if (out_w > 0 && out_h > 0) {
+        /* Smaller than 1x: the picture and a full strip shrunk to fit. */
+        long w = out_w, by_height = (long)out_h * HAL_FB_WIDTH / (HAL_FB_HEIGHT + SDL_HOST_STRIP_HEIGHT);
+        if (by_height < w)
+            w = by_height;
+        l.width = (int)w;
+        l.height = (int)(w * HAL_FB_HEIGHT / HAL_FB_WIDTH);
+        l.strip_height = (int)(w * SDL_HOST_STRIP_HEIGHT / HAL_FB_WIDTH);
+    }
+    if (l.strip_height > out_h - l.height)
+        l.strip_height = out_h - l.height > 0 ? out_h - l.height : 0;
+    l.x = (out_w - l.width) / 2;
+    l.y = (out_h - l.height - l.strip_height) / 2;
+    *out = l;
 }
 
 int sdl_host_settings_path(char *buf, size_t len)
@@ -305,6 +348,111 @@ static void open_audio(sdl_host_t *host)
         fprintf(stderr, no_sound_fmt, why);
 }
 
+#ifdef TABLETOP_HAVE_X11
+static int x11_error_seen;
+
+static int x11_note_error(Display *d, XErrorEvent *e)
+{
+    (void)d, (void)e;
+    x11_error_seen = 1;
+    return 0;
+}
+
+/* The window named by w's WINDOW property prop, or None. */
+static Window x11_window_property(Display *d, Window w, const char *prop)
+{
+    Atom type;
+    int format;
+    unsigned long n, left;
+    unsigned char *data = NULL;
+    Window found = None;
+    Atom atom = XInternAtom(d, prop, False);
+    if (XGetWindowProperty(d, w, atom, 0, 1, False, XA_WINDOW, &type, &format, &n, &left,
+                           &data) == Success &&
+        data && type == XA_WINDOW && format == 32 && n == 1)
+        found = (Window)((unsigned long *)(void *)data)[0];
+    if (data)
+        XFree(data);
+    return found;
+}
+
+/* 1 if the root window's _NET_SUPPORTED lists atom. */
+static int x11_supported(Display *d, Atom atom)
+{
+    Atom type;
+    int format;
+    unsigned long n = 0, left;
+    unsigned char *data = NULL;
+    int found = 0;
+    if (XGetWindowProperty(d, DefaultRootWindow(d), XInternAtom(d, "_NET_SUPPORTED", False), 0,
+                           4096, False, XA_ATOM, &type, &format, &n, &left, &data) == Success &&
+        data && type == XA_ATOM && format == 32)
+        for (unsigned long i = 0; i < n && !found; i++)
+            found = ((unsigned long *)(void *)data)[i] == atom;
+    if (data)
+        XFree(data);
+    return found;
+}
+#endif
+
+/* 1 unless this is X11 without a running window manager that does
+ * fullscreen (EWMH: the root's _NET_SUPPORTING_WM_CHECK names a window
+ * that names itself, and _NET_SUPPORTED lists _NET_WM_STATE_FULLSCREEN).
+ * SDL 2.26 only asks the window manager; with none, the request is lost
+ * while SDL draws as if the window covered the display. */
+static int wm_does_fullscreen(void)
+{
+#ifdef TABLETOP_HAVE_X11
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (!driver || strcmp(driver, "x11") != 0)
+        return 1;
+    Display *d = XOpenDisplay(NULL);
+    if (!d)
+        return 1; /* SDL has the display; let it try */
+    XErrorHandler previous = XSetErrorHandler(x11_note_error);
+    x11_error_seen = 0;
+    Window wm = x11_window_property(d, DefaultRootWindow(d), "_NET_SUPPORTING_WM_CHECK");
+    /* A manager that has exited leaves the root's property behind: its
+     * window must exist and name itself. */
+    int live = wm != None && x11_window_property(d, wm, "_NET_SUPPORTING_WM_CHECK") == wm;
+    XSync(d, False);
+    live = live && !x11_error_seen;
+    int does = live && x11_supported(d, XInternAtom(d, "_NET_WM_STATE_FULLSCREEN", False));
+    XSetErrorHandler(previous);
+    XCloseDisplay(d);
+    return does;
+#else
+    return 1;
+#endif
+}
+
+/* Fullscreen without a window manager: the window itself, borderless,
+ * covers its display (on = 1), or goes back to its windowed place and
+ * size (on = 0). */
+static void cover_display(sdl_host_t *host, int on)
+{
+    SDL_Window *w = host->window;
+    if (on) {
+        SDL_Rect b;
+        int display = SDL_GetWindowDisplayIndex(w);
+        if (display < 0 || SDL_GetDisplayBounds(display, &b) != 0)
+            return;
+        if (!host->own_fullscreen)
+            SDL_GetWindowPosition(w, &host->windowed_x, &host->windowed_y);
+        host->own_fullscreen = 1;
+        SDL_SetWindowBordered(w, SDL_FALSE);
+        SDL_SetWindowPosition(w, b.x, b.y);
+        SDL_SetWindowSize(w, b.w, b.h);
+        SDL_RaiseWindow(w);
+    } else {
+        host->own_fullscreen = 0;
+        SDL_SetWindowSize(w, host->windowed_w, host->windowed_h);
+        SDL_SetWindowPosition(w, host->windowed_x, host->windowed_y);
+        SDL_SetWindowBordered(w, SDL_TRUE);
+    }
+    host->redraw = 1;
+}
+
 /* The area a window may take on the first display: without panels if SDL
  * knows them, else the whole display, else just 1x. */
 static SDL_Rect usable_bounds(void)
@@ -344,15 +492,18 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
                want.height <= usable.h) {
         /* as the player left it */
     } else {
-        int s = fit_scale(usable.w, usable.h, 0, 0, WINDOW_LOGICAL_H);
-        want = (sdl_host_window_t){HAL_FB_WIDTH * s, WINDOW_LOGICAL_H * s, want.fullscreen};
+        int fullscreen = want.fullscreen;
+        sdl_host_fit_window(usable.w, usable.h, 0, 0, &want.width, &want.height);
+        want.fullscreen = fullscreen;
         fitted = 1;
     }
     /* Fullscreen from the start (not switched to after mapping), so that
      * the window manager sees it as it maps the window; w x h stays the
-     * windowed size that F11 returns to. */
+     * windowed size that F11 returns to.  Without a window manager to do
+     * it, the window covers the display itself once it is up. */
+    int own_fullscreen = want.fullscreen && !wm_does_fullscreen();
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
-                   (want.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+                   (want.fullscreen && !own_fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
     /* OpenGL from the start where the driver has it: the accelerated
      * renderer would otherwise destroy and recreate the window just mapped
      * (a flash, and a second placement by the window manager). */
@@ -361,7 +512,7 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     if (!host->window)
         host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                         want.width, want.height, flags);
-    if (!host->window && want.fullscreen) {
+    if (!host->window && want.fullscreen && !own_fullscreen) {
         want.fullscreen = 0;
         host->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                         want.width, want.height,
@@ -373,10 +524,11 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         int top = 0, left = 0, bottom = 0, right = 0;
         if (fitted && !want.fullscreen &&
             SDL_GetWindowBordersSize(host->window, &top, &left, &bottom, &right) == 0) {
-            int s = fit_scale(usable.w, usable.h, left + right, top + bottom, WINDOW_LOGICAL_H);
-            if (HAL_FB_WIDTH * s < want.width) {
-                want.width = HAL_FB_WIDTH * s;
-                want.height = WINDOW_LOGICAL_H * s;
+            int w, h;
+            sdl_host_fit_window(usable.w, usable.h, left + right, top + bottom, &w, &h);
+            if (w < want.width || h < want.height) {
+                want.width = w;
+                want.height = h;
                 SDL_SetWindowSize(host->window, want.width, want.height);
                 SDL_SetWindowPosition(host->window, SDL_WINDOWPOS_CENTERED,
                                       SDL_WINDOWPOS_CENTERED);
@@ -390,19 +542,20 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     if (host->window && !host->renderer)
         host->renderer = SDL_CreateRenderer(host->window, -1, SDL_RENDERER_SOFTWARE);
     if (host->renderer) {
-        /* Any window size shows the 4:3 picture (and the digit strip below
-         * it) at a whole factor, centred on black: pixels stay square and
-         * sharp. */
-        SDL_RenderSetLogicalSize(host->renderer, HAL_FB_WIDTH, WINDOW_LOGICAL_H);
-        SDL_RenderSetIntegerScale(host->renderer, SDL_TRUE);
+        /* Any window size shows the 4:3 picture at a whole factor, the
+         * digit strip below it, centred on black (sdl_host_layout): pixels
+         * stay square and sharp. */
         host->texture = SDL_CreateTexture(host->renderer, SDL_PIXELFORMAT_RGB444,
                                           SDL_TEXTUREACCESS_STREAMING, HAL_FB_WIDTH,
                                           HAL_FB_HEIGHT);
     }
     if (host->texture) {
+        SDL_SetTextureScaleMode(host->texture, SDL_ScaleModeNearest);
         /* Smaller, the picture would be cut.  Set last: creating an OpenGL
          * renderer may recreate the window, losing what was set before. */
         SDL_SetWindowMinimumSize(host->window, HAL_FB_WIDTH, WINDOW_LOGICAL_H);
+        if (own_fullscreen)
+            cover_display(host, 1);
     }
     if (!host->texture) {
         snprintf(err, errlen, "cannot open a window (SDL: %s); or run `tabletop play --headless "
@@ -419,7 +572,8 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
 
 void sdl_host_get_window(sdl_host_t *host, sdl_host_window_t *out)
 {
-    out->fullscreen = (SDL_GetWindowFlags(host->window) & SDL_WINDOW_FULLSCREEN) != 0;
+    out->fullscreen = host->own_fullscreen ||
+                      (SDL_GetWindowFlags(host->window) & SDL_WINDOW_FULLSCREEN) != 0;
     if (!out->fullscreen)
         SDL_GetWindowSize(host->window, &host->windowed_w, &host->windowed_h);
     out->width = host->windowed_w;
@@ -466,12 +620,25 @@ void sdl_host_close(sdl_host_t *host)
     free(host);
 }
 
-/* One digit's seven segments at (x, y), 20x36 logical pixels, bars 4 thick:
- * a top, b upper right, c lower right, d bottom, e lower left, f upper left,
- * g middle; lit ones bright red, the others faint, as the board's LEDs. */
-static void draw_digit(SDL_Renderer *r, int x, int y, uint8_t lit)
+/* A digit's size in the strip: at 1x (a 48-pixel strip) 20 wide, bars 4
+ * thick, vertical bars 12 long (36 high), on a 28-pixel pitch; a strip of
+ * another height scales them. */
+typedef struct digit_shape {
+    int w, t, l, pitch;
+} digit_shape_t;
+
+static int strip_part(int strip_height, int at_1x, int least)
 {
-    enum { W = 20, T = 4, L = 12 }; /* width, bar thickness, vertical bar length */
+    int v = (at_1x * strip_height + SDL_HOST_STRIP_HEIGHT / 2) / SDL_HOST_STRIP_HEIGHT;
+    return v < least ? least : v;
+}
+
+/* One digit's seven segments at (x, y): a top, b upper right, c lower
+ * right, d bottom, e lower left, f upper left, g middle; lit ones bright
+ * red, the others faint, as the board's LEDs. */
+static void draw_digit(SDL_Renderer *r, int x, int y, const digit_shape_t *d, uint8_t lit)
+{
+    const int W = d->w, T = d->t, L = d->l;
     const SDL_Rect seg[7] = {
         {x + T, y, W - 2 * T, T},                   /* a */
         {x + W - T, y + T, T, L},                   /* b */
@@ -498,18 +665,34 @@ void sdl_host_show_segments(sdl_host_t *host, const uint8_t lit[6])
     }
 }
 
+/* The strip below the picture: HEX5 leftmost, the six digits centred. */
+static void draw_strip(SDL_Renderer *r, const sdl_host_layout_t *lay, const uint8_t lit[6])
+{
+    const int h = lay->strip_height;
+    digit_shape_t d = {strip_part(h, 20, 3), strip_part(h, 4, 1), strip_part(h, 12, 1), 0};
+    d.pitch = strip_part(h, 28, d.w + 1);
+    const int digit_h = 3 * d.t + 2 * d.l;
+    if (digit_h > h)
+        return; /* a shrunk window on a tiny display: no room for the digits */
+    const int x = lay->x + (lay->width - (5 * d.pitch + d.w)) / 2;
+    const int y = lay->y + lay->height + (h - digit_h) / 2;
+    for (int i = 0; i < 6; i++)
+        draw_digit(r, x + d.pitch * (5 - i), y, &d, lit[i]);
+}
+
 void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444)
 {
     /* RGB444 in SDL is 0x0RGB in a 16-bit word: exactly our pixel format. */
     SDL_UpdateTexture(host->texture, NULL, rgb444, HAL_FB_WIDTH * 2);
     SDL_SetRenderDrawColor(host->renderer, 0, 0, 0, 255);
     SDL_RenderClear(host->renderer);
-    const SDL_Rect picture = {0, 0, HAL_FB_WIDTH, HAL_FB_HEIGHT};
+    int out_w = HAL_FB_WIDTH, out_h = WINDOW_LOGICAL_H;
+    SDL_GetRendererOutputSize(host->renderer, &out_w, &out_h);
+    sdl_host_layout_t lay;
+    sdl_host_layout(out_w, out_h, &lay);
+    const SDL_Rect picture = {lay.x, lay.y, lay.width, lay.height};
     SDL_RenderCopy(host->renderer, host->texture, NULL, &picture);
-    /* The strip: HEX5 leftmost, digits on a 28-pixel pitch, centred. */
-    for (int i = 0; i < 6; i++)
-        draw_digit(host->renderer, (HAL_FB_WIDTH - 160) / 2 + 28 * (5 - i),
-                   HAL_FB_HEIGHT + (SDL_HOST_STRIP_HEIGHT - 36) / 2, host->segments[i]);
+    draw_strip(host->renderer, &lay, host->segments);
     SDL_RenderPresent(host->renderer);
     host->have_frame = 1;
     host->redraw = 0;
@@ -548,10 +731,16 @@ static void toggle_fullscreen(sdl_host_t *host)
 {
     sdl_host_window_t now;
     sdl_host_get_window(host, &now);
-    SDL_SetWindowFullscreen(host->window, now.fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
-    /* Not every driver or window manager restores the windowed size. */
-    if (now.fullscreen)
-        SDL_SetWindowSize(host->window, now.width, now.height);
+    if (host->own_fullscreen) {
+        cover_display(host, 0);
+    } else if (!now.fullscreen && !wm_does_fullscreen()) {
+        cover_display(host, 1);
+    } else {
+        SDL_SetWindowFullscreen(host->window, now.fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+        /* Not every driver or window manager restores the windowed size. */
+        if (now.fullscreen)
+            SDL_SetWindowSize(host->window, now.width, now.height);
+    }
     host->redraw = 1;
 }
 

@@ -31,10 +31,11 @@ typedef struct sdl_host_window {
 } sdl_host_window_t;
 
 /* Opens the window and, if there is a sound card, 8 kHz mono audio.  Its
- * size: `scale` times 640x480 if scale > 0; else the size remembered from
- * the last run if it still fits the display; else the largest whole factor
- * that fits the display's usable area (sdl_host_fit_scale).  Returns NULL
- * with a one-line message naming the fix in err when there is no display. */
+ * size: `scale` times 640x528 (the picture and the digit strip) if
+ * scale > 0; else the size remembered from the last run if it still fits
+ * the display; else the window sdl_host_fit_window gives for the display's
+ * usable area.  Returns NULL with a one-line message naming the fix in err
+ * when there is no display. */
 sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen);
 
 /* Closes everything; if the player resized the window or pressed F11,
@@ -57,7 +58,10 @@ void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n);
 
 /* Next key press as a HID usage code, 0 if none, HAL_KEY_QUIT when the
  * window was closed.  Pumps SDL events; held arrow keys repeat.  F11 is the
- * window's own key: it toggles desktop fullscreen and is not returned. */
+ * window's own key: it toggles desktop fullscreen and is not returned.
+ * Under X11 without a window manager that does fullscreen (EWMH
+ * _NET_WM_STATE_FULLSCREEN), nobody would act on SDL's request: the window
+ * itself then covers the display and goes back to its place. */
 int sdl_host_poll_key(sdl_host_t *host);
 
 /* 1 if the window needs the last frame shown again (exposed, resized). */
@@ -68,14 +72,39 @@ int sdl_host_needs_redraw(sdl_host_t *host);
  * call) real time is re-anchored instead of racing to catch up. */
 void sdl_host_pace(sdl_host_t *host, uint64_t backend_us);
 
-/* The window's logical height below the 640x480 picture: the digit strip.
- * It scales with the picture. */
+/* The digit strip below the 640x480 picture: SDL_HOST_STRIP_HEIGHT pixels
+ * at 1x.  At a factor s it is up to s times that, and never less than
+ * SDL_HOST_STRIP_MIN: when the display leaves less room below a picture at
+ * s, the strip gets what is left (the picture matters more than the
+ * digits, which repeat what the screen says). */
 #define SDL_HOST_STRIP_HEIGHT 48
+#define SDL_HOST_STRIP_MIN 16
 
-/* The largest whole factor >= 1 at which the 640x480 picture plus the
- * window's decorations (deco_w x deco_h) fits a usable area of
- * usable_w x usable_h; 1 when even 1x does not fit.  Pure. */
+/* Where the picture and the strip go in a drawable of out_w x out_h
+ * pixels: the picture at the largest whole factor that leaves room for a
+ * strip of at least SDL_HOST_STRIP_MIN below it, the strip as high as
+ * SDL_HOST_STRIP_HEIGHT * scale or what is left, both centred on black.  A
+ * drawable smaller than 640 x (480 + SDL_HOST_STRIP_MIN) shrinks the
+ * picture to fit (scale 0).  Pure. */
+typedef struct sdl_host_layout {
+    int scale;         /* whole factor of the picture (2: 1280x960); 0: shrunk */
+    int x, y;          /* the picture's top-left corner */
+    int width, height; /* the picture's size (640*scale x 480*scale) */
+    int strip_height;  /* the digit strip's, below the picture, as wide */
+} sdl_host_layout_t;
+void sdl_host_layout(int out_w, int out_h, sdl_host_layout_t *out);
+
+/* The largest whole factor >= 1 at which the 640x480 picture, a strip of
+ * SDL_HOST_STRIP_MIN and the window's decorations (deco_w x deco_h) fit a
+ * usable area of usable_w x usable_h; 1 when even 1x does not fit.  Pure. */
 int sdl_host_fit_scale(int usable_w, int usable_h, int deco_w, int deco_h);
+
+/* The window (inside its decorations) that opens on that usable area: the
+ * picture at sdl_host_fit_scale and the strip at its full height for that
+ * factor if there is room, else what is left: 1280x1056 on 1920x1080,
+ * 1280x1024 on 1280x1024.  Pure. */
+void sdl_host_fit_window(int usable_w, int usable_h, int deco_w, int deco_h, int *width,
+                         int *height);
 
 /* The window's current state (windowed size kept while fullscreen). */
 void sdl_host_get_window(sdl_host_t *host, sdl_host_window_t *out);

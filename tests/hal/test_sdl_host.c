@@ -62,24 +62,70 @@ static void write_text(const char *path, const char *text, size_t n)
 
 /* ---- the scale: a pure function of the usable area ---------------------- */
 
+/* The window on a desktop: the picture at the largest whole factor that
+ * leaves a digit strip of at least SDL_HOST_STRIP_MIN (16) below it; the
+ * strip is 48 * factor high, or what is left.  docs/play.md promises 2x on
+ * 1920x1080 and on 1280x1024, where 2x with a full 96-pixel strip (1280x1056)
+ * is taller than the desktop: there the strip gets the 64 pixels left. */
+static void expect_window(int uw, int uh, int dw, int dh, int want_scale, int want_w,
+                          int want_h)
+{
+    int w = 0, h = 0;
+    cr_expect_eq(sdl_host_fit_scale(uw, uh, dw, dh), want_scale, "%dx%d (decorations %dx%d)",
+                 uw, uh, dw, dh);
+    sdl_host_fit_window(uw, uh, dw, dh, &w, &h);
+    cr_expect(w == want_w && h == want_h, "%dx%d (decorations %dx%d): window %dx%d, want %dx%d",
+              uw, uh, dw, dh, w, h, want_w, want_h);
+}
+
 Test(sdl_host, fit_scale_on_common_desktops)
 {
-    /* The desktops opened at 1x; the largest whole factor fits. */
-    cr_assert_eq(sdl_host_fit_scale(1920, 1080, 0, 0), 2);
-    cr_assert_eq(sdl_host_fit_scale(1280, 1024, 0, 0), 2);
-    cr_assert_eq(sdl_host_fit_scale(800, 600, 0, 0), 1);
-    cr_assert_eq(sdl_host_fit_scale(640, 480, 0, 0), 1);
-    /* With a panel (usable area) and a title bar of 30 px. */
-    cr_assert_eq(sdl_host_fit_scale(1920, 1053, 2, 30), 2);
-    cr_assert_eq(sdl_host_fit_scale(1280, 997, 0, 30), 2);
-    cr_assert_eq(sdl_host_fit_scale(1280, 960, 0, 30), 1);
-    cr_assert_eq(sdl_host_fit_scale(1279, 1024, 0, 0), 1);
+    expect_window(1920, 1080, 0, 0, 2, 1280, 1056);
+    expect_window(1280, 1024, 0, 0, 2, 1280, 1024); /* it opened at 640x528 */
+    expect_window(800, 600, 0, 0, 1, 640, 528);
+    /* With a panel (usable area) and a title bar. */
+    expect_window(1920, 1053, 2, 30, 2, 1280, 1023);
+    expect_window(1280, 1000, 0, 24, 2, 1280, 976);  /* 16 pixels left for the digits */
+    expect_window(1280, 999, 0, 24, 1, 640, 528);    /* 15: one factor less */
+    expect_window(1279, 1024, 0, 0, 1, 640, 528);
     /* Larger desktops get more than the old cap of 3. */
-    cr_assert_eq(sdl_host_fit_scale(2560, 1440, 0, 0), 3);
-    cr_assert_eq(sdl_host_fit_scale(3840, 2160, 0, 40), 4);
-    /* Smaller than 1x still opens at 1x. */
-    cr_assert_eq(sdl_host_fit_scale(320, 200, 0, 0), 1);
-    cr_assert_eq(sdl_host_fit_scale(0, 0, 0, 0), 1);
+    expect_window(2560, 1440, 0, 0, 2, 1280, 1056); /* 3x leaves no room for the digits */
+    expect_window(2560, 1600, 0, 0, 3, 1920, 1584);
+    expect_window(3840, 2160, 0, 40, 4, 2560, 2112);
+    /* Smaller than 1x still opens at 1x, the window's minimum. */
+    expect_window(640, 480, 0, 0, 1, 640, 528);
+    expect_window(320, 200, 0, 0, 1, 640, 528);
+    expect_window(0, 0, 0, 0, 1, 640, 528);
+}
+
+/* Where a drawable of any size puts the picture and the strip. */
+static void expect_layout(int ow, int oh, int scale, int x, int y, int w, int h, int strip)
+{
+    sdl_host_layout_t l;
+    sdl_host_layout(ow, oh, &l);
+    cr_expect(l.scale == scale && l.x == x && l.y == y && l.width == w && l.height == h &&
+                  l.strip_height == strip,
+              "%dx%d: scale %d at %d,%d %dx%d strip %d; want scale %d at %d,%d %dx%d strip %d",
+              ow, oh, l.scale, l.x, l.y, l.width, l.height, l.strip_height, scale, x, y, w, h,
+              strip);
+    cr_expect_leq(l.y + l.height + l.strip_height, oh, "%dx%d: the strip is cut", ow, oh);
+}
+
+Test(sdl_host, layout_of_the_picture_and_the_digit_strip)
+{
+    expect_layout(640, 528, 1, 0, 0, 640, 480, 48);
+    expect_layout(1280, 1056, 2, 0, 0, 1280, 960, 96);
+    /* Fullscreen or a window filling 1280x1024: 2x, not 1x. */
+    expect_layout(1280, 1024, 2, 0, 0, 1280, 960, 64);
+    expect_layout(1920, 1080, 2, 320, 12, 1280, 960, 96);
+    expect_layout(1024, 768, 1, 192, 120, 640, 480, 48);
+    expect_layout(1000, 700, 1, 180, 86, 640, 480, 48);
+    expect_layout(1280, 975, 1, 320, 223, 640, 480, 48); /* 2x would leave 15 */
+    expect_layout(3840, 2160, 4, 640, 24, 2560, 1920, 192);
+    /* Smaller than 1x (a tiny display): shrunk, whole, in proportion. */
+    expect_layout(320, 264, 0, 0, 0, 320, 240, 24);
+    expect_layout(640, 480, 0, 29, 1, 581, 435, 43);
+    expect_layout(0, 0, 0, 0, 0, 0, 0, 0);
 }
 
 /* ---- the settings file ---------------------------------------------------- */
@@ -241,21 +287,38 @@ static int press(sdl_host_t *h, SDL_Scancode sc)
     return sdl_host_poll_key(h);
 }
 
-/* Where the 640x480 picture lands in the window after a frame is shown:
- * the top of the logical area, the digit strip (SDL_HOST_STRIP_HEIGHT)
- * below it. */
+/* Where the 640x480 picture lands in the window after a frame is shown,
+ * read back from the pixels: a frame of one colour no other part of the
+ * window has (the strip is black with red digits), and the box of the
+ * pixels of that colour. */
 static SDL_Rect picture(sdl_host_t *h)
 {
     static uint16_t frame[HAL_FB_WIDTH * HAL_FB_HEIGHT];
+    for (size_t i = 0; i < sizeof frame / sizeof frame[0]; i++)
+        frame[i] = 0x00F0; /* green */
     sdl_host_show_frame(h, frame);
     SDL_Renderer *r = SDL_GetRenderer(sdl_host_sdl_window(h));
-    SDL_Rect vp;
-    float sx, sy;
-    SDL_RenderGetViewport(r, &vp);
-    SDL_RenderGetScale(r, &sx, &sy);
-    cr_assert_eq(vp.h, HAL_FB_HEIGHT + SDL_HOST_STRIP_HEIGHT, "logical height %d", vp.h);
-    return (SDL_Rect){(int)(vp.x * sx + 0.5f), (int)(vp.y * sy + 0.5f), (int)(vp.w * sx + 0.5f),
-                      (int)(HAL_FB_HEIGHT * sy + 0.5f)};
+    int w, ht;
+    cr_assert_eq(SDL_GetRendererOutputSize(r, &w, &ht), 0, "%s", SDL_GetError());
+    uint32_t *px = malloc((size_t)w * (size_t)ht * 4);
+    cr_assert(px);
+    cr_assert_eq(SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGB888, px, w * 4), 0, "%s",
+                 SDL_GetError());
+    int x0 = w, y0 = ht, x1 = -1, y1 = -1;
+    long green = 0;
+    for (int y = 0; y < ht; y++)
+        for (int x = 0; x < w; x++)
+            if ((px[(size_t)y * (size_t)w + (size_t)x] & 0xFFFFFFu) == 0x00FF00u) {
+                green++;
+                x0 = x < x0 ? x : x0;
+                x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0;
+                y1 = y > y1 ? y : y1;
+            }
+    free(px);
+    SDL_Rect box = {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+    cr_assert_eq(green, (long)box.w * box.h, "the picture is not one whole rectangle");
+    return box;
 }
 
 Test(sdl_host, opens_at_the_fitted_scale_and_writes_nothing_unchanged)
