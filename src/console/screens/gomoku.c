@@ -143,18 +143,16 @@ static void gk_ai_cancel(gk_screen_t *s)
 
 /* ---- the game ---- */
 
-/* A turn begins (its clock has started): the computer's, or the player's
- * prompt. */
-static void gk_next_turn(gk_screen_t *s)
+/* The status line for the turn under way: the computer thinking, or the
+ * player's prompt (nothing once the game is over). */
+static void gk_prompt(gk_screen_t *s)
 {
-    s->secs_shown = -1;
     /* A turn lost on the clock stays said until the player's next key,
      * through the computer's reply. */
     char lost[48] = "";
     if (s->timed_out)
         snprintf(lost, sizeof lost, "Time! %s lost a turn. ", gk_color_name(s->timed_out));
-    if (gomoku_session_ai_turn(&s->gs) && s->page == GK_PAGE_BOARD) {
-        s->ai_pending = 1;
+    if (gomoku_session_ai_turn(&s->gs)) {
         char text[96];
         snprintf(text, sizeof text, "%sThe computer is thinking...", lost);
         gk_set_status(s, s->timed_out != 0, text);
@@ -169,6 +167,16 @@ static void gk_next_turn(gk_screen_t *s)
         gk_set_status(s, s->timed_out != 0, text);
     }
     s->dirty = 1;
+}
+
+/* A turn begins (its clock has started): the computer's, or the player's
+ * prompt. */
+static void gk_next_turn(gk_screen_t *s)
+{
+    s->secs_shown = -1;
+    if (gomoku_session_ai_turn(&s->gs) && s->page == GK_PAGE_BOARD)
+        s->ai_pending = 1;
+    gk_prompt(s);
 }
 
 /* The player's key on the board: what the status said about the last
@@ -467,8 +475,8 @@ static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
 {
     int dr, dc;
     if (hid != HID_KEY_ESCAPE) {
-        if (s->ask_escape)
-            gk_next_turn(s); /* the question is answered no: the turn's prompt again */
+        if (s->ask_escape && !gk_over(s))
+            gk_prompt(s); /* the question is answered no: the turn's prompt again */
         gk_said_seen(s);
     }
     if (think_active(&s->think) || s->ai_pending) {
@@ -583,7 +591,7 @@ static void gk_tick(void *p, uint64_t now_us)
     int blink = (int)(now_us / (GK_BLINK_US / 4) % 4);
     if (blink != s->blink) {
         s->blink = blink;
-        if (gk_tiles_on(s))
+        if (gk_tiles_on(s) && s->gs.game.moves > 0)
             s->dirty = 1; /* the cursor on a stone and the last move blink */
     }
     int secs;
