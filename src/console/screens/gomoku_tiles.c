@@ -157,7 +157,7 @@ static void gk_tile_status(uint8_t *m, const char *word, int colour)
 {
     for (int y = 7; *word; word++, y += 8) {
         char letter[2] = {*word, 0};
-        gk_tile_text(m, TILE_MENU_W, TILE_MENU_H, 1, y, letter, colour, 1);
+        gk_tile_text(m, TILE_MENU_W, TILE_MENU_H, 0, y, letter, colour, 1);
     }
 }
 
@@ -215,7 +215,8 @@ static void gk_tiles_compose_board(gk_screen_t *s)
         gk_tile_glyph3(m, mw, mh, 1, 1, clock[0], clock_colour);
         gk_tile_glyph3(m, mw, mh, 5, 1, clock[1], clock_colour);
     }
-    /* The status column, left, rows 7-29: what just happened, in red (NO:
+    /* The status column, left (from the first column, beside the board's
+     * edge line), rows 7-29: what just happened, in red (NO:
      * a stone refused; OUT: a turn lost on the clock; ESC: Escape asks),
      * or the result (WIN under the winner's square, TIE); else the side to
      * move's square. */
@@ -230,8 +231,8 @@ static void gk_tiles_compose_board(gk_screen_t *s)
     }
     /* The right column: the level, then the mode at the lower right (fig 5.2). */
     if (s->gs.mode != GOMOKU_MODE_PVP)
-        gk_tile_glyph3(m, mw, mh, 7, 7, (char)('0' + s->gs.level), TILE_BLACK);
-    gk_tile_column(m, 7, 13, gk_mode_labels[s->gs.mode], TILE_BLACK);
+        gk_tile_glyph3(m, mw, mh, 6, 7, (char)('0' + s->gs.level), TILE_BLACK);
+    gk_tile_column(m, 6, 13, gk_mode_labels[s->gs.mode], TILE_BLACK);
 }
 
 void gk_tiles_reset(gk_screen_t *s)
