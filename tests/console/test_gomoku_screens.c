@@ -144,9 +144,15 @@ Test(gomoku_board, a_lost_game_costs_1)
     put_save(dir, 3, 5, 0, "none", 0, 0,
              "skin classic\nmode pvc\nlevel 1\nto-move white\n"
              "moves b:a1 w:h8 b:a3 w:h9 b:a5 w:h10 b:a7 w:h11 b:o15\n");
-    cr_assert_eq(play(dir, "c\nsnap lost\n"), 0);
+    cr_assert_eq(play(dir, "c\nsnap lost\nc\nsnap farm_after\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "money", "2", "a lost game");
+    /* The farm page says what the game cost (§5's numbers). */
+    int w, h;
+    uint16_t *f = snap_frame(dir, "farm_after", &w, &h);
+    cr_expect(text_in_frame(f, w, h, "Game lost: coins -1, stamina -2", 2),
+              "the farm's notice after a lost game");
+    free(f);
     expect_field(t, "stamina", "3", "a lost game");
     expect_field(t, "games", "1", "a lost game");
     const char *moves = field(t, "moves");
