@@ -233,9 +233,13 @@ static int existing_prefix(const char *path, char *buf, size_t len, struct stat 
 }
 
 /* A directory option (--frames, --save-dir): it must be a directory, or be
- * creatable below its nearest existing ancestor.  Returns 0, or 2 after a
- * one-line message naming the path and the fix. */
-static int check_dir_option(const char *option, const char *what, const char *path)
+ * creatable below its nearest existing ancestor (a file in the way is a
+ * mistake in the path), and, if must_write, writable: frames asked for
+ * must be written, while a save folder that cannot be written only turns
+ * the saves off (the console says so).  Returns 0, or 2 after a one-line
+ * message naming the path and the fix. */
+static int check_dir_option(const char *option, const char *what, const char *path,
+                            int must_write)
 {
     char prefix[4096];
     struct stat st;
@@ -253,7 +257,7 @@ static int check_dir_option(const char *option, const char *what, const char *pa
                             "give another directory\n", what, option, path, prefix);
         return 2;
     }
-    if (access(prefix, W_OK | X_OK) != 0) {
+    if (must_write && access(prefix, W_OK | X_OK) != 0) {
         fprintf(stderr, "tabletop: %s %s %s: %s is not writable (%s): give a directory you "
                         "can write\n", what, option, path, prefix, strerror(errno));
         return 2;
@@ -304,9 +308,10 @@ static int play_check_paths(const console_options_t *opts)
                         "(docs/play.md)\n", opts->script);
         return 2;
     }
-    if (opts->frames && check_dir_option("--frames", "frames directory", opts->frames))
+    if (opts->frames && check_dir_option("--frames", "frames directory", opts->frames, 1))
         return 2;
-    if (opts->save_dir && check_dir_option("--save-dir", "autosave directory", opts->save_dir))
+    if (opts->save_dir &&
+        check_dir_option("--save-dir", "autosave directory", opts->save_dir, 0))
         return 2;
     if (opts->wav && check_file_option("--wav", opts->wav))
         return 2;

@@ -72,7 +72,8 @@ typedef struct console {
     console_hw_t hw;     /* the digits, the tile display, the seams in logic */
     const console_options_t *opts;
     console_env_t env;
-    char save_dir[4096];
+    char save_dir[4096]; /* the save folder; "" if there is none */
+    char saves_off[2][112]; /* why games are not saved (chooser lines); "" if they are */
     console_lock_t lock; /* one console per save folder (lock.h) */
     void *state[GAME_COUNT];
     int active;          /* index into games, -1: the chooser */
@@ -98,8 +99,8 @@ static void settings_path(const console_t *c, char *out, size_t len)
  * one line and ignored (the default, sound on, stays). */
 static void settings_load(console_t *c)
 {
-    if (!c->env.save_dir)
-        return;
+    if (!c->save_dir[0])
+        return; /* a read-only folder still gives its setting */
     char path[4200], line[64];
     settings_path(c, path, sizeof path);
     FILE *f = fopen(path, "r");
@@ -217,6 +218,12 @@ static void chooser_render(console_t *c, uint16_t *fb)
     render_init(fb);
     render_menu_list("tabletop", items, CHOOSER_GAMES + 1, c->chooser_sel,
                      "Choose a game: Up/Down, then Enter   h: help   m: sound   q: quit");
+    /* Saves off: said on the first screen, between the title and the
+     * games, before anybody plays a game that will not be kept. */
+    if (c->saves_off[0][0]) {
+        render_string_centered(114, c->saves_off[0], COLOR_WARN, 2);
+        render_string_centered(138, c->saves_off[1], COLOR_TEXT, 1);
+    }
 }
 
 /* Quits, unless a game in progress would be lost: then asks first.  Every
@@ -508,6 +515,78 @@ static int run_loop(console_t *c, script_t *script)
     }
 }
 
+/* 0 if a file can be made in dir, else the errno that stopped it.  Tried,
+ * not guessed from permission bits: root ignores them, and a read-only
+ * mount or a full disk refuses root too. */
+static int folder_writable(const char *dir)
+{
+    char probe[4200];
+    snprintf(probe, sizeof probe, "%s/.tabletop-probe-%ld", dir, (long)getpid());
+    for (int attempt = 0; attempt < 2; attempt++) {
+        int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0) {
+            close(fd);
+            unlink(probe);
+            return 0;
+        }
+        if (errno != EEXIST)
+            return errno;
+        unlink(probe); /* left by a crashed console with this pid */
+    }
+    return EEXIST;
+}
+
+/* The chooser's two lines for a console without saves: that, and why. */
+static void note_saves_off(console_t *c, const char *why)
+{
+    snprintf(c->saves_off[0], sizeof c->saves_off[0], "Games will not be saved");
+    size_t n = strlen(why), room = sizeof c->saves_off[1] - 1;
+    if (n <= room) /* a long path loses its start, where it is least telling */
+        snprintf(c->saves_off[1], sizeof c->saves_off[1], "%s", why);
+    else
+        snprintf(c->saves_off[1], sizeof c->saves_off[1], "...%s", why + n - (room - 3));
+}
+
+/* Finds the save folder and takes its lock.  A folder that cannot be
+ * written, or none at all, is no reason to stop: the console plays on
+ * with saves off and says so (stderr and the chooser).  Returns 0, or the
+ * exit status after a line on stderr (another console holds the folder). */
+static int open_save_folder(console_t *c, const char *option)
+{
+    char err[512];
+    if (save_dir_resolve(option, c->save_dir, sizeof c->save_dir, err, sizeof err) != 0) {
+        c->save_dir[0] = 0;
+        fprintf(stderr, "tabletop: %s; playing on, games are not saved\n", err);
+        if (err[0] >= 'a' && err[0] <= 'z')
+            err[0] = (char)(err[0] - 'a' + 'A'); /* a sentence on the screen */
+        note_saves_off(c, err);
+        return 0;
+    }
+    /* A second console on the same folder is refused: two would
+     * overwrite each other's saves without a word (docs/play.md). */
+    lock_status_t ls = lock_acquire(&c->lock, c->save_dir, err, sizeof err);
+    if (ls == LOCK_BUSY) {
+        fprintf(stderr, "tabletop: %s\n", err);
+        return 1;
+    }
+    int why = folder_writable(c->save_dir);
+    if (why != 0) {
+        fprintf(stderr, "tabletop: the save folder %s cannot be written (%s): playing on, games "
+                        "are not saved; give a folder you can write with --save-dir DIR\n",
+                c->save_dir, strerror(why));
+        char line[4400];
+        snprintf(line, sizeof line, "The save folder %s is read-only (%s)", c->save_dir,
+                 strerror(why));
+        note_saves_off(c, line);
+        return 0;
+    }
+    if (ls == LOCK_NO_FILE)
+        fprintf(stderr, "tabletop: %s; another tabletop on this folder would not be noticed\n",
+                err);
+    c->env.save_dir = c->save_dir;
+    return 0;
+}
+
 int console_run(const console_options_t *opts)
 {
     char err[512];
@@ -552,27 +631,11 @@ int console_run(const console_options_t *opts)
             goto out;
         }
     }
-    if (save_dir_resolve(opts->save_dir, c->save_dir, sizeof c->save_dir, err, sizeof err) == 0) {
-        c->env.save_dir = c->save_dir;
-        /* A second console on the same folder is refused: two would
-         * overwrite each other's saves without a word (docs/play.md). */
-        lock_status_t ls = lock_acquire(&c->lock, c->save_dir, err, sizeof err);
-        if (ls == LOCK_BUSY) {
-            fprintf(stderr, "tabletop: %s\n", err);
-            status = 1;
-            goto out;
-        }
-        if (ls == LOCK_NO_FILE)
-            fprintf(stderr, "tabletop: %s; another tabletop on this folder would not be noticed\n",
-                    err);
-        settings_load(c);
-    } else if (opts->save_dir) {
-        fprintf(stderr, "tabletop: %s\n", err);
-        status = 2;
+    status = open_save_folder(c, opts->save_dir);
+    if (status != 0)
         goto out;
-    } else {
-        fprintf(stderr, "tabletop: %s; games will not be saved\n", err);
-    }
+    status = 1;
+    settings_load(c);
 
     if (opts->frames && save_make_dirs(opts->frames) != 0) {
         fprintf(stderr, "tabletop: cannot create the frames directory %s: %s\n", opts->frames,

@@ -359,3 +359,165 @@ Test(console_cli, help_names_each_play_option_once)
         cr_expect_eq(count, 1, "%s appears %d times in:\n%s", options[i], count, start);
     }
 }
+
+/* ---- saves off: no save folder, or one that cannot be written ---- */
+
+/* The number of lines in text. */
+static int line_count(const char *text)
+{
+    int n = 0;
+    for (const char *p = text; *p; p++)
+        n += *p == '\n';
+    return n;
+}
+
+/* The frame at got and the golden of that name are the same outside rows
+ * [skip_from, skip_to), and those rows of got are not blank (they hold a
+ * path that changes from run to run). */
+static void golden_but_rows(const char *dir, const char *name, int skip_from, int skip_to)
+{
+    char err[512], got_path[4096], want_path[4096];
+    snprintf(got_path, sizeof got_path, "%s/%s.png", dir, name);
+    snprintf(want_path, sizeof want_path, "%s/golden/%s.png", data_dir(), name);
+    uint16_t *got = NULL, *want = NULL;
+    int gw, gh, ww, wh;
+    cr_assert_eq(frame_png_read(got_path, &got, &gw, &gh, err, sizeof err), 0, "%s", err);
+    if (update_golden()) {
+        cr_assert_eq(frame_png_write(want_path, got, gw, gh, err, sizeof err), 0, "%s", err);
+        cr_log_warn("rewrote %s", want_path);
+    }
+    cr_assert_eq(frame_png_read(want_path, &want, &ww, &wh, err, sizeof err), 0, "%s", err);
+    cr_assert(gw == ww && gh == wh);
+    long diff = 0, ink = 0;
+    for (int y = 0; y < gh; y++)
+        for (int x = 0; x < gw; x++) {
+            long i = (long)y * gw + x;
+            if (y >= skip_from && y < skip_to)
+                ink += got[i] != got[(long)y * gw]; /* not the row's background */
+            else
+                diff += got[i] != want[i];
+        }
+    cr_expect_eq(diff, 0, "%s: %ld pixels differ from %s", name, diff, want_path);
+    cr_expect_gt(ink, 0, "%s: rows %d-%d hold no text", name, skip_from, skip_to);
+    free(got);
+    free(want);
+}
+
+/* No save folder at all (no HOME, no XDG_STATE_HOME, no --save-dir): the
+ * console plays on and says so at once, on stderr and on its first screen,
+ * the chooser (it said nothing until a game's Escape). */
+Test(console_saves, no_save_folder_is_said_on_the_first_screen)
+{
+    char *dir = scratch("basics"), *script = path_join(dir, "steps.txt");
+    write_text(script, "snap chooser_no_saves\ndown\nenter\ndown\ndown\nenter\n4\nsnap board\n");
+    const char *args[] = {"play", "--headless", "--script", script, "--frames", dir, NULL};
+    const char *env[] = {"HOME", "XDG_STATE_HOME", NULL};
+    run_t r = run_tabletop(args, env, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.err, "no place for autosaves") && strstr(r.err, "games are not saved") &&
+                  strstr(r.err, "--save-dir"),
+              "%s", r.err);
+    cr_assert_eq(line_count(r.err), 1, "one line: %s", r.err);
+    check_golden(dir, "chooser_no_saves", "chooser_no_saves");
+    cr_assert(has_snap(dir, "board"), "the console did not play on");
+}
+
+/* Runs tabletop ARGS with the folder ro made read-only for it, in a way
+ * root cannot write either (CI runs as root, and root ignores permission
+ * bits): a read-only bind mount of ro onto itself, in a user and mount
+ * namespace of its own (`unshare -rm`, no privilege needed), so nothing
+ * outside the child sees it.  Without user namespaces a non-root user gets
+ * chmod 0555 instead.  Returns 0 after skipping the test if neither works. */
+static int run_read_only(const char *ro, const char *const *args, const char *errpath, run_t *r)
+{
+    char probe[4200];
+    snprintf(probe, sizeof probe, "touch '%s/x' 2>/dev/null && exit 1; exit 0", ro);
+    const char *shell = "mount --bind -o ro \"$1\" \"$1\" || exit 99; shift; exec \"$@\"";
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+        execlp("unshare", "unshare", "-rm", "sh", "-c", shell, "sh", ro, "sh", "-c", probe,
+               (char *)NULL);
+        _exit(99);
+    }
+    int userns = reap(pid) == 0; /* a write under the bind failed, as wanted */
+    if (!userns) {
+        if (geteuid() == 0) {
+            cr_skip_test("no user namespaces (unshare -rm) and running as root: no folder "
+                         "root cannot write");
+            return 0;
+        }
+        cr_assert_eq(chmod(ro, 0555), 0);
+    }
+    pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0)
+            dup2(fd, 2);
+        const char *argv[MAX_ARGS + 8];
+        int n = 0;
+        if (userns) {
+            argv[n++] = "unshare";
+            argv[n++] = "-rm";
+            argv[n++] = "sh";
+            argv[n++] = "-c";
+            argv[n++] = shell;
+            argv[n++] = "sh";
+            argv[n++] = ro;
+        }
+        argv[n++] = bin();
+        for (int i = 0; args[i] && n < MAX_ARGS + 7; i++)
+            argv[n++] = args[i];
+        argv[n] = NULL;
+        execvp(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    r->status = reap(pid);
+    if (!userns)
+        chmod(ro, 0755);
+    char *e = read_all(errpath, NULL);
+    snprintf(r->err, sizeof r->err, "%s", e ? e : "");
+    free(e);
+    return 1;
+}
+
+/* A save folder that cannot be written: the console plays on with saves
+ * off and says so on stderr and on the chooser (it was refused at start,
+ * where docs/play.md said it plays on), and writes nothing there. */
+Test(console_saves, a_read_only_save_folder_plays_on_without_saves, .timeout = 60)
+{
+    char *dir = scratch("basics"), *save = path_join(dir, "save");
+    char *script = path_join(dir, "steps.txt"), *errpath = path_join(dir, "stderr.txt");
+    mkdir(save, 0755);
+    write_text(script, "snap chooser_read_only\ndown\nenter\ndown\ndown\nenter\n4\nsnap board\n"
+                       "escape\nsnap left\n");
+    const char *args[] = {"play", "--headless", "--script", script, "--frames", dir,
+                          "--save-dir", save, NULL};
+    run_t r;
+    if (!run_read_only(save, args, errpath, &r))
+        return;
+    cr_assert_eq(r.status, 0, "refused: %s", r.err);
+    cr_assert(strstr(r.err, save) && strstr(r.err, "cannot be written") &&
+                  strstr(r.err, "games are not saved") && strstr(r.err, "--save-dir"),
+              "%s", r.err);
+    cr_assert_eq(line_count(r.err), 1, "one line: %s", r.err);
+    /* The notice's first line as without a folder; its second names the
+     * folder (a scratch path: rows 134-147 are not compared). */
+    golden_but_rows(dir, "chooser_read_only", 134, 148);
+    cr_assert(has_snap(dir, "board") && has_snap(dir, "left"), "the console did not play on");
+    DIR *d = opendir(save);
+    cr_assert(d);
+    int entries = 0;
+    for (struct dirent *e = readdir(d); e; e = readdir(d))
+        entries += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    cr_assert_eq(entries, 0, "something was written into the read-only folder");
+}

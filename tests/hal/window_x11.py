@@ -351,7 +351,7 @@ def wait_picture(xs, frame, left, top, scale):
     try:
         poll(shown, "the picture at %d,%d at %dx" % (left, top, scale))
     except RuntimeError as e:
-        raise RuntimeError("%s: %s pixels differ" % (e, last[0]))
+        raise RuntimeError("%s: %s samples differ" % (e, last[0]))
     return 0
 
 
