@@ -112,7 +112,8 @@ void sdl_host_layout(int out_w, int out_h, sdl_host_layout_t *out)
         l.strip_height = SDL_HOST_STRIP_HEIGHT * l.scale;
     } else if (out_w > 0 && out_h > 0) {
         /* Smaller than 1x: the picture and a full strip shrunk to fit. */
-        long w = out_w, by_height = (long)out_h * HAL_FB_WIDTH / (HAL_FB_HEIGHT + SDL_HOST_STRIP_HEIGHT);
+        long w = out_w;
+        long by_height = (long)out_h * HAL_FB_WIDTH / (HAL_FB_HEIGHT + SDL_HOST_STRIP_HEIGHT);
         if (by_height < w)
             w = by_height;
         l.width = (int)w;
