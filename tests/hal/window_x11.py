@@ -82,12 +82,16 @@ def poll(fn, what):
         time.sleep(0.1)
 
 
+class WmExited(Exception):
+    """The window manager exited before it managed the screen."""
+
+
 class Xserver:
     def __init__(self, width, height):
         r, w = os.pipe()
         self.proc = subprocess.Popen(
             ["Xvfb", "-displayfd", str(w), "-screen", "0", "%dx%dx24" % (width, height),
-             "-nolisten", "tcp"], pass_fds=[w], stdout=subprocess.DEVNULL,
+             "-nolisten", "tcp", "-noreset"], pass_fds=[w], stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL)
         os.close(w)
         with os.fdopen(r) as f:
@@ -107,13 +111,32 @@ class Xserver:
         # F11 to the program, as desktop window managers do.
         keys = os.path.join(WORK, "kbdconfig")
         open(keys, "w").close()
-        self.wm = subprocess.Popen(["matchbox-window-manager", "-use_titlebar", "no",
-                                    "-kbdconfig", keys],
-                                   env=self.env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-        # A window mapped before the manager runs is never managed.
-        poll(lambda: "window id" in self.x("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"),
-             "the window manager")
+        self.wm_log = os.path.join(WORK, "wm.log")
+        # The server answers a client first (matchbox gives up at once on a
+        # display it cannot open); a manager that still exits at start, as
+        # matchbox did now and then with other X servers starting beside
+        # this one ("can't open display"), is started again, twice at most.
+        poll(lambda: self.x("xprop", "-root", "_NET_SUPPORTING_WM_CHECK") != "", "the X server")
+        for attempt in range(3):
+            with open(self.wm_log, "w") as log:
+                self.wm = subprocess.Popen(["matchbox-window-manager", "-use_titlebar", "no",
+                                            "-kbdconfig", keys],
+                                           env=self.env, stdout=subprocess.DEVNULL,
+                                           stderr=log)
+            # A window mapped before the manager runs is never managed.
+            try:
+                poll(self.wm_ready, "the window manager")
+                return
+            except WmExited as e:
+                if attempt == 2:
+                    raise RuntimeError(str(e))
+
+    def wm_ready(self):
+        if self.wm.poll() is not None:
+            with open(self.wm_log) as f:
+                raise WmExited("matchbox-window-manager exited with status %d: %r"
+                               % (self.wm.returncode, f.read()[-500:]))
+        return "window id" in self.x("xprop", "-root", "_NET_SUPPORTING_WM_CHECK")
 
     def x(self, *args):
         p = subprocess.run(list(args), env=self.env, stdout=subprocess.PIPE,
