@@ -205,47 +205,46 @@ Test(othello_console, an_illegal_square_is_refused_and_changes_nothing, .timeout
  * in) and passes by itself.  The notice says so under the board; Escape
  * and Resume give the same screen without it, so the two frames differ in
  * the notice alone. */
-static const char *const to_pass[] = {"d3", "c3", "b3", "b2", "f5", "a3", "a1", "c1"};
+static const char *const to_pass[] = {"d3", "c3", "b3", "b2", "f5", "a3", "a1", "c1", NULL};
 
-Test(othello_console, a_pass_is_said_under_the_board_not_on_it, .timeout = 120)
+/* A two-player game: the moves placed, then `then` (keys that bring the
+ * notice), a snap NAME, Escape, Resume and a snap NAME_resumed.  The saved
+ * moves must be want_moves; the notice must be off the board and NAME
+ * match its golden. */
+static void notice_case(const char *const *moves, const char *then, const char *want_moves,
+                        const char *name)
 {
     char *dir = scratch("othello");
     char keys[4096];
     snprintf(keys, sizeof keys, "down\ndown\ndown\nenter\n");
     int cur = 2 * 8 + 3;
-    for (size_t i = 0; i < sizeof to_pass / sizeof to_pass[0]; i++)
-        keys_to(keys, sizeof keys, &cur, to_pass[i]);
-    strcat(keys, "snap othello_pass\nescape\nenter\nsnap othello_pass_resumed\n");
+    for (size_t i = 0; moves[i]; i++)
+        keys_to(keys, sizeof keys, &cur, moves[i]);
+    size_t used = strlen(keys);
+    snprintf(keys + used, sizeof keys - used, "%ssnap %s\nescape\nenter\nsnap %s_resumed\n",
+             then, name, name);
     run_t r = othello_run(dir, keys, NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     char *save = read_all(path_join(dir, "save/othello.txt"), NULL);
     cr_assert(save);
-    char v[256];
+    char v[256], resumed[64];
     save_line(save, "moves", v, sizeof v);
-    cr_assert_str_eq(v, "d3 c3 b3 b2 f5 a3 a1 c1 pass");
-    notice_off_the_board(dir, "othello_pass", "othello_pass_resumed");
-    check_golden(dir, "othello_pass", "othello_pass");
+    cr_assert_str_eq(v, want_moves);
+    snprintf(resumed, sizeof resumed, "%s_resumed", name);
+    notice_off_the_board(dir, name, resumed);
+    check_golden(dir, name, name);
+}
+
+Test(othello_console, a_pass_is_said_under_the_board_not_on_it, .timeout = 120)
+{
+    notice_case(to_pass, "", "d3 c3 b3 b2 f5 a3 a1 c1 pass", "othello_pass");
 }
 
 /* "Took back 1 move" goes under the board as well. */
 Test(othello_console, took_back_is_said_under_the_board_not_on_it, .timeout = 120)
 {
-    char *dir = scratch("othello");
-    char keys[4096];
-    snprintf(keys, sizeof keys, "down\ndown\ndown\nenter\n");
-    int cur = 2 * 8 + 3;
-    keys_to(keys, sizeof keys, &cur, "d3");
-    keys_to(keys, sizeof keys, &cur, "c3");
-    strcat(keys, "u\nsnap othello_took_back\nescape\nenter\nsnap othello_took_back_resumed\n");
-    run_t r = othello_run(dir, keys, NULL);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    char *save = read_all(path_join(dir, "save/othello.txt"), NULL);
-    cr_assert(save);
-    char v[256];
-    save_line(save, "moves", v, sizeof v);
-    cr_assert_str_eq(v, "d3");
-    notice_off_the_board(dir, "othello_took_back", "othello_took_back_resumed");
-    check_golden(dir, "othello_took_back", "othello_took_back");
+    static const char *const two[] = {"d3", "c3", NULL};
+    notice_case(two, "u\n", "d3", "othello_took_back");
 }
 
 /* One of the shortest games White wins (ten plies, exhaustive search with

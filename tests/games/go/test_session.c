@@ -63,6 +63,19 @@ static void start(go_session_t *s, go_session_settings_t set)
                  "%s", err);
 }
 
+/* The session's record as the console saves it: written as SGF text and
+ * parsed back (the caller frees it). */
+static sgf_game_t *record_round_trip(const go_session_t *s)
+{
+    static char text[65536];
+    size_t n = sgf_write(&s->record, text, sizeof text);
+    cr_assert(n < sizeof text);
+    sgf_game_t *rec = calloc(1, sizeof *rec);
+    char err[256];
+    cr_assert_eq(sgf_parse(text, n, rec, err, sizeof err), 0, "%s", err);
+    return rec;
+}
+
 /*
  * The walls position of 9x9, komi 5.5, reached by moves:
  *
@@ -411,12 +424,8 @@ Test(go_session, settings_saved_in_the_record_resume_the_same_game)
     play_ok(s, at(4, 6)); /* White, the human: handicap games start with White */
     play_ok(s, at(2, 4));
     play_ok(s, at(6, 4));
-    static char text[65536];
-    size_t n = sgf_write(&s->record, text, sizeof text);
-    cr_assert(n < sizeof text);
-    sgf_game_t *rec = calloc(1, sizeof *rec);
+    sgf_game_t *rec = record_round_trip(s);
     char err[256];
-    cr_assert_eq(sgf_parse(text, n, rec, err, sizeof err), 0, "%s", err);
 
     go_session_info_t info;
     cr_assert_eq(go_session_inspect(rec, &info, err, sizeof err), 0, "%s", err);
@@ -539,12 +548,8 @@ Test(go_session, level_4_is_kept_in_the_record_and_resumes)
     cr_assert_str_eq(s->record.white, "tabletop level 4");
     play_ok(s, at(4, 4));
     play_ok(s, at(2, 2)); /* the computer's reply, as the screen would play it */
-    static char text[65536];
-    size_t n = sgf_write(&s->record, text, sizeof text);
-    cr_assert(n < sizeof text);
-    sgf_game_t *rec = calloc(1, sizeof *rec);
+    sgf_game_t *rec = record_round_trip(s);
     char err[256];
-    cr_assert_eq(sgf_parse(text, n, rec, err, sizeof err), 0, "%s", err);
     go_session_info_t info;
     cr_assert_eq(go_session_inspect(rec, &info, err, sizeof err), 0, "%s", err);
     cr_assert_eq(info.set.level, 4);
