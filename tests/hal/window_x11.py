@@ -475,28 +475,32 @@ try:
         f.write("size 640 528\nfullscreen 0\n")  # a window the player made smaller
     c = Console(xs)
     wait_picture(xs, TITLE, 320, 248, 1)
+    covering, back = ((0, 0, 1280, 1024), 2), ((320, 248, 640, 528), 1)
+
+    def window_shows(at, what):
+        """The window at at[0] (x, y, w, h) shows the title at scale at[1]."""
+        poll(lambda: c.geometry() == at[0], what)
+        wait_picture(xs, TITLE, at[0][0], at[0][1], at[1])
+
     c.key("F11")
     try:
-        poll(lambda: c.geometry() == (0, 0, 1280, 1024), "the window to cover the screen")
-        wait_picture(xs, TITLE, 0, 0, 2)
+        window_shows(covering, "the window to cover the screen")
         tap(True, NOWM_CASES[0])
     except RuntimeError as e:
         tap(False, NOWM_CASES[0], "%s; window %s" % (e, c.geometry()))
     c.key("F11")
     try:
-        poll(lambda: c.geometry() == (320, 248, 640, 528), "the window back at 640x528")
-        wait_picture(xs, TITLE, 320, 248, 1)
+        window_shows(back, "the window back at 640x528")
         tap(True, NOWM_CASES[1])
     except RuntimeError as e:
         tap(False, NOWM_CASES[1], "%s; window %s" % (e, c.geometry()))
     c.key("F11")
-    poll(lambda: c.geometry() == (0, 0, 1280, 1024), "the window to cover the screen")
+    poll(lambda: c.geometry() == covering[0], "the window to cover the screen")
     c.quit()
     conf = read_conf()
     c = Console(xs)
     try:
-        poll(lambda: c.geometry() == (0, 0, 1280, 1024), "the window to cover the screen")
-        wait_picture(xs, TITLE, 0, 0, 2)
+        window_shows(covering, "the window to cover the screen")
         tap("fullscreen 1" in conf and "size 640 528" in conf, NOWM_CASES[2], conf)
     except RuntimeError as e:
         tap(False, NOWM_CASES[2], "%s; window %s; settings %r" % (e, c.geometry(), conf))
