@@ -12,6 +12,9 @@
 #include "hal.h"
 
 #define LINE_MAX_LEN 512
+/* A file line's buffer: the longest line the parser takes (LINE_MAX_LEN - 1
+ * characters) with its "\r\n" and NUL. */
+#define FILE_LINE_BUF (LINE_MAX_LEN + 2)
 #define WAIT_MAX_MS 86400000u /* a day of game time is surely a typo beyond */
 
 struct script {
@@ -189,7 +192,7 @@ script_t *script_open(const char *path, char *err, size_t errlen)
     struct stat st;
     if (fstat(fileno(s->f), &st) == 0 && S_ISREG(st.st_mode)) {
         /* Check every line now, so a typo at the end does not waste a run. */
-        char line[LINE_MAX_LEN];
+        char line[FILE_LINE_BUF];
         script_step_t step;
         int r, n = 0;
         char msg[256];
@@ -210,7 +213,7 @@ script_t *script_open(const char *path, char *err, size_t errlen)
 
 int script_next(script_t *s, script_step_t *out, char *err, size_t errlen)
 {
-    char line[LINE_MAX_LEN];
+    char line[FILE_LINE_BUF];
     for (;;) {
         int r = read_line(s->f, line, sizeof line);
         if (r == 0)

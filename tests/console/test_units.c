@@ -274,6 +274,40 @@ Test(script, regular_file_checked_at_open)
     cr_assert(strstr(err, "line 4"), "%s", err);
 }
 
+/* The file reader takes every line the line parser takes: the longest
+ * (511 characters) followed by its newline, and refuses one character more. */
+Test(script, file_reader_takes_the_longest_line_the_parser_takes)
+{
+    for (int extra = 0; extra <= 1; extra++) {
+        char path[] = "/tmp/tabletop-script-XXXXXX";
+        int fd = mkstemp(path);
+        cr_assert(fd >= 0);
+        char text[600];
+        int n = snprintf(text, sizeof text, "wait 10%*s\nenter\n", 504 + extra, "");
+        cr_assert_eq(write(fd, text, (size_t)n), (ssize_t)n);
+        close(fd);
+        script_step_t st;
+        char err[256];
+        text[511 + extra] = 0;
+        cr_assert_eq(parse(text, &st, err), extra ? -1 : 1);
+        script_t *s = script_open(path, err, sizeof err);
+        unlink(path);
+        if (extra) {
+            cr_assert_null(s, "a 512-character line was taken");
+            cr_assert(strstr(err, "line 1: line too long"), "%s", err);
+            continue;
+        }
+        cr_assert_not_null(s, "%s", err);
+        cr_assert_eq(script_next(s, &st, err, sizeof err), 1, "%s", err);
+        cr_assert_eq(st.op, SCRIPT_WAIT);
+        cr_assert_eq(script_next(s, &st, err, sizeof err), 1, "%s", err);
+        cr_assert_eq(st.key, HID_KEY_ENTER);
+        cr_assert_eq(st.line, 2);
+        cr_assert_eq(script_next(s, &st, err, sizeof err), 0);
+        script_close(s);
+    }
+}
+
 /* ---- renderer ---- */
 
 static uint16_t fb[RENDER_WIDTH * RENDER_HEIGHT];
