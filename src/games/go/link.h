@@ -16,7 +16,21 @@
  *
  * CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over TYPE..PAYLOAD.
  * The move itself is the seed's one byte (LINK_MOVE payload[0]):
- * row * size + col for a point, LINK_BYTE_PASS, LINK_BYTE_RESIGN.
+ * row * size + col for a point, LINK_BYTE_PASS, LINK_BYTE_RESIGN, and
+ * LINK_BYTE_RESUME (play resumes after a review; docs/link.md).
+ *
+ * Who judges: every move, this side's and the peer's, goes through the
+ * rules seam of link_prefs_t.rules (rules.h): board.c when it is NULL,
+ * seed 001's go_rules peripheral with `--rules hw`.  A peer's move our
+ * rules refuse stops the link on both sides (LINK_ERR_ILLEGAL).
+ *
+ * The end: two passes begin the dead-stone review (LINK_REVIEW).  One set
+ * of marks is shared: Black's console keeps it (the review leader) and
+ * White's sends its requests (flip a chain, accept, resume play), so the
+ * two never hold different marks for long and never count different ones.
+ * When both accept the same marks the leader counts, with the rules'
+ * territory counter (seed 001's, in logic with `--rules hw`), and sends
+ * its counts; the other side counts the same marks itself and must agree.
  */
 #ifndef TABLETOP_GO_LINK_H
 #define TABLETOP_GO_LINK_H
@@ -27,13 +41,14 @@
 #include "board.h"
 #include "sgf.h"
 
-#define LINK_VERSION 1
+#define LINK_VERSION 2 /* 2: the dead-stone review (REVIEW, MARK frames; RESUME) */
 #define LINK_SOF 0xA5
-#define LINK_MAX_PAYLOAD 24
+#define LINK_MAX_PAYLOAD 48
 #define LINK_MAX_MOVES 1024
 #define LINK_MAX_SIZE 15      /* row*size+col must stay below 0xF0 */
 #define LINK_BYTE_PASS 0xFE
 #define LINK_BYTE_RESIGN 0xFD
+#define LINK_BYTE_RESUME 0xFC /* the review ends, play goes on (sent by the review leader) */
 
 /* Timing, in ms of the caller's clock. */
 #define LINK_RTO_MS 1200        /* first retransmission of an unacknowledged frame */
@@ -48,12 +63,15 @@ typedef enum {
     LINK_T_ACK = 3,   /* SEQ = move index acknowledged, payload: count u16, hash u32 */
     LINK_T_PING = 4,  /* keep-alive, payload: count u16, hash u32 */
     LINK_T_ERROR = 5, /* payload: code; the sender has stopped */
+    LINK_T_REVIEW = 6, /* leader -> other: the marks, acceptances, requests applied, counts */
+    LINK_T_MARK = 7,   /* other -> leader: one request (flip, accept, withdraw, resume) */
 } link_type_t;
 
 typedef enum {
     LINK_HANDSHAKE = 0, /* waiting for the peer's hello */
     LINK_PLAYING,       /* agreed; moves flow */
-    LINK_OVER,          /* two passes or a resignation, both sides agreed */
+    LINK_REVIEW,        /* two passes: the dead-stone review (link_review()) */
+    LINK_OVER,          /* counted (both accepted the marks) or resigned */
     LINK_FAILED,        /* stopped: link_error() says why */
 } link_state_t;
 
@@ -67,7 +85,10 @@ typedef enum {
     LINK_ERR_SILENT = 5,    /* nothing valid heard for LINK_SILENCE_MS */
     LINK_ERR_PEER = 6,      /* the peer stopped (its LINK_T_ERROR) */
     LINK_ERR_CLOSED = 7,    /* the transport closed (set by the caller) */
+    LINK_ERR_RULES = 8,     /* this side's rules failed to answer (hardware rules) */
 } link_error_t;
+
+struct go_rules;
 
 /* Colour wish: EMPTY means "either". */
 typedef struct link_prefs {
@@ -76,6 +97,10 @@ typedef struct link_prefs {
     int komi_set;   /* 1: komi2 is meant (0.0 komi is legal) */
     Stone color;    /* the colour this side wants, EMPTY: either */
     uint32_t nonce; /* random; breaks ties (both want the same colour) */
+    /* Who judges moves and counts the end (rules.h): NULL board.c; with a
+     * decider that is 9x9 only (go_rules), a game of another size is refused
+     * at the handshake.  Not owned; must outlive the link. */
+    struct go_rules *rules;
 } link_prefs_t;
 
 /* What the two sides agreed. */
@@ -102,7 +127,10 @@ typedef enum {
     LINK_EV_READY,     /* handshake done: link_agreement() */
     LINK_EV_PEER_MOVE, /* the peer's move (or a resent own move from the catch-up) applied */
     LINK_EV_ACKED,     /* our last move is agreed by the peer */
-    LINK_EV_OVER,      /* the game ended: link_board()->game_over or a resignation */
+    LINK_EV_REVIEW,    /* two passes: the review began (LINK_REVIEW) */
+    LINK_EV_MARKS,     /* the review's marks or acceptances changed (either side) */
+    LINK_EV_RESUMED,   /* the review ended and play goes on (LINK_PLAYING) */
+    LINK_EV_OVER,      /* the game ended: counted or a resignation */
     LINK_EV_FAILED,    /* stopped: link_error(), link_message() */
 } link_event_kind_t;
 
@@ -115,6 +143,30 @@ typedef struct link_event {
 
 #define LINK_OUT_CAP 512
 #define LINK_EVENTS 16
+#define LINK_NPOINTS (LINK_MAX_SIZE * LINK_MAX_SIZE)
+#define LINK_REVIEW_QUEUE 16
+
+/* The dead-stone review as this side sees it. */
+typedef struct link_review {
+    int at;                      /* moves played when it began */
+    uint8_t dead[LINK_NPOINTS];  /* row * size + col: 1 marked dead */
+    int known;                   /* the leader's marks have arrived (always 1 on the leader) */
+    int accepted_black, accepted_white; /* each side accepted these marks */
+    int black, white;            /* area counts with the marked stones off, komi not included */
+    int pending;                 /* this side's requests the leader has not applied yet */
+} link_review_t;
+
+/* The review's private bookkeeping (link.c). */
+typedef struct link_review_sync {
+    unsigned rev;        /* the marks' revision (leader: current; other: last received) */
+    unsigned seen;       /* leader: the highest revision the other side confirmed */
+    unsigned req_done;   /* requests of the other side applied (leader) / seen applied */
+    unsigned req_next;   /* other side: the number of its next request */
+    uint8_t ops[LINK_REVIEW_QUEUE][2]; /* other side: requests not yet applied (op, point) */
+    int n_ops;
+    int resend_pending;
+    uint64_t resend_at;
+} link_review_sync_t;
 
 typedef struct link {
     /* ---- private; use the functions below ---- */
@@ -152,6 +204,9 @@ typedef struct link {
     link_event_t events[LINK_EVENTS];
     int ev_head, ev_count;
     link_stats_t stats;
+    link_review_t review;
+    link_review_sync_t sync;
+    char result[16];    /* "B+3.5", "W+R"; "" until over */
 } link_t;
 
 /* Starts a link.  saved/n_saved: the move bytes of a game this side holds
@@ -177,6 +232,23 @@ int link_play(link_t *l, Move m, uint64_t now_ms);
 /* This side resigns.  Returns 0, or -1 when not playing. */
 int link_resign(link_t *l, uint64_t now_ms);
 
+/* The review (LINK_REVIEW).  Each returns 0, or -1 when not in the review
+ * (or, for toggle, when (row, col) holds no stone).  On the leader (Black)
+ * the change is made at once; on the other side it is sent and shows when
+ * the leader's marks come back (link_review()->pending meanwhile).
+ *   toggle: flips the dead mark of the whole chain at (row, col); any
+ *           change withdraws both acceptances
+ *   accept: 1 accepts the marks as this side sees them, 0 withdraws; when
+ *           both sides accept the same marks the game is counted (LINK_OVER)
+ *   resume: the review ends and play goes on from the position (the player
+ *           to move after the two passes moves) */
+int link_review_toggle(link_t *l, int row, int col, uint64_t now_ms);
+int link_review_accept(link_t *l, int accept, uint64_t now_ms);
+int link_review_resume(link_t *l, uint64_t now_ms);
+/* The review's state (meaningful in LINK_REVIEW and, frozen, in LINK_OVER
+ * after a count). */
+const link_review_t *link_review(const link_t *l);
+
 /* The transport closed or failed: stop with that reason. */
 void link_close(link_t *l, link_error_t why, const char *detail);
 
@@ -196,14 +268,23 @@ int link_my_turn(const link_t *l);
 const uint8_t *link_moves(const link_t *l, int *n);
 /* Who resigned, EMPTY if nobody. */
 Stone link_resigned(const link_t *l);
-/* 1 when every move we hold has been acknowledged by the peer. */
+/* 1 when every move we hold has been acknowledged by the peer (and, on
+ * the review leader, the other side confirmed the latest marks). */
 int link_settled(const link_t *l);
 
-/* "B+3.5", "W+R" (a resignation), "0"; "" while the game runs.  Area
- * scoring with every stone alive: seed 001's territory counter. */
+/* "B+3.5", "W+R" (a resignation), "0"; "" while the game runs or is in
+ * review.  Area scoring of the accepted marks by the rules' territory
+ * counter (seed 001's), komi added to White. */
 void link_result_string(const link_t *l, char *buf, size_t len);
-/* The game as an SGF record (size, komi, moves, result); -1 if too long. */
+/* The game as an SGF record (size, komi, moves, result; RESUME bytes are
+ * not moves: a move after two passes implies one); -1 if too long. */
 int link_to_sgf(const link_t *l, sgf_game_t *g);
+
+/* The move bytes of a saved record (link_to_sgf's), a RESUME byte before
+ * any move that follows two passes.  Returns how many (<= cap), or -1 when
+ * the record does not fit or holds something a link game cannot (setup
+ * stones, a move off the board). */
+int link_bytes_from_sgf(const sgf_game_t *rec, uint8_t *out, int cap);
 
 /* The seed's move byte for m on a size x size board, and back (-1: not a move byte). */
 uint8_t link_encode_move(int size, Move m);
