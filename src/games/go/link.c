@@ -6,9 +6,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rules.h"
+#include "status.h"
+
 #define HELLO_LEN 15
 #define HELLO_GOT_YOURS 1
 #define HELLO_REPLY 2
+
+/* REVIEW: at u16, rev u16, req_done u16, marks rev u16, flags u8, black u8,
+ * white u8, then the marks (one bit a point, row-major, high bit first) */
+#define REVIEW_HEAD 11
+#define REVIEW_ACCEPT_B 1
+#define REVIEW_ACCEPT_W 2
+#define REVIEW_COUNTED 4
+/* MARK: at u16, req u16, seen u16, op u8, point u8, marks rev of the op u16 */
+#define MARK_LEN 10
+enum { OP_SEEN = 0, OP_TOGGLE = 1, OP_ACCEPT = 2, OP_WITHDRAW = 3, OP_RESUME = 4 };
 
 uint16_t link_crc16(const uint8_t *p, size_t n)
 {
@@ -109,9 +122,11 @@ static const char *error_text(link_error_t e)
     case LINK_ERR_DIVERGED:
         return "the two consoles hold different games; stopped before the boards could differ";
     case LINK_ERR_CONFIG:
-        return "the saved games differ in board size, komi or colours";
+        return "the two consoles cannot agree on the game";
     case LINK_ERR_ILLEGAL:
         return "the other console sent a move these rules refuse";
+    case LINK_ERR_RULES:
+        return "this console's rules in logic failed";
     case LINK_ERR_SILENT:
         return "the other console went silent";
     case LINK_ERR_PEER:
@@ -120,6 +135,27 @@ static const char *error_text(link_error_t e)
         return "the link closed";
     }
     return "link error";
+}
+
+/* What the other console's ERROR code means, told from this side. */
+static const char *peer_error_text(unsigned code)
+{
+    switch (code) {
+    case LINK_ERR_VERSION:
+        return "it speaks another link protocol version";
+    case LINK_ERR_DIVERGED:
+        return "it holds a different game";
+    case LINK_ERR_CONFIG:
+        return "its saved game or its rules differ from ours";
+    case LINK_ERR_ILLEGAL:
+        return "its rules refused our move";
+    case LINK_ERR_SILENT:
+        return "it heard nothing from us";
+    case LINK_ERR_RULES:
+        return "its rules in logic failed";
+    default:
+        return "stopped";
+    }
 }
 
 static void fail(link_t *l, link_error_t why, const char *detail, int tell_peer)
@@ -141,36 +177,51 @@ static void fail(link_t *l, link_error_t why, const char *detail, int tell_peer)
     push_event(l, (link_event_t){.kind = LINK_EV_FAILED});
 }
 
-/* Applies a move byte for the side to move; MOVE_OK or a MoveResult. */
-static int apply_byte(link_t *l, uint8_t b, Stone *who, Move *mv, int *resign)
+/* apply_byte's answer when the rules themselves failed (message in err). */
+#define APPLY_RULES_FAILED (-2)
+
+/* Applies a move byte for the side to move through the rules seam:
+ * MOVE_OK, a MoveResult, or APPLY_RULES_FAILED with err.  RESUME is legal
+ * only after two passes: play goes on, the side to move unchanged. */
+static int apply_byte(link_t *l, uint8_t b, Stone *who, Move *mv, int *resign, char *err,
+                      size_t errlen)
 {
     *who = l->board.turn;
     *resign = 0;
-    if (l->board.game_over || l->resigned != EMPTY)
+    if (l->n_moves >= LINK_MAX_MOVES || l->resigned != EMPTY)
         return MOVE_ILLEGAL_GAME_OVER;
-    if (b == LINK_BYTE_RESIGN) {
+    if (b == LINK_BYTE_RESUME) {
+        if (!l->board.game_over)
+            return MOVE_ILLEGAL_GAME_OVER;
+        l->board.game_over = 0;
+        l->board.consecutive_passes = 0;
+        *mv = (Move){.row = -1, .col = -1, .pass = 0};
+    } else if (l->board.game_over) {
+        return MOVE_ILLEGAL_GAME_OVER;
+    } else if (b == LINK_BYTE_RESIGN) {
         l->resigned = l->board.turn;
         *resign = 1;
     } else {
         Move m;
+        MoveResult r;
         if (link_decode_move(l->board.size, b, &m) != 0)
             return MOVE_ILLEGAL_OFF_BOARD;
-        MoveResult r = board_apply(&l->board, m);
+        if (go_rules_play(l->prefs.rules, &l->board, l->board.turn, m, &r, err, errlen) != 0)
+            return APPLY_RULES_FAILED;
         if (r != MOVE_OK)
             return r;
         *mv = m;
     }
-    if (l->n_moves >= LINK_MAX_MOVES)
-        return MOVE_ILLEGAL_GAME_OVER;
     l->moves[l->n_moves] = b;
     l->hashes[l->n_moves + 1] = link_hash_step(l->hashes[l->n_moves], b);
     l->n_moves++;
     return MOVE_OK;
 }
 
-static int game_ended(const link_t *l)
+/* The state the moves held lead to. */
+static link_state_t state_of_moves(const link_t *l)
 {
-    return l->board.game_over || l->resigned != EMPTY;
+    return l->resigned != EMPTY ? LINK_OVER : l->board.game_over ? LINK_REVIEW : LINK_PLAYING;
 }
 
 int link_init(link_t *l, const link_prefs_t *prefs, const uint8_t *saved, int n_saved,
@@ -200,11 +251,14 @@ int link_init(link_t *l, const link_prefs_t *prefs, const uint8_t *saved, int n_
             Stone who;
             Move mv;
             int resign;
-            if (apply_byte(l, saved[i], &who, &mv, &resign) != MOVE_OK) {
+            char err[120];
+            int r = apply_byte(l, saved[i], &who, &mv, &resign, err, sizeof err);
+            if (r != MOVE_OK) {
                 snprintf(l->message, sizeof l->message,
-                         "saved link game: move %d does not replay", i + 1);
+                         "saved link game: move %d does not replay%s%.100s", i + 1,
+                         r == APPLY_RULES_FAILED ? ": " : "", r == APPLY_RULES_FAILED ? err : "");
                 l->state = LINK_FAILED;
-                l->error = LINK_ERR_CONFIG;
+                l->error = r == APPLY_RULES_FAILED ? LINK_ERR_RULES : LINK_ERR_CONFIG;
                 return -1;
             }
         }
@@ -252,6 +306,349 @@ static void send_next_move(link_t *l)
     arm_resend(l);
 }
 
+/* ---- the dead-stone review (docs/link.md) ---- */
+
+/* Black's console keeps the marks. */
+static int is_leader(const link_t *l)
+{
+    return l->agreed.mine == BLACK;
+}
+
+/* Counts the board with the marked stones off by the rules' territory
+ * counter (board_score's on an empty board: the counter needs a stone to
+ * start from).  Returns 0, or -1 after stopping the link. */
+static int review_count(link_t *l)
+{
+    BoardState scored;
+    board_copy(&scored, &l->board);
+    int n = l->board.size, stones = 0;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            if (l->review.dead[r * n + c])
+                board_setup(&scored, EMPTY, r, c); /* taking stones off never fails */
+            stones += board_get(&scored, r, c) != EMPTY;
+        }
+    char err[120];
+    if (stones == 0 || !l->prefs.rules) {
+        board_score(&scored, &l->review.black, &l->review.white);
+        return 0;
+    }
+    if (go_rules_territory(l->prefs.rules, &scored, &l->review.black, &l->review.white, err,
+                           sizeof err) != 0) {
+        fail(l, LINK_ERR_RULES, err, 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* The result of the counts with komi: "B+3.5", "W+12.0", "0". */
+static void count_result(link_t *l)
+{
+    int margin = 2 * (l->review.black - l->review.white) - l->board.komi2;
+    int m = margin < 0 ? -margin : margin;
+    if (margin == 0)
+        snprintf(l->result, sizeof l->result, "0");
+    else
+        snprintf(l->result, sizeof l->result, "%c+%d.%d", margin > 0 ? 'B' : 'W', m / 2,
+                 (m % 2) * 5);
+}
+
+static void send_review(link_t *l)
+{
+    uint8_t p[REVIEW_HEAD + (LINK_NPOINTS + 7) / 8] = {0};
+    int n = l->board.size * l->board.size;
+    put16(p, (unsigned)l->review.at);
+    put16(p + 2, l->sync.rev);
+    put16(p + 4, l->sync.req_done);
+    put16(p + 6, l->sync.marks);
+    p[8] = (uint8_t)((l->review.accepted_black ? REVIEW_ACCEPT_B : 0) |
+                     (l->review.accepted_white ? REVIEW_ACCEPT_W : 0) |
+                     (l->state == LINK_OVER ? REVIEW_COUNTED : 0));
+    p[9] = (uint8_t)l->review.black;
+    p[10] = (uint8_t)l->review.white;
+    for (int i = 0; i < n; i++)
+        if (l->review.dead[i])
+            p[REVIEW_HEAD + i / 8] |= (uint8_t)(0x80u >> (i % 8));
+    send_frame(l, LINK_T_REVIEW, 0, p, (size_t)(REVIEW_HEAD + (n + 7) / 8));
+    l->sync.resend_pending = l->sync.seen < l->sync.rev;
+    l->sync.resend_at = l->now + LINK_RTO_MS;
+}
+
+/* The other side: its oldest request not yet applied, or (none left) a
+ * confirmation of the marks it holds. */
+static void send_mark(link_t *l)
+{
+    uint8_t p[MARK_LEN] = {0};
+    put16(p, (unsigned)l->review.at);
+    put16(p + 4, l->sync.rev);
+    if (l->sync.n_ops > 0) {
+        put16(p + 2, l->sync.req_done + 1);
+        p[6] = l->sync.ops[0].op;
+        p[7] = l->sync.ops[0].point;
+        put16(p + 8, l->sync.ops[0].marks);
+        l->sync.resend_pending = 1;
+        l->sync.resend_at = l->now + LINK_RTO_MS;
+    } else {
+        put16(p + 2, l->sync.req_done);
+        p[6] = OP_SEEN;
+        l->sync.resend_pending = 0;
+    }
+    send_frame(l, LINK_T_MARK, 0, p, sizeof p);
+}
+
+/* Two passes: the review begins, on both sides, with no marks; the leader
+ * proposes the dead-stone estimate at once. */
+static void review_begin(link_t *l)
+{
+    memset(&l->review, 0, sizeof l->review);
+    memset(&l->sync, 0, sizeof l->sync);
+    l->review.at = l->n_moves;
+    l->state = LINK_REVIEW;
+    l->result[0] = 0;
+    push_event(l, (link_event_t){.kind = LINK_EV_REVIEW});
+    if (!is_leader(l))
+        return;
+    unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
+    go_status_dead(&l->board, dead);
+    int n = l->board.size;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            l->review.dead[r * n + c] = dead[r][c];
+    l->review.known = 1;
+    l->sync.rev = 1;
+    l->sync.marks = 1;
+    if (review_count(l) != 0)
+        return;
+    send_review(l);
+}
+
+/* Flips the dead mark of the chain at point p; 1 if it held a stone. */
+static int flip_chain(link_t *l, int p)
+{
+    int n = l->board.size;
+    if (p < 0 || p >= n * n)
+        return 0;
+    Stone color = board_get(&l->board, p / n, p % n);
+    if (color == EMPTY)
+        return 0;
+    uint8_t mark = !l->review.dead[p];
+    uint8_t seen[LINK_NPOINTS] = {0};
+    int stack[LINK_NPOINTS], sp = 0;
+    stack[sp++] = p;
+    seen[p] = 1;
+    while (sp) {
+        int q = stack[--sp], r = q / n, c = q % n;
+        l->review.dead[q] = mark;
+        static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+        for (int k = 0; k < 4; k++) {
+            int nr = r + dr[k], nc = c + dc[k];
+            if (nr >= 0 && nr < n && nc >= 0 && nc < n && !seen[nr * n + nc] &&
+                board_get(&l->board, nr, nc) == color) {
+                seen[nr * n + nc] = 1;
+                stack[sp++] = nr * n + nc;
+            }
+        }
+    }
+    return 1;
+}
+
+static int play_byte(link_t *l, uint8_t b, uint64_t now_ms);
+
+/* The leader applies one request of side who; marks_seen is the revision
+ * of the marks that side saw when it asked.  Returns 0, or -1 when the
+ * request changed nothing it could (a flip of an empty point). */
+static int review_apply(link_t *l, Stone who, int op, int point, unsigned marks_seen)
+{
+    int changed = 0, rc = 0;
+    switch (op) {
+    case OP_TOGGLE:
+        if (flip_chain(l, point)) {
+            l->review.accepted_black = l->review.accepted_white = 0;
+            l->sync.marks++;
+            changed = 1;
+        } else {
+            rc = -1;
+        }
+        break;
+    case OP_ACCEPT:
+        if (marks_seen == l->sync.marks) { /* it saw these marks */
+            *(who == BLACK ? &l->review.accepted_black : &l->review.accepted_white) = 1;
+            changed = 1;
+        }
+        break;
+    case OP_WITHDRAW:
+        *(who == BLACK ? &l->review.accepted_black : &l->review.accepted_white) = 0;
+        changed = 1;
+        break;
+    case OP_RESUME:
+        /* The RESUME byte goes out as a move: both sides play on. */
+        return play_byte(l, LINK_BYTE_RESUME, l->now) == MOVE_OK ? 0 : -1;
+    default:
+        rc = -1;
+    }
+    l->sync.rev++;
+    if (changed && op == OP_TOGGLE && review_count(l) != 0)
+        return -1;
+    if (l->review.accepted_black && l->review.accepted_white) {
+        count_result(l);
+        l->state = LINK_OVER;
+        push_event(l, (link_event_t){.kind = LINK_EV_OVER});
+    } else if (changed) {
+        push_event(l, (link_event_t){.kind = LINK_EV_MARKS});
+    }
+    send_review(l);
+    return rc;
+}
+
+/* The other side asks: applied at once on the leader, else queued and sent. */
+static int review_request(link_t *l, int op, int point, uint64_t now_ms)
+{
+    l->now = now_ms;
+    if (l->state != LINK_REVIEW)
+        return -1;
+    if (is_leader(l))
+        return review_apply(l, l->agreed.mine, op, point, l->sync.marks);
+    if (l->sync.n_ops == LINK_REVIEW_QUEUE)
+        return -1;
+    l->sync.ops[l->sync.n_ops].op = (uint8_t)op;
+    l->sync.ops[l->sync.n_ops].point = (uint8_t)point;
+    l->sync.ops[l->sync.n_ops].marks = (uint16_t)l->sync.marks;
+    l->sync.n_ops++;
+    l->review.pending = l->sync.n_ops;
+    if (l->sync.n_ops == 1)
+        send_mark(l);
+    return 0;
+}
+
+int link_review_toggle(link_t *l, int row, int col, uint64_t now_ms)
+{
+    int n = l->board.size;
+    if (l->state != LINK_REVIEW || row < 0 || col < 0 || row >= n || col >= n ||
+        board_get(&l->board, row, col) == EMPTY)
+        return -1;
+    return review_request(l, OP_TOGGLE, row * n + col, now_ms);
+}
+
+int link_review_accept(link_t *l, int accept, uint64_t now_ms)
+{
+    return review_request(l, accept ? OP_ACCEPT : OP_WITHDRAW, 0, now_ms);
+}
+
+int link_review_resume(link_t *l, uint64_t now_ms)
+{
+    return review_request(l, OP_RESUME, 0, now_ms);
+}
+
+const link_review_t *link_review(const link_t *l)
+{
+    return &l->review;
+}
+
+/* Leader: a request of the other side. */
+static void on_mark(link_t *l, const uint8_t *p, size_t len)
+{
+    if (len != MARK_LEN || !is_leader(l)) {
+        l->stats.framing_errors++;
+        return;
+    }
+    int at = (int)get16(p);
+    unsigned req = get16(p + 2), seen = get16(p + 4);
+    if ((l->state != LINK_REVIEW && l->state != LINK_OVER) || at != l->review.at ||
+        l->resigned != EMPTY) {
+        l->stats.stale++;
+        return;
+    }
+    if (seen > l->sync.seen && seen <= l->sync.rev)
+        l->sync.seen = seen;
+    if (l->state == LINK_REVIEW && p[6] != OP_SEEN && req == l->sync.req_done + 1) {
+        l->sync.req_done = req;
+        review_apply(l, stone_opponent(l->agreed.mine), p[6], p[7], get16(p + 8));
+        return;
+    }
+    if (req != l->sync.req_done)
+        l->stats.stale++;
+    else if (p[6] != OP_SEEN)
+        l->stats.duplicates++;
+    if (l->sync.seen < l->sync.rev)
+        send_review(l); /* it has not seen the latest marks */
+    else
+        l->sync.resend_pending = 0;
+}
+
+/* The other side: the leader's marks. */
+static void on_review(link_t *l, const uint8_t *p, size_t len)
+{
+    int n = l->board.size * l->board.size;
+    if (len != (size_t)(REVIEW_HEAD + (n + 7) / 8) || is_leader(l)) {
+        l->stats.framing_errors++;
+        return;
+    }
+    int at = (int)get16(p);
+    unsigned rev = get16(p + 2), req_done = get16(p + 4);
+    if ((l->state != LINK_REVIEW && l->state != LINK_OVER) || at != l->review.at ||
+        l->resigned != EMPTY) {
+        l->stats.stale++;
+        return;
+    }
+    if (l->state == LINK_OVER || rev <= l->sync.rev) {
+        l->stats.duplicates++;
+        send_mark(l); /* our confirmation was lost */
+        return;
+    }
+    unsigned applied = req_done - l->sync.req_done;
+    if (req_done < l->sync.req_done || applied > (unsigned)l->sync.n_ops) {
+        fail(l, LINK_ERR_DIVERGED, "the review's requests", 1);
+        return;
+    }
+    memmove(l->sync.ops, l->sync.ops + applied, (size_t)(l->sync.n_ops - (int)applied) * sizeof l->sync.ops[0]);
+    l->sync.n_ops -= (int)applied;
+    l->sync.req_done = req_done;
+    l->sync.rev = rev;
+    l->sync.marks = get16(p + 6);
+    l->review.pending = l->sync.n_ops;
+    l->review.known = 1;
+    l->review.accepted_black = !!(p[8] & REVIEW_ACCEPT_B);
+    l->review.accepted_white = !!(p[8] & REVIEW_ACCEPT_W);
+    for (int i = 0; i < n; i++)
+        l->review.dead[i] = (p[REVIEW_HEAD + i / 8] >> (7 - i % 8)) & 1;
+    if (review_count(l) != 0)
+        return;
+    if (p[8] & REVIEW_COUNTED) {
+        if (l->review.black != p[9] || l->review.white != p[10]) {
+            char d[96];
+            snprintf(d, sizeof d, "the consoles count the marks differently: B %d/%d, W %d/%d",
+                     l->review.black, p[9], l->review.white, p[10]);
+            fail(l, LINK_ERR_DIVERGED, d, 1);
+            return;
+        }
+        count_result(l);
+        l->state = LINK_OVER;
+        l->sync.n_ops = 0;
+        l->review.pending = 0;
+        push_event(l, (link_event_t){.kind = LINK_EV_OVER});
+    } else {
+        push_event(l, (link_event_t){.kind = LINK_EV_MARKS});
+    }
+    send_mark(l);
+}
+
+/* After a move is applied (either side's): the state it leads to. */
+static void after_move(link_t *l, uint8_t b)
+{
+    if (b == LINK_BYTE_RESUME) {
+        l->state = LINK_PLAYING;
+        memset(&l->sync, 0, sizeof l->sync);
+        l->review.pending = 0;
+        push_event(l, (link_event_t){.kind = LINK_EV_RESUMED});
+    } else if (l->resigned != EMPTY) {
+        l->state = LINK_OVER;
+        snprintf(l->result, sizeof l->result, "%s+R", l->resigned == BLACK ? "W" : "B");
+        push_event(l, (link_event_t){.kind = LINK_EV_OVER, .resign = 1});
+    } else if (l->board.game_over) {
+        review_begin(l);
+    }
+}
+
 /* Both sides run this on the same two hellos and reach the same answer. */
 static void agree(link_t *l)
 {
@@ -270,7 +667,17 @@ static void agree(link_t *l)
     int my_komi = my_n ? l->saved_komi2 : l->prefs.komi2;
     Stone my_color = my_n ? l->saved_mine : l->prefs.color;
     if (peer_size < BOARD_MIN_SIZE || peer_size > LINK_MAX_SIZE) {
-        fail(l, LINK_ERR_CONFIG, "the other console asked for an unsupported board size", 1);
+        char d[80];
+        snprintf(d, sizeof d, "the other console asked for a %dx%d board (%d..%d)", peer_size,
+                 peer_size, BOARD_MIN_SIZE, LINK_MAX_SIZE);
+        fail(l, LINK_ERR_CONFIG, d, 1);
+        return;
+    }
+    if (peer_n > LINK_MAX_MOVES) {
+        char d[80];
+        snprintf(d, sizeof d, "the other console claims %d moves held (at most %d)", peer_n,
+                 LINK_MAX_MOVES);
+        fail(l, LINK_ERR_CONFIG, d, 1);
         return;
     }
     int lead;
@@ -284,7 +691,7 @@ static void agree(link_t *l)
     }
     if (my_n > 0 && peer_n > 0 &&
         (my_size != peer_size || my_komi != peer_komi || my_color == peer_color)) {
-        fail(l, LINK_ERR_CONFIG, NULL, 1);
+        fail(l, LINK_ERR_CONFIG, "the saved games differ in board size, komi or colours", 1);
         return;
     }
     /* The longer move list must extend the shorter one. */
@@ -302,17 +709,34 @@ static void agree(link_t *l)
         mine = peer_color != EMPTY ? stone_opponent(peer_color)
                : my_color != EMPTY ? my_color
                                    : WHITE;
+    if (l->prefs.rules && l->prefs.rules->decide && size != GO_RULES_SIZE) {
+        char d[80];
+        snprintf(d, sizeof d, "this console's rules in logic judge %dx%d only, not %dx%d",
+                 GO_RULES_SIZE, GO_RULES_SIZE, size, size);
+        fail(l, LINK_ERR_CONFIG, d, 1);
+        return;
+    }
     if (my_n == 0)
         board_reset(&l->board, size, komi);
     l->agreed = (link_agreement_t){
         .size = size, .komi2 = komi, .mine = mine, .resumed = my_n > peer_n ? my_n : peer_n};
     l->n_acked = my_n < peer_n ? my_n : peer_n;
-    l->state = game_ended(l) ? LINK_OVER : LINK_PLAYING;
+    link_state_t st = state_of_moves(l);
+    l->state = LINK_PLAYING;
     l->resend_pending = 0;
     l->rto = LINK_RTO_MS;
+    memset(&l->review, 0, sizeof l->review);
+    memset(&l->sync, 0, sizeof l->sync);
+    l->result[0] = 0;
     push_event(l, (link_event_t){.kind = LINK_EV_READY});
     if (l->n_acked < l->n_moves)
         send_next_move(l); /* catch the other console up */
+    if (st == LINK_OVER) {
+        l->state = LINK_OVER;
+        snprintf(l->result, sizeof l->result, "%s+R", l->resigned == BLACK ? "W" : "B");
+    } else if (st == LINK_REVIEW) {
+        review_begin(l);
+    }
 }
 
 static void maybe_ready(link_t *l)
@@ -406,28 +830,42 @@ static void on_move(link_t *l, unsigned seq, const uint8_t *p, size_t len)
     }
     int peer_n = (int)get16(l->peer_hello + 8);
     Stone peer = stone_opponent(l->agreed.mine);
-    if (l->n_moves >= peer_n && l->board.turn != peer) {
-        fail(l, LINK_ERR_ILLEGAL, "a move out of turn", 1);
-        return;
+    if (l->n_moves >= peer_n) { /* not a catch-up of moves made before a reconnect */
+        if (p[0] == LINK_BYTE_RESUME ? peer != BLACK : l->board.turn != peer) {
+            fail(l, LINK_ERR_ILLEGAL,
+                 p[0] == LINK_BYTE_RESUME ? "a resume from White's console" : "a move out of turn",
+                 1);
+            return;
+        }
     }
     Stone who;
     Move mv = {0};
     int resign;
-    int r = apply_byte(l, p[0], &who, &mv, &resign);
+    char err[120];
+    int r = apply_byte(l, p[0], &who, &mv, &resign, err, sizeof err);
+    if (r == APPLY_RULES_FAILED) {
+        fail(l, LINK_ERR_RULES, err, 1);
+        return;
+    }
     if (r != MOVE_OK) {
-        char d[64];
-        snprintf(d, sizeof d, "move %d, byte 0x%02X", l->n_moves + 1, p[0]);
+        static const char *const why[] = {"", "suicide", "ko", "occupied", "off the board",
+                                          "after the end"};
+        char d[96];
+        Move m;
+        char where[8] = "?";
+        if (link_decode_move(l->board.size, p[0], &m) == 0)
+            board_vertex_format(l->board.size, m, where, sizeof where);
+        snprintf(d, sizeof d, "move %d, %s %s: %s", l->n_moves + 1, who == BLACK ? "B" : "W",
+                 where, r > 0 && r <= MOVE_ILLEGAL_GAME_OVER ? why[r] : "refused");
         fail(l, LINK_ERR_ILLEGAL, d, 1);
         return;
     }
     l->n_acked = l->n_moves;
     send_ack(l);
-    push_event(l, (link_event_t){.kind = LINK_EV_PEER_MOVE, .color = who, .move = mv,
-                                 .resign = resign});
-    if (game_ended(l) && l->state == LINK_PLAYING) {
-        l->state = LINK_OVER;
-        push_event(l, (link_event_t){.kind = LINK_EV_OVER, .resign = l->resigned != EMPTY});
-    }
+    if (p[0] != LINK_BYTE_RESUME)
+        push_event(l, (link_event_t){.kind = LINK_EV_PEER_MOVE, .color = who, .move = mv,
+                                     .resign = resign});
+    after_move(l, p[0]);
 }
 
 static void on_ack(link_t *l, const uint8_t *p, size_t len)
@@ -500,19 +938,21 @@ static void on_frame(link_t *l, const uint8_t *f, size_t len)
     case LINK_T_PING:
         on_ping(l, p, n);
         break;
-    case LINK_T_ERROR: {
-        char d[96];
-        snprintf(d, sizeof d, "it reports: %s",
-                 n == 1 && p[0] != LINK_ERR_PEER ? error_text((link_error_t)p[0]) : "stopped");
-        fail(l, LINK_ERR_PEER, d, 0);
+    case LINK_T_ERROR:
+        fail(l, LINK_ERR_PEER, peer_error_text(n == 1 ? p[0] : 0), 0);
         break;
-    }
+    case LINK_T_REVIEW:
+        on_review(l, p, n);
+        break;
+    case LINK_T_MARK:
+        on_mark(l, p, n);
+        break;
     }
 }
 
 static int type_ok(uint8_t t)
 {
-    return t >= LINK_T_HELLO && t <= LINK_T_ERROR;
+    return t >= LINK_T_HELLO && t <= LINK_T_MARK;
 }
 
 /* One byte into the frame parser.  On a bad frame, the bytes after its
@@ -596,7 +1036,7 @@ void link_tick(link_t *l, uint64_t now_ms)
     while (l->rx_len > 0 && now_ms - l->rx_last_ms > LINK_GAP_MS)
         drop_partial(l);
     /* While playing the peer sends at least a keep-alive every LINK_PING_MS. */
-    int waiting = l->state != LINK_OVER || l->n_acked < l->n_moves;
+    int waiting = l->state != LINK_OVER || !link_settled(l);
     if (waiting && now_ms - l->heard_ms > LINK_SILENCE_MS) {
         fail(l, LINK_ERR_SILENT, NULL, 0);
         return;
@@ -611,7 +1051,16 @@ void link_tick(link_t *l, uint64_t now_ms)
             send_next_move(l);
         }
     }
-    if (l->state == LINK_PLAYING && now_ms - l->sent_ms >= LINK_PING_MS) {
+    if (l->sync.resend_pending && now_ms >= l->sync.resend_at &&
+        (l->state == LINK_REVIEW || l->state == LINK_OVER)) {
+        l->stats.retransmits++;
+        if (is_leader(l))
+            send_review(l);
+        else if (l->state == LINK_REVIEW)
+            send_mark(l);
+    }
+    if ((l->state == LINK_PLAYING || l->state == LINK_REVIEW) &&
+        now_ms - l->sent_ms >= LINK_PING_MS) {
         uint8_t p[6];
         put16(p, (unsigned)l->n_acked);
         put32(p + 2, l->hashes[l->n_acked]);
@@ -640,15 +1089,17 @@ static int play_byte(link_t *l, uint8_t b, uint64_t now_ms)
     Stone who;
     Move mv;
     int resign;
-    int r = apply_byte(l, b, &who, &mv, &resign);
+    char err[120];
+    int r = apply_byte(l, b, &who, &mv, &resign, err, sizeof err);
+    if (r == APPLY_RULES_FAILED) {
+        fail(l, LINK_ERR_RULES, err, 1);
+        return -2;
+    }
     if (r != MOVE_OK)
         return r;
     if (l->n_acked == l->n_moves - 1)
         send_next_move(l);
-    if (game_ended(l)) {
-        l->state = LINK_OVER;
-        push_event(l, (link_event_t){.kind = LINK_EV_OVER, .resign = l->resigned != EMPTY});
-    }
+    after_move(l, b);
     return MOVE_OK;
 }
 
@@ -656,11 +1107,8 @@ int link_play(link_t *l, Move m, uint64_t now_ms)
 {
     if (!link_my_turn(l))
         return -1;
-    if (!m.pass) {
-        MoveResult r = board_check(&l->board, l->board.turn, m.row, m.col);
-        if (r != MOVE_OK)
-            return r;
-    }
+    if (!m.pass && (m.row < 0 || m.col < 0 || m.row >= l->board.size || m.col >= l->board.size))
+        return MOVE_ILLEGAL_OFF_BOARD;
     return play_byte(l, link_encode_move(l->board.size, m), now_ms);
 }
 
@@ -693,7 +1141,12 @@ const link_agreement_t *link_agreement(const link_t *l) { return &l->agreed; }
 const BoardState *link_board(const link_t *l) { return &l->board; }
 const link_stats_t *link_stats(const link_t *l) { return &l->stats; }
 Stone link_resigned(const link_t *l) { return l->resigned; }
-int link_settled(const link_t *l) { return l->n_acked == l->n_moves; }
+int link_settled(const link_t *l)
+{
+    int marks_unseen = (l->state == LINK_REVIEW || l->state == LINK_OVER) && is_leader(l) &&
+                       l->resigned == EMPTY && l->sync.seen < l->sync.rev;
+    return l->n_acked == l->n_moves && !marks_unseen;
+}
 
 const uint8_t *link_moves(const link_t *l, int *n)
 {
@@ -703,12 +1156,7 @@ const uint8_t *link_moves(const link_t *l, int *n)
 
 void link_result_string(const link_t *l, char *buf, size_t len)
 {
-    if (l->resigned != EMPTY)
-        snprintf(buf, len, "%s+R", l->resigned == BLACK ? "W" : "B");
-    else if (l->board.game_over)
-        board_result_string(&l->board, buf, len);
-    else
-        snprintf(buf, len, "%s", "");
+    snprintf(buf, len, "%s", l->state == LINK_OVER ? l->result : "");
 }
 
 int link_to_sgf(const link_t *l, sgf_game_t *g)
@@ -722,10 +1170,45 @@ int link_to_sgf(const link_t *l, sgf_game_t *g)
         Move m;
         if (l->moves[i] == LINK_BYTE_RESIGN)
             break;
+        if (l->moves[i] == LINK_BYTE_RESUME) { /* implied by the move after two passes */
+            b.game_over = 0;
+            b.consecutive_passes = 0;
+            continue;
+        }
         if (link_decode_move(b.size, l->moves[i], &m) != 0 || sgf_add_move(g, b.turn, m) != 0)
             return -1;
         board_apply(&b, m);
     }
     link_result_string(l, g->result, sizeof g->result);
     return 0;
+}
+
+int link_bytes_from_sgf(const sgf_game_t *rec, uint8_t *out, int cap)
+{
+    if (rec->n_setup || rec->size < BOARD_MIN_SIZE || rec->size > LINK_MAX_SIZE)
+        return -1;
+    int n = 0, passes = 0;
+    Stone turn = BLACK;
+    for (int i = 0; i < rec->n_moves; i++) {
+        Move m = rec->moves[i].move;
+        if (rec->moves[i].color != turn)
+            return -1;
+        if (passes >= 2) {
+            if (n >= cap)
+                return -1;
+            out[n++] = LINK_BYTE_RESUME;
+            passes = 0;
+        }
+        if (m.pass)
+            passes++;
+        else if (m.row < 0 || m.col < 0 || m.row >= rec->size || m.col >= rec->size)
+            return -1;
+        else
+            passes = 0;
+        if (n >= cap)
+            return -1;
+        out[n++] = link_encode_move(rec->size, m);
+        turn = stone_opponent(turn);
+    }
+    return n;
 }

@@ -158,11 +158,15 @@ typedef struct link_review {
 
 /* The review's private bookkeeping (link.c). */
 typedef struct link_review_sync {
-    unsigned rev;        /* the marks' revision (leader: current; other: last received) */
+    unsigned rev;        /* the review state's revision (leader: current; other: last received) */
+    unsigned marks;      /* the marks' own revision: a flip moves it, an acceptance does not */
     unsigned seen;       /* leader: the highest revision the other side confirmed */
     unsigned req_done;   /* requests of the other side applied (leader) / seen applied */
     unsigned req_next;   /* other side: the number of its next request */
-    uint8_t ops[LINK_REVIEW_QUEUE][2]; /* other side: requests not yet applied (op, point) */
+    struct {
+        uint8_t op, point;
+        uint16_t marks;  /* the marks the player saw when asking (an accept is of those) */
+    } ops[LINK_REVIEW_QUEUE]; /* other side: requests not yet applied */
     int n_ops;
     int resend_pending;
     uint64_t resend_at;
@@ -225,8 +229,10 @@ void link_tick(link_t *l, uint64_t now_ms);
 /* Takes up to cap bytes to send; returns how many. */
 size_t link_take_output(link_t *l, uint8_t *buf, size_t cap);
 
-/* Plays this side's move.  Returns MOVE_OK, a MoveResult for an illegal
- * move, or -1 when it is not this side's turn or the link is not playing. */
+/* Plays this side's move, judged by the rules seam.  Returns MOVE_OK, a
+ * MoveResult for an illegal move (nothing sent), -1 when it is not this
+ * side's turn or the link is not playing, -2 when the rules did not answer
+ * (the link stopped: link_message says why). */
 int link_play(link_t *l, Move m, uint64_t now_ms);
 
 /* This side resigns.  Returns 0, or -1 when not playing. */

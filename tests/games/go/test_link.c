@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "games/go/link.h"
+#include "games/go/rules.h"
 
 typedef struct {
     double drop, flip, dup; /* per byte */
@@ -81,6 +82,10 @@ typedef struct {
     uint64_t now;
     int max_moves; /* after this many moves both sides pass */
     uint64_t think_at[2];
+    /* The review: each side flips this many random chains, and asks to
+     * resume play this many times, before it accepts the marks. */
+    int toggles[2], resumes[2];
+    int reviews; /* reviews seen begun (by side a) */
 } sim_t;
 
 /* A random legal move for the side to move; pass when none (or late). */
@@ -97,11 +102,33 @@ static Move pick_move(const BoardState *bs, int max_moves)
     return pass;
 }
 
-static void drain(link_t *l)
+/* A side in the review: flips a chain or asks to resume while it has some
+ * left, else accepts the marks it sees (again after every change). */
+static void review_act(sim_t *s, int i, link_t *l)
 {
-    link_event_t ev;
-    while (link_next_event(l, &ev))
-        ;
+    const link_review_t *rv = link_review(l);
+    if (!rv->known || rv->pending)
+        return;
+    int mine_accepted = link_agreement(l)->mine == BLACK ? rv->accepted_black : rv->accepted_white;
+    if (s->resumes[i] > 0) {
+        s->resumes[i]--;
+        cr_assert_eq(link_review_resume(l, s->now), 0);
+        return;
+    }
+    if (s->toggles[i] > 0) {
+        const BoardState *b = link_board(l);
+        for (int tries = 0; tries < 400; tries++) {
+            int r = (int)(rnd() % (unsigned)b->size), c = (int)(rnd() % (unsigned)b->size);
+            if (board_get(b, r, c) != EMPTY) {
+                cr_assert_eq(link_review_toggle(l, r, c, s->now), 0);
+                break;
+            }
+        }
+        s->toggles[i]--;
+        return;
+    }
+    if (!mine_accepted)
+        cr_assert_eq(link_review_accept(l, 1, s->now), 0);
 }
 
 /* Runs both sides until the game ends on both and is acknowledged, one
@@ -118,8 +145,18 @@ static int run(sim_t *s, const faults_t *f, uint64_t limit_ms)
             size_t n = link_take_output(side[i], buf, sizeof buf);
             for (size_t k = 0; k < n; k++)
                 line_push(outq[i], buf[k], s->now, f, &s->inj);
-            drain(side[i]);
-            if (link_my_turn(side[i])) {
+            link_event_t ev;
+            while (link_next_event(side[i], &ev))
+                if (ev.kind == LINK_EV_REVIEW && i == 0)
+                    s->reviews++;
+            if (link_state(side[i]) == LINK_REVIEW) {
+                if (!s->think_at[i])
+                    s->think_at[i] = s->now + rnd() % 400;
+                if (s->now >= s->think_at[i]) {
+                    review_act(s, i, side[i]);
+                    s->think_at[i] = 0;
+                }
+            } else if (link_my_turn(side[i])) {
                 if (!s->think_at[i])
                     s->think_at[i] = s->now + rnd() % 400;
                 if (s->now >= s->think_at[i]) {
@@ -161,6 +198,51 @@ static void assert_same_game(sim_t *s)
     cr_assert_eq(memcmp(ma, mb, (size_t)n), 0, "move lists differ within %d moves", n);
 }
 
+/* An area count written here (flood fill over empty regions), with the
+ * stones marked dead taken off: the result string it gives. */
+static void independent_result(const BoardState *b, const uint8_t *dead, char *out, size_t len)
+{
+    int n = b->size;
+    int col[LINK_NPOINTS], black = 0, white = 0;
+    for (int p = 0; p < n * n; p++)
+        col[p] = dead[p] ? EMPTY : board_get(b, p / n, p % n);
+    int seen[LINK_NPOINTS] = {0};
+    for (int p = 0; p < n * n; p++) {
+        if (col[p] == BLACK)
+            black++;
+        if (col[p] == WHITE)
+            white++;
+        if (col[p] != EMPTY || seen[p])
+            continue;
+        int stack[LINK_NPOINTS], sp = 0, size = 0, touch = 0;
+        stack[sp++] = p;
+        seen[p] = 1;
+        while (sp) {
+            int q = stack[--sp];
+            size++;
+            int nb[4] = {q >= n ? q - n : -1, q < n * (n - 1) ? q + n : -1, q % n ? q - 1 : -1,
+                         q % n != n - 1 ? q + 1 : -1};
+            for (int k = 0; k < 4; k++) {
+                if (nb[k] < 0)
+                    continue;
+                if (col[nb[k]] != EMPTY)
+                    touch |= col[nb[k]];
+                else if (!seen[nb[k]])
+                    seen[nb[k]] = 1, stack[sp++] = nb[k];
+            }
+        }
+        if (touch == BLACK)
+            black += size;
+        if (touch == WHITE)
+            white += size;
+    }
+    int margin = 2 * (black - white) - b->komi2, m = margin < 0 ? -margin : margin;
+    if (!margin)
+        snprintf(out, len, "0");
+    else
+        snprintf(out, len, "%c+%d.%d", margin > 0 ? 'B' : 'W', m / 2, (m % 2) * 5);
+}
+
 static void assert_identical_end(sim_t *s)
 {
     int na, nb;
@@ -173,6 +255,18 @@ static void assert_identical_end(sim_t *s)
         for (int c = 0; c < ba->size; c++)
             cr_assert_eq(board_get(ba, r, c), board_get(bb, r, c));
     cr_assert(link_agreement(&s->a)->mine != link_agreement(&s->b)->mine);
+    char ra[16], rb[16], want[16];
+    link_result_string(&s->a, ra, sizeof ra);
+    link_result_string(&s->b, rb, sizeof rb);
+    cr_assert_str_eq(ra, rb);
+    if (link_resigned(&s->a) == EMPTY) {
+        const link_review_t *va = link_review(&s->a), *vb = link_review(&s->b);
+        cr_assert_eq(memcmp(va->dead, vb->dead, sizeof va->dead), 0, "the marks differ");
+        cr_assert(va->accepted_black && va->accepted_white && vb->accepted_black &&
+                  vb->accepted_white);
+        independent_result(ba, va->dead, want, sizeof want);
+        cr_assert_str_eq(ra, want, "result %s, counted here %s", ra, want);
+    }
 }
 
 Test(link, crc16_published_check_value)
@@ -205,9 +299,15 @@ Test(link, clean_line_plays_a_whole_game)
     static sim_t s;
     faults_t f = {0};
     sim_start(&s, 1, EMPTY, EMPTY);
+    /* Both change the marks; one asks to play on once: two reviews. */
+    s.toggles[0] = 2, s.toggles[1] = 3, s.resumes[1] = 1;
     cr_assert(run(&s, &f, 3600000), "%s / %s", link_message(&s.a), link_message(&s.b));
     assert_identical_end(&s);
     cr_assert(link_board(&s.a)->game_over);
+    cr_assert_eq(s.reviews, 2);
+    int n;
+    const uint8_t *m = link_moves(&s.a, &n);
+    cr_assert(memchr(m, LINK_BYTE_RESUME, (size_t)n), "no RESUME byte in the list");
     cr_assert_eq(link_stats(&s.a)->crc_errors + link_stats(&s.b)->crc_errors, 0);
     cr_assert_eq(link_stats(&s.a)->retransmits + link_stats(&s.b)->retransmits, 0);
 }
@@ -259,6 +359,7 @@ static void fault_run(faults_t f, int seeds, int kind)
     for (int seed = 0; seed < seeds; seed++) {
         sim_start(&s, 100 + (uint64_t)seed * 7 + (uint64_t)kind, EMPTY, EMPTY);
         s.max_moves = 40;
+        s.toggles[0] = 1 + seed % 2, s.toggles[1] = 2, s.resumes[seed % 2] = seed % 3 == 0;
         int done = run(&s, &f, 4 * 3600000ull);
         assert_same_game(&s);
         cr_assert(done, "seed %d: %s / %s", seed, link_message(&s.a), link_message(&s.b));
@@ -361,7 +462,7 @@ Test(link, resume_of_different_games_stops_both)
     cr_assert_eq(link_error(&s.a), LINK_ERR_DIVERGED);
     cr_assert_eq(link_state(&s.b), LINK_FAILED);
     cr_assert_eq(link_error(&s.b), LINK_ERR_PEER);
-    cr_assert(strstr(link_message(&s.b), "different games"), "%s", link_message(&s.b));
+    cr_assert(strstr(link_message(&s.b), "holds a different game"), "%s", link_message(&s.b));
 }
 
 Test(link, illegal_move_from_the_peer_stops_the_link)
@@ -383,6 +484,7 @@ Test(link, illegal_move_from_the_peer_stops_the_link)
     link_feed(&s.a, fr, sizeof fr, s.now);
     cr_assert_eq(link_state(&s.a), LINK_FAILED);
     cr_assert_eq(link_error(&s.a), LINK_ERR_ILLEGAL);
+    cr_assert(strstr(link_message(&s.a), "move 2, W A9: occupied"), "%s", link_message(&s.a));
     cr_assert_eq(link_board(&s.a)->move_number, 1);
 }
 
@@ -455,6 +557,7 @@ Test(link, heavy_faults_never_fork, .timeout = 120)
     for (int seed = 0; seed < 20; seed++) {
         sim_start(&s, 500 + (uint64_t)seed, EMPTY, EMPTY);
         s.max_moves = 40;
+        s.toggles[0] = s.toggles[1] = 2, s.resumes[seed % 2] = 1;
         int done = run(&s, &f, 4 * 3600000ull);
         assert_same_game(&s);
         if (done) {
@@ -489,4 +592,287 @@ Test(link, a_console_restarts_on_the_same_line)
     assert_identical_end(&s);
     cr_assert_eq(link_agreement(&s.a)->mine, BLACK);
     cr_assert_gt(link_board(&s.a)->move_number, nb);
+}
+
+/* ---- the rules seam ---- */
+
+/* A decider that answers as board.c does, except that it refuses one
+ * point (as a console whose rules differ would), or fails outright. */
+typedef struct {
+    int refuse_point; /* row * 9 + col, or -1 */
+    int fail;         /* 1: no answer at all */
+    int decisions, counts;
+    int count_bias;   /* added to Black's count (a counter that disagrees) */
+} odd_rules_t;
+
+static int odd_decide(void *ctx, const uint8_t board[GO_RULES_NPOINTS],
+                      const uint8_t ko[GO_RULES_NPOINTS], Stone colour, Move m,
+                      go_rules_decision_t *d, char *err, size_t errlen)
+{
+    odd_rules_t *o = ctx;
+    o->decisions++;
+    if (o->fail) {
+        snprintf(err, errlen, "the go_rules peripheral did not answer");
+        return -1;
+    }
+    if (go_rules_sw_decide(NULL, board, ko, colour, m, d, err, errlen) != 0)
+        return -1;
+    if (!m.pass && m.row * 9 + m.col == o->refuse_point) {
+        memcpy(d->board, board, GO_RULES_NPOINTS);
+        d->result = MOVE_ILLEGAL_OCCUPIED;
+        d->captured = 0;
+    }
+    return 0;
+}
+
+static int odd_territory(void *ctx, const uint8_t board[GO_RULES_NPOINTS], int *black, int *white,
+                         char *err, size_t errlen)
+{
+    odd_rules_t *o = ctx;
+    (void)err, (void)errlen;
+    o->counts++;
+    BoardState b;
+    board_reset(&b, 9, 0);
+    for (int p = 0; p < GO_RULES_NPOINTS; p++)
+        if (board[p])
+            board_setup_any(&b, (Stone)board[p], p / 9, p % 9);
+    uint8_t none[LINK_NPOINTS] = {0};
+    char res[16];
+    independent_result(&b, none, res, sizeof res); /* only to exercise the same board */
+    board_score(&b, black, white);
+    *black += o->count_bias;
+    return 0;
+}
+
+static go_rules_t odd_rules(odd_rules_t *o)
+{
+    return (go_rules_t){.name = "hw", .decide = odd_decide, .territory = odd_territory, .ctx = o};
+}
+
+static void exchange(sim_t *s, int rounds)
+{
+    for (int i = 0; i < rounds; i++, s->now += 5) {
+        link_tick(&s->a, s->now);
+        link_tick(&s->b, s->now);
+        uint8_t buf[LINK_OUT_CAP];
+        size_t n = link_take_output(&s->a, buf, sizeof buf);
+        link_feed(&s->b, buf, n, s->now);
+        n = link_take_output(&s->b, buf, sizeof buf);
+        link_feed(&s->a, buf, n, s->now);
+    }
+}
+
+Test(link, every_move_and_the_count_go_through_the_rules_seam)
+{
+    static sim_t s;
+    static odd_rules_t oa = {.refuse_point = -1}, ob = {.refuse_point = -1};
+    static go_rules_t ra, rb;
+    ra = odd_rules(&oa), rb = odd_rules(&ob);
+    faults_t f = {0};
+    sim_start(&s, 21, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3, .rules = &ra};
+    link_prefs_t pb = {.color = WHITE, .nonce = 4, .rules = &rb};
+    link_init(&s.a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY);
+    s.toggles[0] = 1, s.toggles[1] = 1;
+    cr_assert(run(&s, &f, 3600000), "%s / %s", link_message(&s.a), link_message(&s.b));
+    assert_identical_end(&s);
+    int n;
+    link_moves(&s.a, &n);
+    /* Each side judged every move of the game (its own and the other's). */
+    cr_assert_geq(oa.decisions, n - 1);
+    cr_assert_geq(ob.decisions, n - 1);
+    cr_assert_gt(oa.counts, 0);
+    cr_assert_gt(ob.counts, 0);
+}
+
+/* The far console plays a point this console's rules refuse: both stop,
+ * each saying why, and neither board takes the move. */
+Test(link, a_move_only_one_sides_rules_accept_stops_both)
+{
+    static sim_t s;
+    static odd_rules_t oa = {.refuse_point = -1}, ob = {.refuse_point = 4 * 9 + 4};
+    static go_rules_t ra, rb;
+    ra = odd_rules(&oa), rb = odd_rules(&ob);
+    sim_start(&s, 22, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3, .rules = &ra};
+    link_prefs_t pb = {.color = WHITE, .nonce = 4, .rules = &rb};
+    link_init(&s.a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY);
+    exchange(&s, 50);
+    cr_assert_eq(link_state(&s.a), LINK_PLAYING);
+    cr_assert_eq(link_play(&s.a, (Move){.row = 4, .col = 4}, s.now), MOVE_OK);
+    exchange(&s, 50);
+    /* The seam checks the logic's verdict against board.c: a refusal of a
+     * legal move is a failure of the rules in logic, said as such. */
+    cr_assert_eq(link_state(&s.b), LINK_FAILED);
+    cr_assert_eq(link_error(&s.b), LINK_ERR_RULES);
+    cr_assert(strstr(link_message(&s.b), "disagree on black E5: occupied"), "%s",
+              link_message(&s.b));
+    cr_assert_eq(link_board(&s.b)->move_number, 0);
+    cr_assert_eq(link_state(&s.a), LINK_FAILED);
+    cr_assert_eq(link_error(&s.a), LINK_ERR_PEER);
+    cr_assert(strstr(link_message(&s.a), "its rules in logic failed"), "%s", link_message(&s.a));
+}
+
+Test(link, rules_that_do_not_answer_stop_the_link)
+{
+    static sim_t s;
+    static odd_rules_t ob = {.refuse_point = -1, .fail = 1};
+    static go_rules_t rb;
+    rb = odd_rules(&ob);
+    sim_start(&s, 23, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3};
+    link_prefs_t pb = {.color = WHITE, .nonce = 4, .rules = &rb};
+    link_init(&s.a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY);
+    exchange(&s, 50);
+    cr_assert_eq(link_play(&s.a, (Move){.row = 2, .col = 2}, s.now), MOVE_OK);
+    exchange(&s, 50);
+    cr_assert_eq(link_error(&s.b), LINK_ERR_RULES);
+    cr_assert(strstr(link_message(&s.b), "did not answer"), "%s", link_message(&s.b));
+    cr_assert_eq(link_error(&s.a), LINK_ERR_PEER);
+    cr_assert(strstr(link_message(&s.a), "its rules in logic failed"), "%s", link_message(&s.a));
+    /* This side's own move: -2, the link stopped. */
+    static link_t solo;
+    link_prefs_t ps = {.nonce = 1, .rules = &rb};
+    link_init(&solo, &ps, NULL, 0, 0, 0, EMPTY);
+    cr_assert_eq(solo.state, LINK_HANDSHAKE);
+}
+
+/* The rules in logic judge 9x9: a 13x13 game is refused at the handshake. */
+Test(link, rules_in_logic_refuse_another_board_size)
+{
+    static sim_t s;
+    static odd_rules_t oa = {.refuse_point = -1};
+    static go_rules_t ra;
+    ra = odd_rules(&oa);
+    sim_start(&s, 24, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3, .rules = &ra};
+    link_prefs_t pb = {.color = WHITE, .nonce = 9, .size = 13, .komi2 = 15, .komi_set = 1};
+    link_init(&s.a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY);
+    exchange(&s, 60);
+    cr_assert_eq(link_error(&s.a), LINK_ERR_CONFIG);
+    cr_assert(strstr(link_message(&s.a), "9x9 only, not 13x13"), "%s", link_message(&s.a));
+    cr_assert_eq(link_state(&s.b), LINK_FAILED);
+}
+
+/* Two consoles whose counters disagree never show two results. */
+Test(link, counters_that_disagree_stop_both)
+{
+    static sim_t s;
+    static odd_rules_t oa = {.refuse_point = -1}, ob = {.refuse_point = -1, .count_bias = 1};
+    static go_rules_t ra, rb;
+    ra = odd_rules(&oa), rb = odd_rules(&ob);
+    faults_t f = {0};
+    sim_start(&s, 25, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3, .rules = &ra};
+    link_prefs_t pb = {.color = WHITE, .nonce = 4, .rules = &rb};
+    link_init(&s.a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY);
+    cr_assert_not(run(&s, &f, 3600000));
+    exchange(&s, 50);
+    cr_assert_eq(link_error(&s.b), LINK_ERR_DIVERGED);
+    cr_assert(strstr(link_message(&s.b), "count the marks differently"), "%s",
+              link_message(&s.b));
+    cr_assert_eq(link_state(&s.a), LINK_FAILED);
+}
+
+/* White accepts marks that Black changed meanwhile: the acceptance is of
+ * the old marks and does not count. */
+Test(link, an_acceptance_of_old_marks_does_not_count)
+{
+    static sim_t s;
+    sim_start(&s, 26, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3}, pb = {.color = WHITE, .nonce = 4};
+    link_init(&s.a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY);
+    exchange(&s, 40);
+    Move moves[] = {{2, 2, 0}, {6, 6, 0}, {-1, -1, 1}, {-1, -1, 1}};
+    for (int i = 0; i < 4; i++) {
+        link_t *l = i % 2 ? &s.b : &s.a;
+        cr_assert_eq(link_play(l, moves[i], s.now), MOVE_OK);
+        exchange(&s, 40);
+    }
+    cr_assert_eq(link_state(&s.a), LINK_REVIEW);
+    cr_assert_eq(link_state(&s.b), LINK_REVIEW);
+    cr_assert(link_review(&s.b)->known);
+    /* Both act before hearing each other. */
+    cr_assert_eq(link_review_accept(&s.b, 1, s.now), 0);
+    cr_assert_eq(link_review_toggle(&s.a, 6, 6, s.now), 0);
+    cr_assert_eq(link_review(&s.b)->pending, 1);
+    exchange(&s, 60);
+    cr_assert_eq(link_state(&s.a), LINK_REVIEW);
+    cr_assert_not(link_review(&s.a)->accepted_white);
+    cr_assert_not(link_review(&s.b)->accepted_white);
+    cr_assert_eq(link_review(&s.b)->pending, 0);
+    cr_assert_eq(link_review(&s.b)->dead[6 * 9 + 6], link_review(&s.a)->dead[6 * 9 + 6]);
+    /* Accepting what both now see ends it, on both sides. */
+    cr_assert_eq(link_review_accept(&s.b, 1, s.now), 0);
+    cr_assert_eq(link_review_accept(&s.a, 1, s.now), 0);
+    exchange(&s, 60);
+    cr_assert_eq(link_state(&s.a), LINK_OVER);
+    cr_assert_eq(link_state(&s.b), LINK_OVER);
+    cr_assert(link_settled(&s.a) && link_settled(&s.b));
+    char ra[16], rb[16];
+    link_result_string(&s.a, ra, sizeof ra);
+    link_result_string(&s.b, rb, sizeof rb);
+    cr_assert_str_eq(ra, rb);
+    /* No further request in the review: it is over. */
+    cr_assert_eq(link_review_toggle(&s.b, 2, 2, s.now), -1);
+}
+
+/* HELLO's fields are bounded: a peer claiming more moves than a game can
+ * hold, or a board size out of range, is refused with what is true. */
+static void hello_case(int patch_at, int hi, int lo, const char *want)
+{
+    static sim_t s;
+    sim_start(&s, 27, BLACK, WHITE);
+    link_tick(&s.a, s.now);
+    uint8_t out[LINK_OUT_CAP];
+    size_t n = link_take_output(&s.a, out, sizeof out);
+    out[4 + patch_at] = (uint8_t)hi;
+    if (lo >= 0)
+        out[5 + patch_at] = (uint8_t)lo;
+    out[4 + 14] = 3; /* a reply that has our hello */
+    uint16_t crc = link_crc16(out + 1, 3 + out[3]);
+    out[4 + out[3]] = (uint8_t)(crc >> 8);
+    out[5 + out[3]] = (uint8_t)crc;
+    static link_t fresh;
+    link_prefs_t p = {.nonce = 5};
+    link_init(&fresh, &p, NULL, 0, 0, 0, EMPTY);
+    link_feed(&fresh, out, n, s.now);
+    cr_assert_eq(link_error(&fresh), LINK_ERR_CONFIG);
+    cr_assert(strstr(link_message(&fresh), want), "%s", link_message(&fresh));
+    cr_assert_null(strstr(link_message(&fresh), "saved games"), "%s", link_message(&fresh));
+}
+
+Test(link, hello_is_bounded)
+{
+    hello_case(8, 0xFF, 0xFF, "claims 65535 moves held");
+    hello_case(1, 40, -1, "asked for a 40x40 board");
+}
+
+/* A saved record with a game played on after a review: the RESUME byte is
+ * implied by the move after two passes, and the bytes replay. */
+Test(link, a_record_with_a_resumed_review_replays)
+{
+    uint8_t moves[] = {40, 41, LINK_BYTE_PASS, LINK_BYTE_PASS, LINK_BYTE_RESUME, 30, 31,
+                       LINK_BYTE_PASS};
+    static link_t l, back;
+    link_prefs_t p = {.nonce = 1};
+    cr_assert_eq(link_init(&l, &p, moves, (int)sizeof moves, 9, 11, BLACK), 0);
+    static sgf_game_t rec;
+    cr_assert_eq(link_to_sgf(&l, &rec), 0);
+    cr_assert_eq(rec.n_moves, 7);
+    uint8_t bytes[16];
+    cr_assert_eq(link_bytes_from_sgf(&rec, bytes, sizeof bytes), (int)sizeof moves);
+    cr_assert_eq(memcmp(bytes, moves, sizeof moves), 0);
+    cr_assert_eq(link_init(&back, &p, bytes, (int)sizeof moves, 9, 11, BLACK), 0);
+    cr_assert_eq(link_board(&back)->hash, link_board(&l)->hash);
+    cr_assert_eq(link_bytes_from_sgf(&rec, bytes, 4), -1, "too small a buffer");
+    /* RESUME without two passes before it does not replay. */
+    uint8_t bad[] = {40, LINK_BYTE_RESUME};
+    cr_assert_eq(link_init(&back, &p, bad, 2, 9, 11, BLACK), -1);
 }
