@@ -63,7 +63,8 @@ static void deliver(line_t *q, link_t *to, uint64_t now)
     }
 }
 
-/* One game of max_moves random legal moves then passes; returns the moves
+/* One game of max_moves random legal moves then passes, the review's
+ * marks accepted by both as Black's console proposes them; returns the moves
  * played (0 if the link failed) and the virtual time and bytes. */
 static int play(const line_cfg_t *c, int max_moves, uint64_t *ms, uint64_t *bytes)
 {
@@ -89,6 +90,10 @@ static int play(const line_cfg_t *c, int max_moves, uint64_t *ms, uint64_t *byte
             link_event_t ev;
             while (link_next_event(side[i], &ev))
                 ;
+            const link_review_t *rv = link_review(side[i]);
+            int accepted = i == 0 ? rv->accepted_black : rv->accepted_white;
+            if (link_state(side[i]) == LINK_REVIEW && rv->known && !rv->pending && !accepted)
+                link_review_accept(side[i], 1, now); /* the estimate's marks, as they stand */
             if (link_my_turn(side[i])) {
                 const BoardState *bs = link_board(side[i]);
                 Move m = {.row = -1, .col = -1, .pass = 1};
