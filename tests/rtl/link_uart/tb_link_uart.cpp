@@ -1,7 +1,8 @@
 // tb_link_uart.cpp - testbench of rtl/link_uart (docs/link.md): the
 // registers through the Avalon port, the TX pin decoded by a reference
 // receiver written here, the RX pin driven by a reference transmitter with
-// +-2% baud mismatch, random gaps and noise glitches.  Prints TAP.
+// +-2% baud mismatch, random gaps, back-to-back frames, noise glitches and
+// spurious lows after a stop bit (seed 001's wait).  Prints TAP.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -76,7 +77,9 @@ static const double BIT = 16.0 * 326; // clocks per bit at the default divisor
 // Drives one 8N1 frame on uart_rx with a bit of bit_clocks; stop_ok = 0
 // sends a low stop bit.  glitch: a pulse of glitch_len clocks inverted at a
 // random point inside each bit (away from nothing: anywhere).
-static void send_byte(uint8_t b, double bit_clocks, int glitch_len = 0, bool stop_ok = true)
+// stop_bits < 1 cuts the stop bit short (a low that follows begins inside it).
+static void send_byte(uint8_t b, double bit_clocks, int glitch_len = 0, bool stop_ok = true,
+                      double stop_bits = 1.0)
 {
     int bits[10];
     bits[0] = 0;
@@ -86,7 +89,7 @@ static void send_byte(uint8_t b, double bit_clocks, int glitch_len = 0, bool sto
     double t = 0;
     uint64_t start = cycles;
     for (int i = 0; i < 10; i++) {
-        t += bit_clocks;
+        t += i == 9 ? bit_clocks * stop_bits : bit_clocks;
         uint64_t end = start + (uint64_t)t;
         uint64_t len = end - cycles;
         uint64_t g0 = glitch_len ? (uint64_t)(rand() % (int)(len - glitch_len)) : len;
@@ -111,6 +114,46 @@ static std::vector<uint8_t> drain_rx()
         got.push_back(v & 0xFF);
     }
     return got;
+}
+
+// Holds uart_rx at level for n clocks, then lets it idle high.
+static void drive(int level, uint64_t n)
+{
+    rx_level = level;
+    idle(n);
+    rx_level = 1;
+}
+
+static const uint64_t TICK = 326; // clocks per 1/16 bit: one sample of the receiver
+
+// Sends count random bytes back to back (each start bit right after the
+// previous stop bit) from a sender whose bit lasts BIT * (1 + err), in
+// bursts of 16 (the RX FIFO) from a random phase of the receiver's ticks;
+// returns 1 if every byte arrived intact with no framing error or overrun.
+static int back_to_back_ok(double err, int count, const char *name)
+{
+    reset();
+    static const uint8_t hard[] = {0x00, 0xFF, 0x7F, 0x80, 0x55, 0xAA, 0xFE, 0x01};
+    int n = 0, ok = 1;
+    while (n < count) {
+        std::vector<uint8_t> sent;
+        idle((uint64_t)(rand() % (int)TICK));
+        for (int i = 0; i < 16 && n < count; i++, n++) {
+            uint8_t b = n < (int)sizeof hard ? hard[n] : (uint8_t)rand();
+            sent.push_back(b);
+            send_byte(b, BIT * (1 + err));
+        }
+        idle((uint64_t)(2 * BIT));
+        std::vector<uint8_t> got = drain_rx();
+        uint32_t st = bus_read(1);
+        if (got != sent || (st & 0x18)) {
+            if (name)
+                printf("# %s: sent %zu bytes, got %zu, STATUS 0x%X\n", name, sent.size(), got.size(), st);
+            ok = 0;
+            break;
+        }
+    }
+    return ok;
 }
 
 // A reference receiver on the recorded TX pin: finds start bits, samples
@@ -240,6 +283,125 @@ int main(int argc, char **argv)
                 got.push_back(x);
         }
         check(got == sent, "noise: 200-clock glitches in every bit and on the idle line, +-2% baud");
+    }
+
+    // Seed 001: "An FSM is used to wait after reset or completion of
+    // receiving a packet to prevent sampling after a spurious low value on
+    // the transmission line."  Byte A, then right after its stop bit a low
+    // of g ticks, h ticks of idle line, then byte B, from a sender at -2%,
+    // 0 and +2%: only A and B arrive, both intact, no framing error.  (The
+    // receiver before the wait took B's bits from the glitch's edge.)
+    for (double err : {-0.02, 0.0, 0.02}) {
+        reset();
+        int bad = 0, cases = 0;
+        for (int g = 1; g <= 8; g++)
+            for (int h : {3, 4, 5, 6, 8, 12}) {
+                uint8_t a = (uint8_t)rand(), b = (uint8_t)rand();
+                if (cases % 2)
+                    b &= 0x7F; // a low last data bit next to the stop bit
+                idle((uint64_t)(rand() % (int)TICK));
+                send_byte(a, BIT * (1 + err));
+                drive(0, (uint64_t)g * TICK);
+                drive(1, (uint64_t)h * TICK);
+                send_byte(b, BIT * (1 + err));
+                idle((uint64_t)(2 * BIT));
+                std::vector<uint8_t> got = drain_rx();
+                uint32_t st = bus_read(1);
+                cases++;
+                if (got != std::vector<uint8_t>{a, b} || (st & 0x18)) {
+                    if (!bad)
+                        printf("# bit %+.0f%%: low of %d ticks, %d idle: sent %02X %02X, got %zu bytes%s%s, STATUS 0x%X\n",
+                               err * 100, g, h, a, b, got.size(), got.size() > 0 ? " first " : "",
+                               got.size() > 0 ? (got[0] == a ? "A" : "?") : "", st);
+                    bad++;
+                    bus_write(1, 0x18);
+                    idle((uint64_t)(2 * BIT));
+                }
+            }
+        char name[160];
+        snprintf(name, sizeof name,
+                 "spurious low of 1-8 ticks right after a stop bit, next byte 3-12 ticks later, sender bit %+.0f%% (%d/%d bad)",
+                 err * 100, bad, cases);
+        check(bad == 0, name);
+    }
+
+    // A low that begins inside the stop bit after its middle, where no start
+    // bit can be yet, and lasts longer than half a bit: the wait after the
+    // byte ignores it (a start bit would have been taken from it before).
+    {
+        reset();
+        int bad = 0, cases = 0;
+        for (int i = 0; i < 24; i++) {
+            uint8_t a = (uint8_t)rand(), b = (uint8_t)rand();
+            idle((uint64_t)(rand() % (int)TICK));
+            send_byte(a, BIT, 0, true, 10.5 / 16); // stop bit cut 5.5 ticks short
+            drive(0, 12 * TICK);
+            drive(1, 4 * TICK);
+            send_byte(b, BIT);
+            idle((uint64_t)(2 * BIT));
+            std::vector<uint8_t> got = drain_rx();
+            uint32_t st = bus_read(1);
+            cases++;
+            if (got != std::vector<uint8_t>{a, b} || (st & 0x18)) {
+                if (!bad)
+                    printf("# low from stop tick 10.5: sent %02X %02X, got %zu bytes, STATUS 0x%X\n", a, b,
+                           got.size(), st);
+                bad++;
+                bus_write(1, 0x18);
+                idle((uint64_t)(2 * BIT));
+            }
+        }
+        char name[160];
+        snprintf(name, sizeof name, "a 12-tick low from the stop bit's tick 10.5 is no byte, the next byte intact (%d/%d bad)", bad, cases);
+        check(bad == 0, name);
+    }
+
+    // A start bit with a one-tick high inside it (at each of its ticks 1-14)
+    // is still a start bit: the wait after a spurious low needs two high
+    // ticks in a row.
+    {
+        reset();
+        int bad = 0;
+        for (int k = 1; k <= 14; k++) {
+            uint8_t b = (uint8_t)rand();
+            idle((uint64_t)(rand() % (int)TICK));
+            // Start bit: low, then high for one tick at tick k, then the rest.
+            drive(0, (uint64_t)k * TICK);
+            drive(1, TICK);
+            rx_level = 0;
+            idle((uint64_t)(BIT - (double)(k + 1) * TICK));
+            for (int i = 0; i < 8; i++)
+                drive((b >> i) & 1, (uint64_t)BIT);
+            drive(1, (uint64_t)(2 * BIT));
+            std::vector<uint8_t> got = drain_rx();
+            if (got != std::vector<uint8_t>{b} || (bus_read(1) & 0x18)) {
+                printf("# one high tick at start tick %d: got %zu bytes\n", k, got.size());
+                bad++;
+                bus_write(1, 0x18);
+            }
+        }
+        check(bad == 0, "a one-tick high inside a start bit (each of ticks 1-14) keeps the byte");
+    }
+
+    // Back to back: each start bit right after the previous stop bit, from
+    // a sender at -2%, 0 and +2%, the bit timing the testbench's own.
+    for (double err : {-0.02, 0.0, 0.02}) {
+        char name[96];
+        snprintf(name, sizeof name, "back to back, sender bit %+.0f%%: 64 bytes, all intact", err * 100);
+        check(back_to_back_ok(err, 64, name), name);
+    }
+
+    // The margin: the range of sender baud errors over which 48 bytes back
+    // to back still arrive, searched in 0.1% steps out from 0.
+    {
+        double lo = 0, hi = 0;
+        while (lo > -0.08 && back_to_back_ok(lo - 0.001, 48, nullptr))
+            lo -= 0.001;
+        while (hi < 0.08 && back_to_back_ok(hi + 0.001, 48, nullptr))
+            hi += 0.001;
+        printf("# back to back: intact for a sender bit from %.1f%% shorter to %.1f%% longer\n",
+               -lo * 100, hi * 100);
+        check(lo <= -0.02 && hi >= 0.02, "back to back: the margin covers -2% to +2%");
     }
 
     // A low stop bit: the byte is dropped, the framing error is sticky and
