@@ -34,7 +34,8 @@ static const char usage_text[] =
     "usage: tabletop [play] [--game go|connect4|othello|gomoku|farm] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
-    "                [--link SPEC] (Go against another console)\n"
+    "                [--link SPEC] (Go against another console; rules hw by default on\n"
+    "                the board)\n"
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
     "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N] [--no-resign]\n"
     "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
@@ -171,6 +172,10 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             return 2;
         }
         opts.game = "go";
+        /* Seed 001's game: on the board each console judges the link game
+         * with its go_rules peripheral unless --rules sw says otherwise. */
+        if (!opts.rules && opts.backend && !strcmp(opts.backend, "board"))
+            opts.rules = "hw";
     }
     /* An empty value would silently mean "default" (--save-dir "" used the
      * real save folder): refuse it. */

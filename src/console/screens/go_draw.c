@@ -70,7 +70,7 @@ static void draw_resume(const go_game_t *g)
 }
 
 /* Komi in half points as text: 11 -> "5.5", 0 -> "0", -3 -> "-1.5". */
-static void format_komi(int komi2, char *buf, size_t len)
+void go_format_komi(int komi2, char *buf, size_t len)
 {
     int a = komi2 < 0 ? -komi2 : komi2;
     snprintf(buf, len, "%s%d%s", komi2 < 0 ? "-" : "", a / 2, (a & 1) ? ".5" : "");
@@ -106,7 +106,7 @@ static void draw_side_columns(const go_game_t *g)
         snprintf(line, sizeof line, "2 players");
     render_string(x, 56, line, COLOR_DIM);
     char komi[16];
-    format_komi(s->board.komi2, komi, sizeof komi);
+    go_format_komi(s->board.komi2, komi, sizeof komi);
     snprintf(line, sizeof line, "Komi %s", komi);
     render_string(x, 72, line, COLOR_DIM);
     if (s->set.mode == GO_SESSION_PVC) {
@@ -276,20 +276,28 @@ static void draw_over(const go_game_t *g)
         return;
     }
     render_string_centered(460, line, COLOR_TEXT, 1);
-    draw_box();
-    render_string_centered(166, "Game over", COLOR_TEXT, 3);
+    char detail[96];
     if (s->resigned == EMPTY) {
         char komi[16];
-        format_komi(s->board.komi2, komi, sizeof komi);
-        snprintf(line, sizeof line, "Black %d  White %d + %s", s->score_black, s->score_white,
-                 komi);
+        go_format_komi(s->board.komi2, komi, sizeof komi);
+        snprintf(detail, sizeof detail, "Black %d  White %d + %s", s->score_black,
+                 s->score_white, komi);
     } else {
-        snprintf(line, sizeof line, "%s resigned",
+        snprintf(detail, sizeof detail, "%s resigned",
                  pvc && s->resigned != s->set.human ? "The computer" : go_side_name(s->resigned));
     }
-    render_string_centered(202, line, COLOR_TEXT, 2);
-    render_string_centered(228, s->result, COLOR_CURSOR, 3);
-    render_string_centered(262, "Enter: menu   v: see the board", COLOR_TEXT, 1);
+    go_draw_result_box("Game over", detail, s->result, "Enter: menu   v: see the board");
+}
+
+/* The game-over box (shared with the link screen, screens/go_link_draw.c). */
+void go_draw_result_box(const char *title, const char *detail, const char *result,
+                        const char *hint)
+{
+    draw_box();
+    render_string_centered(166, title, COLOR_TEXT, 3);
+    render_string_centered(202, detail, COLOR_TEXT, 2);
+    render_string_centered(228, result, COLOR_CURSOR, 3);
+    render_string_centered(262, hint, COLOR_TEXT, 1);
 }
 
 /* Seed 001's messages on the six digits (docs/seven_seg.md): the side to

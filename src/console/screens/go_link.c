@@ -3,10 +3,14 @@
  * (seed 001; docs/link.md).  `tabletop play --game go --link SPEC` starts
  * here.  The protocol is games/go/link.h; the bytes cross the console's
  * link (console_link.h: the console core opened it on the backend's UART
- * or the host transport).  Input is locked while it is the other side's
- * turn (seed 001's user IO FSM); the game is saved after every move as
- * go-link.sgf (+ go-link.side, this console's colour) and a restart with
- * the same save folder resumes it from the last agreed move.
+ * or the host transport).  The moves are judged by the rules seam the
+ * console built (env.go_rules: the go_rules peripheral with `--rules hw`,
+ * board.c without).  Input is locked while it is the other side's turn
+ * (seed 001's user IO FSM); two passes open the dead-stone review, whose
+ * marks both consoles share; the result box shows on both.  The game is
+ * saved after every move as go-link.sgf (+ go-link.side, this console's
+ * colour) and a restart with the same save folder resumes it from the last
+ * agreed move.  go_link_draw.c draws.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,42 +18,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "console/console_game.h"
-#include "console/console_link.h"
 #include "common/keys.h"
+#include "console/console_link.h"
 #include "console/render.h"
 #include "console/save.h"
 #include "console/sgf_save.h"
 #include "games/go/board.h"
-#include "games/go/link.h"
-#include "games/go/sgf.h"
+#include "go_link_screen.h"
 
 #define LINK_SAVE "go-link.sgf"
 #define LINK_SIDE "go-link.side"
 #define LINK_LAST "go-link-last.sgf"
-#define PATH_LEN 4096
-
-typedef struct go_link_game {
-    console_env_t env;
-    link_t link;
-    int opened;        /* enter() started the game on the link */
-    int up;            /* the console's link opened: bytes can flow */
-    uint64_t now_us;   /* backend time of the last tick */
-    int failed;        /* the link stopped (or never opened) */
-    int reported;      /* the failure was printed */
-    int cur_row, cur_col;
-    int confirm_resign;
-    char status[160];
-    uint16_t status_color;
-    int dirty;
-    int sound;
-    sgf_game_t *record;
-    char save_path[PATH_LEN], side_path[PATH_LEN], last_path[PATH_LEN];
-    uint8_t saved[LINK_MAX_MOVES];
-    int n_saved;
-    int saved_size, saved_komi2;
-    Stone saved_mine;
-} go_link_game_t;
 
 static uint64_t real_ms(void)
 {
@@ -58,32 +37,12 @@ static uint64_t real_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-static void status(go_link_game_t *g, uint16_t color, const char *text)
+/* A one-off message on the status line (cleared by the next key or event). */
+static void warn(go_link_game_t *g, const char *text)
 {
-    snprintf(g->status, sizeof g->status, "%.159s", text);
-    g->status_color = color;
+    snprintf(g->warn, sizeof g->warn, "%s", text);
+    g->sound = AUDIO_ILLEGAL;
     g->dirty = 1;
-}
-
-static const char *side_name(Stone s)
-{
-    return s == BLACK ? "Black" : "White";
-}
-
-static void turn_status(go_link_game_t *g)
-{
-    char line[160];
-    Stone mine = link_agreement(&g->link)->mine;
-    if (link_state(&g->link) == LINK_OVER) {
-        char res[32];
-        link_result_string(&g->link, res, sizeof res);
-        snprintf(line, sizeof line, "Game over: %s  (Enter: back)", res);
-    } else if (link_my_turn(&g->link))
-        snprintf(line, sizeof line, "Your move (%s)", side_name(mine));
-    else
-        snprintf(line, sizeof line, "Waiting for the other console (%s)...",
-                 side_name(stone_opponent(mine)));
-    status(g, COLOR_TEXT, line);
 }
 
 /* Saves the game (atomic) and this side's colour; a failure is shown. */
@@ -99,7 +58,27 @@ static void autosave(go_link_game_t *g)
     if (sgf_save_file(g->save_path, g->record, err, sizeof err) != 0 ||
         save_write_text(g->side_path, side, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: autosave failed: %s\n", err);
-        status(g, COLOR_WARN, "Autosave failed: see the terminal");
+        snprintf(g->warn, sizeof g->warn, "%s", "Autosave failed: see the terminal");
+        g->dirty = 1;
+    }
+}
+
+/* The saved game cannot be resumed: it is moved aside (kept, never
+ * overwritten) and the player is told why and where it went. */
+static void saved_unreadable(go_link_game_t *g, const char *why)
+{
+    char aside[GO_LINK_PATH_LEN], err[512];
+    g->n_saved = 0;
+    if (save_move_aside(g->save_path, "corrupt", aside, sizeof aside, err, sizeof err) == 0) {
+        const char *base = strrchr(aside, '/');
+        fprintf(stderr, "tabletop: saved link game unreadable (%s); moved to %s; starting a new "
+                        "one\n", why, aside);
+        snprintf(g->notice, sizeof g->notice, "Saved link game unreadable: %.120s; moved to %.80s",
+                 why, base ? base + 1 : aside);
+    } else {
+        fprintf(stderr, "tabletop: saved link game unreadable (%s), and it could not be moved "
+                        "aside (%s): starting a new one over it\n", why, err);
+        snprintf(g->notice, sizeof g->notice, "Saved link game unreadable: %.120s", why);
     }
 }
 
@@ -109,9 +88,8 @@ static void load_saved(go_link_game_t *g)
     g->n_saved = 0;
     if (!g->env.save_dir || !save_exists(g->save_path))
         return;
-    char err[512];
-    static sgf_game_t rec;
-    BoardState b;
+    char err[512], why[600];
+    sgf_game_t *rec = g->record;
     FILE *f = fopen(g->side_path, "r");
     char side[16] = "";
     if (f) {
@@ -120,22 +98,30 @@ static void load_saved(go_link_game_t *g)
         fclose(f);
     }
     Stone mine = !strncmp(side, "black", 5) ? BLACK : !strncmp(side, "white", 5) ? WHITE : EMPTY;
-    if (sgf_read_file(g->save_path, &rec, err, sizeof err) != 0 || mine == EMPTY ||
-        rec.size > LINK_MAX_SIZE || rec.n_setup || sgf_replay(&rec, -1, &b, err, sizeof err) != 0) {
-        char aside[PATH_LEN];
-        fprintf(stderr, "tabletop: saved link game unreadable; starting a new one\n");
-        save_move_aside(g->save_path, "corrupt", aside, sizeof aside, err, sizeof err);
+    if (sgf_read_file(g->save_path, rec, err, sizeof err) != 0) {
+        saved_unreadable(g, err);
         return;
     }
-    if (rec.result[0]) { /* finished: a record, not a game to resume */
+    if (rec->result[0]) { /* finished: a record, not a game to resume */
         save_replace(g->save_path, g->last_path);
         return;
     }
-    for (int i = 0; i < rec.n_moves; i++)
-        g->saved[i] = link_encode_move(rec.size, rec.moves[i].move);
-    g->n_saved = rec.n_moves;
-    g->saved_size = rec.size;
-    g->saved_komi2 = rec.komi2;
+    int n = -1;
+    if (mine == EMPTY)
+        snprintf(why, sizeof why, "%s is missing or names no colour", LINK_SIDE);
+    else if (rec->size > LINK_MAX_SIZE)
+        snprintf(why, sizeof why, "a %dx%d board; a link game is at most %dx%d", rec->size,
+                 rec->size, LINK_MAX_SIZE, LINK_MAX_SIZE);
+    else if ((n = link_bytes_from_sgf(rec, g->saved, LINK_MAX_MOVES)) < 0)
+        snprintf(why, sizeof why, "setup stones, a move off the board or over %d moves",
+                 LINK_MAX_MOVES);
+    if (n < 0) {
+        saved_unreadable(g, why);
+        return;
+    }
+    g->n_saved = n;
+    g->saved_size = rec->size;
+    g->saved_komi2 = rec->komi2;
     g->saved_mine = mine;
 }
 
@@ -180,15 +166,15 @@ static void gl_destroy(void *p)
 
 static void report(go_link_game_t *g, const char *why)
 {
-    char line[200];
     g->failed = 1;
     if (!g->reported)
         fprintf(stderr, "tabletop: link: %s%s\n", why,
                 g->env.save_dir && link_board(&g->link)->move_number ? " (the game is saved)" : "");
     g->reported = 1;
-    snprintf(line, sizeof line, "Link stopped: %.120s", why);
-    status(g, COLOR_WARN, line);
+    snprintf(g->failure, sizeof g->failure, "%s", why);
+    g->confirm_resign = 0;
     g->sound = AUDIO_ILLEGAL;
+    g->dirty = 1;
 }
 
 static void gl_enter(void *p)
@@ -200,7 +186,8 @@ static void gl_enter(void *p)
     g->opened = 1;
     if (!g->env.link_spec) {
         g->failed = 1;
-        status(g, COLOR_WARN, "Start with --link SPEC to play another console (docs/link.md)");
+        snprintf(g->failure, sizeof g->failure, "%s",
+                 "Start with --link SPEC to play another console (docs/link.md)");
         return;
     }
     load_saved(g);
@@ -212,7 +199,9 @@ static void gl_enter(void *p)
                  (uint64_t)getpid() << 12 ^ 0x9E3779B97F4A7C15ull;
     z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ z >> 27) * 0x94D049BB133111EBull;
-    link_prefs_t prefs = {.nonce = (uint32_t)(z ^ z >> 31)};
+    /* Every move, own and received, and the count go through the rules
+     * the console built: the go_rules peripheral with --rules hw. */
+    link_prefs_t prefs = {.nonce = (uint32_t)(z ^ z >> 31), .rules = g->env.go_rules};
     /* Who plays Black unless the other side insists (docs/link.md): the
      * console that listens, as a host would; the one that dials plays White. */
     prefs.color = !strncmp(g->env.link_spec, "listen:", 7) ? BLACK
@@ -220,6 +209,9 @@ static void gl_enter(void *p)
                                                            : EMPTY;
     if (link_init(&g->link, &prefs, g->saved, g->n_saved, g->saved_size, g->saved_komi2,
                   g->saved_mine) != 0) {
+        char why[200];
+        snprintf(why, sizeof why, "its moves do not replay: %.160s", link_message(&g->link));
+        saved_unreadable(g, why);
         link_init(&g->link, &prefs, NULL, 0, 0, 0, EMPTY);
     }
     const char *why = g->env.link ? console_link_error(g->env.link) : "out of memory";
@@ -229,8 +221,6 @@ static void gl_enter(void *p)
     }
     g->up = 1;
     g->cur_row = g->cur_col = BOARD_DEFAULT_SIZE / 2;
-    status(g, COLOR_TEXT, g->n_saved ? "Connected: resuming the saved game..."
-                                     : "Connected: agreeing colours with the other console...");
 }
 
 /* Hands the protocol's bytes to the link (the UART path also pushes what
@@ -243,6 +233,45 @@ static void pump(go_link_game_t *g)
     size_t n = link_take_output(&g->link, buf, room < sizeof buf ? room : sizeof buf);
     if (console_link_send(g->env.link, buf, n, err, sizeof err) != 0)
         link_close(&g->link, LINK_ERR_CLOSED, err);
+}
+
+/* This side's acceptance as the leader last said. */
+static int my_acceptance(const go_link_game_t *g)
+{
+    const link_review_t *rv = link_review(&g->link);
+    return link_agreement(&g->link)->mine == BLACK ? rv->accepted_black : rv->accepted_white;
+}
+
+/* The other console's acceptance as the leader last said. */
+static int their_acceptance(const go_link_game_t *g)
+{
+    const link_review_t *rv = link_review(&g->link);
+    return link_agreement(&g->link)->mine == BLACK ? rv->accepted_white : rv->accepted_black;
+}
+
+/* The marks changed (or may have): what differs from what this side
+ * expected, once its own requests are applied, is the other console's;
+ * so is its acceptance given, or taken back without a change of ours. */
+static void marks_arrived(go_link_game_t *g)
+{
+    const link_review_t *rv = link_review(&g->link);
+    if (!rv->known || rv->pending)
+        return; /* our own flips are still on their way: judge when they are in */
+    int theirs = their_acceptance(g), acted = 0;
+    if (!g->seen_known) { /* the leader's first marks: its estimate, nobody's change */
+        g->seen_known = 1;
+        memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
+    } else if (memcmp(g->seen_dead, rv->dead, sizeof g->seen_dead)) {
+        g->peer_changed = acted = 1;
+        memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
+    }
+    if (theirs != g->seen_theirs && (theirs || !g->own_flip))
+        acted = 1;
+    g->seen_theirs = theirs;
+    g->own_flip = 0;
+    if (acted)
+        g->my_acted = 0; /* the other console answered */
+    g->accept_wish = my_acceptance(g);
 }
 
 static void gl_tick(void *p, uint64_t now_us)
@@ -268,20 +297,48 @@ static void gl_tick(void *p, uint64_t now_us)
     link_tick(&g->link, now);
     link_event_t ev;
     while (link_next_event(&g->link, &ev)) {
+        g->dirty = 1;
         switch (ev.kind) {
         case LINK_EV_READY:
             g->cur_row = g->cur_col = link_board(&g->link)->size / 2;
-            turn_status(g);
+            g->warn[0] = 0;
             autosave(g);
             break;
         case LINK_EV_PEER_MOVE:
-            g->sound = link_board(&g->link)->last_captures ? AUDIO_CAPTURE : AUDIO_PLACE;
-            turn_status(g);
+            g->warn[0] = 0;
+            g->peer_passed = ev.move.pass && !ev.resign;
+            g->own_passed = 0;
+            g->resumed = 0;
+            g->sound = ev.move.pass ? AUDIO_NONE
+                       : link_board(&g->link)->last_captures ? AUDIO_CAPTURE
+                                                             : AUDIO_PLACE;
+            autosave(g);
+            break;
+        case LINK_EV_REVIEW: {
+            /* The marks start as the leader's estimate: nobody changed them. */
+            const link_review_t *rv = link_review(&g->link);
+            memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
+            g->seen_known = rv->known;
+            g->peer_changed = g->seen_theirs = g->own_flip = g->my_acted = 0;
+            g->accept_wish = 0;
+            g->warn[0] = 0;
+            autosave(g);
+            break;
+        }
+        case LINK_EV_MARKS:
+            marks_arrived(g);
+            break;
+        case LINK_EV_RESUMED:
+            g->resumed = 1;
+            g->peer_passed = g->own_passed = 0;
+            g->peer_changed = 0;
+            g->warn[0] = 0;
             autosave(g);
             break;
         case LINK_EV_OVER:
             g->sound = AUDIO_GAME_OVER;
-            turn_status(g);
+            g->confirm_resign = 0;
+            g->warn[0] = 0;
             autosave(g);
             break;
         case LINK_EV_FAILED:
@@ -300,6 +357,9 @@ static console_busy_t gl_busy(void *p)
     return CONSOLE_BUSY_NONE;
 }
 
+/* The script step await-peer: 1 while this side waits for the other
+ * console (its move, the review's marks, its acceptance), 0 when this side
+ * may act or the game is over and acknowledged. */
 static int gl_awaiting(void *p)
 {
     go_link_game_t *g = p;
@@ -313,48 +373,151 @@ static int gl_awaiting(void *p)
         return link_settled(&g->link) ? 0 : 1;
     if (s == LINK_PLAYING && link_my_turn(&g->link))
         return 0;
+    if (s == LINK_REVIEW) {
+        const link_review_t *rv = link_review(&g->link);
+        if (!rv->known || rv->pending || !link_settled(&g->link))
+            return 1;
+        /* After this side's change or acceptance, the other console's
+         * answer (a change, an acceptance) is awaited. */
+        return g->my_acted;
+    }
     return 1;
 }
 
-/* Seed 001's cursor: it skips occupied points and never leaves the board. */
-static void cursor_move(go_link_game_t *g, int dr, int dc)
+/* Seed 001's cursor in play: it skips occupied points and never leaves
+ * the board.  In the review (free) it moves point by point over stones. */
+static void cursor_move(go_link_game_t *g, int dr, int dc, int free_move)
 {
     const BoardState *b = link_board(&g->link);
     int size = b->size ? b->size : BOARD_DEFAULT_SIZE;
     for (int r = g->cur_row + dr, c = g->cur_col + dc; r >= 0 && c >= 0 && r < size && c < size;
          r += dr, c += dc)
-        if (board_get(b, r, c) == EMPTY) {
+        if (free_move || board_get(b, r, c) == EMPTY) {
             g->cur_row = r, g->cur_col = c;
             break;
         }
     g->dirty = 1;
 }
 
+static const char *refusal(int r)
+{
+    switch (r) {
+    case MOVE_ILLEGAL_SUICIDE:
+        return "Illegal move: suicide";
+    case MOVE_ILLEGAL_KO:
+        return "Illegal move: ko (take back elsewhere first)";
+    case MOVE_ILLEGAL_OCCUPIED:
+        return "Illegal move: the point is taken";
+    default:
+        return "Illegal move";
+    }
+}
+
 static void play(go_link_game_t *g, Move m)
 {
     int r = link_play(&g->link, m, real_ms());
     if (r != MOVE_OK) {
-        g->sound = AUDIO_ILLEGAL;
-        status(g, COLOR_WARN, r < 0 ? "Not your turn" : "Illegal move");
+        if (link_state(&g->link) == LINK_FAILED)
+            return; /* the rules failed to answer: the event says why */
+        warn(g, r < 0 ? "Not your turn" : refusal(r));
         return;
     }
     g->sound = m.pass ? AUDIO_NONE
                : link_board(&g->link)->last_captures ? AUDIO_CAPTURE
                                                      : AUDIO_PLACE;
-    turn_status(g);
+    g->own_passed = m.pass;
+    g->peer_passed = 0;
+    g->resumed = 0;
+    g->dirty = 1;
     autosave(g);
+    pump(g);
+}
+
+/* Keys of the dead-stone review (LINK_REVIEW). */
+static void review_key(go_link_game_t *g, int key)
+{
+    const link_review_t *rv = link_review(&g->link);
+    const BoardState *b = link_board(&g->link);
+    int dr, dc;
+    if (hid_arrow_step(key, 0, &dr, &dc)) {
+        cursor_move(g, dr, dc, 1);
+        return;
+    }
+    if (key == HID_KEY_LETTER('p')) {
+        if (link_review_resume(&g->link, real_ms()) == 0)
+            g->dirty = 1;
+    } else if (!rv->known) {
+        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE)
+            warn(g, "Wait: the other console's marks have not arrived yet");
+    } else if (key == HID_KEY_ENTER) {
+        Stone st = board_get(b, g->cur_row, g->cur_col);
+        if (st == EMPTY) {
+            warn(g, "No stone here: Enter marks a stone's chain dead or alive");
+            return;
+        }
+        if (link_review_toggle(&g->link, g->cur_row, g->cur_col, real_ms()) != 0)
+            return;
+        /* Our own change: flip the chain in what we expect to see back. */
+        int size = b->size, stack[LINK_NPOINTS], n = 0;
+        uint8_t seen[LINK_NPOINTS] = {0};
+        int p0 = g->cur_row * size + g->cur_col;
+        uint8_t mark = !g->seen_dead[p0];
+        stack[n++] = p0;
+        seen[p0] = 1;
+        while (n > 0) {
+            int p = stack[--n], r = p / size, c = p % size;
+            g->seen_dead[p] = mark;
+            static const int dr4[4] = {-1, 1, 0, 0}, dc4[4] = {0, 0, -1, 1};
+            for (int k = 0; k < 4; k++) {
+                int rr = r + dr4[k], cc = c + dc4[k];
+                if (rr < 0 || cc < 0 || rr >= size || cc >= size)
+                    continue;
+                int q = rr * size + cc;
+                if (!seen[q] && board_get(b, rr, cc) == st) {
+                    seen[q] = 1;
+                    stack[n++] = q;
+                }
+            }
+        }
+        g->peer_changed = 0;
+        g->own_flip = g->my_acted = 1;
+        g->accept_wish = 0; /* a change withdraws both acceptances */
+        if (!rv->pending)
+            memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead); /* the leader: applied at once */
+        g->dirty = 1;
+    } else if (key == HID_KEY_SPACE) {
+        int want = !(rv->pending ? g->accept_wish : my_acceptance(g));
+        if (link_review_accept(&g->link, want, real_ms()) == 0) {
+            g->accept_wish = want;
+            g->my_acted = 1;
+            g->dirty = 1;
+        }
+    }
     pump(g);
 }
 
 static console_game_status_t gl_key(void *p, int key)
 {
     go_link_game_t *g = p;
-    if (key == HID_KEY_ESCAPE || (link_state(&g->link) == LINK_OVER && key == HID_KEY_ENTER) ||
-        (g->failed && key == HID_KEY_ENTER)) {
+    link_state_t s = link_state(&g->link);
+    g->warn[0] = 0;
+    g->dirty = 1;
+    if (key == HID_KEY_ESCAPE || ((s == LINK_OVER || g->failed) && key == HID_KEY_ENTER)) {
         /* The game is on disk; the link stays open until the console quits. */
         return CONSOLE_GAME_LEAVE;
     }
-    if (g->failed || link_state(&g->link) != LINK_PLAYING)
+    if (g->failed)
+        return CONSOLE_GAME_STAY;
+    if (s == LINK_OVER) {
+        if (key == HID_KEY_LETTER('v'))
+            g->hide_result = !g->hide_result;
+        return CONSOLE_GAME_STAY;
+    }
+    if (s == LINK_REVIEW) {
+        review_key(g, key);
+        return CONSOLE_GAME_STAY;
+    }
+    if (s != LINK_PLAYING)
         return CONSOLE_GAME_STAY;
     if (g->confirm_resign) {
         g->confirm_resign = 0;
@@ -362,25 +525,20 @@ static console_game_status_t gl_key(void *p, int key)
             autosave(g);
             pump(g);
         }
-        turn_status(g);
         return CONSOLE_GAME_STAY;
     }
     int dr, dc;
     if (hid_arrow_step(key, 0, &dr, &dc))
-        cursor_move(g, dr, dc);
+        cursor_move(g, dr, dc, 0);
     else if (!link_my_turn(&g->link)) {
-        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE || key == HID_KEY_LETTER('r')) {
-            g->sound = AUDIO_ILLEGAL; /* input locked: the other side's turn */
-            status(g, COLOR_WARN, "Wait: it is the other console's turn");
-        }
+        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE || key == HID_KEY_LETTER('r'))
+            warn(g, "Wait: it is the other console's turn"); /* input locked */
     } else if (key == HID_KEY_ENTER)
         play(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
     else if (key == HID_KEY_SPACE)
         play(g, (Move){.row = -1, .col = -1, .pass = 1});
-    else if (key == HID_KEY_LETTER('r')) {
+    else if (key == HID_KEY_LETTER('r'))
         g->confirm_resign = 1;
-        status(g, COLOR_WARN, "Resign? Enter confirms, any other key plays on");
-    }
     return CONSOLE_GAME_STAY;
 }
 
@@ -401,37 +559,15 @@ static int gl_take_sound(void *p)
 static void gl_render(void *p, uint16_t *fb)
 {
     go_link_game_t *g = p;
-    render_init(fb);
-    const BoardState *b = link_board(&g->link);
-    link_state_t s = link_state(&g->link);
-    if (!g->up || b->size == 0 || s == LINK_HANDSHAKE) {
-        render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
-        render_string_centered(120, "Go over a link", COLOR_BOARD, 4);
-        render_string_centered(220, g->env.link_spec ? g->env.link_spec : "no --link given",
-                               COLOR_DIM, 2);
-        render_string_centered(300, g->status, g->status_color, 1);
-        render_string_centered(452, "Escape: back", COLOR_DIM, 1);
-        g->dirty = 0;
-        return;
-    }
-    int cursor = link_my_turn(&g->link) && !g->failed;
-    render_board(b, cursor ? g->cur_row : -1, g->cur_col);
-    render_coordinates(b->size);
-    render_last_move(b);
-    render_score_panel(-1, -1, b->captured_black, b->captured_white,
-                       s == LINK_PLAYING ? b->turn : EMPTY);
-    char line[40];
-    snprintf(line, sizeof line, "Move %d", b->move_number);
-    render_string(556, 40, line, COLOR_TEXT);
-    snprintf(line, sizeof line, "You: %s", side_name(link_agreement(&g->link)->mine));
-    render_string(556, 56, line, COLOR_DIM);
-    render_string(556, 72, "Linked", COLOR_DIM);
-    static const char *const help[] = {"Arrows move", "Enter place", "Space pass", "r resign",
-                                       "Esc menu"};
-    for (int i = 0; i < 5; i++)
-        render_string(6, 40 + 16 * i, help[i], COLOR_DIM);
-    render_string_centered(460, g->status, g->status_color, 1);
+    go_link_draw(g, fb);
     g->dirty = 0;
+}
+
+static void gl_output(void *p, console_output_t *out)
+{
+    go_link_game_t *g = p;
+    go_link_digits(g, out->digits, sizeof out->digits);
+    out->digits_set = 1;
 }
 
 static int gl_quit(void *p)
@@ -445,6 +581,10 @@ static const char *const gl_help[] = {
     "Enter\tplace a stone",
     "Space\tpass",
     "r\tresign (Enter confirms)",
+    "Review: Enter\tmark a chain dead/alive",
+    "Review: Space\taccept the marks (again: withdraw)",
+    "Review: p\tresume play",
+    "Game over: v\thide/show the result",
     "Escape\tback (the game is saved)",
     NULL,
 };
@@ -464,4 +604,5 @@ const console_game_t go_link_game_module = {
     .help = gl_help,
     .quit = gl_quit,
     .awaiting_peer = gl_awaiting,
+    .output = gl_output,
 };

@@ -129,4 +129,15 @@ void go_draw(const go_game_t *g, uint16_t *fb);
  * 6 characters; "" in the menus. */
 void go_digits(const go_game_t *g, char *text, size_t len);
 
+/* ---- go_draw.c, shared with the link screen (go_link_draw.c) ---- */
+
+/* Komi in half points as text: 11 -> "5.5", 0 -> "0", -3 -> "-1.5". */
+void go_format_komi(int komi2, char *buf, size_t len);
+
+/* The game-over box over the middle of the board: the title, a detail
+ * line (the counts and komi, or who resigned), the result in green and
+ * the keys. */
+void go_draw_result_box(const char *title, const char *detail, const char *result,
+                        const char *hint);
+
 #endif

@@ -1,0 +1,72 @@
+/*
+ * go_link_screen.h - the link screen's state, shared by its two halves:
+ * go_link.c (keys, the link's bytes and events, the autosave, the module)
+ * and go_link_draw.c (the pictures, the status line and the digits).  The
+ * game itself is games/go/link.h's: this screen keeps only what the player
+ * sees (the cursor, a message, what the other console just did).
+ */
+#ifndef TABLETOP_GO_LINK_SCREEN_H
+#define TABLETOP_GO_LINK_SCREEN_H
+
+#include <stdint.h>
+
+#include "console/console_game.h"
+#include "games/go/link.h"
+#include "games/go/sgf.h"
+
+#define GO_LINK_PATH_LEN 4096
+
+typedef struct go_link_game {
+    console_env_t env;
+    link_t link;
+    int opened;        /* enter() started the game on the link */
+    int up;            /* the console's link opened: bytes can flow */
+    uint64_t now_us;   /* backend time of the last tick */
+    int failed;        /* the link stopped (or never opened) */
+    int reported;      /* the failure was printed */
+    char failure[200]; /* why, for the status line */
+    int cur_row, cur_col;
+    int confirm_resign; /* r pressed: Enter resigns, any other key plays on */
+    int hide_result;    /* v at the game over: the box hidden, the board whole */
+    int peer_passed;    /* the other console's last move was a pass */
+    int own_passed;     /* this side's last move was a pass */
+    int resumed;        /* play resumed after a review and nobody has moved since */
+    int peer_changed;   /* the other console changed the marks after this side last did */
+    int accept_wish;    /* the acceptance this side last asked for */
+    /* The marks as this side last saw them, with its own flips that the
+     * review leader has not applied yet: what differs when the leader's
+     * marks come back is the other console's doing. */
+    uint8_t seen_dead[LINK_NPOINTS];
+    int seen_known;    /* seen_dead holds the leader's marks (its estimate at first) */
+    int seen_theirs;   /* the other console's acceptance as last seen */
+    int own_flip;      /* this side flipped a chain since (it withdraws both acceptances) */
+    int my_acted;      /* this side changed or accepted the marks; the other has not answered */
+    char warn[160];    /* a one-off message (refused key), until the next key or event */
+    char notice[240];  /* the connect screen: a saved game that could not be resumed */
+    int dirty;
+    int sound;
+    sgf_game_t *record;
+    char save_path[GO_LINK_PATH_LEN], side_path[GO_LINK_PATH_LEN];
+    char last_path[GO_LINK_PATH_LEN];
+    uint8_t saved[LINK_MAX_MOVES];
+    int n_saved;
+    int saved_size, saved_komi2;
+    Stone saved_mine;
+} go_link_game_t;
+
+/* ---- go_link_draw.c ---- */
+
+/* Draws the whole current screen into fb (640x480 RGB565). */
+void go_link_draw(const go_link_game_t *g, uint16_t *fb);
+
+/* The line under the board now and its colour. */
+void go_link_status(const go_link_game_t *g, char *line, size_t len, uint16_t *color);
+
+/* Seed 001's message for the six digits now (docs/seven_seg.md). */
+void go_link_digits(const go_link_game_t *g, char *text, size_t len);
+
+/* The result of counts black/white (komi not included) with komi2 half
+ * points to White, as link_result_string gives it: "B+3.5", "W+12.0", "0". */
+void go_link_count_result(int black, int white, int komi2, char *buf, size_t len);
+
+#endif
