@@ -319,7 +319,10 @@ static void gl_tick(void *p, uint64_t now_us)
             const link_review_t *rv = link_review(&g->link);
             memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
             g->seen_known = rv->known;
-            g->peer_changed = g->seen_theirs = g->own_flip = g->my_acted = 0;
+            g->peer_changed = g->seen_theirs = g->own_flip = 0;
+            /* Scripts take turns in the review as in play: Black (the
+             * leader) first, White's await-peer waits for its first word. */
+            g->my_acted = link_agreement(&g->link)->mine != BLACK;
             g->accept_wish = 0;
             g->warn[0] = 0;
             autosave(g);
@@ -358,8 +361,9 @@ static console_busy_t gl_busy(void *p)
 }
 
 /* The script step await-peer: 1 while this side waits for the other
- * console (its move, the review's marks, its acceptance), 0 when this side
- * may act or the game is over and acknowledged. */
+ * console (its move; in the review its marks, or its answer to this side's
+ * last change or acceptance, Black speaking first), 0 when this side may
+ * act or the game is over and acknowledged. */
 static int gl_awaiting(void *p)
 {
     go_link_game_t *g = p;

@@ -97,8 +97,10 @@ void go_link_status(const go_link_game_t *g, char *line, size_t len, uint16_t *c
                                     : "Your move",
                      side_name(mine));
         else
-            snprintf(line, len, "%sWaiting for the other console (%s)...",
-                     g->own_passed ? "You passed - " : g->resumed ? "Play resumes - " : "",
+            snprintf(line, len, "%s for the other console (%s)...",
+                     g->own_passed ? "You passed - waiting"
+                     : g->resumed  ? "Play resumes - waiting"
+                                   : "Waiting",
                      side_name(stone_opponent(mine)));
         break;
     case LINK_REVIEW:

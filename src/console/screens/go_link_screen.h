@@ -40,7 +40,8 @@ typedef struct go_link_game {
     int seen_known;    /* seen_dead holds the leader's marks (its estimate at first) */
     int seen_theirs;   /* the other console's acceptance as last seen */
     int own_flip;      /* this side flipped a chain since (it withdraws both acceptances) */
-    int my_acted;      /* this side changed or accepted the marks; the other has not answered */
+    int my_acted;      /* this side changed or accepted the marks (White: the review
+                        * began) and the other has not answered: await-peer waits */
     char warn[160];    /* a one-off message (refused key), until the next key or event */
     char notice[240];  /* the connect screen: a saved game that could not be resumed */
     int dirty;
