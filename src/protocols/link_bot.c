@@ -14,6 +14,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 #include "common/file_atomic.h"
@@ -27,6 +30,22 @@ typedef struct {
     char buf[4096];
     size_t len;
 } engine_t;
+
+/* The engine's process group, for the signal handler: every way out of
+ * link-bot takes the engine (and whatever its shell started) with it. */
+static volatile sig_atomic_t engine_group;
+
+static void on_fatal_signal(int sig)
+{
+    pid_t g = engine_group;
+    if (g > 0) {
+        kill(-g, SIGKILL);
+        while (waitpid(g, NULL, 0) < 0 && errno == EINTR) {
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
 
 static uint64_t now_ms(void)
 {
@@ -48,12 +67,20 @@ static int engine_start(engine_t *e, const char *cmd)
     if (e->pid < 0)
         return -1;
     if (e->pid == 0) {
+        /* Its own process group, so that one kill reaches a shell's children too;
+         * and it dies with us even when we are killed outright. */
+        setpgid(0, 0);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
         dup2(to[0], 0);
         dup2(from[1], 1);
         close(to[0]), close(to[1]), close(from[0]), close(from[1]);
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
+    setpgid(e->pid, e->pid); /* also here: whichever of the two runs first */
+    engine_group = e->pid;
     close(to[0]);
     close(from[1]);
     e->in = to[1];
@@ -71,15 +98,22 @@ static void engine_stop(engine_t *e)
     }
     close(e->in);
     close(e->out);
-    for (int i = 0; i < 50; i++) {
-        if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
-            e->pid = 0;
-            return;
-        }
+    /* A second to quit, a second after SIGTERM, then SIGKILL; the whole group
+     * each time (a shell's children hold our caller's pipes too). */
+    /* The leader is only waited for (not reaped) until the group is killed,
+     * so that its pid, the group's id, cannot be reused in between. */
+    for (int i = 0; i < 100; i++) {
+        siginfo_t info = {0};
+        if (i == 50)
+            kill(-e->pid, SIGTERM);
+        if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid)
+            break;
         usleep(20000);
     }
-    kill(e->pid, SIGTERM);
-    waitpid(e->pid, NULL, 0);
+    kill(-e->pid, SIGKILL); /* whatever is left of the group */
+    while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+    engine_group = 0;
     e->pid = 0;
 }
 
@@ -143,11 +177,11 @@ static int engine_cmd(engine_t *e, const char *line, char *ans, size_t len, int 
     return -3;
 }
 
-static int usage(void)
+static int usage(FILE *to)
 {
-    fprintf(stderr, "usage: tabletop link-bot --link SPEC --engine \"COMMAND ...\" [--color b|w]\n"
+    fprintf(to, "usage: tabletop link-bot --link SPEC --engine \"COMMAND ...\" [--color b|w]\n"
                     "                         [--size N] [--komi K] [--sgf FILE]\n");
-    return 2;
+    return to == stdout ? 0 : 2;
 }
 
 static int pump_out(hal_link_t *t, link_t *l, char *err, size_t errlen)
@@ -163,6 +197,8 @@ int link_bot_main(int argc, char **argv)
     link_prefs_t prefs = {0};
     for (int i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return usage(stdout);
         if (!strcmp(argv[i], "--link") && v)
             spec = v, i++;
         else if (!strcmp(argv[i], "--engine") && v)
@@ -200,10 +236,10 @@ int link_bot_main(int argc, char **argv)
             prefs.komi_set = 1;
             i++;
         } else
-            return usage();
+            return usage(stderr);
     }
     if (!spec || !cmd)
-        return usage();
+        return usage(stderr);
     if (prefs.size == 0 && prefs.komi_set)
         prefs.size = BOARD_DEFAULT_SIZE;
     else if (prefs.size && !prefs.komi_set)
@@ -214,6 +250,9 @@ int link_bot_main(int argc, char **argv)
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, on_fatal_signal);
+    signal(SIGTERM, on_fatal_signal);
+    signal(SIGHUP, on_fatal_signal);
     engine_t eng = {0};
     char ans[4096];
     if (engine_start(&eng, cmd) != 0 || engine_cmd(&eng, "protocol_version\n", ans, sizeof ans, 10000) != 0) {
