@@ -195,27 +195,47 @@ static void draw_marks(const BoardState *b, const link_review_t *rv)
     render_territory(&scored);
 }
 
-/* The status line; a line too long for the screen breaks at a space, its
- * first half above. */
-static void draw_status(const char *line, uint16_t color)
+/* The status line broken at spaces into at most 3 lines of the screen's
+ * width; returns how many. */
+static int wrap_status(const char *text, char lines[3][112])
 {
-    int max = (RENDER_WIDTH - 8) / FONT_ADVANCE;
-    size_t n = strlen(line);
-    if ((int)n <= max) {
-        render_string_centered(460, line, color, 1);
+    int max = (RENDER_WIDTH - 8) / FONT_ADVANCE, n = 0;
+    while (*text && n < 3) {
+        int len = (int)strlen(text), cut = len;
+        if (len > max) {
+            for (cut = max; cut > 0 && text[cut] != ' '; cut--)
+                ;
+            if (cut == 0)
+                cut = max;
+        }
+        snprintf(lines[n++], 112, "%.*s", cut, text);
+        text += cut;
+        while (*text == ' ')
+            text++;
+    }
+    return n;
+}
+
+/* The score panel and the status line under it; a status too long for one
+ * line (a failure's reason) takes the panel's place. */
+static void draw_bottom(const go_link_game_t *g, const char *status, uint16_t color, int marks)
+{
+    char lines[3][112];
+    int n = wrap_status(status, lines);
+    const BoardState *b = link_board(&g->link);
+    const link_review_t *rv = link_review(&g->link);
+    if (n > 1) {
+        for (int i = 0; i < n; i++)
+            render_string_centered(460 - 14 * (n - 1 - i), lines[i], color, 1);
         return;
     }
-    char first[200], second[200];
-    int cut = max;
-    while (cut > 0 && line[cut] != ' ')
-        cut--;
-    if (cut == 0)
-        cut = max;
-    snprintf(first, sizeof first, "%.*s", cut, line);
-    snprintf(second, sizeof second, "%.*s", max, line + cut + (line[cut] == ' '));
-    render_fill_rect(0, 444, RENDER_WIDTH, 10, COLOR_BG);
-    render_string_centered(445, first, color, 1);
-    render_string_centered(460, second, color, 1);
+    if (marks)
+        render_score_panel(rv->black, rv->white, b->captured_black, b->captured_white, EMPTY);
+    else
+        render_score_panel(-1, -1, b->captured_black, b->captured_white,
+                           link_state(&g->link) == LINK_PLAYING && !g->failed ? b->turn : EMPTY);
+    if (n == 1)
+        render_string_centered(460, lines[0], color, 1);
 }
 
 static void draw_over_box(const go_link_game_t *g)
@@ -260,13 +280,8 @@ void go_link_draw(const go_link_game_t *g, uint16_t *fb)
         draw_marks(b, rv);
     else
         render_last_move(b);
-    if (marks)
-        render_score_panel(rv->black, rv->white, b->captured_black, b->captured_white, EMPTY);
-    else
-        render_score_panel(-1, -1, b->captured_black, b->captured_white,
-                           s == LINK_PLAYING && !g->failed ? b->turn : EMPTY);
+    draw_bottom(g, line, color, marks);
     draw_side_columns(g);
-    draw_status(line, color);
     if (g->failed)
         return;
     if (s == LINK_PLAYING && g->confirm_resign)
