@@ -333,10 +333,19 @@ int link_bot_main(int argc, char **argv)
             if (link_settled(&l) && now - over_at > 300)
                 break;
             if (now - over_at > 20000) {
-                snprintf(why, sizeof why, "%s", "the other console never confirmed the last move");
+                snprintf(why, sizeof why, "%s", "the other console never confirmed the end");
                 rc = 1;
                 break;
             }
+        }
+        /* The review: the bot leaves the marking to the player on the other
+         * console and accepts every state of the marks it is shown. */
+        const link_review_t *rv = link_review(&l);
+        int accepted = link_agreement(&l)->mine == BLACK ? rv->accepted_black : rv->accepted_white;
+        if (link_state(&l) == LINK_REVIEW && rv->known && !rv->pending && !accepted) {
+            link_review_accept(&l, 1, now);
+            if (pump_out(t, &l, err, sizeof err) != 0)
+                link_close(&l, LINK_ERR_CLOSED, err);
         }
         if (link_my_turn(&l) && !thinking) {
             char line[32];
