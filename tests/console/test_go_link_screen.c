@@ -573,7 +573,7 @@ Test(go_link_screen, an_unreadable_save_is_named_with_its_reason_and_corrupt_fil
     static const struct {
         const char *sgf, *side, *why;
     } cases[] = {
-        {"(;GM[1]FF[4]SZ[9];B[ee];W[", "black\n", "go-link.sgf"},
+        {"(;GM[1]FF[4]SZ[9];B[ee];W[", "black\n", "not closed"},
         {"(;GM[1]FF[4]SZ[9]KM[5.5];B[ee];W[dd])", NULL, "go-link.side is missing"},
         {"(;GM[1]FF[4]SZ[9]KM[5.5]AB[aa];B[ee];W[dd])", "white\n", "setup stones"},
     };

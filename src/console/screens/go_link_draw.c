@@ -121,6 +121,17 @@ void go_link_status(const go_link_game_t *g, char *line, size_t len, uint16_t *c
     }
 }
 
+static int wrap_status(const char *text, char lines[3][112]);
+
+/* Text broken into lines of the screen's width, the first at y. */
+static void draw_wrapped(int y, const char *text, uint16_t color)
+{
+    char lines[3][112];
+    int n = wrap_status(text, lines);
+    for (int i = 0; i < n; i++)
+        render_string_centered(y + 14 * i, lines[i], color, 1);
+}
+
 /* The connect screen: before the two consoles agree (or when they never could). */
 static void draw_connect(const go_link_game_t *g, const char *status, uint16_t color)
 {
@@ -128,9 +139,9 @@ static void draw_connect(const go_link_game_t *g, const char *status, uint16_t c
     render_string_centered(120, "Go over a link", COLOR_BOARD, 4);
     render_string_centered(220, g->env.link_spec ? g->env.link_spec : "no --link given", COLOR_DIM,
                            2);
-    render_string_centered(300, status, color, 1);
+    draw_wrapped(300, status, color);
     if (g->notice[0])
-        render_string_centered(330, g->notice, COLOR_WARN, 1);
+        draw_wrapped(350, g->notice, COLOR_WARN);
     render_string_centered(452, "Escape: back", COLOR_DIM, 1);
 }
 
