@@ -24,6 +24,7 @@
 #include "console/save.h"
 #include "console/sgf_save.h"
 #include "games/go/board.h"
+#include "games/go/status.h"
 #include "go_link_screen.h"
 
 #define LINK_SAVE "go-link.sgf"
@@ -258,10 +259,7 @@ static void marks_arrived(go_link_game_t *g)
     if (!rv->known || rv->pending)
         return; /* our own flips are still on their way: judge when they are in */
     int theirs = their_acceptance(g), acted = 0;
-    if (!g->seen_known) { /* the leader's first marks: its estimate, nobody's change */
-        g->seen_known = 1;
-        memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
-    } else if (memcmp(g->seen_dead, rv->dead, sizeof g->seen_dead)) {
+    if (memcmp(g->seen_dead, rv->dead, sizeof g->seen_dead)) {
         g->peer_changed = acted = 1;
         memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
     }
@@ -315,10 +313,21 @@ static void gl_tick(void *p, uint64_t now_us)
             autosave(g);
             break;
         case LINK_EV_REVIEW: {
-            /* The marks start as the leader's estimate: nobody changed them. */
+            /* The marks start as the leader's dead-stone estimate, which is
+             * the position's alone: White works it out too, so that a change
+             * Black makes before its first marks arrive shows as a change. */
             const link_review_t *rv = link_review(&g->link);
-            memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
-            g->seen_known = rv->known;
+            const BoardState *b = link_board(&g->link);
+            if (rv->known) {
+                memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead);
+            } else {
+                unsigned char dead[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
+                go_status_dead(b, dead);
+                memset(g->seen_dead, 0, sizeof g->seen_dead);
+                for (int r = 0; r < b->size; r++)
+                    for (int c = 0; c < b->size; c++)
+                        g->seen_dead[r * b->size + c] = dead[r][c];
+            }
             g->peer_changed = g->seen_theirs = g->own_flip = 0;
             /* Scripts take turns in the review as in play: Black (the
              * leader) first, White's await-peer waits for its first word. */

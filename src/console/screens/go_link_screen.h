@@ -33,11 +33,11 @@ typedef struct go_link_game {
     int resumed;        /* play resumed after a review and nobody has moved since */
     int peer_changed;   /* the other console changed the marks after this side last did */
     int accept_wish;    /* the acceptance this side last asked for */
-    /* The marks as this side last saw them, with its own flips that the
-     * review leader has not applied yet: what differs when the leader's
-     * marks come back is the other console's doing. */
+    /* The marks as this side last saw them (at first the dead-stone
+     * estimate), with its own flips that the review leader has not applied
+     * yet: what differs when the leader's marks come back is the other
+     * console's doing. */
     uint8_t seen_dead[LINK_NPOINTS];
-    int seen_known;    /* seen_dead holds the leader's marks (its estimate at first) */
     int seen_theirs;   /* the other console's acceptance as last seen */
     int own_flip;      /* this side flipped a chain since (it withdraws both acceptances) */
     int my_acted;      /* this side changed or accepted the marks (White: the review
