@@ -8,17 +8,27 @@
  *   BEGIN             our move (we are Black)
  *   TURN x,y          the opponent's move, then ours
  *   BOARD ... DONE    lines "x,y,who" (1 ours, 2 theirs, 3 a winning-line
- *                     stone of a continuous game, taken as theirs), then ours
- *   INFO key value    nothing; timeout_turn, timeout_match, time_left (ms),
- *                     rule (bits: 1 exactly five, 4 renju), max_memory ...
+ *                     stone of a continuous game, taken as theirs), then ours;
+ *                     a block with any bad line gets ONE ERROR at DONE and
+ *                     changes nothing
+ *   SWAP2BOARD ... DONE  the swap2 opening (Gomocup 2020): 0 stones: we place
+ *                     three ("x,y x,y x,y"); 3 stones: SWAP, our 4th stone,
+ *                     or 4th and 5th; 5 stones: SWAP or our 6th stone
+ *   INFO key value    nothing, ever; timeout_turn, timeout_match, time_left
+ *                     (ms; 0 or less: play at once), rule (bits: 1 exactly
+ *                     five, 4 renju), max_memory ...
  *   TAKEBACK x,y      OK
  *   RESTART           OK
  *   ABOUT             name="tabletop", version=..., ...
  *   END               exit
  * Anything else gets `UNKNOWN ...`; a malformed or illegal argument gets
- * `ERROR ...` and changes nothing.  Who is Black is worked out from the stone
+ * `ERROR ...` and changes nothing.  Every command gets exactly one answer
+ * line (MESSAGE lines aside, which managers only show), INFO and the lines
+ * inside a block none.  Control bytes (NUL included) are dropped from a
+ * line as GTP does; TURN after a five or a full board is an ERROR.  Who is Black is worked out from the stone
  * counts (Black has one more stone, or as many with Black to move).
  */
+#define _GNU_SOURCE /* getline */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -44,8 +54,11 @@ struct pbrain {
     long timeout_match;   /* ms, 0: no limit */
     long time_left;       /* ms, -1: unknown */
     long max_nodes;       /* 0: the level's default */
-    int in_board;         /* between BOARD and DONE */
+    int time_left_known;  /* an INFO time_left came */
+    int over;             /* the game on the board has ended (a five, renju's foul, full) */
+    int in_board;         /* between BOARD (1) or SWAP2BOARD (2) and DONE */
     int board_n;
+    char board_bad[160];  /* the block's first bad line, answered at DONE */
     int board_pt[GOMOKU_CELLS];
     int board_who[GOMOKU_CELLS];
 };
@@ -58,6 +71,29 @@ static void brain_reset(brain_t *b)
     b->opp = GOMOKU_WHITE;
     b->in_board = 0;
     b->board_n = 0;
+    b->over = 0;
+}
+
+/* 1 if colour's stone at point, already on the board, ends the game (a
+ * five by g's rule). */
+static int stone_wins(const gomoku_t *g, int point, int colour)
+{
+    return gomoku_makes_five(g, point, colour);
+}
+
+/* 1 if the position on the board is a finished game: a five of either
+ * colour, or no empty point. */
+static int board_finished(const gomoku_t *g)
+{
+    int empty = 0;
+    for (int p = 0; p < GOMOKU_CELLS; p++) {
+        int c = gomoku_at(g, p);
+        if (c == GOMOKU_EMPTY)
+            empty = 1;
+        else if (stone_wins(g, p, c))
+            return 1;
+    }
+    return !empty;
 }
 
 /* One answer line (cut at 1000 characters: a manager's line is short). */
@@ -121,20 +157,6 @@ static void point_xy(int point, int *x, int *y)
     *y = GOMOKU_SIZE - 1 - point / GOMOKU_SIZE;
 }
 
-/* Black has one more stone, or as many with Black to move: colours follow
- * from the counts when the brain is to move. */
-static void brain_colours(brain_t *b, int mine, int theirs)
-{
-    if (theirs > mine) {
-        b->me = GOMOKU_WHITE;
-        b->opp = GOMOKU_BLACK;
-    } else {
-        b->me = GOMOKU_BLACK;
-        b->opp = GOMOKU_WHITE;
-    }
-    gomoku_set_to_move(&b->g, b->me);
-}
-
 static int count_colour(const gomoku_t *g, int colour)
 {
     int n = 0;
@@ -150,12 +172,22 @@ static void brain_move(brain_t *b)
     long think = b->timeout_turn > 0 ? b->timeout_turn * 6 / 10 : 200;
     if (b->timeout_turn == 0)
         think = 100;
-    if (b->time_left > 0 && think > b->time_left / 12)
+    long nodes = b->max_nodes > 0 ? b->max_nodes : 20000000L;
+    if (b->time_left_known && think > b->time_left / 12)
         think = b->time_left / 12;
-    if (think < 20)
+    if (b->time_left_known && b->time_left <= 0) {
+        /* The match clock is gone: answer at once.  The AI still takes a
+         * five and blocks a four before it searches; the search gets a
+         * millisecond and a few hundred nodes. */
+        think = 1;
+        if (nodes > 300)
+            nodes = 300;
+    } else if (think < 1) {
+        think = 1;
+    } else if (think < 20 && !b->time_left_known) {
         think = 20;
-    gomoku_budget_t budget = {.max_nodes = b->max_nodes > 0 ? b->max_nodes : 20000000L,
-                              .max_ms = (int)think};
+    }
+    gomoku_budget_t budget = {.max_nodes = nodes, .max_ms = (int)think};
     gomoku_ai_info_t info;
     int p = gomoku_ai_move(&b->g, b->level, b->seed, &budget, &info);
     if (p < 0) { /* a won or full board: any empty point keeps the manager going */
@@ -168,6 +200,8 @@ static void brain_move(brain_t *b)
         return;
     }
     gomoku_set_stone(&b->g, p, b->me);
+    if (stone_wins(&b->g, p, b->me) || board_finished(&b->g))
+        b->over = 1;
     b->seed = b->seed * 6364136223846793005ULL + 1;
     int x, y;
     point_xy(p, &x, &y);
@@ -189,66 +223,204 @@ static void brain_info(brain_t *b, char *args)
         b->timeout_turn = v;
     else if (!strcasecmp(key, "timeout_match") && numeric && v >= 0)
         b->timeout_match = v;
-    else if (!strcasecmp(key, "time_left") && numeric)
+    else if (!strcasecmp(key, "time_left") && numeric) {
         b->time_left = v;
-    else if (!strcasecmp(key, "rule") && numeric) {
+        b->time_left_known = 1;
+    } else if (!strcasecmp(key, "rule") && numeric && v >= 0) {
+        /* Caro (8) is not known: its five is played as the other bits say.
+         * INFO gets no answer, not even a MESSAGE (the protocol). */
         int rule = (v & 4) ? GOMOKU_RULE_RENJU : (v & 1) ? GOMOKU_RULE_STANDARD : GOMOKU_RULE_FREESTYLE;
-        if (v & 8)
-            say(b, "MESSAGE caro rule not supported: playing %s", rule == GOMOKU_RULE_RENJU ? "renju" : "five");
         b->rule = rule;
         gomoku_set_rule(&b->g, rule);
     }
     /* max_memory, game_type, folder, evaluate: nothing to do. */
 }
 
-int pbrain_line(pbrain_t *b, char *line)
+/* Notes the block's first bad line (answered at DONE). */
+static void block_bad(brain_t *b, const char *fmt, const char *line)
 {
-    /* strip the line ending and trailing spaces */
+    if (!b->board_bad[0])
+        snprintf(b->board_bad, sizeof b->board_bad, fmt, line);
+}
+
+/* BOARD's DONE: the whole block checked, then applied, then our move; or
+ * one ERROR and nothing changed. */
+static void board_done(brain_t *b)
+{
+    b->in_board = 0;
+    if (b->board_bad[0]) {
+        say(b, "ERROR %s; the BOARD block is refused, nothing changed", b->board_bad);
+        return;
+    }
+    gomoku_t t;
+    gomoku_init(&t, b->rule);
+    int mine = 0, theirs = 0, continuous = 0;
+    for (int i = 0; i < b->board_n; i++) {
+        if (b->board_who[i] == 1)
+            mine++;
+        else
+            theirs++;
+        continuous |= b->board_who[i] == 3;
+    }
+    int me = theirs > mine ? GOMOKU_WHITE : GOMOKU_BLACK;
+    int opp = me == GOMOKU_BLACK ? GOMOKU_WHITE : GOMOKU_BLACK;
+    for (int i = 0; i < b->board_n; i++)
+        gomoku_set_stone(&t, b->board_pt[i], b->board_who[i] == 1 ? me : opp);
+    /* A continuous game keeps its winning lines on the board (who 3). */
+    if (!continuous && board_finished(&t)) {
+        say(b, "ERROR the BOARD holds a finished game (a five or a full board); nothing changed");
+        return;
+    }
+    b->g = t;
+    b->me = me;
+    b->opp = opp;
+    b->over = 0;
+    brain_move(b);
+}
+
+/* The side to move's best point in g with a short search, and its value for
+ * that side (info.score). */
+static int swap2_search(brain_t *b, const gomoku_t *g, int *score)
+{
+    gomoku_budget_t budget = {.max_nodes = b->max_nodes > 0 ? b->max_nodes : 200000L,
+                              .max_ms = b->timeout_turn > 0 ? (int)(b->timeout_turn * 3 / 10) : 100};
+    if (b->time_left_known && budget.max_ms > b->time_left / 12)
+        budget.max_ms = (int)(b->time_left / 12);
+    if (budget.max_ms < 1)
+        budget.max_ms = 1;
+    gomoku_ai_info_t info = {0};
+    int p = gomoku_ai_move(g, b->level, b->seed, &budget, &info);
+    *score = info.score;
+    return p;
+}
+
+/* SWAP2BOARD's DONE (the Gomocup 2020 extension): 0 stones, we open with
+ * three; 3 stones (we would be White), SWAP or our 4th stone; 5 stones (we
+ * choose a colour), SWAP or White's 6th stone.  The position is not kept:
+ * the manager sends BOARD for the game that follows. */
+static void swap2_done(brain_t *b)
+{
+    b->in_board = 0;
+    int n = b->board_n;
+    if (!b->board_bad[0] && n != 0 && n != 3 && n != 5)
+        snprintf(b->board_bad, sizeof b->board_bad, "SWAP2BOARD with %d stones (0, 3 or 5)", n);
+    if (b->board_bad[0]) {
+        say(b, "ERROR %s; the SWAP2BOARD block is refused, nothing changed", b->board_bad);
+        return;
+    }
+    if (n == 0) {
+        /* Black h8, White i9, Black g10 (a balanced indirect opening). */
+        say(b, "7,7 8,6 6,5");
+        return;
+    }
+    gomoku_t t;
+    gomoku_init(&t, b->rule);
+    for (int i = 0; i < n; i++)
+        gomoku_set_stone(&t, b->board_pt[i], i % 2 ? GOMOKU_WHITE : GOMOKU_BLACK);
+    if (board_finished(&t)) {
+        say(b, "ERROR the SWAP2BOARD stones hold a five; nothing changed");
+        return;
+    }
+    gomoku_set_to_move(&t, GOMOKU_WHITE);
+    int score, p = swap2_search(b, &t, &score);
+    /* White's value of the position: below zero, Black is the better side
+     * to hold and we take it. */
+    if (p < 0 || score < 0) {
+        say(b, "SWAP");
+        return;
+    }
+    int x, y;
+    point_xy(p, &x, &y);
+    say(b, "%d,%d", x, y);
+}
+
+/* One line inside a BOARD or SWAP2BOARD block. */
+static void block_line(brain_t *b, const char *s)
+{
+    int p, who = 1;
+    int swap2 = b->in_board == 2;
+    if (parse_xy(s, &p, swap2 ? NULL : &who)) {
+        block_bad(b, swap2 ? "bad SWAP2BOARD line '%.60s' (want x,y with x,y in 0-14)"
+                           : "bad BOARD line '%.60s' (want x,y,1|2|3 with x,y in 0-14)", s);
+        return;
+    }
+    for (int i = 0; i < b->board_n; i++)
+        if (b->board_pt[i] == p) {
+            block_bad(b, "point %.60s given twice", s);
+            return;
+        }
+    if (b->board_n >= GOMOKU_CELLS) {
+        block_bad(b, "%.60s: more stones than points", s);
+        return;
+    }
+    b->board_pt[b->board_n] = p;
+    b->board_who[b->board_n++] = who;
+}
+
+/* GTP's preprocessing (docs/gtp.md): control bytes other than HT dropped,
+ * NUL included, so that one never hides the rest of a line; HT becomes a
+ * space.  At most cap - 1 bytes are kept; returns 1 if the line was cut. */
+static int clean_line(const char *line, size_t n, char *buf, size_t cap)
+{
+    size_t k = 0;
+    int cut = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if (c == '\n')
+            break;
+        if (c == '\t')
+            c = ' ';
+        else if (c < 32 || c == 127)
+            continue;
+        if (k + 1 >= cap) {
+            cut = 1;
+            break;
+        }
+        buf[k++] = (char)c;
+    }
+    buf[k] = '\0';
+    return cut;
+}
+
+int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
+{
+    char line[1024];
+    int cut = clean_line(raw, raw_n, line, sizeof line);
+    /* strip trailing spaces */
     size_t n = strlen(line);
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+    while (n > 0 && line[n - 1] == ' ')
         line[--n] = '\0';
     char *s = line;
-    while (*s == ' ' || *s == '\t')
+    while (*s == ' ')
         s++;
     if (*s == '\0')
         return 1;
     if (b->in_board) {
         if (!strcasecmp(s, "DONE")) {
-            b->in_board = 0;
-            gomoku_init(&b->g, b->rule);
-            int mine = 0, theirs = 0;
-            for (int i = 0; i < b->board_n; i++) {
-                if (b->board_who[i] == 1)
-                    mine++;
-                else
-                    theirs++;
-            }
-            brain_colours(b, mine, theirs);
-            for (int i = 0; i < b->board_n; i++)
-                gomoku_set_stone(&b->g, b->board_pt[i], b->board_who[i] == 1 ? b->me : b->opp);
-            brain_move(b);
+            if (b->in_board == 2)
+                swap2_done(b);
+            else
+                board_done(b);
             return 1;
         }
-        int p, who;
-        if (parse_xy(s, &p, &who)) {
-            say(b, "ERROR bad BOARD line '%s' (want x,y,1|2|3 with x,y in 0-14)", s);
-            return 1;
-        }
-        for (int i = 0; i < b->board_n; i++)
-            if (b->board_pt[i] == p) {
-                say(b, "ERROR point %s given twice in BOARD", s);
-                return 1;
-            }
-        b->board_pt[b->board_n] = p;
-        b->board_who[b->board_n++] = who;
+        if (!strcasecmp(s, "END"))
+            return 0;
+        if (cut)
+            block_bad(b, "%s", "a line too long");
+        else
+            block_line(b, s);
+        return 1;
+    }
+    if (cut) {
+        say(b, "ERROR line too long");
         return 1;
     }
     char *args = s;
-    while (*args && *args != ' ' && *args != '\t')
+    while (*args && *args != ' ')
         args++;
     if (*args)
         *args++ = '\0';
-    while (*args == ' ' || *args == '\t')
+    while (*args == ' ')
         args++;
     const char *cmd = s;
     if (!strcasecmp(cmd, "END"))
@@ -264,8 +436,9 @@ int pbrain_line(pbrain_t *b, char *line)
     }
     if (!strcasecmp(cmd, "START")) {
         char *end;
+        errno = 0;
         long size = strtol(args, &end, 10);
-        if (*args == '\0' || *end != '\0') {
+        if (*args == '\0' || *end != '\0' || errno) {
             say(b, "ERROR START needs the board size");
             return 1;
         }
@@ -282,9 +455,18 @@ int pbrain_line(pbrain_t *b, char *line)
         say(b, "ERROR rectangular boards are not supported: only 15x15");
         return 1;
     }
+    int is_block = !strcasecmp(cmd, "BOARD") || !strcasecmp(cmd, "SWAP2BOARD");
     if (!b->started) {
-        if (!strcasecmp(cmd, "BEGIN") || !strcasecmp(cmd, "TURN") || !strcasecmp(cmd, "BOARD") ||
+        if (!strcasecmp(cmd, "BEGIN") || !strcasecmp(cmd, "TURN") || is_block ||
             !strcasecmp(cmd, "TAKEBACK") || !strcasecmp(cmd, "RESTART")) {
+            if (is_block) {
+                /* The block's lines must not be read as commands: it is
+                 * taken in whole and refused at DONE. */
+                b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
+                b->board_n = 0;
+                snprintf(b->board_bad, sizeof b->board_bad, "%s", "no game: send START 15 first");
+                return 1;
+            }
             say(b, "ERROR no game: send START 15 first");
             return 1;
         }
@@ -307,30 +489,50 @@ int pbrain_line(pbrain_t *b, char *line)
     if (!strcasecmp(cmd, "TURN")) {
         int p;
         if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TURN '%s' (want x,y with x,y in 0-14)", args);
+            say(b, "ERROR bad TURN '%.60s' (want x,y with x,y in 0-14)", args);
+            return 1;
+        }
+        if (b->over) {
+            say(b, "ERROR the game is over (a five or a full board): send RESTART or START");
             return 1;
         }
         if (gomoku_at(&b->g, p) != GOMOKU_EMPTY) {
             say(b, "ERROR point %s is already taken", args);
             return 1;
         }
+        int me = b->me, opp = b->opp;
         if (count_colour(&b->g, b->me) + count_colour(&b->g, b->opp) == 0) {
-            b->me = GOMOKU_WHITE; /* the manager's side opened: it is Black */
-            b->opp = GOMOKU_BLACK;
+            me = GOMOKU_WHITE; /* the manager's side opened: it is Black */
+            opp = GOMOKU_BLACK;
         }
-        gomoku_set_stone(&b->g, p, b->opp);
+        int foul = b->g.rule == GOMOKU_RULE_RENJU && opp == GOMOKU_BLACK &&
+                   gomoku_forbidden(&b->g, p) != GOMOKU_FORBID_NONE;
+        gomoku_set_stone(&b->g, p, opp);
+        if (foul || stone_wins(&b->g, p, opp) || board_finished(&b->g)) {
+            /* Their move ended the game: nothing to answer with; it is
+             * taken back so that the refused command changes nothing. */
+            gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
+            say(b, "ERROR %s ends the game (a five, renju's foul or a full board): no move to "
+                   "answer", args);
+            return 1;
+        }
+        b->me = me;
+        b->opp = opp;
         brain_move(b);
         return 1;
     }
-    if (!strcasecmp(cmd, "BOARD")) {
-        b->in_board = 1;
+    if (is_block) {
+        b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
         b->board_n = 0;
+        b->board_bad[0] = '\0';
+        if (*args)
+            block_bad(b, "%s takes no argument", cmd);
         return 1;
     }
     if (!strcasecmp(cmd, "TAKEBACK")) {
         int p;
         if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TAKEBACK '%s' (want x,y with x,y in 0-14)", args);
+            say(b, "ERROR bad TAKEBACK '%.60s' (want x,y with x,y in 0-14)", args);
             return 1;
         }
         if (gomoku_at(&b->g, p) == GOMOKU_EMPTY) {
@@ -338,11 +540,17 @@ int pbrain_line(pbrain_t *b, char *line)
             return 1;
         }
         gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
+        b->over = board_finished(&b->g);
         say(b, "OK");
         return 1;
     }
-    say(b, "UNKNOWN command '%s'", cmd);
+    say(b, "UNKNOWN command '%.60s'", cmd);
     return 1;
+}
+
+int pbrain_line(pbrain_t *b, char *line)
+{
+    return pbrain_line_n(b, line, strlen(line));
 }
 
 static const char pbrain_usage[] =
@@ -414,18 +622,14 @@ int pbrain_main(int argc, char **argv)
         fprintf(stderr, "tabletop pbrain: out of memory\n");
         return 1;
     }
-    char line[1024];
-    while (fgets(line, sizeof line, stdin)) {
-        if (!strchr(line, '\n') && !feof(stdin)) {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                ;
-            say(b, "ERROR line too long");
-            continue;
-        }
-        if (!pbrain_line(b, line))
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    /* By length: a NUL byte must not cut the line short. */
+    while ((got = getline(&line, &cap, stdin)) >= 0)
+        if (!pbrain_line_n(b, line, (size_t)got))
             break;
-    }
+    free(line);
     pbrain_free(b);
     return 0;
 }

@@ -19,6 +19,10 @@ void pbrain_free(pbrain_t *b);
  * is changed).  Returns 0 after END, else 1. */
 int pbrain_line(pbrain_t *b, char *line);
 
+/* The same for the n bytes at line, NUL bytes included (dropped with the
+ * other control bytes, as GTP does). */
+int pbrain_line_n(pbrain_t *b, const char *line, size_t n);
+
 /* argv[0] is "pbrain".  Runs until END or the end of stdin; returns the exit
  * status (2 for a bad option). */
 int pbrain_main(int argc, char **argv);

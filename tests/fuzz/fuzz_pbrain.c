@@ -7,7 +7,8 @@
  * TURN or DONE stays cheap whatever INFO timeouts the input sends.
  *
  * Oracles: every answer line is OK, ERROR ..., UNKNOWN ..., MESSAGE ...,
- * the ABOUT line (name="..."), or a move "x,y" with 0 <= x, y < 15; after
+ * the ABOUT line (name="..."), SWAP, or a move "x,y" with 0 <= x, y < 15
+ * (up to three split by spaces: SWAP2BOARD's answers); after
  * END the brain takes no more lines.
  */
 #include "fuzz_util.h"
@@ -31,14 +32,22 @@ static void fuzz_check_answers(const char *text, const char *line)
             n = sizeof buf - 1;
         memcpy(buf, p, n);
         buf[n] = 0;
-        int x, y, used = 0;
-        int move = sscanf(buf, "%d,%d%n", &x, &y, &used) == 2 && used == (int)strlen(buf);
-        FUZZ_CHECK(!strcmp(buf, "OK") || !strncmp(buf, "ERROR ", 6) || !strncmp(buf, "UNKNOWN ", 8) ||
-                       !strncmp(buf, "MESSAGE ", 8) || !strncmp(buf, "name=\"", 6) || move,
-                   "bad answer '%s' to '%s'", buf, line);
-        if (move)
+        /* A move "x,y", or up to three of them split by spaces (SWAP2BOARD). */
+        int x, y, used = 0, moves = 0, at = 0;
+        while (moves < 3 && sscanf(buf + at, "%d,%d%n", &x, &y, &used) == 2) {
             FUZZ_CHECK(x >= 0 && x < 15 && y >= 0 && y < 15, "move %d,%d off the board after '%s'", x, y,
                        line);
+            moves++;
+            at += used;
+            if (buf[at] != ' ')
+                break;
+            at++;
+        }
+        int move = moves > 0 && at == (int)strlen(buf) && buf[0] != ' ';
+        FUZZ_CHECK(!strcmp(buf, "OK") || !strcmp(buf, "SWAP") || !strncmp(buf, "ERROR ", 6) ||
+                       !strncmp(buf, "UNKNOWN ", 8) || !strncmp(buf, "MESSAGE ", 8) ||
+                       !strncmp(buf, "name=\"", 6) || move,
+                   "bad answer '%s' to '%s'", buf, line);
         p = nl + 1;
     }
 }
