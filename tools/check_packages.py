@@ -71,6 +71,7 @@ PROGRAMS = [
     ("xdotool", "test", "tests/hal/window_x11.py"),
     ("xprop", "test", "tests/hal/window_x11.py"),
     ("matchbox-window-manager", "test", "tests/hal/window_x11.py"),
+    ("valgrind", "test", "tests/protocols/test_pbrain_manager.py"),
 ]
 
 # Where a fresh machine's packages put programs; a program found elsewhere
