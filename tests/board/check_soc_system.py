@@ -21,7 +21,8 @@ the recorded system is held against sources written independently of it:
      reset PIO at REG_C4_RESET_PIO and the codec set-up core are the two
      extras, inside the HAL's span or outside every row); the SDRAM sits
      where hal/hal.h's framebuffers are; docs/board.md's connection table
-     gives the same base addresses;
+     gives the same base addresses, its instance table the same instances
+     and exports, its clock row the same clock inputs;
   4. exports: the soc_system ports the exports make (<export>_<role>) are
      exactly the ports board/de1_soc_top.sv connects, with the same widths
      and directions where the component says them.
@@ -33,7 +34,6 @@ usage: check_soc_system.py SOURCE_DIR [--plants]
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -676,6 +676,37 @@ def check(src, script, ghrd):
             fail("docs/board.md connects %s to %s; the script does not" % (master, slave))
         elif bases[key] != int(base, 16):
             fail("docs/board.md puts %s at %s, the script at 0x%X" % (slave, base, bases[key]))
+
+    # docs/board.md's instance table: every instance, its exports; and the
+    # clock row: every clock input it lists is fed by the system clock.
+    table = doc[doc.find("| instance | component"):doc.find("\nConnections:")]
+    rows = re.findall(r"^\|\s*`(\w+)`\s*\|(.*)$", table, re.M)
+    for inst, rest in rows:
+        if inst not in insts:
+            fail("docs/board.md's instance %s is not in the script" % inst)
+        for itf_name, export in re.findall(r"[Ee]xport `(\w+)` as \*\*`(\w+)`\*\*", rest):
+            got = exports.get(export, {}).get("of")
+            if got != "%s.%s" % (inst, itf_name):
+                fail("docs/board.md exports %s.%s as %s; the script exports %s as it"
+                     % (inst, itf_name, export, got))
+    listed = {inst for inst, _ in rows} | {"clk_0", "hps_0"}
+    for inst in insts:
+        if inst not in listed:
+            fail("instance %s is not in docs/board.md's instance table" % inst)
+    m = re.search(r"^\|\s*`(\w+\.\w+)`\s*\|\s*clock inputs of ([^|]*)\|", doc, re.M)
+    if not m:
+        fail("docs/board.md has no row giving the system clock's inputs")
+    else:
+        clock = m.group(1)
+        for ref in re.findall(r"`([\w.]+)`", m.group(2)):
+            if "." in ref:
+                sinks = [ref]
+            else:
+                sinks = ["%s.%s" % (ref, n) for n, i in models.get(ref, {}).items()
+                         if i["kind"] == "clock" and i["dir"] == "end"]
+            if not sinks or any(fed.get(x) != [clock] for x in sinks):
+                fail("docs/board.md clocks %s from %s; the script feeds %s"
+                     % (ref, clock, {x: fed.get(x) for x in sinks}))
 
     # ---- exports against the top level ---------------------------------------------
     top, sigs = top_connections(src)
