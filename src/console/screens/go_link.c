@@ -418,7 +418,7 @@ static const char *refusal(int r)
     case MOVE_ILLEGAL_SUICIDE:
         return "Illegal move: suicide";
     case MOVE_ILLEGAL_KO:
-        return "Illegal move: ko (take back elsewhere first)";
+        return "Illegal move: ko (play elsewhere first)";
     case MOVE_ILLEGAL_OCCUPIED:
         return "Illegal move: the point is taken";
     default:
