@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
         --ghrd) [ $# -ge 2 ] || die "--ghrd needs a file"; ghrd=$2; shift 2 ;;
         --out) [ $# -ge 2 ] || die "--out needs a folder"; out=$2; shift 2 ;;
         --uncompressed) compression=off; shift ;;
-        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (usage: board/build.sh --ghrd FILE [--out DIR] [--uncompressed])" ;;
     esac
 done

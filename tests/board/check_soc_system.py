@@ -402,6 +402,7 @@ HAL_MODULE = {"GO_PERIPHERAL": "go_peripheral", "CONNECT4": "connect4_mailbox",
 def top_connections(src):
     """({soc_system port: expression}, {signal: (direction, width)}) of the top level."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.dont_write_bytecode = True  # nothing written beside the sources
     from check_board_files import rtl_ports
     top = open(os.path.join(src, "board", "de1_soc_top.sv")).read()
     ports, _ = rtl_ports(top, "de1_soc_top")
