@@ -2,6 +2,9 @@
 """Runs board/build.sh with stand-in Quartus tools (Quartus is not installed
 here) and checks what it asks of them and where it writes:
 
+  - the real board/soc_system.tcl, run by a qsys-script stand-in after the
+    --cmd text build.sh gives, loads the GHRD and saves the system where
+    qsys-generate then looks for it;
   - the tools run in Intel's order (qsys-script, qsys-generate, quartus_map,
     quartus_cdb --merge, quartus_sta -t on the generated *_pin_assignments.tcl,
     quartus_sh --flow compile, quartus_cpf -c) with the arguments their
@@ -34,9 +37,24 @@ with open(os.environ["STUB_LOG"], "a") as f:
     f.write("\x1f".join([name, os.getcwd()] + sys.argv[1:]) + "\n")
 args = sys.argv[1:]
 if name == "qsys-script":
-    cmd = [a for a in args if a.startswith("--cmd=")][0]
-    path = cmd.split("set out_qsys {")[1].split("}")[0]
-    open(path, "w").write("<system/>\n")
+    # The real board/soc_system.tcl under the qsys-script recorder, after the
+    # --cmd text, as qsys-script runs them: the GHRD and the output path must
+    # reach the script through --cmd.
+    import subprocess
+    script = [a for a in args if a.startswith("--script=")][0][len("--script="):]
+    cmd = [a for a in args if a.startswith("--cmd=")][0][len("--cmd="):]
+    driver = "source {%s}\n%s\nsource {%s}\n" % (os.environ["STUB_RECORDER"], cmd, script)
+    r = subprocess.run(["tclsh"], input=driver, capture_output=True, text=True)
+    if r.returncode:
+        sys.stderr.write(r.stderr)
+        sys.exit(1)
+    for line in r.stdout.splitlines():
+        f = line.split("\t")
+        if f[0] in ("load_system", "save_system"):
+            with open(os.environ["STUB_LOG"] + ".qsys", "a") as g:
+                g.write("%s %s\n" % (f[0], f[1]))
+        if f[0] == "save_system":
+            open(f[1], "w").write("<system/>\n")
 elif name == "qsys-generate":
     out = [a for a in args if a.startswith("--output-directory=")][0].split("=", 1)[1]
     os.makedirs(os.path.join(out, "synthesis", "submodules"))
@@ -80,7 +98,8 @@ def snapshot(root):
 
 
 def run(src, cwd, stubs, log, args):
-    env = {"PATH": "%s:/usr/bin:/bin" % stubs, "STUB_LOG": log, "HOME": cwd}
+    env = {"PATH": "%s:/usr/bin:/bin" % stubs, "STUB_LOG": log, "HOME": cwd,
+           "STUB_RECORDER": os.path.join(os.path.dirname(stubs), "recorder.tcl")}
     return subprocess.run(["bash", os.path.join(src, "board", "build.sh")] + args, cwd=cwd,
                           env=env, capture_output=True, text=True)
 
@@ -96,8 +115,12 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         stubs, work, log = os.path.join(tmp, "bin"), os.path.join(tmp, "work"), os.path.join(tmp, "log")
         make_stubs(stubs, TOOLS)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        sys.dont_write_bytecode = True
+        from check_soc_system import TCL_RECORDER
+        open(os.path.join(tmp, "recorder.tcl"), "w").write(TCL_RECORDER)
         os.makedirs(work)
-        ghrd = os.path.join(tmp, "DE1_SoC_GHRD", "soc_system.qsys")
+        ghrd = os.path.join(tmp, "DE1-SoC CD", "DE1_SoC_GHRD", "soc_system.qsys")  # a space, as CD folders have
         os.makedirs(os.path.dirname(ghrd))
         open(ghrd, "w").write("<system/>\n")
 
@@ -137,6 +160,11 @@ def main():
             if cpf != ["-c", "-o", "bitstream_compression=on", "output_files/%s.sof" % revision,
                        os.path.join(out, "soc_system.rbf")]:
                 fail("quartus_cpf ran as %s" % cpf)
+        qsys_log = log + ".qsys"
+        got = open(qsys_log).read().split("\n") if os.path.exists(qsys_log) else []
+        want_q = ["load_system " + ghrd, "save_system " + os.path.join(out, "board", "soc_system.qsys")]
+        if got[:2] != want_q:
+            fail("soc_system.tcl under the qsys-script stand-in: %s, not %s" % (got, want_q))
         if not os.path.isfile(os.path.join(out, "soc_system.rbf")):
             fail("no soc_system.rbf in the build folder")
         if os.listdir(work) != ["build-fpga"]:
