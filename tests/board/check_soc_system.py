@@ -47,7 +47,9 @@ LW_SPAN = 0x200000
 
 # A qsys-script stand-in: every command prints one line, TAB-separated,
 # with backslash, tab and newline escaped.  The GHRD's HPS answers from
-# GHRD_HPS (a stand-in: the real values come from Terasic's file).
+# GHRD_HPS (a stand-in: the real values come from Terasic's file); its
+# bridges are off and its FPGA-to-HPS interfaces on, so the script is seen
+# to set them itself.
 TCL_RECORDER = r"""
 proc rec {args} {
     set out {}
@@ -62,7 +64,7 @@ proc load_system {path} {
 array set GHRD_CLASS {clk_0 clock_source hps_0 altera_hps led_pio altera_avalon_pio}
 array set GHRD_HPS {
     MEM_CLK_FREQ 400.0 EMAC1_PinMuxing {HPS I/O Set 0} USB1_PinMuxing {HPS I/O Set 0}
-    GPIO_Enable {No Yes No} LWH2F_Enable true S2F_Width 2 F2S_Width 2
+    GPIO_Enable {No Yes No} LWH2F_Enable false S2F_Width 0 F2S_Width 2
     F2SDRAM_Type {Avalon-MM Write-Only} F2SDRAM_Width 64 F2SINTERRUPT_Enable 1
     F2SCLK_COLDRST_Enable 1 STM_Enable 1 MPU_EVENTS_Enable 1 HPS_PROTOCOL DDR3
     DERIVED_ONLY 7
