@@ -193,6 +193,11 @@ static const gtp_command_t *gtp_lookup(const gtp_dispatch_t *d, const char *name
 
 int gtp_cmd_known_command(gtp_dispatch_t *d, int argc, char **argv)
 {
+    /* GTP: known_command never fails; GNU Go answers "false" to no name. */
+    if (argc < 1 && !d->rules->known_command_exactly_one) {
+        gtp_reply(d, "false");
+        return 0;
+    }
     if (argc < 1 || (d->rules->known_command_exactly_one && argc != 1))
         return gtp_fail(d, "syntax error");
     gtp_reply(d, "%s", gtp_lookup(d, argv[0]) ? "true" : "false");
@@ -292,7 +297,12 @@ const char *gtp_dispatch_execute(gtp_dispatch_t *d, const char *line, size_t n)
     int first = 0;
     if (isdigit((unsigned char)words[0][0])) {
         if (all_digits(words[0]) && strlen(words[0]) <= GTP_ID_MAX) {
-            snprintf(id, sizeof id, "%s", words[0]);
+            /* GTP's id is an int: GNU Go echoes "01" as "=1". */
+            const char *digits = words[0];
+            if (!d->rules->strict_id)
+                while (digits[0] == '0' && digits[1])
+                    digits++;
+            snprintf(id, sizeof id, "%s", digits);
             first = 1;
         } else if (d->rules->strict_id) {
             gtp_fail(d, "%s", d->rules->bad_id);

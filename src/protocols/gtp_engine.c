@@ -2,9 +2,10 @@
  * gtp_engine.c - GTP v2 commands over the Go rules engine and the ai.
  *
  * Protocol details that are choices, not the spec's words, are listed in
- * docs/gtp.md.  The position is always the replay of `record` (setup plus
- * moves): undo pops a move and replays, komi replays with the new komi,
- * loadsgf replaces the record.  Replaying a few hundred moves costs far
+ * docs/gtp.md.  The position is always the replay of `record`'s setup and
+ * the engine's move list (`moves`, grown as the game goes: no cap on a
+ * game's length): undo pops a move and replays, komi replays with the new
+ * komi, loadsgf replaces both.  Replaying a few hundred moves costs far
  * less than one genmove, and keeps one source of truth.
  */
 #include "gtp_engine.h"
@@ -52,6 +53,9 @@ struct gtp_engine {
     int main_time, byo_time, byo_stones;
     int have_left[3];         /* time_left seen for BLACK/WHITE */
     int left_time[3], left_stones[3];
+
+    sgf_move_t *moves;        /* the moves played after the record's setup, in order */
+    int n_moves, cap_moves;   /* entries used and allocated */
 
     gtp_dispatch_t *gtp;      /* lines in, answers out (the command table below) */
     char rules_err[256];      /* why the rules (--rules hw) gave no answer; "" if they did */
@@ -162,15 +166,61 @@ static const char *color_name(Stone c)
 /* The game record                                                      */
 /* ------------------------------------------------------------------ */
 
-/* Replays the record onto the board; the board is untouched on failure. */
+/* Replays the record's setup and the move list onto the board; the board
+ * is untouched on failure. */
 static int engine_replay(gtp_engine_t *e, char *err, size_t errlen)
 {
-    return sgf_replay(e->record, -1, &e->board, err, errlen);
+    BoardState *t = malloc(sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (sgf_replay(e->record, 0, t, err, errlen) != 0) {
+        free(t);
+        return -1;
+    }
+    for (int i = 0; i < e->n_moves; i++) {
+        const sgf_move_t *m = &e->moves[i];
+        if (m->move.pass) {
+            board_pass_color(t, m->color);
+            continue;
+        }
+        if (board_play(t, m->color, m->move.row, m->move.col) != MOVE_OK) {
+            char vtx[8];
+            board_vertex_format(t->size, m->move, vtx, sizeof vtx);
+            snprintf(err, errlen, "move %d (%s): illegal", i + 1, vtx);
+            free(t);
+            return -1;
+        }
+    }
+    board_copy(&e->board, t);
+    free(t);
+    return 0;
+}
+
+/* Room for one more move in the list; -1 when out of memory. */
+static int engine_moves_reserve(gtp_engine_t *e, int n)
+{
+    if (n <= e->cap_moves)
+        return 0;
+    int cap = e->cap_moves ? e->cap_moves : 256;
+    while (cap < n) {
+        if (cap > (1 << 28))
+            return -1;
+        cap *= 2;
+    }
+    sgf_move_t *m = realloc(e->moves, (size_t)cap * sizeof *m);
+    if (!m)
+        return -1;
+    e->moves = m;
+    e->cap_moves = cap;
+    return 0;
 }
 
 static void engine_clear(gtp_engine_t *e, int size, int komi2)
 {
     sgf_game_init(e->record);
+    e->n_moves = 0;
     e->record->size = size;
     e->record->komi2 = komi2;
     snprintf(e->record->application, sizeof e->record->application, "%s:%s", GTP_NAME,
@@ -181,8 +231,11 @@ static void engine_clear(gtp_engine_t *e, int size, int komi2)
 /* Plays (color, m) on the board and appends it to the record. */
 static MoveResult engine_play(gtp_engine_t *e, Stone color, Move m)
 {
-    if (e->record->n_moves >= SGF_MAX_MOVES)
+    e->rules_err[0] = '\0';
+    if (engine_moves_reserve(e, e->n_moves + 1) != 0) {
+        snprintf(e->rules_err, sizeof e->rules_err, "out of memory");
         return MOVE_ILLEGAL_GAME_OVER;
+    }
     /* Through the rules seam (games/go/rules.h): board.c, or go_rules. */
     MoveResult r;
     e->rules_err[0] = '\0';
@@ -191,7 +244,9 @@ static MoveResult engine_play(gtp_engine_t *e, Stone color, Move m)
         return MOVE_ILLEGAL_GAME_OVER;
     if (r != MOVE_OK)
         return r;
-    sgf_add_move(e->record, color, m);
+    e->moves[e->n_moves].color = color;
+    e->moves[e->n_moves].move = m;
+    e->n_moves++;
     return MOVE_OK;
 }
 
@@ -327,6 +382,25 @@ static int cmd_komi(gtp_dispatch_t *d, int argc, char **argv)
     gtp_engine_t *e = gtp_dispatch_game(d);
     if (argc < 1)
         return fail(e, "syntax error");
+    /* A decimal float only (GTP's "float"): strtod alone would also take
+     * hex ("0x10"), "inf" and "nan". */
+    const char *q = argv[0];
+    q += *q == '+' || *q == '-';
+    size_t int_digits = strspn(q, "0123456789");
+    q += int_digits;
+    size_t frac_digits = 0;
+    if (*q == '.') {
+        frac_digits = strspn(q + 1, "0123456789");
+        q += 1 + frac_digits;
+    }
+    if (int_digits + frac_digits > 0 && (*q == 'e' || *q == 'E')) {
+        const char *x = q + 1;
+        x += *x == '+' || *x == '-';
+        size_t exp_digits = strspn(x, "0123456789");
+        q = exp_digits ? x + exp_digits : q;
+    }
+    if (int_digits + frac_digits == 0 || *q)
+        return fail(e, "syntax error");
     char *end;
     double k = strtod(argv[0], &end);
     if (end == argv[0] || *end || isnan(k))
@@ -360,8 +434,6 @@ static int cmd_play(gtp_dispatch_t *d, int argc, char **argv)
         return fail(e, "syntax error");
     if (v > 0)
         return fail(e, "illegal move");
-    if (e->record->n_moves >= SGF_MAX_MOVES)
-        return fail(e, "move history full (%d moves)", SGF_MAX_MOVES);
     if (engine_play(e, color, m) != MOVE_OK)
         return fail(e, "%s", e->rules_err[0] ? e->rules_err : "illegal move");
     return 0;
@@ -375,8 +447,6 @@ static int genmove_common(gtp_engine_t *e, int argc, char **argv, int play, int 
     Stone color;
     if (argc < 1 || parse_color(argv[0], &color))
         return fail(e, "syntax error");
-    if (play && e->record->n_moves >= SGF_MAX_MOVES)
-        return fail(e, "move history full (%d moves)", SGF_MAX_MOVES);
     int resign = 0;
     Move m = engine_generate(e, color, &resign);
     if (resign && !cleanup) {
@@ -416,12 +486,12 @@ static int cmd_undo(gtp_dispatch_t *d, int argc, char **argv)
 {
     gtp_engine_t *e = gtp_dispatch_game(d);
     (void)argc, (void)argv;
-    if (e->record->n_moves == 0)
+    if (e->n_moves == 0)
         return fail(e, "cannot undo");
-    e->record->n_moves--;
+    e->n_moves--;
     char err[160];
     if (engine_replay(e, err, sizeof err) != 0) {
-        e->record->n_moves++;
+        e->n_moves++;
         return fail(e, "cannot undo");
     }
     return 0;
@@ -564,12 +634,20 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
     }
     if (upto >= 0 && upto < g->n_moves)
         g->n_moves = upto;
+    if (engine_moves_reserve(e, g->n_moves) != 0) {
+        free(g);
+        free(b);
+        return fail(e, "cannot load file");
+    }
     /* The record keeps what GTP needs; the loaded game comment and result
      * belong to the file, not to the game that now goes on. */
     g->result[0] = '\0';
     g->comment[0] = '\0';
     snprintf(g->application, sizeof g->application, "%s:%s", GTP_NAME, TABLETOP_VERSION);
     memcpy(e->record, g, sizeof *g);
+    memcpy(e->moves, g->moves, (size_t)g->n_moves * sizeof *g->moves);
+    e->n_moves = g->n_moves;
+    e->record->n_moves = 0; /* the moves live in e->moves */
     board_copy(&e->board, b);
     free(g);
     free(b);
@@ -579,7 +657,12 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
 static int cmd_printsgf(gtp_dispatch_t *d, int argc, char **argv)
 {
     gtp_engine_t *e = gtp_dispatch_game(d);
+    if (e->n_moves > SGF_MAX_MOVES)
+        return fail(e, "cannot write more than %d moves to SGF", SGF_MAX_MOVES);
     sgf_game_t *g = e->record;
+    /* The record holds the setup; the moves are lent to it for the write. */
+    memcpy(g->moves, e->moves, (size_t)e->n_moves * sizeof *e->moves);
+    g->n_moves = e->n_moves;
     char saved[SGF_TEXT];
     memcpy(saved, g->result, sizeof saved);
     if (e->board.game_over)
@@ -616,6 +699,7 @@ static int cmd_printsgf(gtp_dispatch_t *d, int argc, char **argv)
         }
     }
     memcpy(g->result, saved, sizeof saved);
+    g->n_moves = 0;
     return rc;
 }
 
@@ -658,11 +742,14 @@ static int cmd_captures(gtp_dispatch_t *d, int argc, char **argv)
 
 /* ---- handicap (GTP v2 section 4.1) ---- */
 
-/* 1 if no stone is on the board and no move has been played. */
+/* 1 if no stone is on the board and no move but passes has been played
+ * (GNU Go looks at the stones only; a stone played and captured would put
+ * the setup before it, so it counts as not empty here). */
 static int engine_board_empty(const gtp_engine_t *e)
 {
-    if (e->record->n_moves > 0)
-        return 0;
+    for (int i = 0; i < e->n_moves; i++)
+        if (!e->moves[i].move.pass)
+            return 0;
     for (int r = 0; r < e->board.size; r++)
         for (int c = 0; c < e->board.size; c++)
             if (board_get(&e->board, r, c) != EMPTY)
@@ -868,6 +955,7 @@ void gtp_engine_destroy(gtp_engine_t *e)
         return;
     ai_destroy(e->ai);
     gtp_dispatch_free(e->gtp);
+    free(e->moves);
     free(e->record);
     free(e);
 }

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""`tabletop gtp` in long and odd sessions, against GTP v2 (draft 2) and GNU Go
+3.8 (its reference implementation) as the source of truth:
+
+  - a 10,000-move game of passes on 5x5 (play and genmove at level 1,
+    undo at the end, showboard): every command answered "=", the move count
+    in showboard right, no cap on the history;
+  - known_command with no argument, an id with leading zeros, fixed_handicap
+    after moves that were only passes, komi 0x10: the same lines sent to
+    GNU Go and to tabletop give the same answers (komi 0x10 excepted:
+    GTP's komi is a decimal float, so tabletop refuses it where GNU Go's
+    scanf takes it).
+
+Usage: test_gtp_session.py TABLETOP.  Prints TAP."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+exe = sys.argv[1]
+GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
+results = []
+
+
+def check(name, cond, detail=""):
+    results.append((name, bool(cond), detail))
+
+
+def session(cmd, lines, timeout=120):
+    """All the answers to lines (sent at once), as a list of responses."""
+    p = subprocess.run(cmd, input="".join(l + "\n" for l in lines) + "quit\n", text=True,
+                       capture_output=True, timeout=timeout)
+    answers = p.stdout.split("\n\n")
+    return [a.strip("\n") for a in answers if a.strip("\n")][:-1], p  # the last is quit's
+
+
+# ---- 10,000 moves of passes on 5x5 ----
+N_MOVES = 10000
+lines = ["boardsize 5", "clear_board"]
+colours = "bw"
+for i in range(N_MOVES):
+    c = colours[i % 2]
+    # Mostly play, a genmove now and then (level 1 after two passes: the
+    # game is reopened, and it may play a stone; then we undo it away).
+    lines.append("play %s pass" % c)
+lines += ["genmove b", "undo", "showboard"]
+answers, p = session([exe, "gtp", "--level", "1", "--seed", "3"], lines)
+bad = [(i, a) for i, a in enumerate(answers[:-1]) if not a.startswith("=")]
+check("10,000 passes on 5x5: every command answered '=' (%d answers)" % len(answers),
+      len(answers) == len(lines) and not bad and p.returncode == 0,
+      "%d answers, first bad %r, rc %s, %r" % (len(answers), bad[:3], p.returncode, p.stderr[-300:]))
+m = re.search(r"move (\d+)", answers[-1] if answers else "")
+check("10,000 passes: showboard counts them (move %s)" % (m.group(1) if m else "?"),
+      m is not None and int(m.group(1)) in (N_MOVES, N_MOVES + 1), answers[-1] if answers else "")
+
+# A genmove at move 10,000 and beyond, then undo back under it.
+lines = ["boardsize 5", "clear_board"] + ["play %s pass" % colours[i % 2] for i in range(N_MOVES)]
+lines += ["genmove b", "genmove w", "undo", "undo", "undo", "play w pass"]
+answers, p = session([exe, "gtp", "--level", "1"], lines)
+check("genmove past move 10,000, undo and play again: all answered '='",
+      len(answers) == len(lines) and all(a.startswith("=") for a in answers),
+      repr([a for a in answers if not a.startswith("=")][:3]))
+
+# ---- the same odd lines to GNU Go and to tabletop ----
+ODD = ["01 name", "known_command", "002 known_command", "1 known_command play",
+       "boardsize 9", "clear_board", "play b pass", "play w pass", "3 fixed_handicap 3",
+       "list_stones black", "clear_board", "play b pass", "fixed_handicap 9", "list_stones black",
+       "clear_board", "play b e5", "fixed_handicap 2"]
+ours, _ = session([exe, "gtp", "--level", "1"], ODD)
+if GNUGO:
+    theirs, _ = session([GNUGO, "--mode", "gtp"], ODD)
+    for i, line in enumerate(ODD):
+        a = ours[i] if i < len(ours) else None
+        b = theirs[i] if i < len(theirs) else None
+        if line.endswith("name"):
+            # Only the id and the status: the names differ.
+            a, b = (a or "")[:2], (b or "")[:2]
+        if line.startswith("play") or line.startswith("boardsize") or line.startswith("clear"):
+            continue
+        if line == "fixed_handicap 2":
+            # Both refuse a board with a stone; the wording is each engine's.
+            check("'%s' on a board with a stone: refused by both" % line,
+                  (a or "").startswith("?") and (b or "").startswith("?"), "%r %r" % (a, b))
+            continue
+        check("'%s': as GNU Go (%r)" % (line, b), a == b, "ours %r, GNU Go %r" % (a, b))
+else:
+    check("GNU Go's answers # SKIP gnugo not installed", True)
+check("'01 name' echoes the id as a number: =1", (ours[0] if ours else "").startswith("=1 "),
+      ours[:1])
+check("known_command with no name: = false", len(ours) > 1 and ours[1] == "= false", ours[1:2])
+
+answers, _ = session([exe, "gtp"], ["komi 0x10", "komi inf", "komi nan", "komi 1e400",
+                                    "komi 6.5", "komi -3", "komi .5", "komi 7.", "komi 1e1",
+                                    "showboard"])
+check("komi 0x10, inf, nan and 1e400 refused; 6.5, -3, .5, 7., 1e1 taken",
+      [a[0] for a in answers[:9]] == list("????=====") and "komi 10" in answers[9],
+      repr(answers))
+
+print("1..%d" % len(results))
+for i, (name, ok, detail) in enumerate(results, 1):
+    print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
+    if not ok and detail:
+        for line in str(detail).splitlines()[:20]:
+            print("# " + line)
