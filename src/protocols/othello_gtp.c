@@ -377,6 +377,57 @@ static int cmd_genmove(gtp_dispatch_t *d, int argc, char **argv)
     return 0;
 }
 
+/* reg_genmove: the move genmove would choose, nothing played (gtp-rhino's
+ * answer, "pass" when the game is over included).  With --machine the
+ * software engine answers for Black too: asking the machine would move its
+ * own state along. */
+static int cmd_reg_genmove(gtp_dispatch_t *d, int argc, char **argv)
+{
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    int colour = argc >= 1 ? parse_colour(argv[0]) : -1;
+    if (colour < 0)
+        return gtp_fail(d, "syntax error");
+    if (othello_game_over(&g->board)) {
+        gtp_reply(d, "pass");
+        return 0;
+    }
+    othello_gtp_t *copy = malloc(sizeof *copy);
+    if (!copy)
+        return gtp_fail(d, "out of memory");
+    *copy = *g;
+    char err[200];
+    if (gtp_turn_to(copy, colour, err, sizeof err) != 0) {
+        free(copy);
+        return gtp_fail(d, "%s", err);
+    }
+    othello_result_t r;
+    othello_engine_think(g->engine, &copy->board, gtp_budget(copy, colour), &r);
+    free(copy);
+    if (r.move == OTHELLO_NO_MOVE)
+        return gtp_fail(d, "no move");
+    char mv[8];
+    othello_format_move(r.move, mv);
+    gtp_reply(d, "%s", mv);
+    return 0;
+}
+
+/* The games this engine plays: gtp-rhino's list_games and set_game. */
+static int cmd_list_games(gtp_dispatch_t *d, int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    gtp_reply(d, "Othello");
+    return 0;
+}
+
+static int cmd_set_game(gtp_dispatch_t *d, int argc, char **argv)
+{
+    if (argc < 1)
+        return gtp_fail(d, "syntax error");
+    if (strcmp(argv[0], "Othello") != 0)
+        return gtp_fail(d, "unsupported game");
+    return 0;
+}
+
 static int cmd_undo(gtp_dispatch_t *d, int argc, char **argv)
 {
     (void)argc, (void)argv;
@@ -431,6 +482,9 @@ static const gtp_command_t othello_gtp_commands[] = {
     {"showboard", cmd_showboard},
     {"time_settings", cmd_time_settings},
     {"time_left", cmd_time_left},
+    {"reg_genmove", cmd_reg_genmove},
+    {"set_game", cmd_set_game},
+    {"list_games", cmd_list_games},
 };
 
 static int parse_seconds(const char *text, double *out)
@@ -544,9 +598,12 @@ int othello_gtp_main(int argc, char **argv)
     gtp_replay(g);
     char *line = NULL;
     size_t cap = 0;
-    while (!gtp_dispatch_wants_quit(d) && getline(&line, &cap, stdin) > 0) {
-        /* To its first NUL byte, as gtp-rhino reads a line (a C string). */
-        const char *response = gtp_dispatch_execute(d, line, strlen(line));
+    ssize_t got;
+    while (!gtp_dispatch_wants_quit(d) && (got = getline(&line, &cap, stdin)) > 0) {
+        /* By length, as Go's GTP reads it: a NUL byte is dropped with the
+         * other control bytes and hides nothing after it (gtp-rhino stops
+         * its line there). */
+        const char *response = gtp_dispatch_execute(d, line, (size_t)got);
         if (response)
             fputs(response, stdout);
         fflush(stdout);

@@ -92,6 +92,40 @@ rc, out, _ = run("othello-gtp", stdin="7 name\n8 foo\n")
 check("ids echoed on = and ?", out == "=7 tabletop\n\n?8 unknown command\n\n", repr(out))
 check("undo back to the start, then 'cannot undo'", a[1][0] and a[2][1].startswith("Next move: Black") and a[3] == (False, "cannot undo"), a)
 
+# gtp-rhino's list_games, set_game and reg_genmove, and control bytes, line
+# for line beside gtp-rhino itself (reg_genmove's move is checked legal by
+# gtp-rhino's own play, and must leave the board as it was).
+DIALECT = ["list_games", "set_game Othello", "set_game othello", "set_game Go", "set_game",
+           "1 set_game Othello x", "reg_genmove", "reg_genmove pass", "known_command set_game",
+           "known_command list_games", "known_command reg_genmove"]
+rc, a, _ = gtp(DIALECT)
+if os.path.exists(RHINO):
+    p = subprocess.run([RHINO, "-l", "1"], input="\n".join(DIALECT + ["quit"]) + "\n",
+                       capture_output=True, text=True, timeout=60)
+    theirs = []
+    for block in p.stdout.split("\n\n"):
+        if block.strip():
+            head = block.lstrip("\n")
+            theirs.append((head[0] == "=", head[1:].lstrip("0123456789").strip()))
+    theirs = theirs[:len(DIALECT)]
+    check("list_games, set_game, reg_genmove's errors, known_command: as gtp-rhino",
+          a == theirs, "ours %r\ngtp-rhino %r" % (a, theirs))
+rc, a, _ = gtp(["showboard", "reg_genmove black", "showboard", "play black e6",
+                "reg_genmove white", "showboard"], "--level", "1")
+check("reg_genmove answers a move and plays nothing", a[0] == a[2] and a[1][0] and a[4][0] and
+      a[5][1].startswith("Next move: White"), a)
+if os.path.exists(RHINO):
+    for setup, (ok, mv) in (([], a[1]), (["play black e6"], a[4])):
+        colour = "white" if setup else "black"
+        p = subprocess.run([RHINO, "-l", "1"], input="\n".join(setup + ["play %s %s" % (colour, mv),
+                                                                       "quit"]) + "\n",
+                           capture_output=True, text=True, timeout=60)
+        check("reg_genmove %s's %s is legal for gtp-rhino" % (colour, mv),
+              p.stdout.split("\n\n")[len(setup)].strip() == "=", p.stdout)
+rc, out, _ = run("othello-gtp", stdin="1 na\0me\n2 list_\x01games\n\x1b3\tname\n")
+check("control bytes and NUL dropped as in Go's GTP: 1 na<NUL>me is 1 name",
+      out == "=1 tabletop\n\n=2 Othello\n\n=3 tabletop\n\n", repr(out))
+
 # A whole game with passes, replayed from a recorded game (game 2 of a level
 # 2 vs gtp-rhino match): the model decides who has to pass; at each pass our
 # genmove must answer pass; the final score is the model's count.
