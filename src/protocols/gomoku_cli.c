@@ -156,10 +156,18 @@ static int cli_move(int argc, char **argv)
         else if (!strcmp(a, "--seed"))
             target = &seed, lo = 0, hi = 0x7fffffffL;
         if (target) {
-            if (i + 1 >= argc || parse_long(argv[i + 1], lo, hi, target) ||
+            const char *want = target == &level  ? "1-3"
+                               : target == &rule ? "0, 1 or 4"
+                               : target == &seed ? "0-2147483647"
+                                                 : "1-1000000000";
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tabletop gomoku: option %s needs a value (%s)\n", a, want);
+                return 2;
+            }
+            if (parse_long(argv[i + 1], lo, hi, target) ||
                 (target == &rule && rule != 0 && rule != 1 && rule != 4)) {
-                fprintf(stderr, "tabletop gomoku: option %s needs a value (%s)\n", a,
-                        target == &level ? "1-3" : target == &rule ? "0, 1 or 4" : "a number");
+                fprintf(stderr, "tabletop gomoku: bad value '%s' for %s (%s)\n", argv[i + 1], a,
+                        want);
                 return 2;
             }
             i++;
