@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,12 +181,20 @@ file_atomic_status_t file_atomic_write(const char *path, const void *data, size_
         errno = saved;
         return FILE_ATOMIC_CREATE;
     }
+    /* Past a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose
+     * default kills the process mid-save; ignored, the write fails with
+     * EFBIG like any other failed write, and the temporary file goes. */
+    struct sigaction ignore = {.sa_handler = SIG_IGN}, old_xfsz;
+    sigemptyset(&ignore.sa_mask);
+    int xfsz_set = sigaction(SIGXFSZ, &ignore, &old_xfsz) == 0;
     int rc = file_write_all(fd, data, len);
     if (rc == 0 && exists && (st.st_uid != geteuid() || st.st_gid != getegid()))
         (void)fchown(fd, st.st_uid, st.st_gid); /* root keeps a user's file theirs */
     if (rc == 0 && (fchmod(fd, mode) != 0 || fsync(fd) != 0))
         rc = -1;
     int saved = errno;
+    if (xfsz_set)
+        sigaction(SIGXFSZ, &old_xfsz, NULL);
     if (close(fd) != 0 && rc == 0) {
         rc = -1;
         saved = errno;

@@ -8,7 +8,9 @@
  * folder is synced after.  Only a regular file or a free name is written:
  * renaming over a device node would replace it (as root, /dev/null became
  * a file), over a symbolic link would replace the link.  A link is
- * followed only when asked, to the regular file it names.
+ * followed only when asked, to the regular file it names.  Every failure
+ * removes the temporary file; a file-size limit (ulimit -f) is a failed
+ * write (EFBIG, "File too large"): SIGXFSZ is ignored while writing.
  *
  * The lowest layer: libc only, for the console and the protocols.
  */

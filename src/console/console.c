@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -515,6 +516,25 @@ static int run_loop(console_t *c, script_t *script)
     }
 }
 
+/* A headless run is a script's or CI's: it ends with status 1 when a game
+ * in progress is left unsaved although saves are on (its last autosave
+ * failed, which the game said on stderr at the time), as a window would
+ * have asked before quitting.  With saves off (no folder, or a read-only
+ * one, said at the start) nothing was expected to be saved, and a script
+ * that quit with q (confirming when asked) chose to: status kept. */
+static int unsaved_status(console_t *c, int status)
+{
+    if (status != 0 || !c->opts->headless || !c->env.save_dir || c->quit)
+        return status; /* a confirmed q or Quit chose to leave it */
+    for (int i = 0; i < GAME_COUNT; i++)
+        if (c->state[i] && games[i]->quit && games[i]->quit(c->state[i])) {
+            fprintf(stderr, "tabletop: the %s game in progress is not saved: its last autosave did "
+                            "not succeed\n", games[i]->id);
+            return 1;
+        }
+    return 0;
+}
+
 /* 0 if a file can be made in dir, else the errno that stopped it.  Tried,
  * not guessed from permission bits: root ignores them, and a read-only
  * mount or a full disk refuses root too. */
@@ -604,6 +624,9 @@ int console_run(const console_options_t *opts)
     c->env.seed = opts->seed ? opts->seed : 1;
     c->env.headless = opts->headless;
     c->env.link_spec = opts->link;
+    /* A file-size limit (ulimit -f) is a failed write like a full disk
+     * (EFBIG), for the saves, the frames and the WAV alike, not a kill. */
+    signal(SIGXFSZ, SIG_IGN);
 
     /* Check everything the user typed before opening anything. */
     if (opts->script) {
@@ -686,6 +709,7 @@ int console_run(const console_options_t *opts)
         c->chooser_dirty = 1;
     }
     status = run_loop(c, script);
+    status = unsaved_status(c, status);
 
 out_games:
     for (int i = 0; i < GAME_COUNT; i++)

@@ -6,7 +6,8 @@
 go.sgf in the save folder is made a symbolic link (to a file outside it),
 a directory, a FIFO and (as root) a character device like /dev/null.  A
 short Player-vs-Player game then autosaves after every move: each autosave
-must fail with one clear stderr line naming go.sgf and why, and the entry
+must fail with one clear stderr line naming go.sgf and why (and the run
+exit 1, the game in progress unsaved), and the entry
 must stay exactly what it was (the link still a link to the same untouched
 file, the device still a device); no temporary file may be left behind.
 Then the other way round: temporary files that killed saves left
@@ -55,8 +56,11 @@ def case(name, make, why):
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
     err = p.stderr.decode(errors="replace")
     problems = []
-    if p.returncode != 0:
-        problems.append("exit status %d: %s" % (p.returncode, err[-300:]))
+    # The script ends with the game in progress and never saved: exit 1,
+    # said in a last line (docs/play.md, "Saves").
+    if p.returncode != 1 or "not saved" not in err.splitlines()[-1]:
+        problems.append("exit status %d (wants 1 and a 'not saved' line): %s" %
+                        (p.returncode, err[-300:]))
     lines = [l for l in err.splitlines() if "autosave failed" in l]
     if not lines:
         problems.append("no 'autosave failed' line; stderr: %r" % err[-300:])

@@ -134,9 +134,12 @@ static void c4s_autosave(c4_screen_t *s)
         s->save_failed = 0;
         return;
     }
-    if (save_kv_write(over ? s->last_path : s->save_path, c4_record_header, c4_record_emit,
-                      &s->session, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: Connect Four autosave failed in %s: %s\n", s->save_path, err);
+    const char *path = over ? s->last_path : s->save_path;
+    if (save_kv_write(path, c4_record_header, c4_record_emit, &s->session, err, sizeof err) !=
+        0) {
+        /* The file written (the finished game goes to connect4-last.txt), named
+         * as a file: err names it without its folder. */
+        fprintf(stderr, "tabletop: Connect Four autosave to %s failed: %s\n", path, err);
         snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
         s->save_failed = 1;
         return;
