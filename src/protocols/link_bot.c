@@ -278,7 +278,7 @@ int link_bot_main(int argc, char **argv)
     link_init(&l, &prefs, NULL, 0, 0, 0, EMPTY);
     int rc = 0, thinking = 0;
     uint64_t over_at = 0;
-    char why[300] = "";
+    char why[420] = "";
     for (;;) {
         uint64_t now = now_ms();
         uint8_t buf[256];

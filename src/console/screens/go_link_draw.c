@@ -271,7 +271,7 @@ static void draw_over_box(const go_link_game_t *g)
 
 void go_link_draw(const go_link_game_t *g, uint16_t *fb)
 {
-    char line[240];
+    char line[330];
     uint16_t color;
     render_init(fb);
     go_link_status(g, line, sizeof line, &color);

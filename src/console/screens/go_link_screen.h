@@ -24,7 +24,7 @@ typedef struct go_link_game {
     uint64_t now_us;   /* backend time of the last tick */
     int failed;        /* the link stopped (or never opened) */
     int reported;      /* the failure was printed */
-    char failure[200]; /* why, for the status line */
+    char failure[300]; /* why, for the status line */
     int cur_row, cur_col;
     int confirm_resign; /* r pressed: Enter resigns, any other key plays on */
     int hide_result;    /* v at the game over: the box hidden, the board whole */

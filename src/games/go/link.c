@@ -251,11 +251,11 @@ int link_init(link_t *l, const link_prefs_t *prefs, const uint8_t *saved, int n_
             Stone who;
             Move mv;
             int resign;
-            char err[120];
+            char err[256];
             int r = apply_byte(l, saved[i], &who, &mv, &resign, err, sizeof err);
             if (r != MOVE_OK) {
                 snprintf(l->message, sizeof l->message,
-                         "saved link game: move %d does not replay%s%.100s", i + 1,
+                         "saved link game: move %d does not replay%s%.200s", i + 1,
                          r == APPLY_RULES_FAILED ? ": " : "", r == APPLY_RULES_FAILED ? err : "");
                 l->state = LINK_FAILED;
                 l->error = r == APPLY_RULES_FAILED ? LINK_ERR_RULES : LINK_ERR_CONFIG;
@@ -328,7 +328,7 @@ static int review_count(link_t *l)
                 board_setup(&scored, EMPTY, r, c); /* taking stones off never fails */
             stones += board_get(&scored, r, c) != EMPTY;
         }
-    char err[120];
+    char err[256];
     if (stones == 0 || !l->prefs.rules) {
         board_score(&scored, &l->review.black, &l->review.white);
         return 0;
@@ -841,7 +841,7 @@ static void on_move(link_t *l, unsigned seq, const uint8_t *p, size_t len)
     Stone who;
     Move mv = {0};
     int resign;
-    char err[120];
+    char err[256];
     int r = apply_byte(l, p[0], &who, &mv, &resign, err, sizeof err);
     if (r == APPLY_RULES_FAILED) {
         fail(l, LINK_ERR_RULES, err, 1);
@@ -1089,7 +1089,7 @@ static int play_byte(link_t *l, uint8_t b, uint64_t now_ms)
     Stone who;
     Move mv;
     int resign;
-    char err[120];
+    char err[256];
     int r = apply_byte(l, b, &who, &mv, &resign, err, sizeof err);
     if (r == APPLY_RULES_FAILED) {
         fail(l, LINK_ERR_RULES, err, 1);

@@ -176,7 +176,7 @@ typedef struct link {
     /* ---- private; use the functions below ---- */
     link_state_t state;
     link_error_t error;
-    char message[160];
+    char message[400];
     link_prefs_t prefs;
     link_agreement_t agreed;
     uint8_t moves[LINK_MAX_MOVES]; /* every move byte of the game, agreed or not */
