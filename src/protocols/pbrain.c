@@ -309,8 +309,10 @@ static void swap2_done(brain_t *b)
         return;
     }
     if (n == 0) {
-        /* Black h8, White i9, Black g10 (a balanced indirect opening). */
-        say(b, "7,7 8,6 6,5");
+        /* Black in the centre, White diagonally next to it, Black a knight's
+         * move away (on 15x15: 7,7 8,6 6,5, h8 i9 g10). */
+        int c = GOMOKU_SIZE / 2;
+        say(b, "%d,%d %d,%d %d,%d", c, c, c + 1, c - 1, c - 1, c - 2);
         return;
     }
     gomoku_t t;
@@ -340,8 +342,10 @@ static void block_line(brain_t *b, const char *s)
     int p, who = 1;
     int swap2 = b->in_board == 2;
     if (parse_xy(s, &p, swap2 ? NULL : &who)) {
-        block_bad(b, swap2 ? "bad SWAP2BOARD line '%.60s' (want x,y with x,y in 0-14)"
-                           : "bad BOARD line '%.60s' (want x,y,1|2|3 with x,y in 0-14)", s);
+        char what[120];
+        snprintf(what, sizeof what, "bad %s line '%%.60s' (want x,y%s with x,y in 0-%d)",
+                 swap2 ? "SWAP2BOARD" : "BOARD", swap2 ? "" : ",1|2|3", GOMOKU_SIZE - 1);
+        block_bad(b, what, s);
         return;
     }
     for (int i = 0; i < b->board_n; i++)
@@ -443,7 +447,7 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
             return 1;
         }
         if (size != GOMOKU_SIZE) {
-            say(b, "ERROR unsupported size %ld: only 15", size);
+            say(b, "ERROR unsupported size %ld: 15 or 20", size);
             return 1;
         }
         b->started = 1;
@@ -452,7 +456,7 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
         return 1;
     }
     if (!strcasecmp(cmd, "RECTSTART")) {
-        say(b, "ERROR rectangular boards are not supported: only 15x15");
+        say(b, "ERROR rectangular boards are not supported: 15x15 or 20x20");
         return 1;
     }
     int is_block = !strcasecmp(cmd, "BOARD") || !strcasecmp(cmd, "SWAP2BOARD");
@@ -464,10 +468,11 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
                  * taken in whole and refused at DONE. */
                 b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
                 b->board_n = 0;
-                snprintf(b->board_bad, sizeof b->board_bad, "%s", "no game: send START 15 first");
+                snprintf(b->board_bad, sizeof b->board_bad, "%s",
+                         "no game: send START 15 or START 20 first");
                 return 1;
             }
-            say(b, "ERROR no game: send START 15 first");
+            say(b, "ERROR no game: send START 15 or START 20 first");
             return 1;
         }
     }
@@ -489,7 +494,7 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
     if (!strcasecmp(cmd, "TURN")) {
         int p;
         if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TURN '%.60s' (want x,y with x,y in 0-14)", args);
+            say(b, "ERROR bad TURN '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
             return 1;
         }
         if (b->over) {
@@ -532,7 +537,7 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
     if (!strcasecmp(cmd, "TAKEBACK")) {
         int p;
         if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TAKEBACK '%.60s' (want x,y with x,y in 0-14)", args);
+            say(b, "ERROR bad TAKEBACK '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
             return 1;
         }
         if (gomoku_at(&b->g, p) == GOMOKU_EMPTY) {
@@ -553,10 +558,11 @@ int pbrain_line(pbrain_t *b, char *line)
     return pbrain_line_n(b, line, strlen(line));
 }
 
-static const char pbrain_usage[] =
-    "usage: tabletop pbrain [--rule 0|1|4] [--level 1-3] [--nodes N] [--seed N]\n"
-    "  Gomoku over the Gomocup/Piskvork protocol on stdin/stdout (docs/gomoku.md).\n"
-    "  --rule: 0 five or more wins, 1 exactly five, 4 renju (INFO rule overrides).\n";
+int pbrain_in_block(const pbrain_t *b)
+{
+    return b->in_board != 0;
+}
+
 
 pbrain_t *pbrain_new(FILE *out, int rule, int level, long max_nodes, uint64_t seed)
 {
@@ -578,6 +584,12 @@ void pbrain_free(pbrain_t *b)
 {
     free(b);
 }
+
+#ifndef PBRAIN_SECOND_SIZE /* the command itself once, in the 15x15 build */
+static const char pbrain_usage[] =
+    "usage: tabletop pbrain [--rule 0|1|4] [--level 1-3] [--nodes N] [--seed N]\n"
+    "  Gomoku over the Gomocup/Piskvork protocol on stdin/stdout (docs/gomoku.md).\n"
+    "  --rule: 0 five or more wins, 1 exactly five, 4 renju (INFO rule overrides).\n";
 
 int pbrain_main(int argc, char **argv)
 {
@@ -617,19 +629,44 @@ int pbrain_main(int argc, char **argv)
         fprintf(stderr, "tabletop pbrain: unknown option '%s'\n%s", a, pbrain_usage);
         return 2;
     }
-    pbrain_t *b = pbrain_new(stdout, rule, level, max_nodes, seed);
-    if (!b) {
+    /* One brain a board size: 15x15 (renju's, seed 002's) and 20x20 (the
+     * Gomocup's freestyle and standard tournaments, gomoku20.h).  START
+     * picks one; INFO goes to both, so settings outlive a change of size. */
+    pbrain_t *b15 = pbrain_new(stdout, rule, level, max_nodes, seed);
+    pbrain_t *b20 = pbrain20_new(stdout, rule, level, max_nodes, seed);
+    if (!b15 || !b20) {
         fprintf(stderr, "tabletop pbrain: out of memory\n");
+        pbrain_free(b15);
+        pbrain20_free(b20);
         return 1;
     }
+    int on20 = 0;
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;
     /* By length: a NUL byte must not cut the line short. */
-    while ((got = getline(&line, &cap, stdin)) >= 0)
-        if (!pbrain_line_n(b, line, (size_t)got))
+    while ((got = getline(&line, &cap, stdin)) >= 0) {
+        int in_block = on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
+        char head[64], word[16] = "";
+        long size = 0;
+        clean_line(line, (size_t)got, head, sizeof head);
+        int words = sscanf(head, " %15s %ld", word, &size);
+        if (!in_block && words == 2 && !strcasecmp(word, "START") && (size == 15 || size == 20))
+            on20 = size == 20;
+        int more;
+        if (!in_block && words >= 1 && !strcasecmp(word, "INFO")) {
+            pbrain20_line_n(b20, line, (size_t)got);
+            more = pbrain_line_n(b15, line, (size_t)got);
+        } else {
+            more = on20 ? pbrain20_line_n(b20, line, (size_t)got)
+                        : pbrain_line_n(b15, line, (size_t)got);
+        }
+        if (!more)
             break;
+    }
     free(line);
-    pbrain_free(b);
+    pbrain_free(b15);
+    pbrain20_free(b20);
     return 0;
 }
+#endif

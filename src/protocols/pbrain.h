@@ -3,6 +3,7 @@
 #ifndef TABLETOP_PBRAIN_H
 #define TABLETOP_PBRAIN_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -22,6 +23,16 @@ int pbrain_line(pbrain_t *b, char *line);
 /* The same for the n bytes at line, NUL bytes included (dropped with the
  * other control bytes, as GTP does). */
 int pbrain_line_n(pbrain_t *b, const char *line, size_t n);
+
+/* 1 between BOARD or SWAP2BOARD and its DONE. */
+int pbrain_in_block(const pbrain_t *b);
+
+/* The same brain over the 20x20 build of the rules and the AI
+ * (games/gomoku/gomoku20.h): pbrain.c compiled again. */
+pbrain_t *pbrain20_new(FILE *out, int rule, int level, long max_nodes, uint64_t seed);
+void pbrain20_free(pbrain_t *b);
+int pbrain20_line_n(pbrain_t *b, const char *line, size_t n);
+int pbrain20_in_block(const pbrain_t *b);
 
 /* argv[0] is "pbrain".  Runs until END or the end of stdin; returns the exit
  * status (2 for a bad option). */

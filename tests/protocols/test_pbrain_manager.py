@@ -6,15 +6,16 @@ and DEBUG lines aside); INFO and the lines of a block get none.  A stray or
 missing answer shows up as the wrong answer to the next command, and each
 game ends with ABOUT and a quiet moment, so no extra line goes unseen.
 
-  - 20 games between two brains at 15x15 renju from random BOARD openings,
-    colours alternating: every move legal, Black never forbidden (checked by
-    renju_model.py), each game played to a five, a foul or a full board;
-    then TURN to either brain gets ERROR (the game is over);
+  - 20 games between two brains at 15x15 renju and 20 at 20x20 freestyle,
+    from random BOARD openings, colours alternating: every move legal, Black
+    never forbidden under renju (checked by renju_model.py), each game played
+    to a five or a full board; then TURN to either brain gets ERROR (the
+    game is over);
   - the malformed cases of issue 28: a bad BOARD block (one ERROR, nothing
     applied), SWAP2BOARD (0, 3, 5 stones and a bad block), NUL and control
     bytes, INFO answered by nothing (rule 8 included), INFO time_left 0 and
-    below (an answer at once), a line too long, START 20 (refused: the
-    brain plays 15x15 only, see docs/gomoku.md);
+    below (an answer at once), a line too long, START 19 refused and
+    START 20 taken;
   - with valgrind (when installed) the hostile inputs run clean.
 
 Usage: test_pbrain_manager.py TABLETOP [GAMES].  Prints TAP."""
@@ -34,7 +35,8 @@ import renju_model  # noqa: E402
 
 exe = os.path.abspath(sys.argv[1])
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-N = 15
+N = 15        # the board of the games being played (match() sets it)
+RENJU = True
 results = []
 
 
@@ -132,9 +134,10 @@ def line_len(stones, x, y):
 
 
 def wins(stones, x, y):
-    """Renju: Black wins with exactly five, White with five or more."""
+    """Renju: Black wins with exactly five, White with five or more;
+    freestyle (RENJU False): five or more."""
     n = line_len(stones, x, y)
-    return n == 5 or (n > 5 and stones[(x, y)] == 'W')
+    return n == 5 or (n > 5 and (stones[(x, y)] == 'W' or not RENJU))
 
 
 def forbidden(stones, m):
@@ -144,11 +147,12 @@ def forbidden(stones, m):
 
 def opening(rng):
     """Three to five stones near the centre, Black first, no five, no foul."""
+    c = N // 2
     while True:
         stones = {}
         for i in range(rng.choice((3, 4, 5))):
             while True:
-                p = (rng.randint(5, 9), rng.randint(5, 9))
+                p = (rng.randint(c - 2, c + 2), rng.randint(c - 2, c + 2))
                 if p not in stones:
                     break
             stones[p] = 'B' if i % 2 == 0 else 'W'
@@ -156,20 +160,33 @@ def opening(rng):
         return order
 
 
-# ---- 20 games between two brains, renju, the way a manager runs them ----
-rng = random.Random(28)
-game_fail = []
-plies = []
-t_games = time.time()
-for game in range(GAMES):
+# ---- 20 games between two brains at 15x15 renju and 20 at 20x20
+# freestyle, the way a manager runs them ----
+def match(size, rule, seed):
+    global N, RENJU
+    N, RENJU = size, rule == 4
+    rng = random.Random(seed)
+    game_fail = []
+    plies = []
+    t_games = time.time()
+    for game in range(GAMES):
+        play_game(game, size, rule, rng, game_fail, plies)
+    took = time.time() - t_games
+    check("%d %s games at %dx%d between two brains: every move legal, one answer each, "
+          "TURN after the end refused (%d-%d plies, %.0f s)" %
+          (GAMES, "renju" if RENJU else "freestyle", size, size, min(plies), max(plies), took),
+          not game_fail, "\n".join(game_fail))
+
+
+def play_game(game, size, rule, rng, game_fail, plies):
     a = Brain("--level", "3", "--nodes", "3000", "--seed", str(game + 1))
     b = Brain("--level", "3" if game % 4 else "2", "--nodes", "3000", "--seed", str(100 + game))
     brains = [a, b]
     fail = None
     for br in brains:
-        if br.ask("START 15") != "OK":
-            fail = "START 15 not OK"
-        for info in ("INFO timeout_turn 300", "INFO timeout_match 1000000", "INFO rule 4",
+        if br.ask("START %d" % size) != "OK":
+            fail = "START %d not OK" % size
+        for info in ("INFO timeout_turn 300", "INFO timeout_match 1000000", "INFO rule %d" % rule,
                      "INFO max_memory 83886080", "INFO time_left 1000000", "INFO game_type 1"):
             br.send(info)
     stones = {}
@@ -200,7 +217,7 @@ for game in range(GAMES):
         if m is None or m in stones:
             fail = "ply %d: %s answered %r" % (len(stones), colour, ans)
             break
-        if colour == 'B' and forbidden(stones, m):
+        if RENJU and colour == 'B' and forbidden(stones, m):
             fail = "ply %d: Black's %s is forbidden" % (len(stones), m)
             break
         stones[m] = colour
@@ -239,10 +256,11 @@ for game in range(GAMES):
         fail = "no result"
     if fail:
         game_fail.append("game %d: %s" % (game, fail))
-took = time.time() - t_games
-check("%d renju games between two brains: every move legal, one answer each, "
-      "TURN after the end refused (%d-%d plies, %.0f s)" % (GAMES, min(plies), max(plies), took),
-      not game_fail, "\n".join(game_fail))
+
+
+match(15, 4, 28)
+match(20, 0, 2020)
+N, RENJU = 15, True
 
 
 # ---- the malformed cases ----
@@ -348,8 +366,14 @@ check("INFO time_left 0: the four is still blocked", xy(ans) == (7, 3), repr(ans
 br.send("INFO time_left 1000000")
 ans = br.ask("X" * 5000)
 check("a line too long: one ERROR", (ans or "").startswith("ERROR") and br.quiet(), repr(ans))
+ans = br.ask("START 19")
+check("START 19: ERROR (15 or 20)", (ans or "").startswith("ERROR"), repr(ans))
 ans = br.ask("START 20")
-check("START 20: ERROR (15x15 only)", (ans or "").startswith("ERROR"), repr(ans))
+ans2 = br.ask("TURN 19,19")
+ans3 = br.ask("TURN 20,0")
+check("START 20: OK, then moves on 20x20 (0-19), 20,0 refused",
+      ans == "OK" and re.match(r"^1?\d,1?\d$", ans2 or "") and (ans3 or "").startswith("ERROR"),
+      "%r %r %r" % (ans, ans2, ans3))
 br.ask("START 15")
 br.send("BOARD")
 for line in ("0,0,1", "1,0,1", "2,0,1", "3,0,1", "4,0,1", "9,9,2", "10,9,2", "11,9,2", "12,9,2"):
@@ -373,7 +397,9 @@ check("END after the malformed cases: exit 0, nothing on stderr", rc == 0 and no
 HOSTILE = (b"AB\x00OUT\r\nSTART 15\r\nBOARD\r\n7,7,1\r\n7,7,2\r\nDONE\r\nSWAP2BOARD\r\nDONE\r\n"
            b"SWAP2BOARD\r\n7,7\r\n8,7\r\n9,9\r\nDONE\r\nSWAP2BOARD\r\n1,1\r\n99,99\r\nDONE\r\n"
            b"INFO rule 8\r\nINFO time_left 0\r\nBEGIN\r\nTURN 14,14\r\n" + b"Y" * 3000 +
-           b"\r\n\x01\x02TURN 0,\x000\r\nBOARD\r\n" + b"3,3,1\r\n" * 300 + b"DONE\r\nEND\r\n")
+           b"\r\n\x01\x02TURN 0,\x000\r\nBOARD\r\n" + b"3,3,1\r\n" * 300 + b"DONE\r\n"
+           b"START 20\r\nINFO rule 1\r\nBOARD\r\n19,19,1\r\n0,0,2\r\nDONE\r\nTURN 19,0\r\n"
+           b"SWAP2BOARD\r\nDONE\r\nTURN 20,20\r\nEND\r\n")
 VALGRIND = shutil.which("valgrind")
 if VALGRIND:
     with tempfile.TemporaryDirectory() as tmp:

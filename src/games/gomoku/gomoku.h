@@ -22,7 +22,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifndef GOMOKU_SIZE /* gomoku20.h builds the same sources at 20x20 */
 #define GOMOKU_SIZE 15
+#endif
 #define GOMOKU_CELLS (GOMOKU_SIZE * GOMOKU_SIZE) /* 225 */
 #define GOMOKU_NO_POINT (-1)
 

@@ -668,7 +668,7 @@ static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double 
     int side = g->to_move, opp = 3 - side, move = GOMOKU_NO_POINT, f[2];
     info->why = "search";
     if (g->stones == 0) {
-        move = gomoku_pad(7 * GOMOKU_SIZE + 7);
+        move = gomoku_pad(GOMOKU_SIZE / 2 * GOMOKU_SIZE + GOMOKU_SIZE / 2);
         info->why = "opening";
         goto done;
     }
@@ -831,7 +831,8 @@ int gomoku_ai_move(const gomoku_t *g, int level, uint64_t seed, const gomoku_bud
         if (gomoku_at(g, p) == g->to_move)
             mine = 1;
     if (!mine) {
-        int ref = g->moves > 0 ? g->history[g->moves - 1] : 7 * GOMOKU_SIZE + 7;
+        int ref = g->moves > 0 ? g->history[g->moves - 1]
+                               : GOMOKU_SIZE / 2 * GOMOKU_SIZE + GOMOKU_SIZE / 2;
         int col = ref % GOMOKU_SIZE, p = col > 0 ? ref - 1 : ref + 1;
         if (gomoku_at(g, p) == GOMOKU_EMPTY &&
             !(g->rule == GOMOKU_RULE_RENJU && g->to_move == GOMOKU_BLACK &&
