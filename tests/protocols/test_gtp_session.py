@@ -5,6 +5,7 @@
   - a 10,000-move game of passes on 5x5 (play and genmove at level 1,
     undo at the end, showboard): every command answered "=", the move count
     in showboard right, no cap on the history;
+  - valgrind clean on hostile lines, for `tabletop gtp` and `tabletop othello-gtp`;
   - known_command with no argument, an id with leading zeros, fixed_handicap
     after moves that were only passes, komi 0x10: the same lines sent to
     GNU Go and to tabletop give the same answers (komi 0x10 excepted:
@@ -96,6 +97,27 @@ answers, _ = session([exe, "gtp"], ["komi 0x10", "komi inf", "komi nan", "komi 1
 check("komi 0x10, inf, nan and 1e400 refused; 6.5, -3, .5, 7., 1e1 taken",
       [a[0] for a in answers[:9]] == list("????=====") and "komi 10" in answers[9],
       repr(answers))
+
+# ---- valgrind on the hostile lines (Go's GTP and Othello's) ----
+VALGRIND = shutil.which("valgrind")
+HOSTILE = (b"01 name\nknown_command\n\x00 2 name\n3 na\x00me\x01\x7f\nkomi 0x10\nkomi 1e400\n"
+           b"boardsize 5\n" + b"play b pass\nplay w pass\n" * 700 + b"genmove b\nundo\nundo\n"
+           b"printsgf\nfixed_handicap 2\nboardsize 9\nplay b pass\nfixed_handicap 3\n" +
+           b"x" * 5000 + b"\n" + b"play b " + b"a" * 300 + b"\nquit\n")
+OTHELLO = (b"1 na\x00me\nlist_games\nset_game Othello\nset_game\nreg_genmove black\n"
+           b"reg_genmove\nplay black e6\nreg_genmove white\n\x1b\x01\n" + b"y" * 3000 +
+           b"\nundo\nundo\nquit\n")
+if VALGRIND:
+    for what, args, data in (("gtp", ["gtp", "--level", "1"], HOSTILE),
+                             ("othello-gtp", ["othello-gtp", "--level", "1"], OTHELLO)):
+        p = subprocess.run([VALGRIND, "-q", "--error-exitcode=99", "--leak-check=full",
+                            "--errors-for-leak-kinds=definite,indirect", exe, *args],
+                           input=data, capture_output=True, timeout=600)
+        check("valgrind: %s on the hostile lines runs clean" % what,
+              p.returncode == 0 and b"==" not in p.stderr,  # valgrind's lines: ==PID==
+              p.stderr.decode("utf-8", "replace")[-2000:])
+else:
+    check("valgrind # SKIP valgrind not installed", True)
 
 print("1..%d" % len(results))
 for i, (name, ok, detail) in enumerate(results, 1):
