@@ -1,0 +1,232 @@
+"""Relays that sit between two consoles of a link game (docs/link.md) on
+loopback TCP, for tests/protocols/test_link*.py:
+
+  - FaultRelay: drops, flips, duplicates and delays single bytes (seeded);
+  - ForgeRelay: a man in the middle that rewrites the move byte of one MOVE
+    frame (every copy of it: retransmissions too) and re-computes the frame's
+    CRC, so the receiver gets a well-formed move the sender never played.
+
+The frame is written here from docs/link.md, not from link.c:
+
+    0xA5  TYPE  SEQ  LEN  PAYLOAD[LEN]  CRC16-hi  CRC16-lo
+
+CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over TYPE..PAYLOAD; a MOVE
+(type 2) carries SEQ = move index mod 256 and the payload [move byte, u32
+hash of the sender's list before it]."""
+import socket
+import threading
+import time
+
+SOF = 0xA5
+T_MOVE = 2
+MAX_PAYLOAD = 48
+
+
+def crc16(data):
+    crc = 0xFFFF
+    for b in data:
+        crc ^= b << 8
+        for _ in range(8):
+            crc = (crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1
+            crc &= 0xFFFF
+    return crc
+
+
+assert crc16(b"123456789") == 0x29B1  # the catalogue's check value
+
+
+def frame(ftype, seq, payload):
+    body = bytes([ftype, seq, len(payload)]) + bytes(payload)
+    c = crc16(body)
+    return bytes([SOF]) + body + bytes([c >> 8, c & 0xFF])
+
+
+def _listener(port):
+    ls = socket.socket()
+    ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    ls.bind(("127.0.0.1", port))
+    ls.listen(1)
+    return ls
+
+
+class _Relay:
+    """Accepts one console on listen_port and dials the other on
+    target_port; each direction runs in its own thread through
+    self.filter(direction, data) -> bytes to forward (direction 0: from the
+    dialler to the listener, 1: back)."""
+
+    def __init__(self, listen_port, target_port):
+        self.ls = _listener(listen_port)
+        self.target_port = target_port
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        self.ls.settimeout(120)
+        try:
+            conn, _ = self.ls.accept()
+        except OSError:
+            return
+        up = socket.create_connection(("127.0.0.1", self.target_port))
+        for s in (conn, up):
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        ts = [threading.Thread(target=self._pipe, args=(d, a, b), daemon=True)
+              for d, (a, b) in enumerate(((conn, up), (up, conn)))]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        for s in (conn, up):
+            s.close()
+
+    def _pipe(self, direction, src, dst):
+        src.settimeout(0.2)
+        while not self.stop.is_set():
+            try:
+                data = src.recv(4096)
+            except socket.timeout:
+                data = None
+            except OSError:
+                break
+            if data == b"":
+                break
+            out = self.filter(direction, data or b"")
+            if out:
+                try:
+                    dst.sendall(out)
+                except OSError:
+                    break
+        self.drain(direction, dst)
+        try:
+            dst.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    def filter(self, direction, data):
+        return data
+
+    def drain(self, direction, dst):
+        pass
+
+    def close(self):
+        self.stop.set()
+        self.ls.close()
+        self.thread.join(timeout=5)
+
+
+class FaultRelay(_Relay):
+    """Per byte: dropped with p_drop, one bit flipped with p_flip, sent twice
+    with p_dup; every byte delayed 0..max_delay s, in order.  stats counts
+    what was done."""
+
+    def __init__(self, listen_port, target_port, rnd, p_drop=0.01, p_flip=0.01, p_dup=0.01,
+                 max_delay=0.3):
+        self.rnd, self.p = rnd, (p_drop, p_flip, p_dup)
+        self.max_delay = max_delay
+        self.stats = {"drop": 0, "flip": 0, "dup": 0}
+        self.lock = threading.Lock()
+        self.queues = [[], []]
+        self.last = [0.0, 0.0]
+        super().__init__(listen_port, target_port)
+
+    def _send_due(self, direction, dst, everything=False):
+        with self.lock:
+            q = self.queues[direction]
+            now = time.time()
+            due = [x for x in q if everything or x[0] <= now]
+            del q[:len(due)]
+        for _, b in due:
+            dst.sendall(b)
+
+    def filter(self, direction, data):
+        out = []
+        with self.lock:
+            for byte in data:
+                if self.rnd.random() < self.p[0]:
+                    self.stats["drop"] += 1
+                    continue
+                if self.rnd.random() < self.p[1]:
+                    byte ^= 1 << self.rnd.randrange(8)
+                    self.stats["flip"] += 1
+                copies = 2 if self.rnd.random() < self.p[2] else 1
+                self.stats["dup"] += copies - 1
+                for _ in range(copies):
+                    self.last[direction] = max(self.last[direction],
+                                               time.time() + self.rnd.uniform(0, self.max_delay))
+                    self.queues[direction].append((self.last[direction], bytes([byte])))
+        return b""
+
+    def _pipe(self, direction, src, dst):
+        # A sender thread per direction keeps the delays running while the
+        # reader waits for bytes.
+        done = threading.Event()
+
+        def sender():
+            while not done.is_set():
+                try:
+                    self._send_due(direction, dst)
+                except OSError:
+                    return
+                time.sleep(0.002)
+        t = threading.Thread(target=sender, daemon=True)
+        t.start()
+        try:
+            super()._pipe(direction, src, dst)
+        finally:
+            done.set()
+            t.join()
+
+    def drain(self, direction, dst):
+        try:
+            time.sleep(self.max_delay)
+            self._send_due(direction, dst, everything=True)
+        except OSError:
+            pass
+
+
+class ForgeRelay(_Relay):
+    """Rewrites the MOVE frame with SEQ seq sent in direction `direction` so
+    that its move byte becomes new_byte (its hash and SEQ kept, the CRC made
+    anew); every other byte passes unchanged.  forged counts the frames
+    rewritten, seen lists (direction, type, seq, payload) of the frames that
+    crossed."""
+
+    def __init__(self, listen_port, target_port, direction, seq, new_byte):
+        self.target = (direction, seq, new_byte)
+        self.bufs = [bytearray(), bytearray()]
+        self.forged = 0
+        self.original = None
+        self.seen = []
+        super().__init__(listen_port, target_port)
+
+    def filter(self, direction, data):
+        buf = self.bufs[direction]
+        buf += data
+        out = bytearray()
+        while buf:
+            if buf[0] != SOF:
+                out.append(buf.pop(0))
+                continue
+            if len(buf) < 4:
+                break
+            n = buf[3]
+            if n > MAX_PAYLOAD:
+                out.append(buf.pop(0))
+                continue
+            if len(buf) < 6 + n:
+                break
+            f = bytes(buf[:6 + n])
+            if crc16(f[1:4 + n]) != (f[4 + n] << 8 | f[5 + n]):
+                out.append(buf.pop(0))  # not a frame (or a broken one): pass the byte on
+                continue
+            del buf[:6 + n]
+            ftype, seq, payload = f[1], f[2], f[4:4 + n]
+            self.seen.append((direction, ftype, seq, bytes(payload)))
+            want_dir, want_seq, new_byte = self.target
+            if direction == want_dir and ftype == T_MOVE and seq == want_seq and n >= 1:
+                self.original = payload[0]
+                f = frame(ftype, seq, bytes([new_byte]) + bytes(payload[1:]))
+                self.forged += 1
+            out += f
+        return bytes(out)
