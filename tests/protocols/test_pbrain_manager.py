@@ -389,6 +389,25 @@ ok = xy(ans) == (4, 0) and br.ask("TAKEBACK 4,0") == "OK"
 ans2 = br.ask("TURN 4,0")
 check("a TURN that makes the manager's five: ERROR, not a move", ok and
       (ans2 or "").startswith("ERROR"), "%r %r" % (ans, ans2))
+# Standard (exactly five) against freestyle at 20x20: the manager's TURN
+# that makes six ends a freestyle game (ERROR) and not a standard one (a move).
+for rule, ends in ((0, True), (1, False)):
+    br.ask("START 20")
+    br.send("INFO rule %d" % rule)
+    br.send("BOARD")
+    for line in ("0,10,2", "1,10,2", "2,10,2", "4,10,2", "5,10,2", "10,0,1", "12,3,1",
+                 "15,15,1", "3,11,1", "17,2,1"):
+        br.send(line)
+    ans = br.ask("DONE")
+    # The brain blocks at 3,10 as it should; its stone is taken back.
+    back = br.ask("TAKEBACK %s" % ans) if xy(ans) else None
+    ans2 = br.ask("TURN 3,10") if back == "OK" else "(no takeback: %r)" % back
+    check("20x20 rule %d: a TURN making six %s" % (rule, "ends the game (ERROR)" if ends else
+                                                 "is no five (a move)"),
+          (ans2 or "").startswith("ERROR") if ends else xy(ans2) is not None,
+          "%r %r" % (ans, ans2))
+br.send("INFO rule 4")
+br.ask("START 15")
 check("malformed cases: no stray answer", br.synced())
 rc, err = br.end()
 check("END after the malformed cases: exit 0, nothing on stderr", rc == 0 and not err, err)
