@@ -179,8 +179,8 @@ def match(size, rule, seed):
 
 
 def play_game(game, size, rule, rng, game_fail, plies):
-    a = Brain("--level", "3", "--nodes", "3000", "--seed", str(game + 1))
-    b = Brain("--level", "3" if game % 4 else "2", "--nodes", "3000", "--seed", str(100 + game))
+    a = Brain("--level", "3", "--nodes", "1500", "--seed", str(game + 1))
+    b = Brain("--level", "3" if game % 4 else "2", "--nodes", "1500", "--seed", str(100 + game))
     brains = [a, b]
     fail = None
     for br in brains:
