@@ -647,14 +647,20 @@ int pbrain_main(int argc, char **argv)
     /* By length: a NUL byte must not cut the line short. */
     while ((got = getline(&line, &cap, stdin)) >= 0) {
         int in_block = on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
-        char head[64], word[16] = "";
-        long size = 0;
+        /* The command word and its argument, read as pbrain_line_n reads them. */
+        char head[64];
         clean_line(line, (size_t)got, head, sizeof head);
-        int words = sscanf(head, " %15s %ld", word, &size);
-        if (!in_block && words == 2 && !strcasecmp(word, "START") && (size == 15 || size == 20))
-            on20 = size == 20;
+        char *save = NULL, *word = strtok_r(head, " ", &save);
+        char *arg = word ? strtok_r(NULL, " ", &save) : NULL;
+        if (!in_block && word && arg && !strcasecmp(word, "START")) {
+            char *end;
+            errno = 0;
+            long size = strtol(arg, &end, 10);
+            if (!errno && !*end && (size == 15 || size == 20))
+                on20 = size == 20;
+        }
         int more;
-        if (!in_block && words >= 1 && !strcasecmp(word, "INFO")) {
+        if (!in_block && word && !strcasecmp(word, "INFO")) {
             pbrain20_line_n(b20, line, (size_t)got);
             more = pbrain_line_n(b15, line, (size_t)got);
         } else {
