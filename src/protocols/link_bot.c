@@ -40,8 +40,7 @@ static void on_fatal_signal(int sig)
     pid_t g = engine_group;
     if (g > 0) {
         kill(-g, SIGKILL);
-        while (waitpid(g, NULL, 0) < 0 && errno == EINTR) {
-        }
+        waitpid(g, NULL, 0); /* SIGKILL cannot be ignored: this returns */
     }
     signal(sig, SIG_DFL);
     raise(sig);
