@@ -374,7 +374,8 @@ Test(gomoku_farm, a_failed_autosave_is_shown_and_q_asks)
     cr_expect(file_exists(path_join(dir, "asked.png")), "the first q quit without asking");
     cr_expect(!file_exists(path_join(dir, "after.png")), "q q did not quit");
     char *err = read_all(path_join(dir, "stderr.txt"), NULL);
-    cr_expect(err && strstr(err, "farm autosave failed"), "stderr: %s", err ? err : "");
+    cr_expect(err && strstr(err, "farm autosave to ") && strstr(err, "farm.txt failed: "), "stderr: %s",
+              err ? err : "");
     check_golden(dir, "failed", "farm_autosave_failed");
     cleanup(dir);
 }

@@ -68,7 +68,7 @@ static void gk_autosave(gk_screen_t *s)
     char err[GK_PATH_LEN + 128];
     if (save_kv_write(s->save_path, GOMOKU_SESSION_RECORD_HEADER, gomoku_session_emit, &s->gs,
                       err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: farm autosave failed in %s: %s\n", s->save_path, err);
+        fprintf(stderr, "tabletop: farm autosave to %s failed: %s\n", s->save_path, err);
         snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
         s->save_failed = 1;
         return;

@@ -86,7 +86,7 @@ static void os_autosave(os_screen_t *s)
     int done = os_over(s) || s->game.stopped;
     if (save_kv_write(done ? s->last_path : s->save_path, othello_record_header,
                       othello_record_emit, &s->game, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: Othello autosave failed in %s: %s\n", s->save_path, err);
+        fprintf(stderr, "tabletop: Othello autosave to %s failed: %s\n", s->save_path, err);
         snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
         s->save_failed = 1;
         return;
