@@ -2,8 +2,10 @@
 """Two consoles, one game of Go over a link (docs/link.md), with
 real processes and real loopback sockets in a scratch folder:
 
-  - two headless consoles play a scripted game: identical SGF records, and
-    the result agrees with an independent area count written here;
+  - two headless consoles play a scripted game, both pass, both accept the
+    dead-stone review's marks (Black's console starts them with the
+    estimate): identical SGF records, and the result agrees with an
+    independent area count (tests/protocols/link_model.py);
   - GNU Go through `tabletop link-bot` plays a whole game against a console;
   - a relay that drops, flips, duplicates and delays bytes (0-300 ms) between
     two link-bots: faults are counted, the records never differ;
@@ -22,8 +24,11 @@ import struct
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import link_relay  # noqa: E402
+from link_model import record_result, sgf_moves  # noqa: E402
 
 exe = sys.argv[1]
 # --sim: only the sim-vs-sdl game (its own meson test, it is the slow one);
@@ -36,6 +41,16 @@ env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 def check(name, cond, detail=""):
     results.append((name, bool(cond), detail))
+
+
+laps, lap_start = [], [time.monotonic()]
+
+
+def lap(what):
+    """Seconds each part took, printed as TAP comments (CI time)."""
+    now = time.monotonic()
+    laps.append("%s: %.0f s" % (what, now - lap_start[0]))
+    lap_start[0] = now
 
 
 def free_port():
@@ -59,73 +74,10 @@ def wait_listening(port, timeout=10):
     return False
 
 
-# ---- an independent model: SGF moves, captures, area score (all stones alive)
-
-def sgf_moves(text):
-    size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
-    moves = re.findall(r";([BW])\[([a-s]{2}|)\]", text)
-    return size, moves
-
+# ---- the independent count: link_model.py (the estimate's dead stones off)
 
 def area_result(text):
-    size, moves = sgf_moves(text)
-    komi = float(re.search(r"KM\[([-\d.]+)\]", text).group(1))
-    board = {}
-
-    def nbrs(p):
-        r, c = p
-        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= q[0] < size and 0 <= q[1] < size:
-                yield q
-
-    def group(p):
-        col, seen, todo, libs = board[p], {p}, [p], 0
-        while todo:
-            x = todo.pop()
-            for q in nbrs(x):
-                if q not in board:
-                    libs += 1
-                elif board[q] == col and q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-        return seen, libs
-
-    for col, v in moves:
-        if not v or v == "tt" and size <= 19:
-            continue
-        p = (ord(v[1]) - 97, ord(v[0]) - 97)
-        assert p not in board, "occupied"
-        board[p] = col
-        for q in list(nbrs(p)):
-            if q in board and board[q] != col:
-                g, libs = group(q)
-                if libs == 0:
-                    for x in g:
-                        del board[x]
-        g, libs = group(p)
-        assert libs > 0, "suicide"
-    score = {"B": 0, "W": 0}
-    seen = set()
-    for r in range(size):
-        for c in range(size):
-            p = (r, c)
-            if p in board:
-                score[board[p]] += 1
-            elif p not in seen:
-                region, todo, border = {p}, [p], set()
-                while todo:
-                    x = todo.pop()
-                    for q in nbrs(x):
-                        if q in board:
-                            border.add(board[q])
-                        elif q not in region:
-                            region.add(q)
-                            todo.append(q)
-                seen |= region
-                if len(border) == 1:
-                    score[border.pop()] += len(region)
-    margin = score["B"] - score["W"] - komi
-    return "0" if margin == 0 else ("B+%g" % margin if margin > 0 else "W+%g" % -margin)
+    return record_result(exe, text)
 
 
 def console(save, spec, script_text, tmp, name, **kw):
@@ -136,6 +88,17 @@ def console(save, spec, script_text, tmp, name, **kw):
                              "--script", script, "--save-dir", save],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=kw.get("env", env))
+
+
+def finish(p, limit):
+    """(stdout, stderr) of p within limit seconds; a process still running
+    then is killed and says so in its stderr."""
+    try:
+        return p.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        o, e = p.communicate()
+        return o, e + "\n(killed after %d s)" % limit
 
 
 def one_line(err):
@@ -161,11 +124,14 @@ try:
     os.mkdir(sb)
     # Black (the listener) and White alternate; the cursor skips stones
     # (seed 001), so the same keys give the same points on both sides.
+    # Two passes begin the dead-stone review; await-peer takes turns there
+    # (Black first): Space accepts the marks on each side, and the last
+    # await-peer waits for the count.
     black_keys = ["enter", "right\nright\nenter", "up\nup\nenter", "left\nleft\nleft\nenter",
                   "down\ndown\ndown\nenter", "space", "space"]
     white_keys = ["up\nenter", "down\ndown\nenter", "left\nenter", "right\nright\nenter",
                   "up\nup\nup\nenter", "space", "space"]
-    a_script = "".join("await-peer 20000\n%s\n" % k for k in black_keys)
+    a_script = "".join("await-peer 20000\n%s\n" % k for k in black_keys) + "await-peer 20000\n"
     b_script = "".join("await-peer 20000\n%s\n" % k for k in white_keys) + "await-peer 20000\n"
     pa = console(sa, "listen:%d" % port, a_script, tmp, "a")
     wait_listening(port)
@@ -178,7 +144,7 @@ try:
     rb = read(os.path.join(sb, "go-link.sgf")) if os.path.exists(os.path.join(sb, "go-link.sgf")) else "b"
     check("two consoles: identical SGF records", ra == rb, "%r\n%r" % (ra, rb))
     res = re.search(r"RE\[([^\]]*)\]", ra)
-    n = len(sgf_moves(ra)[1]) if ra != "a" else 0
+    n = len(sgf_moves(ra)) if ra != "a" else 0
     check("two consoles: the scripted game was played to the end", n >= 10 and res, ra)
     check("two consoles: result = independent area count",
           res and res.group(1) == area_result(ra), "%s vs %s" % (res and res.group(1), ra))
@@ -186,6 +152,7 @@ try:
     check("two consoles: colours", read(os.path.join(sa, "go-link.side")) == "black\n" and
           read(os.path.join(sb, "go-link.side")) == "white\n")
 
+    lap("two consoles")
     # ---- 1b. one console on sim (the bytes cross the Verilated UART's pins), one on sdl
     empty = os.path.join(tmp, "empty.txt")
     open(empty, "w").close()
@@ -217,6 +184,7 @@ try:
               "link UART on sim" in ea and "link UART on sdl" in eb, ea + eb)
     elif SIM_ONLY:
         check("# SKIP sim backend not built", True)
+    lap("sim vs sdl")
     if SIM_ONLY:
         raise Done()
 
@@ -254,6 +222,7 @@ try:
     else:
         check("# SKIP gnugo not installed", True)
 
+    lap("gnugo link-bot")
     # ---- 2b. tty: two link-bots on pseudo-terminals (termios 9600 8N1 raw), joined here
     if GNUGO:
         import select
@@ -288,74 +257,11 @@ try:
               p.returncode == 1 and one_line(p.stderr) and "not a serial device" in p.stderr,
               "rc %s %r" % (p.returncode, p.stderr))
 
+    lap("tty")
     # ---- 3. a relay that drops, flips, duplicates and delays bytes ------
-    def relay(listen_sock, target_port, stats, rnd, stop):
-        conn, _ = listen_sock.accept()
-        up = socket.create_connection(("127.0.0.1", target_port))
-        for s in (conn, up):
-            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-        def pipe(src, dst):
-            queue, last = [], 0.0
-            lock = threading.Lock()
-
-            def sender():
-                while not stop.is_set():
-                    with lock:
-                        due = [q for q in queue if q[0] <= time.time()]
-                        del queue[:len(due)]
-                    for _, b in due:
-                        try:
-                            dst.sendall(b)
-                        except OSError:
-                            return
-                    time.sleep(0.002)
-
-            t = threading.Thread(target=sender, daemon=True)
-            t.start()
-            while not stop.is_set():
-                try:
-                    data = src.recv(4096)
-                except OSError:
-                    break
-                if not data:
-                    break
-                for byte in data:
-                    x = rnd.random()
-                    if x < 0.01:
-                        stats["drop"] += 1
-                        continue
-                    b = byte
-                    if rnd.random() < 0.01:
-                        b ^= 1 << rnd.randrange(8)
-                        stats["flip"] += 1
-                    copies = 2 if rnd.random() < 0.01 else 1
-                    stats["dup"] += copies - 1
-                    for _ in range(copies):
-                        with lock:
-                            last = max(last, time.time() + rnd.uniform(0, 0.3))
-                            queue.append((last, bytes([b])))
-            time.sleep(1.0)
-            try:
-                dst.shutdown(socket.SHUT_WR)
-            except OSError:
-                pass
-
-        t1 = threading.Thread(target=pipe, args=(conn, up), daemon=True)
-        t2 = threading.Thread(target=pipe, args=(up, conn), daemon=True)
-        t1.start()
-        t2.start()
-        t1.join()
-        t2.join()
-
+    # (link_relay.FaultRelay: 1% each, every byte 0-300 ms late)
     if GNUGO:
         pa_port, relay_port = free_port(), free_port()
-        ls = socket.socket()
-        ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        ls.bind(("127.0.0.1", relay_port))
-        ls.listen(1)
-        stats = {"drop": 0, "flip": 0, "dup": 0}
-        stop = threading.Event()
         lenv = dict(env, TABLETOP_LINK_STATS="1")
         sgf1, sgf2 = os.path.join(tmp, "r1.sgf"), os.path.join(tmp, "r2.sgf")
         engine = GNUGO + " --mode gtp --chinese-rules --level 1"
@@ -363,15 +269,13 @@ try:
                                "--color", "b", "--sgf", sgf1], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, env=lenv)
         wait_listening(pa_port)
-        rt = threading.Thread(target=relay, args=(ls, pa_port, stats, random.Random(14), stop),
-                              daemon=True)
-        rt.start()
+        relay = link_relay.FaultRelay(relay_port, pa_port, random.Random(14))
+        stats = relay.stats
         b2 = subprocess.Popen([exe, "link-bot", "--link", "tcp:127.0.0.1:%d" % relay_port,
                                "--engine", engine, "--sgf", sgf2], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True, env=lenv)
-        o2, e2 = b2.communicate(timeout=240)
-        o1, e1 = b1.communicate(timeout=60)
-        stop.set()
+        (o2, e2), (o1, e1) = finish(b2, 240), finish(b1, 60)
+        relay.close()
         faults = sum(int(x) for e in (e1, e2) for x in re.findall(
             r"(\d+) (?:CRC errors|framing errors|late partial frames|duplicates|retransmissions)", e))
         check("relay: faults were injected", stats["drop"] and stats["flip"] and stats["dup"],
@@ -384,14 +288,14 @@ try:
                   "%r %r\n%s\n%s" % (o1, o2, r1, r2))
         else:
             # Stopping is allowed; a fork is not: one record extends the other.
-            m1, m2 = sgf_moves(r1)[1] if r1 != "1" else [], sgf_moves(r2)[1] if r2 != "2" else []
+            m1, m2 = sgf_moves(r1) if r1 != "1" else [], sgf_moves(r2) if r2 != "2" else []
             n = min(len(m1), len(m2))
             check("relay: stopped with a message and no divergent board",
                   m1[:n] == m2[:n] and ("link" in e1 + e2), e1 + e2)
-        ls.close()
     else:
         check("# SKIP gnugo not installed (relay)", True)
 
+    lap("relay")
     # ---- 4. bad specs, refused connections, a vanishing peer ------------
 
     for spec in ["bogus", "tcp:nohost", "tcp:127.0.0.1:0", "listen:99999", "tty:", ""]:
@@ -453,6 +357,7 @@ try:
               p.returncode == rc_want and one_line(p.stderr) and what in p.stderr,
               "rc %s %r" % (p.returncode, p.stderr))
 
+    lap("bad specs")
     closed = free_port()
     sd = os.path.join(tmp, "d")
     os.mkdir(sd)
@@ -490,14 +395,14 @@ try:
         saved = os.path.join(se, "go-link.sgf")
         end = time.time() + 60
         while time.time() < end:
-            if os.path.exists(saved) and len(sgf_moves(read(saved))[1]) >= 4:
+            if os.path.exists(saved) and len(sgf_moves(read(saved))) >= 4:
                 break
             time.sleep(0.05)
         bot.send_signal(signal.SIGKILL)
         bot.communicate()
         oe, ee = pe.communicate(timeout=60)
         lines = [l for l in ee.splitlines() if l.strip() and "waiting for" not in l]
-        n_saved = len(sgf_moves(read(saved))[1]) if os.path.exists(saved) else 0
+        n_saved = len(sgf_moves(read(saved))) if os.path.exists(saved) else 0
         check("vanishing peer: exit 1, one line, game saved",
               pe.returncode == 1 and len(lines) == 1 and "saved" in lines[0] and n_saved >= 4,
               "rc %s %r moves %d" % (pe.returncode, ee, n_saved))
@@ -516,8 +421,9 @@ try:
         rbot = read(bot_sgf) if os.path.exists(bot_sgf) else "x"
         check("resume after reconnect: the game goes on from the saved moves",
               bot.returncode == 0 and pe.returncode == 0 and rr == rbot and
-              len(sgf_moves(rr)[1]) > before, "rc %s %s\n%s\n%s\n%s" % (
+              len(sgf_moves(rr)) > before, "rc %s %s\n%s\n%s\n%s" % (
                   bot.returncode, pe.returncode, bot.stderr, ee, rr))
+    lap("refused, vanishing peer, resume")
 except Done:
     pass
 finally:
@@ -529,4 +435,6 @@ for i, (name, ok, detail) in enumerate(results, 1):
     if not ok and detail:
         for line in str(detail).splitlines()[:30]:
             print("#   " + line)
+for line in laps:
+    print("# " + line)
 sys.exit(0 if all(ok for _, ok, _ in results) else 1)
