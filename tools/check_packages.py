@@ -72,6 +72,7 @@ PROGRAMS = [
     ("xprop", "test", "tests/hal/window_x11.py"),
     ("matchbox-window-manager", "test", "tests/hal/window_x11.py"),
     ("valgrind", "test", "tests/protocols/test_pbrain_manager.py"),
+    ("node", "test", "tests/protocols/test_gtp_sabaki.py (Sabaki's @sabaki/gtp)"),
 ]
 
 # Where a fresh machine's packages put programs; a program found elsewhere
