@@ -268,7 +268,9 @@ def fetch_package(scratch):
         check("the tarball holds only files under package/", not bad, bad)
         if bad:
             finish()
-        t.extractall(os.path.join(scratch, "lib"), members=members)
+        # Members checked above; the 'data' filter too where Python has it.
+        extra = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+        t.extractall(os.path.join(scratch, "lib"), members=members, **extra)
     return os.path.join(scratch, "lib", "package")
 
 
