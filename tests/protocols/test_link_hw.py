@@ -398,8 +398,10 @@ def forged_case(tmp):
     r.close()
     lines = {s: [l for l in out[s][1].splitlines() if l.strip() and "waiting for" not in l]
              for s in "BW"}
-    check("forged move, headless: both exit 1 with one line",
-          all(procs[s].returncode == 1 and len(lines[s]) == 1 for s in "BW"),
+    check("forged move, headless: both exit 1 with one line saying why",
+          all(procs[s].returncode == 1 and len(lines[s]) == 1 for s in "BW") and
+          re.search(r"refuse|illegal", lines["B"][0]) and
+          "other console's rules refused our move" in lines["W"][0],
           "rc %s %s\n%s" % (procs["B"].returncode, procs["W"].returncode, lines))
 
 
