@@ -230,3 +230,32 @@ class ForgeRelay(_Relay):
                 self.forged += 1
             out += f
         return bytes(out)
+
+
+if __name__ == "__main__":
+    # By hand, between two consoles (docs/link.md's examples):
+    #   tabletop play --game go --link listen:4000
+    #   python3 tests/protocols/link_relay.py 4001 4000 --drop 0.01 --flip 0.01 --dup 0.01
+    #   tabletop play --game go --link tcp:127.0.0.1:4001
+    # or --forge SEQ BYTE: the dialler's MOVE SEQ arrives as move byte BYTE.
+    import argparse
+    import random
+    ap = argparse.ArgumentParser(description="a faulty or forging relay for a link game")
+    ap.add_argument("listen", type=int, help="port the dialling console connects to")
+    ap.add_argument("target", type=int, help="port the listening console waits on")
+    for name in ("drop", "flip", "dup"):
+        ap.add_argument("--" + name, type=float, default=0.0, help="probability per byte")
+    ap.add_argument("--delay", type=float, default=0.0, help="each byte up to this late (s)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--forge", type=int, nargs=2, metavar=("SEQ", "BYTE"))
+    a = ap.parse_args()
+    if a.forge:
+        r = ForgeRelay(a.listen, a.target, 0, a.forge[0], a.forge[1])
+    else:
+        r = FaultRelay(a.listen, a.target, random.Random(a.seed), a.drop, a.flip, a.dup, a.delay)
+    try:
+        r.thread.join()
+    except KeyboardInterrupt:
+        pass
+    r.close()
+    print(getattr(r, "stats", None) or "%d frame(s) forged" % r.forged)
