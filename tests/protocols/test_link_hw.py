@@ -405,24 +405,28 @@ def forged_case(tmp):
           "rc %s %s\n%s" % (procs["B"].returncode, procs["W"].returncode, lines))
 
 
-def fault_case(tmp):
+def fault_case(tmp, b_backend="sdl", w_backend="sdl", limit=90):
     """The whole game through a relay that drops, flips, duplicates and
     delays bytes: the same end on both or a stop on both."""
     rnd = random.Random(27)
     relay = lambda lp, tp: link_relay.FaultRelay(lp, tp, rnd, 0.01, 0.01, 0.01, 0.2)
+    tag = "faults-%s-%s" % (b_backend, w_backend)
     try:
-        pair, what = whole_game(tmp, "faults", "sdl", "sdl", 90, relay)
+        pair, what = whole_game(tmp, tag, b_backend, w_backend, limit, relay)
     except Exception as e:
         check("faults: the game through a faulty relay", False, str(e))
         return
     st = dict(pair.relay.stats)
-    check("faults: a dropped, a flipped and a duplicated byte at least", all(st.values()), str(st))
+    what_pair = "%s vs %s" % (b_backend, w_backend)
+    check("faults (%s): a dropped, a flipped and a duplicated byte at least" % what_pair,
+          all(st.values()), str(st))
     if what[0] == "over":
         rc = pair.close()
         ra, rb = pair.record("B"), pair.record("W")
         re_ = re.search(r"RE\[([^\]]*)\]", ra)
-        check("faults: both finished: identical records, RE = the independent count (%s)"
-              % what[1], ra == rb and re_ and re_.group(1) == what[1] and not what[3],
+        check("faults (%s): both finished: identical records, RE = the independent count (%s)"
+              % (what_pair, what[1]),
+              ra == rb and re_ and re_.group(1) == what[1] and not what[3],
               "%s\n%r\n%r\n%s" % (rc, ra, rb, what[3]))
     else:
         time.sleep(3)
@@ -430,9 +434,10 @@ def fault_case(tmp):
         rc = pair.close()
         ma, mb = sgf_moves(pair.record("B")), sgf_moves(pair.record("W"))
         n = min(len(ma), len(mb))
-        check("faults: stopped on both with a line, the records one game (one extends the other)",
+        check("faults (%s): stopped on both with a line, the records one game (one extends "
+              "the other)" % what_pair,
               stopped == ["B", "W"] and ma[:n] == mb[:n], "%s %s\n%s\n%s" % (what, stopped, ma, mb))
-    notes.append("faults relay: %s" % st)
+    notes.append("faults relay (%s): %s" % (what_pair, st))
 
 
 def note_latency(pair, what):
@@ -468,6 +473,7 @@ try:
         else:
             game_case(tmp, "sim", "sim", "sim", 180)
             game_case(tmp, "mixed", "sim", "sdl", 180)
+            fault_case(tmp, "sim", "sdl", 180)
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 
