@@ -14,7 +14,8 @@ picture and the seven-segment digits of its strip (tests/protocols/link_x.py).
     screen latency is measured: from the XTEST Enter on the mover's window to
     the first screen grab of the other window that shows the stone;
   - a relay that drops, flips, duplicates and delays bytes between two such
-    consoles: the same result on both, or a stop on both, never two games;
+    consoles (sdl with sdl; sim with sdl under --sim): the same result on
+    both, or a stop on both, never two games;
   - a man in the middle that rewrites one of White's MOVE frames into a
     point Black already holds (the CRC made anew): Black's rules refuse it,
     both consoles stop and say why (stderr, the warning status line on the
