@@ -126,8 +126,8 @@ class Stopped(Exception):
 
 
 class LinkedPair:
-    """Two window consoles playing each other; b listens, w dials (through a
-    relay when relay_port is given)."""
+    """Two window consoles playing each other: Black listens, White dials
+    (through relay(listen_port, target_port) when given)."""
 
     def __init__(self, tmp, tag, b_backend, w_backend, relay=None, rules="hw"):
         self.tmp, self.tag = tmp, tag
