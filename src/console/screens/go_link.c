@@ -167,6 +167,8 @@ static void gl_destroy(void *p)
 
 static void report(go_link_game_t *g, const char *why)
 {
+    if (!g->failed)
+        g->failed_ms = real_ms();
     g->failed = 1;
     if (!g->reported)
         fprintf(stderr, "tabletop: link: %s%s\n", why,
@@ -276,8 +278,15 @@ static void gl_tick(void *p, uint64_t now_us)
 {
     go_link_game_t *g = p; /* the protocol runs on real time: the other console does */
     g->now_us = now_us;
-    if (!g->up || g->failed)
+    if (!g->up)
         return;
+    if (g->failed) {
+        /* The ERROR frames link.c queued to tell the other console why still
+         * go out (the UART path moves bytes only when it is called). */
+        pump(g);
+        (void)console_link_sending(g->env.link);
+        return;
+    }
     uint64_t now = real_ms();
     uint8_t buf[256];
     char err[256];
@@ -373,9 +382,19 @@ static console_busy_t gl_busy(void *p)
  * console (its move; in the review its marks, or its answer to this side's
  * last change or acceptance, Black speaking first), 0 when this side may
  * act or the game is over and acknowledged. */
+/* 1 while a failed link's last frames (its ERROR to the other console)
+ * are still leaving, for at most 2 s. */
+static int failure_sending(go_link_game_t *g)
+{
+    return g->failed && g->up && real_ms() - g->failed_ms < 2000 &&
+           console_link_sending(g->env.link);
+}
+
 static int gl_awaiting(void *p)
 {
     go_link_game_t *g = p;
+    if (failure_sending(g))
+        return 1;
     if (g->failed || !g->up)
         return -1;
     link_state_t s = link_state(&g->link);

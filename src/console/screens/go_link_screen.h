@@ -22,6 +22,7 @@ typedef struct go_link_game {
     int opened;        /* enter() started the game on the link */
     int up;            /* the console's link opened: bytes can flow */
     uint64_t now_us;   /* backend time of the last tick */
+    uint64_t failed_ms; /* real time of the failure: its ERROR frames get 2 s to leave */
     int failed;        /* the link stopped (or never opened) */
     int reported;      /* the failure was printed */
     char failure[300]; /* why, for the status line */
