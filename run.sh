@@ -26,7 +26,7 @@ PLAY_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libsdl2-dev libpng-dev
   libusb-1.0-0-dev libx11-dev verilator g++ make zlib1g-dev python3"
 TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static clang tcl file libclang-rt-14-dev clang-tidy cppcheck
-  xvfb xdotool x11-utils matchbox-window-manager yosys grhino valgrind nodejs"
+  xvfb xdotool libxtst6 x11-utils matchbox-window-manager yosys grhino valgrind nodejs"
 
 missing_packages() {
     local p
