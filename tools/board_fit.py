@@ -54,7 +54,13 @@ Yosys fails, finds a combinational loop or a conflicting driver, or a latch
 is left.
 
 usage: board_fit.py [--yosys PATH] [--source DIR] [--check] [--max-levels N]
-                    [--max-share F] [--keep DIR]
+                    [--max-share F] [--keep DIR | --reuse DIR] [--only A,B]
+                    [--double MODULE] [--yosys-roms]
+  --keep DIR    keep the stand-in, Yosys's log, stat and netlist in DIR
+  --reuse DIR   analyse what a --keep run left in DIR (no Yosys)
+  --only A,B    just these peripherals (the others' outputs tied to 0)
+  --double M    a planted second instance of M (its conduit into the HPS stand-in)
+  --yosys-roms  leave ROMs where Yosys 0.23 puts them (in logic)
 """
 import argparse
 import json
@@ -552,7 +558,7 @@ def main():
 
     print("fit_device: %s (%d ALMs, %d M10K, %d DSP blocks)"
           % (DEVICE, DEVICE_ALMS, DEVICE_M10K, DEVICE_DSP))
-    print("fit_yosys_seconds: %.0f s (one synth_intel_alm run of the whole design)" % seconds)
+    print("fit_yosys_seconds: %.0f s (one synth_intel_alm run)" % seconds)
     for mod, r in rows:
         if r["instances"] != 1:
             print("fit_%s_instances: %d (each line below is one instance)"
