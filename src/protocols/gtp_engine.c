@@ -645,7 +645,8 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
     g->comment[0] = '\0';
     snprintf(g->application, sizeof g->application, "%s:%s", GTP_NAME, TABLETOP_VERSION);
     memcpy(e->record, g, sizeof *g);
-    memcpy(e->moves, g->moves, (size_t)g->n_moves * sizeof *g->moves);
+    if (g->n_moves > 0)
+        memcpy(e->moves, g->moves, (size_t)g->n_moves * sizeof *g->moves);
     e->n_moves = g->n_moves;
     e->record->n_moves = 0; /* the moves live in e->moves */
     board_copy(&e->board, b);
@@ -661,7 +662,8 @@ static int cmd_printsgf(gtp_dispatch_t *d, int argc, char **argv)
         return fail(e, "cannot write more than %d moves to SGF", SGF_MAX_MOVES);
     sgf_game_t *g = e->record;
     /* The record holds the setup; the moves are lent to it for the write. */
-    memcpy(g->moves, e->moves, (size_t)e->n_moves * sizeof *e->moves);
+    if (e->n_moves > 0) /* no list is allocated before the first move */
+        memcpy(g->moves, e->moves, (size_t)e->n_moves * sizeof *e->moves);
     g->n_moves = e->n_moves;
     char saved[SGF_TEXT];
     memcpy(saved, g->result, sizeof saved);
