@@ -73,8 +73,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if ((opts.link && !strcmp(game, "go")) || (named_farm && !strcmp(game, "gomoku")))
                 game = NULL;
         }
+        /* And a link game on the board judges in logic unless --rules says
+         * otherwise: rules "hw" of the parser's own. */
+        const char *rules = opts.rules;
+        if (rules && !fuzz_points_into(rules, argv, argc) && !strcmp(rules, "hw") && opts.link &&
+            opts.backend && !strcmp(opts.backend, "board"))
+            rules = NULL;
         const char *ptrs[] = {game,     opts.backend, opts.script, opts.frames, opts.wav,
-                              opts.devmem, opts.trace, opts.save_dir, opts.link, opts.rules};
+                              opts.devmem, opts.trace, opts.save_dir, opts.link, rules};
         for (size_t k = 0; k < sizeof ptrs / sizeof ptrs[0]; k++)
             FUZZ_CHECK(fuzz_points_into(ptrs[k], argv, argc), "option %zu points outside argv", k);
         FUZZ_CHECK(opts.headless == 0 || opts.headless == 1, "headless %d", opts.headless);
