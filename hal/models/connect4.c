@@ -55,10 +55,10 @@ static void c4_model_step(c4_model_t *m)
         }
         break;
     case C4M_COMPUTE:
-        /* The RTL's pipeline answers the rows after C4_MODEL_AI_STAGES
-         * edges; the answer is a function of the rows alone. */
+        /* The RTL's AI answers the rows C4_MODEL_AI_LATENCY edges after
+         * this state's first; the answer is a function of the rows alone. */
         m->compute_clocks++;
-        if (m->wait == C4_MODEL_AI_STAGES) {
+        if (m->wait == C4_MODEL_AI_LATENCY) {
             m->move_q = c4_ai_decide(m->rows, NULL) & 0xFFu;
             m->wait = 0;
             m->fsm = C4M_WRITE_MOVE;

@@ -26,9 +26,11 @@
 #define C4_MODEL_FLAG_NEW C4_FLAG_NEW
 #define C4_MODEL_FLAG_DONE C4_FLAG_DONE
 #define C4_MODEL_CLOCK_HZ 50000000u
-/* Register stages inside the AI (connect4_pkg::AI_STAGES): the FSM spends
- * 1 + this many clocks computing. */
-#define C4_MODEL_AI_STAGES 1u
+/* The AI's latency (connect4_pkg::AI_LATENCY): it reads the rows at the
+ * first clock of the FSM's compute state and answers them this many clock
+ * edges later, counting that one, so the FSM spends 1 + this many clocks
+ * computing. */
+#define C4_MODEL_AI_LATENCY 12u
 
 typedef struct c4_model {
     uint32_t mem[8];     /* the shared words */

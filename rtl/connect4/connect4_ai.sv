@@ -1,4 +1,5 @@
-// connect4_ai.sv - the seed 004 AI compute module, pipelined in two stages.
+// connect4_ai.sv - the seed 004 AI compute module: one shared evaluator
+// stepped over the eight positions the AI looks at, one a clock.
 // Mirrors src/games/connect4/c4_ai.c (c4_ai_decide); docs/connect4.md
 // explains the choices, and why this departs from the seed's single clock.
 //
@@ -7,21 +8,36 @@
 //                    a trap unless the human could then win, else the column
 //                    minimising the human's maximum value one move ahead.
 //
-// Stage 1 (combinational from `state`, registered at the clock edge): the
-// seven generated states, every maxConnectFinder value and the moveDeterminer
-// maxima (the AI's on the current state, the human's on each generated
-// state), the first winFinder of each trapDeterminer, the legal columns and
-// the AI's disc count.  Stage 2 (combinational from the stage-1 registers,
-// onto the outputs): the second half of each trapDeterminer, findMinimum and
-// the AI-out priority.  So `move` and the dbg_* outputs
-// answer the `state` present before the last clock edge: the mailbox
-// registers them one clock later (connect4_pkg::AI_STAGES).
+// The eight evaluations are the same function of a position and a player:
+// slot c = 0..6 the state after the AI drops in column c, evaluated for the
+// human (seven maxConnectFinders and their moveDeterminer maximum) and for
+// the AI's threats there (the trapDeterminer: winFinder, the human's block,
+// winFinder again); slot 7 the state itself, evaluated for the AI.  Earlier
+// versions built all eight side by side (56 maxConnectFinders, 14
+// winFinders: about 15,000 ALUTs and 9,500 adder bits in the Cyclone V
+// flow, 30.8 ALUT levels from the rows to the human's maxima).  Here one
+// evaluator takes a slot a clock through a three-register pipeline:
+//
+//   edge 0          `start`: the state is registered (state_q)
+//   edges 1-8       P0: slot k's position (genStateFromColumn of state_q)
+//   edges 2-9       P1: its seven column values for the slot's player, and
+//                   the AI's winFinder there
+//   edges 3-10      P2: the moveDeterminer maximum (the human's best value,
+//                   or the AI's move now) and the trap, into slot k's registers
+//   edge 11         findMinimum over the seven human maxima
+//
+// so `move` and the dbg_* outputs answer the state present at the `start`
+// edge once connect4_pkg::AI_LATENCY (12) edges have passed, counting that
+// one, and hold until the next `start`.  The mailbox waits exactly that long;
+// hal/models/connect4.c waits the same clocks.
 `default_nettype none
 
 module connect4_ai
 (
-    input  wire logic                 clk,          // 50 MHz; stage-1 registers
-    input  connect4_pkg::state_t      state,        // the six 14-bit rows, row 0 in [13:0]
+    input  wire logic                 clk,          // 50 MHz
+    input  wire logic                 rst,          // synchronous, active high: stops a computation
+    input  wire logic                 start,        // 1 for one clock: compute the move for `state`
+    input  connect4_pkg::state_t      state,        // the six 14-bit rows, row 0 in [13:0]; read at `start`
     output logic [7:0]  move,              // [2:0] column (7: none), [6:4] why, [7] 0
     // The intermediate results, for the parity test and SignalTap.
     output logic [6:0]  dbg_legal,         // bit c: column c is not full
@@ -33,137 +49,152 @@ module connect4_ai
     output logic [6:0]  dbg_trap,          // bit c: playing c sets a winning trap
     output logic [2:0]  dbg_min_col        // findMinimum's column
 );
-    // ---- stage 1 ----------------------------------------------------------
-    logic [6:0] legal_d;
-    logic [34:0] now_values_d;
-    logic now_found_d;
-    logic [4:0] now_value_d;
-    logic [2:0] now_col_d;
-    // Packed 5 (or 7) bits a generated state: Yosys reads no unpacked ports.
-    logic [34:0] human_max_d;
-    logic [6:0] human_win_d;
-    logic [48:0] wins1_d;
-    logic [5:0] ai_discs_d;
+    localparam logic [2:0] SLOT_NOW = 3'd7;  // the state itself, for the AI
 
-    // Current state: immediate win / block (the seed's "rightmost" moveDeterminer).
-    connect4_column_values now_inst (
-        .state (state),
-        .who   (connect4_pkg::CELL_AI),
-        .legal (legal_d),
-        .values(now_values_d)
-    );
+    // ---- the state, and what is read from it directly ---------------------
+    connect4_pkg::state_t state_q;
+    logic run;         // slots still to issue
+    logic [2:0] slot;  // next slot to issue
+    logic [6:0] legal;
+    logic [5:0] ai_discs;
 
-    connect4_move_determiner now_md_inst (
-        .legal (legal_d),
-        .values(now_values_d),
-        .found (now_found_d),
-        .value (now_value_d),
-        .col   (now_col_d)
-    );
-
-    // One move ahead: seven generated states, the human's best value on each
-    // and the AI's threats there (the trapDeterminer's first winFinder).
-    for (genvar c = 0; c < connect4_pkg::COLS; c++) begin : g_ahead1
-        connect4_pkg::state_t next_state;
-        logic [6:0] h_legal;
-        logic [34:0] h_values;
-        logic h_found;
-        logic [4:0] h_value;
-        logic [2:0] h_col;
-
-        connect4_gen_state gen_inst (
-            .state_in (state),
-            .col      (3'(c)),
-            .who      (connect4_pkg::CELL_AI),
-            .state_out(next_state)
-        );
-
-        connect4_column_values hv_inst (
-            .state (next_state),
-            .who   (connect4_pkg::CELL_HUMAN),
-            .legal (h_legal),
-            .values(h_values)
-        );
-
-        connect4_move_determiner md_inst (
-            .legal (h_legal),
-            .values(h_values),
-            .found (h_found),
-            .value (h_value),
-            .col   (h_col)
-        );
-
-        connect4_win_finder wf1_inst (
-            .state(next_state),
-            .who  (connect4_pkg::CELL_AI),
-            .wins (wins1_d[7*c+:7])
-        );
-
-        assign human_max_d[5*c+:5] = (legal_d[c] && h_found) ? h_value : 5'd0;
-        assign human_win_d[c] = legal_d[c] && h_found && h_value == connect4_pkg::VALUE_WIN;
-
-        logic unused_h;
-        assign unused_h = ^h_col;
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            run <= 1'b0;
+            slot <= 3'd0;
+        end else if (start) begin
+            state_q <= state;
+            run <= 1'b1;
+            slot <= 3'd0;
+        end else if (run) begin
+            slot <= slot + 3'd1;
+            if (slot == SLOT_NOW) run <= 1'b0;
+        end
     end
 
-    // AI discs on the board.
+    // Free-running registers of state_q: valid from edge 1.
+    logic [6:0] legal_d;
+    logic [5:0] ai_discs_d;
     always_comb begin
         ai_discs_d = 6'd0;
-        for (int i = 0; i < 42; i++) ai_discs_d = ai_discs_d + 6'(state[2*i+:2] == connect4_pkg::CELL_AI);
+        for (int i = 0; i < 42; i++) ai_discs_d = ai_discs_d + 6'(state_q[2*i+:2] == connect4_pkg::CELL_AI);
+        for (int c = 0; c < connect4_pkg::COLS; c++)
+            legal_d[c] = connect4_pkg::landing_row(state_q, 3'(c)) < 3'd6;
     end
 
-    // ---- stage-1 registers -------------------------------------------------
-    connect4_pkg::state_t state_q;
-    logic [6:0] legal;
+    always_ff @(posedge clk) begin
+        ai_discs <= ai_discs_d;
+        legal <= legal_d;
+    end
+
+    // ---- P0: the slot's position --------------------------------------------
+    connect4_pkg::state_t gen_d, p0_state;
+    logic p0_valid;
+    logic [2:0] p0_slot;
+
+    // Column 7 changes nothing: slot 7 is the state itself.
+    connect4_gen_state gen_inst (
+        .state_in (state_q),
+        .col      (slot),
+        .who      (connect4_pkg::CELL_AI),
+        .state_out(gen_d)
+    );
+
+    always_ff @(posedge clk) begin
+        p0_valid <= run && !rst && !start;
+        p0_slot <= slot;
+        p0_state <= gen_d;
+    end
+
+    // ---- P1: its column values, and the AI's threats there -----------------
+    logic [6:0] values_legal_d;
+    logic [34:0] values_d;
+    logic [6:0] wins1_d;
+
+    connect4_column_values cv_inst (
+        .state (p0_state),
+        .who   (p0_slot == SLOT_NOW ? connect4_pkg::CELL_AI : connect4_pkg::CELL_HUMAN),
+        .legal (values_legal_d),
+        .values(values_d)
+    );
+
+    connect4_win_finder wf1_inst (
+        .state(p0_state),
+        .who  (connect4_pkg::CELL_AI),
+        .wins (wins1_d)
+    );
+
+    logic p1_valid;
+    logic [2:0] p1_slot;
+    connect4_pkg::state_t p1_state;
+    logic [6:0] p1_legal;
+    logic [34:0] p1_values;
+    logic [6:0] p1_wins1;
+
+    always_ff @(posedge clk) begin
+        p1_valid <= p0_valid && !rst;
+        p1_slot <= p0_slot;
+        p1_state <= p0_state;
+        p1_legal <= values_legal_d;
+        p1_values <= values_d;
+        p1_wins1 <= wins1_d;
+    end
+
+    // ---- P2: the best value, and the trap, into the slot's registers -------
+    logic found_d;
+    logic [4:0] value_d;
+    logic [2:0] col_d;
+    logic trap_d;
+
+    connect4_move_determiner md_inst (
+        .legal (p1_legal),
+        .values(p1_values),
+        .found (found_d),
+        .value (value_d),
+        .col   (col_d)
+    );
+
+    connect4_trap_determiner trap_inst (
+        .state(p1_state),
+        .wins1(p1_wins1),
+        .trap (trap_d)
+    );
+
     logic [4:0] now_value;
     logic [2:0] now_col;
     logic [34:0] human_max;
     logic [6:0] human_win;
-    logic [48:0] wins1_q;
-    logic [5:0] ai_discs_q;
-
-    always_ff @(posedge clk) begin
-        state_q <= state;
-        legal <= legal_d;
-        now_value <= now_value_d;
-        now_col <= now_col_d;
-        human_max <= human_max_d;
-        human_win <= human_win_d;
-        wins1_q <= wins1_d;
-        ai_discs_q <= ai_discs_d;
-    end
-
-    // ---- stage 2 ----------------------------------------------------------
     logic [6:0] trap;
 
-    for (genvar c = 0; c < connect4_pkg::COLS; c++) begin : g_ahead2
-        connect4_pkg::state_t next_state;
-
-        // The generated state again, from the registered state: a few LUTs
-        // instead of 84 registers a column.
-        connect4_gen_state gen_inst (
-            .state_in (state_q),
-            .col      (3'(c)),
-            .who      (connect4_pkg::CELL_AI),
-            .state_out(next_state)
-        );
-
-        connect4_trap_determiner trap_inst (
-            .state(next_state),
-            .wins1(wins1_q[7*c+:7]),
-            .trap (trap[c])
-        );
+    always_ff @(posedge clk) begin
+        if (p1_valid && !rst) begin
+            if (p1_slot == SLOT_NOW) begin
+                now_value <= value_d;
+                now_col <= col_d;
+            end else begin
+                for (int c = 0; c < connect4_pkg::COLS; c++) begin
+                    if (p1_slot == 3'(c)) begin
+                        human_max[5*c+:5] <= (legal[c] && found_d) ? value_d : 5'd0;
+                        human_win[c] <= legal[c] && found_d && value_d == connect4_pkg::VALUE_WIN;
+                        trap[c] <= trap_d;
+                    end
+                end
+            end
+        end
     end
 
-    logic [2:0] min_col;
+    // ---- findMinimum (free running, from the slot registers) ---------------
+    logic [2:0] min_col_d, min_col;
 
     connect4_find_minimum fm_inst (
         .legal (legal),
         .values(human_max),
-        .col   (min_col)
+        .col   (min_col_d)
     );
 
-    // AI out.
+    always_ff @(posedge clk) min_col <= min_col_d;
+
+    // ---- AI out --------------------------------------------------------------
     logic [6:0] trap_ok;
     logic [2:0] nlegal;
     logic [2:0] col_out, why;
@@ -181,7 +212,7 @@ module connect4_ai
         if (nlegal == 3'd0) begin
             col_out = 3'd7;
             why = connect4_pkg::WHY_NONE;
-        end else if (ai_discs_q < 6'(connect4_pkg::OPENING_DISCS)) begin
+        end else if (ai_discs < 6'(connect4_pkg::OPENING_DISCS)) begin
             col_out = now_col;
             why = connect4_pkg::WHY_DEFENSIVE;
         end else if (now_value >= connect4_pkg::VALUE_BLOCK) begin
@@ -202,7 +233,7 @@ module connect4_ai
     assign move = {1'b0, why, 1'b0, col_out};
 
     assign dbg_legal = legal;
-    assign dbg_ai_discs = ai_discs_q;
+    assign dbg_ai_discs = ai_discs;
     assign dbg_now_value = now_value;
     assign dbg_now_col = now_col;
     assign dbg_human_max = human_max;
@@ -210,8 +241,6 @@ module connect4_ai
     assign dbg_trap = trap & legal;
     assign dbg_min_col = min_col;
 
-    logic unused_found;
-    assign unused_found = now_found_d;
 endmodule
 
 `default_nettype wire

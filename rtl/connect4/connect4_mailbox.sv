@@ -1,8 +1,8 @@
 // connect4_mailbox.sv - the seed 004 mailbox at LW bridge offset 0x1000:
 // eight 32-bit words of "shared SRAM" and the FPGA-side FSM that polls the
 // flag, reads the six rows (3 clocks a read, as the seed's on-chip SRAM),
-// lets the pipelined AI compute the move (1 + AI_STAGES clocks: the seed's
-// single clock does not meet 50 MHz, docs/connect4.md) and writes it back.  hal/c4_model.c is the
+// lets the AI compute the move (1 + AI_LATENCY clocks: the seed's single
+// clock does not meet 50 MHz, docs/connect4.md) and writes it back.  hal/c4_model.c is the
 // cycle-exact C model; docs/connect4.md has the protocol.
 //
 //   word 0  flag   HPS writes 1 after the rows: "new position"; the FSM
@@ -32,7 +32,7 @@ module connect4_mailbox
         S_ADDR,        // present the SRAM address
         S_WAIT,        // SRAM read cycle
         S_DATA,        // use the word read
-        S_COMPUTE,     // 1 + AI_STAGES clocks: the AI's pipeline fills, its move is registered
+        S_COMPUTE,     // 1 + AI_LATENCY clocks: the AI is started, its move is registered
         S_WRITE_MOVE,  // word 7 <= move
         S_WRITE_FLAG   // word 0 <= 2
     } state_e;
@@ -44,7 +44,7 @@ module connect4_mailbox
     logic [31:0] ram_q;
     logic [13:0] rows[connect4_pkg::ROWS];
     logic [7:0] move_q;
-    logic [1:0] wait_q;  // clocks spent in S_COMPUTE
+    logic [3:0] wait_q;  // clocks spent in S_COMPUTE
 
     connect4_pkg::state_t ai_state;
     logic [7:0] ai_move;
@@ -53,8 +53,13 @@ module connect4_mailbox
     end
 
     /* verilator lint_off PINCONNECTEMPTY */
+    logic ai_start;
+    assign ai_start = fsm == S_COMPUTE && wait_q == 4'd0;
+
     connect4_ai ai_inst (
         .clk          (clk),
+        .rst          (rst || ai_rst),
+        .start        (ai_start),
         .state        (ai_state),
         .move         (ai_move),
         .dbg_legal    (),
@@ -77,7 +82,7 @@ module connect4_mailbox
             ram_addr <= 3'd0;
             ram_q <= 32'd0;
             move_q <= 8'd0;
-            wait_q <= 2'd0;
+            wait_q <= 4'd0;
             for (int i = 0; i < 8; i++) mem[i] <= 32'd0;
             for (int r = 0; r < connect4_pkg::ROWS; r++) rows[r] <= 14'd0;
             avs_readdata <= 32'd0;
@@ -104,14 +109,16 @@ module connect4_mailbox
                     end
                 end
                 S_COMPUTE: begin
-                    // The rows have been stable since S_DATA; after AI_STAGES
+                    // The rows have been stable since S_DATA; the AI reads
+                    // them at the first clock here (ai_start) and its move
+                    // answers them AI_LATENCY edges later, counting that one.
                     // edges the AI's output answers them.
-                    if (wait_q == 2'(connect4_pkg::AI_STAGES)) begin
+                    if (wait_q == 4'(connect4_pkg::AI_LATENCY)) begin
                         move_q <= ai_move;
-                        wait_q <= 2'd0;
+                        wait_q <= 4'd0;
                         fsm <= S_WRITE_MOVE;
                     end else begin
-                        wait_q <= wait_q + 2'd1;
+                        wait_q <= wait_q + 4'd1;
                     end
                 end
                 S_WRITE_MOVE: begin

@@ -32,9 +32,11 @@ package connect4_pkg;
 
     localparam int OPENING_DISCS = 4;  // defensive module while AI discs < this
 
-    // Register stages inside connect4_ai: its move answers the state present
-    // AI_STAGES clock edges earlier, and the mailbox waits that long.
-    localparam int AI_STAGES = 1;
+    // connect4_ai's move answers the state present at its `start` edge once
+    // AI_LATENCY edges have passed, counting that one (one shared evaluator
+    // takes the eight positions a clock each, connect4_ai.sv); the mailbox
+    // waits that long.
+    localparam int AI_LATENCY = 12;
 
     // Tie order: centre first, then alternating outwards, left first.
     function automatic logic [2:0] tie_col(input int k);

@@ -95,14 +95,37 @@ void print_rows(const uint16_t rows[6])
 void rtl_clock(Vconnect4_parity_top *t);
 
 // Compares the RTL's AI outputs for rows with the C model; returns 1 if equal.
-// The AI is pipelined: its outputs answer the state present
-// C4_MODEL_AI_STAGES clock edges earlier (connect4_pkg::AI_STAGES).
+// The AI reads its state at a `start` clock and answers it C4_MODEL_AI_LATENCY
+// clock edges later, counting that one (connect4_pkg::AI_LATENCY).  One ask in
+// eight first starts another position and interrupts it after 1 to
+// AI_LATENCY - 1 clocks: a start during a computation must begin afresh, with
+// nothing of the earlier position left in the answer.
 int check_ai(Vconnect4_parity_top *t, const uint16_t rows[6])
 {
     c4_ai_detail_t d;
     c4_ai_decide(rows, &d);
+    if (rng_next() % 8 == 0) {
+        uint16_t other[6];
+        for (int r = 0; r < 6; r++)
+            other[r] = (uint16_t)(rng_next() & 0x3FFFu);
+        set_state(t, other);
+        t->start = 1;
+        rtl_clock(t);
+        t->start = 0;
+        unsigned n = 1 + rng_next() % (C4_MODEL_AI_LATENCY - 1);
+        for (unsigned i = 1; i < n; i++)
+            rtl_clock(t);
+    }
     set_state(t, rows);
-    for (unsigned i = 0; i < C4_MODEL_AI_STAGES; i++)
+    t->start = 1;
+    rtl_clock(t);
+    t->start = 0;
+    // The state may change once read: the AI must have kept its own copy.
+    uint16_t noise[6];
+    for (int r = 0; r < 6; r++)
+        noise[r] = (uint16_t)(rng_next() & 0x3FFFu);
+    set_state(t, noise);
+    for (unsigned i = 1; i < C4_MODEL_AI_LATENCY; i++)
         rtl_clock(t);
     t->eval();
     uint64_t hmax = 0;

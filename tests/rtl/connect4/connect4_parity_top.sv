@@ -14,7 +14,8 @@ module connect4_parity_top
     input  wire logic [31:0] avs_writedata,  // word written
     output logic      [31:0] avs_readdata,   // word read (latency 1)
     output logic             busy,           // mailbox FSM working
-    input  wire connect4_pkg::state_t state, // the AI's input (answered after AI_STAGES clocks)
+    input  wire logic        start,          // the AI: read `state` now
+    input  wire connect4_pkg::state_t state, // the AI's input (answered AI_LATENCY edges after start)
     output logic      [7:0]  move,           // the AI's move word
     output logic      [6:0]  dbg_legal,
     output logic      [5:0]  dbg_ai_discs,
@@ -27,6 +28,8 @@ module connect4_parity_top
 );
     connect4_ai ai_inst (
         .clk,
+        .rst,
+        .start,
         .state,
         .move,
         .dbg_legal,
