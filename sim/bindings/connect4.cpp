@@ -14,7 +14,7 @@ struct sim_c4 : sim_bus_slave<Vconnect4_mailbox, C4_ADDR_BITS> {
         if (now <= cycle)
             return;
         uint64_t n = now - cycle;
-        /* Any computation ends within about 25 clocks; after 64 the FSM
+        /* Any computation ends within 38 clocks; after 64 the FSM
          * is in its 3-clock polling loop. */
         if (n > 64)
             n = 64 + (n - 64) % 3;
