@@ -134,11 +134,11 @@ step_asan() {
     setup_and_build build-asan -Db_sanitize=address,undefined -Db_lundef=false \
         -Dbuildtype=debugoptimized || return 1
     # Not under the sanitizers, as they run none of our C code: the qemu run
-    # (an ARM build), Yosys synthesis, Verilator lint, the package, include
+    # (an ARM build), Yosys synthesis (board-fit), Verilator lint, the package, include
     # and docs checks.
     local tests
     tests=$(meson test -C build-asan --list 2>/dev/null | grep ' / ' | sed 's/^.* \/ //' |
-        grep -vxE 'board-qemu|packages-complete|.*-synth|.*-lint|layout-includes.*|docs-paths')
+        grep -vxE 'board-qemu|board-fit|packages-complete|.*-synth|.*-lint|layout-includes.*|docs-paths')
     # shellcheck disable=SC2086
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     LSAN_OPTIONS=suppressions=$PWD/tools/lsan-suppressions.txt:print_suppressions=0 \
