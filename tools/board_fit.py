@@ -19,9 +19,14 @@ gives their usual size).
 
 One run: `synth_intel_alm -family cyclonev` (MISTRAL_* cells) with each
 peripheral's instance kept as a module of its own (keep_hierarchy), so that
-`stat` gives its cells; `check -assert` (no combinational loop, no
-conflicting driver), no latch; then the netlist (write_json) is walked here
-for the longest path of logic between registers in each peripheral.
+`stat` gives its cells; Yosys's `check` before the mapping to MISTRAL cells
+and `check -assert` after it (no combinational loop, no conflicting driver,
+no wire used undriven), no latch; then the netlist (write_json) is walked
+here for the longest path of logic between registers in each peripheral.
+This one run is the CI's synthesis test of every peripheral (meson test
+`board-fit`); it replaced six per-peripheral Yosys tests (connect4-synth,
+go-rules-synth, othello-synth, link-uart-synth, tile-display-synth,
+seven-seg-synth), so no peripheral is synthesised twice.
 
 Resources, per peripheral and in total, against the device (Cyclone V
 5CSEMA5: 32,070 ALMs, 397 M10K, 87 DSP blocks):
@@ -50,8 +55,15 @@ of 0.8 ns (the figure tools/synth_c4.py has used).
 With --check the exit status is 1 when the total passes --max-share (80%)
 of the ALMs (the estimate), the M10K or the DSP blocks, or a path is longer
 than --max-levels (20); and, as the per-peripheral synthesis tests did, when
-Yosys fails, finds a combinational loop or a conflicting driver, or a latch
-is left.
+Yosys fails, when any of its checks reports a combinational loop, a
+conflicting driver or an undriven wire, when a latch is inferred or left,
+when a peripheral synthesises to nothing or has no path, or when its
+registers sit on more than one clock.  Every failure is one line on stderr
+naming the peripheral (or the total) and the figure.  The check before the
+mapping matters: Yosys knows no path through a MISTRAL cell, so the final
+`check -assert` no longer sees a loop (the netlist walk does), and a
+conflict that opt has resolved by dropping a driver is reported only there
+(tests/board/check_board_fit.py plants both).
 
 usage: board_fit.py [--yosys PATH] [--source DIR] [--check] [--max-levels N]
                     [--max-share F] [--keep DIR | --reuse DIR] [--only A,B]
@@ -304,13 +316,92 @@ endmodule
 
 
 def synth_steps(yosys_roms):
-    """The synth_intel_alm run, with initialised memories counted as M10K unless yosys_roms."""
+    """The synth_intel_alm run, with initialised memories counted as M10K unless yosys_roms.
+    A `check` runs before the mapping to MISTRAL cells as well as after it: Yosys knows no
+    path through a MISTRAL cell, so the final `check -assert` cannot see a combinational
+    loop any more (the netlist walk below does); the early one can, and its report in the
+    log fails the run (log_problems)."""
     synth = "synth_intel_alm -family cyclonev -top de1_soc_top -noiopad -noclkbuf"
-    if yosys_roms:
-        return synth + "; "
-    return ("%s -run begin:map_lutram; "
-            "memory_bram -rules rom_m10k.txt; techmap -map rom_m10k_map.v; "
-            "%s -run map_lutram:; " % (synth, synth))
+    roms = "" if yosys_roms else "memory_bram -rules rom_m10k.txt; techmap -map rom_m10k_map.v; "
+    return ("%s -run begin:map_lutram; check; %s%s -run map_lutram:; " % (synth, roms, synth))
+
+
+# ---- what Yosys's log says went wrong, by peripheral ----------------------------
+
+def module_owners(src):
+    """{module name: peripheral} for every module of every peripheral's RTL files."""
+    owners = {"de1_soc_top": "top_glue", "soc_system": "the soc_system stand-in",
+              "hps_standin": "the HPS stand-in"}
+    for mod, lst, _, _ in PERIPHERALS:
+        for f in rtl_list(src, lst):
+            text = re.sub(r"//[^\n]*", "", open(f).read())
+            for m in re.findall(r"^\s*module\s+(\w+)", text, re.M):
+                owners.setdefault(m, mod)
+    return owners
+
+
+def owner_of(name, owners):
+    """The peripheral a Yosys module name (`\\seven_seg`, `$paramod\\go_peripheral\\...`,
+    `$paramod$1234\\tile_ram`) belongs to, or the name itself."""
+    for part in re.split(r"\\", name):
+        if part in owners:
+            return owners[part]
+    return name.lstrip("\\")
+
+
+def log_problems(log, owners):
+    """What a Yosys log reports against the design, one line each, naming the peripheral:
+    latches (proc's `Latch inferred`), every problem a `check` found (combinational loops,
+    conflicting drivers, undriven wires), conflicts opt resolved by itself, and the ERROR."""
+    found = {}   # (peripheral, what) -> [count, example]
+
+    def add(mod, what, example):
+        k = (owner_of(mod, owners), what)
+        if k not in found:
+            found[k] = [0, example]
+        found[k][0] += 1
+
+    in_check = False
+    for line in log.splitlines():
+        m = re.match(r"Latch inferred for signal `(.*?)\.\\?(\S+?)'", line)
+        if m:
+            add(m.group(1), "a latch", "%s.%s" % (m.group(1).lstrip("\\"), m.group(2)))
+            continue
+        if re.match(r"^[\d.]+ Executing CHECK pass", line):
+            in_check = True
+            continue
+        if line.startswith("Found and reported"):
+            in_check = False
+            continue
+        m = re.match(r"Warning: found logic loop in module (\S+?):?$", line)
+        if m:
+            add(m.group(1), "a combinational loop (Yosys's check)", m.group(1).lstrip("\\"))
+            continue
+        m = re.match(r"Warning: multiple conflicting drivers for (\S+?)\.\\?(\S+)", line)
+        if m:
+            add(m.group(1), "conflicting drivers (Yosys's check)", m.group(2))
+            continue
+        m = re.match(r"Warning: Wire (\S+?)\.\\?(\S+) .*is used but has no driver", line)
+        if m:
+            add(m.group(1), "a wire used but not driven (Yosys's check)", m.group(2))
+            continue
+        m = re.match(r"Warning: Driver-driver conflict for \\?(\S+) .* in (\S+?):", line)
+        if m:
+            add(m.group(2), "conflicting drivers (resolved by Yosys using a constant)",
+                m.group(1))
+            continue
+        if in_check and line.startswith("Warning:"):
+            add("?", "a problem Yosys's check reports", line[len("Warning: "):])
+            continue
+        m = re.match(r"ERROR: (.*)", line)
+        if m:
+            mm = re.search(r"\b(?:FF|cell|module) \\?([\w$\\=.]+?)\.", m.group(1))
+            add(mm.group(1) if mm else "?", "Yosys stopped", m.group(1).strip())
+    out = []
+    for (per, what), (n, ex) in found.items():
+        who = per if per != "?" else "the design"
+        out.append("%s: %s%s (%s)" % (who, what, " x%d" % n if n > 1 else "", ex))
+    return out
 
 
 # ---- the netlist's longest paths ------------------------------------------------
@@ -478,6 +569,7 @@ def main():
         if m not in names:
             die("no peripheral %s (one of %s)" % (m, ", ".join(names)))
     standin = make_standin(src, only, a.double)
+    owners = module_owners(src)
     files = [os.path.join(src, "board", "de1_soc_top.sv")]
     for _, lst, _, _ in PERIPHERALS:
         files += rtl_list(src, lst)
@@ -507,14 +599,22 @@ def main():
             work = os.path.abspath(a.reuse)
             r = subprocess.CompletedProcess([], 0, "", "")
         else:
-            r = subprocess.run([a.yosys, "-q", "-l", "yosys.log", "-p", script],
-                               capture_output=True, text=True, cwd=work)
+            try:
+                r = subprocess.run([a.yosys, "-q", "-l", "yosys.log", "-p", script],
+                                   capture_output=True, text=True, cwd=work)
+            except OSError as e:
+                die("cannot run yosys (%s): %s" % (a.yosys, e))
         seconds = time.time() - t0
+        log_path = os.path.join(work, "yosys.log")
+        log = open(log_path, errors="replace").read() if os.path.exists(log_path) else ""
+        problems = log_problems(log, owners)
         if r.returncode:
-            print(r.stdout[-4000:] + r.stderr[-4000:])
-            print("board_fit: yosys failed (status %d): an error, a combinational loop or a "
-                  "conflicting driver (check -assert); its log: yosys.log" % r.returncode,
-                  file=sys.stderr)
+            print((r.stdout + r.stderr)[-4000:])
+            for p in problems:
+                print("board_fit: " + p, file=sys.stderr)
+            print("board_fit: yosys failed (status %d)%s" % (
+                r.returncode, "; its log is in " + work if a.keep else
+                " (--keep DIR keeps its log)"), file=sys.stderr)
             return 1
         stat = open(os.path.join(work, "stat.txt")).read()
         latches = [l for l in open(os.path.join(work, "latches.txt")).read().splitlines()
@@ -540,6 +640,16 @@ def main():
         (lv, start, end), clocks, loop = longest_path(netlist["modules"][mname[0]])
         if loop:
             bad.append("%s: a combinational loop in the netlist" % mod)
+        if count < 1:
+            bad.append("%s: no instance of it in the top level's netlist" % mod)
+        if res["aluts"] + res["arith"] + res["ffs"] + res["m10k"] + res["mlab"] == 0:
+            bad.append("%s: synthesised to nothing (0 ALUTs, 0 registers): Yosys removed its "
+                       "logic" % mod)
+        elif lv <= 0:
+            bad.append("%s: no path of logic found between its registers" % mod)
+        if len(clocks) > 1:
+            bad.append("%s: registers on %d clocks (%s); the level budget is for one 50 MHz "
+                       "clock" % (mod, len(clocks), ", ".join(sorted(clocks))))
         res["levels"] = lv
         res["path"] = (start, end)
         res["clocks"] = clocks
@@ -587,22 +697,29 @@ def main():
           "budget %g)" % (deepest[1]["levels"], deepest[0], a.max_levels))
     print("fit_latches: %d cells" % len(latches))
 
-    if latches:
-        bad.append("latches: %s" % ", ".join(latches[:5]))
+    bad = problems + bad
+    for l in latches:
+        bad.append("%s: a latch left in the netlist (%s)"
+                   % (owner_of(l.split("/")[0], owners), l.split("/", 1)[-1]))
     for k, s in shares.items():
         if s > a.max_share:
-            bad.append("%s at %.1f%% of the device, more than %.0f%%"
-                       % (k, 100 * s, 100 * a.max_share))
+            big = sorted(((r[k] * r["instances"], m) for m, r in rows), reverse=True)[:2]
+            bad.append("total %s: %s = %.1f%% of the device's %d, more than %g%% (most in %s)"
+                       % (k, "%g" % total[k], 100 * s,
+                          {"alms": DEVICE_ALMS, "m10k": DEVICE_M10K, "dsp": DEVICE_DSP}[k],
+                          100 * a.max_share,
+                          ", ".join("%s %g" % (m, v) for v, m in big)))
     for mod, r in rows:
         if r["levels"] > a.max_levels:
-            bad.append("%s: a path of %.1f ALUT levels, more than %g"
-                       % (mod, r["levels"], a.max_levels))
+            bad.append("%s: a path of %.1f ALUT levels (about %.1f ns), more than %g%s"
+                       % (mod, r["levels"], r["levels"] * NS_PER_LEVEL, a.max_levels,
+                          ": %s -> %s" % (short(r["path"][0]), short(r["path"][1]))
+                          if r["path"][0] else ""))
+    for b in bad:
+        print("board_fit: " + b, file=sys.stderr)
     if a.check:
-        for b in bad:
-            print("board_fit: " + b, file=sys.stderr)
         return 1 if bad else 0
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -66,7 +66,7 @@ PROGRAMS = [
     ("run-clang-tidy", "test", "tools/ci_hardening.sh tidy"),
     ("cppcheck", "test", "tools/ci_hardening.sh cppcheck"),
     ("verilator", "play", "sim/meson.build, tools/ci_hardening.sh lint"),
-    ("yosys", "test", "tests/rtl/connect4 connect4-synth (tools/synth_c4.py)"),
+    ("yosys", "test", "tests/board board-fit, board-fit-plants (tools/board_fit.py)"),
     ("Xvfb", "test", "tests/hal/window_x11.py"),
     ("xdotool", "test", "tests/hal/window_x11.py"),
     ("xprop", "test", "tests/hal/window_x11.py"),
