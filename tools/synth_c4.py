@@ -2,6 +2,11 @@
 """Synthesises the Connect Four AI (rtl/connect4) with Yosys and prints its size
 and depth as `name: value unit` lines (the bench format).
 
+A tool run by hand, not a test any more: CI's synthesis check of the AI is
+`board-fit` (tools/board_fit.py --check, the whole FPGA side in one run of
+Yosys's Cyclone V flow).  This script keeps the generic 6-LUT flow's figures
+that docs/board.md "Does it fit" compares with.
+
 Yosys's generic flow maps to 6-input LUTs (`synth -flatten -lut 6`), the LUT
 size of a Cyclone V ALM; `ltp -noff` then gives the longest path of LUTs
 between registers (or ports), the logic levels one clock must cover. The
