@@ -62,8 +62,8 @@ registers sit on more than one clock.  Every failure is one line on stderr
 naming the peripheral (or the total) and the figure.  The check before the
 mapping matters: Yosys knows no path through a MISTRAL cell, so the final
 `check -assert` no longer sees a loop (the netlist walk does), and a
-conflict that opt has resolved by dropping a driver is reported only there
-(tests/board/check_board_fit.py plants both).
+second driver planted on an output was reported only there, the final check
+finding nothing (tests/board/check_board_fit.py plants both).
 
 usage: board_fit.py [--yosys PATH] [--source DIR] [--check] [--max-levels N]
                     [--max-share F] [--keep DIR | --reuse DIR] [--only A,B]

@@ -16,9 +16,9 @@ Yosys a run), with faults planted into a scratch copy of rtl/ and board/
      fails naming the total and the peripheral that takes most;
   4. a latch planted in seven_seg, a combinational loop in link_uart and two
      drivers on one seven_seg output each fail, naming that peripheral (the
-     final `check -assert` after the Cyclone V mapping sees neither the loop
-     nor, once opt has removed one driver, the conflict: board_fit.py reads
-     the check that runs before the mapping);
+     final `check -assert` after the Cyclone V mapping reports neither the
+     loop nor the two drivers: board_fit.py reads the check that runs before
+     the mapping, which does);
   5. an unknown peripheral gives one line and status 2.
 
 usage: check_board_fit.py SOURCE_DIR YOSYS
