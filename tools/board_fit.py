@@ -50,7 +50,7 @@ an MLAB's asynchronous read a level.  There is one clock domain (CLOCK_50,
 50 MHz: every FF's clock is the same net), so one path a peripheral is the
 path of that domain.  The budget of 50 MHz: 20 ns a clock, about 4 ns of it
 for the clock-to-out, the setup and the clock skew, leaves 16 ns, 20 levels
-of 0.8 ns (the figure tools/synth_c4.py has used).
+of 0.8 ns (the figure the per-peripheral synthesis tests used before).
 
 With --check the exit status is 1 when the total passes --max-share (80%)
 of the ALMs (the estimate), the M10K or the DSP blocks, or a path is longer

@@ -1,7 +1,7 @@
 // connect4_pkg.sv - shared types and cell functions of the seed 004 Connect
 // Four AI.  The C model src/games/connect4/c4_ai.c mirrors every function here.
 //
-// Written in the subset Yosys 0.23 reads as well as Verilator (tools/synth_c4.py
+// Written in the subset Yosys 0.23 reads as well as Verilator (tools/board_fit.py
 // synthesises it): functions assign their name instead of `return`, and the
 // modules name everything here as connect4_pkg::NAME (no `import`).
 //
