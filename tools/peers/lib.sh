@@ -24,7 +24,7 @@ peer_need_packages() {
     local pkg missing=()
     for pkg in "$@"; do
         if command -v dpkg-query >/dev/null 2>&1; then
-            dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
+            [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" = "install ok installed" ] \
                 || missing+=("$pkg")
         else
             command -v "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

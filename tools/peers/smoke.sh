@@ -178,7 +178,7 @@ rapfi_session() {
     local out first second
     out=$(cd "$cwd" && printf 'START 15\nINFO timeout_turn 1000\nINFO timeout_match 100000\nINFO rule 0\nBEGIN\nTURN 6,6\nEND\n' \
         | timeout 60 "$bin" "$@" 2>&1) || true
-    if ! echo "$out" | grep -qx 'OK'; then
+    if ! grep -qx OK <<< "$out"; then
         fail "rapfi ($label): no OK to START 15: $(echo "$out" | grep -v '^MESSAGE' | head -n 2 | tr '\n' ' ')"
         return
     fi
