@@ -33,10 +33,31 @@
  *                                first 20 positions unless --full; --quick
  *                                runs the first 50 of the others and 2.
  *                                Without DIR, one line says it was skipped.
+ *   connect4_solve_SET_pons_*    with --pons BINARY too (or
+ *                                TABLETOP_PEER_PONS=BINARY): Pons' own
+ *                                solver (tools/peers/build_pons.sh builds
+ *                                it at a pinned commit) on the same
+ *                                positions in the same run: its mean CPU
+ *                                time, its exact scores, and our time over
+ *                                its time.  One process a set, positions on
+ *                                its standard input, no opening book; its
+ *                                CPU time from wait4(), less that of a run
+ *                                with no positions (its start-up and its
+ *                                table's clearing).  His main() keeps the
+ *                                table from one position to the next,
+ *                                where ours starts each from an empty one.
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "games/connect4/book.h"
@@ -245,11 +266,130 @@ static void bench_c4_line(const struct bench_c4_set *set, const char *what, doub
     bench_report(name, v, unit);
 }
 
+/* Runs Pons' solver on the positions in `in` (a line each), its answers
+ * into `out`, inside the scratch folder `dir`; returns its CPU seconds
+ * (user + system, from wait4) or -1 with a message when it failed. */
+static double bench_c4_pons_run(const char *binary, const char *dir, const char *in,
+                                const char *out)
+{
+    char book[4096];
+    /* A book that does not exist: Pons' main() then solves every position. */
+    snprintf(book, sizeof book, "%s/no.book", dir);
+    char *const args[] = {(char *)binary, (char *)"-b", book, NULL};
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa) != 0)
+        return -1.0;
+    int ok = posix_spawn_file_actions_addopen(&fa, 0, in, O_RDONLY, 0) == 0 &&
+             posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0600) ==
+                 0 &&
+             posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0) == 0;
+    pid_t pid = 0;
+    int err = ok ? posix_spawn(&pid, binary, &fa, NULL, args, NULL) : EINVAL;
+    posix_spawn_file_actions_destroy(&fa);
+    if (err != 0) {
+        fprintf(stderr, "bench connect4: cannot run Pons' solver %s: %s\n", binary, strerror(err));
+        return -1.0;
+    }
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    pid_t r;
+    do
+        r = wait4(pid, &status, 0, &ru);
+    while (r < 0 && errno == EINTR);
+    if (r != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "bench connect4: Pons' solver %s failed (status %d)\n", binary, status);
+        return -1.0;
+    }
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* Pons' solver on the positions we solved (moves[i], published score
+ * expected[i]), in a scratch folder of its own that is removed after:
+ * prints his mean CPU time, his exact count and our time over his.
+ * Returns 1 if a score of his differs from the published one. */
+static int bench_c4_pons_set(const struct bench_c4_set *set, const char *binary,
+                             char (*moves)[64], const int *expected, int n, double our_mean_us)
+{
+    char dir[] = "/tmp/tabletop-bench-pons-XXXXXX";
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "bench connect4: no scratch folder for Pons' solver: %s\n", strerror(errno));
+        return 0;
+    }
+    char in[4096], empty[4096], out[4096], book[4096];
+    snprintf(in, sizeof in, "%s/positions", dir);
+    snprintf(empty, sizeof empty, "%s/none", dir);
+    snprintf(out, sizeof out, "%s/answers", dir);
+    snprintf(book, sizeof book, "%s/no.book", dir);
+    int bad = 0;
+    FILE *f = fopen(in, "w");
+    FILE *e = fopen(empty, "w");
+    if (f) {
+        for (int i = 0; i < n; i++)
+            fprintf(f, "%s\n", moves[i]);
+    }
+    int written = f && fclose(f) == 0;
+    int made_empty = e && fclose(e) == 0;
+    if (written && made_empty) {
+        /* Its start-up, three times: the least is subtracted, the spread
+         * says how small a time can be told from it. */
+        double base = 1e30, spread_hi = 0.0;
+        for (int k = 0; k < 3 && base >= 0.0; k++) {
+            double b = bench_c4_pons_run(binary, dir, empty, out);
+            if (b < 0.0) {
+                base = -1.0;
+                break;
+            }
+            base = b < base ? b : base;
+            spread_hi = b > spread_hi ? b : spread_hi;
+        }
+        double cpu = base >= 0.0 ? bench_c4_pons_run(binary, dir, in, out) : -1.0;
+        FILE *a = cpu >= 0.0 ? fopen(out, "r") : NULL;
+        if (a) {
+            char line[256], got[128];
+            int score, i = 0, exact = 0;
+            while (i < n && fgets(line, sizeof line, a)) {
+                if (sscanf(line, "%127s %d", got, &score) != 2 || strcmp(got, moves[i]) != 0)
+                    break;
+                if (score == expected[i])
+                    exact++;
+                i++;
+            }
+            fclose(a);
+            if (i != n)
+                fprintf(stderr, "bench connect4: Pons' solver answered %d of %d positions of %s\n", i,
+                        n, set->file);
+            double solving = cpu - base, noise = spread_hi - base;
+            bench_c4_line(set, "pons_here_exact", exact, "positions");
+            bench_c4_line(set, "pons_here_startup", base * 1e3, "ms");
+            if (n > 0 && solving > 10.0 * noise && solving > 0.0) {
+                double mean_us = solving / n * 1e6;
+                bench_c4_line(set, "pons_here_mean_time", mean_us, "us");
+                bench_c4_line(set, "ours_over_pons_here", our_mean_us / mean_us, "x");
+            } else {
+                printf("# connect4_solve_%s_pons_here_mean_time: not told apart from its start-up "
+                       "(%.3f ms solving against %.3f ms of start-up spread)\n",
+                       set->name, solving * 1e3, noise * 1e3);
+            }
+            bad = exact != n;
+        }
+    } else {
+        fprintf(stderr, "bench connect4: cannot write the positions for Pons' solver in %s\n", dir);
+    }
+    unlink(in);
+    unlink(empty);
+    unlink(out);
+    unlink(book); /* never made; Pons' solver only tries to read it */
+    rmdir(dir);
+    return bad;
+}
+
 /* Solves the first `limit` lines of a set from an empty table each
  * (clearing it is not timed).  Returns 1 if a score differs from the
  * published one, 0 otherwise (a missing file only says so). */
 static int bench_c4_solve_set(c4_solver_t *sv, const char *dir, const struct bench_c4_set *set,
-                              int limit)
+                              int limit, const char *pons)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, set->file);
@@ -264,8 +404,11 @@ static int bench_c4_solve_set(c4_solver_t *sv, const char *dir, const struct ben
     int expected, n = 0, exact = 0;
     double total = 0.0;
     uint64_t nodes = 0;
+    /* The positions solved, for Pons' solver after ours. */
+    char(*done)[64] = pons ? calloc((size_t)limit, sizeof *done) : NULL;
+    int *done_score = pons ? calloc((size_t)limit, sizeof *done_score) : NULL;
     while (n < limit && fgets(line, sizeof line, f)) {
-        if (sscanf(line, "%127s %d", moves, &expected) != 2)
+        if (sscanf(line, "%127s %d", moves, &expected) != 2 || strlen(moves) >= 64)
             continue;
         c4_game_t g;
         char err[128];
@@ -286,6 +429,10 @@ static int bench_c4_solve_set(c4_solver_t *sv, const char *dir, const struct ben
         else
             fprintf(stderr, "bench connect4: %s %s: score %d, published %d\n", set->file, moves,
                     score, expected);
+        if (done && done_score) {
+            memcpy(done[n], moves, strlen(moves) + 1);
+            done_score[n] = expected;
+        }
         n++;
     }
     fclose(f);
@@ -297,10 +444,17 @@ static int bench_c4_solve_set(c4_solver_t *sv, const char *dir, const struct ben
         bench_c4_line(set, "pons_mean_time", set->pons_us, "us");
         bench_c4_line(set, "pons_mean_positions", set->pons_nodes, "positions");
     }
-    return exact == n ? 0 : 1;
+    int pons_bad = 0;
+    if (pons && (!done || !done_score))
+        fprintf(stderr, "bench connect4: out of memory for Pons' positions\n");
+    else if (pons && n > 0)
+        pons_bad = bench_c4_pons_set(set, pons, done, done_score, n, total / n * 1e6);
+    free(done);
+    free(done_score);
+    return (exact == n ? 0 : 1) | pons_bad;
 }
 
-static int bench_c4_solver_sets(const char *dir, int quick, int full)
+static int bench_c4_solver_sets(const char *dir, int quick, int full, const char *pons)
 {
     if (!dir) {
         printf("# connect4_solve: skipped - give --sets DIR, a folder with Pascal Pons' test sets "
@@ -319,7 +473,7 @@ static int bench_c4_solver_sets(const char *dir, int quick, int full)
     for (size_t i = 0; i < sizeof bench_c4_sets / sizeof bench_c4_sets[0]; i++) {
         int hard = !strcmp(bench_c4_sets[i].file, "Test_L1_R3");
         int limit = quick ? (hard ? 2 : 50) : (hard && !full ? 20 : 1000);
-        bad |= bench_c4_solve_set(sv, dir, &bench_c4_sets[i], limit);
+        bad |= bench_c4_solve_set(sv, dir, &bench_c4_sets[i], limit, pons);
     }
     c4_solver_free(sv);
     return bad;
@@ -391,6 +545,7 @@ int bench_c4_run(int argc, char **argv)
 {
     int quick = 0, full = 0;
     const char *dir = getenv("TABLETOP_C4_SETS");
+    const char *pons = getenv("TABLETOP_PEER_PONS");
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
@@ -398,15 +553,23 @@ int bench_c4_run(int argc, char **argv)
             full = 1;
         } else if (!strcmp(argv[i], "--sets") && i + 1 < argc) {
             dir = argv[++i];
+        } else if (!strcmp(argv[i], "--pons") && i + 1 < argc) {
+            pons = argv[++i];
         } else {
             fprintf(stderr,
-                    "tabletop bench connect4: unknown option '%s' (--quick, --full, --sets DIR)\n",
+                    "tabletop bench connect4: unknown option '%s' (--quick, --full, --sets DIR, "
+                    "--pons BINARY)\n",
                     argv[i]);
             return 2;
         }
     }
+    if (pons && access(pons, X_OK) != 0) {
+        fprintf(stderr, "tabletop bench connect4: --pons %s: not an executable file (%s)\n", pons,
+                strerror(errno));
+        return 1;
+    }
     bench_c4_speed(quick);
     bench_c4_perfect_move(quick);
     int r = bench_c4_strength(quick);
-    return bench_c4_solver_sets(dir, quick, full) | r;
+    return bench_c4_solver_sets(dir, quick, full, pons) | r;
 }
