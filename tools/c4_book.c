@@ -319,7 +319,7 @@ int main(int argc, char **argv)
     cache = calloc(CACHE_SIZE, sizeof *cache);
     visited = calloc(CACHE_SIZE, sizeof *visited);
     if (!solver || !cache || !visited) {
-        fprintf(stderr, "c4_book: out of memory (or --table outside 18-28)\n");
+        fprintf(stderr, "c4_book: out of memory (or --table outside 24-28)\n");
         return 1;
     }
     load_cache(cache_path);

@@ -32,8 +32,9 @@
 
 #include "c4_game.h"
 
-/* The default table: 2^23 entries of 5 bytes (about 40 MB), as Pons' blog. */
-#define C4_SOLVER_TABLE_LOG2 23
+/* The default table: 2^24 slots of 4 bytes (64 MB); Pons' blog has 2^24
+ * too.  c4_solver_new takes 24..28. */
+#define C4_SOLVER_TABLE_LOG2 24
 
 /* Scores reachable from a position nobody has won (6x7): -18..18 once a
  * move has been played; 21 would be a win with the first stone. */
