@@ -317,11 +317,10 @@ static int bench_c4_pons_set(const struct bench_c4_set *set, const char *binary,
         fprintf(stderr, "bench connect4: no scratch folder for Pons' solver: %s\n", strerror(errno));
         return 0;
     }
-    char in[4096], empty[4096], out[4096], book[4096];
+    char in[4096], empty[4096], out[4096];
     snprintf(in, sizeof in, "%s/positions", dir);
     snprintf(empty, sizeof empty, "%s/none", dir);
     snprintf(out, sizeof out, "%s/answers", dir);
-    snprintf(book, sizeof book, "%s/no.book", dir);
     int bad = 0;
     FILE *f = fopen(in, "w");
     FILE *e = fopen(empty, "w");
@@ -379,8 +378,7 @@ static int bench_c4_pons_set(const struct bench_c4_set *set, const char *binary,
     }
     unlink(in);
     unlink(empty);
-    unlink(out);
-    unlink(book); /* never made; Pons' solver only tries to read it */
+    unlink(out); /* no.book is never made: Pons' solver only tries to read it */
     rmdir(dir);
     return bad;
 }
