@@ -33,13 +33,38 @@
  *                                  --table-bits N
  *   othello_levelL_ms_per_move     a level's mean CPU time a move over the
  *                                  positions of a self-played game
+ *
+ * With --edax BINARY (or TABLETOP_PEER_EDAX=BINARY; tools/peers/build_edax.sh
+ * builds it at a pinned commit), after the figures above, Edax beside our
+ * solver on FFO #40-#44 (#40-#59 with --full; FIRST..LAST alone, nothing
+ * else, with --ffo), one thread each, position by position, each from an
+ * empty table, in the same run:
+ *   othello_ffoK_1t_cpu_s, _1t_nodes   ours on one thread (CPU seconds)
+ *   othello_ffoK_edax_cpu_s            Edax's CPU (wait4) less its start-up
+ *                                      (the least of three runs with no
+ *                                      position; a time inside the
+ *                                      start-up's spread is said so instead)
+ *   othello_ffoK_edax_s, _edax_nodes   its own clock and node count
+ *   othello_ffoK_ours_over_edax        our CPU time over Edax's
+ *   othello_ffo_ours_over_edax         the same over the positions run
+ *   othello_ffo_edax_exact             positions where Edax's score, ours
+ *                                      and the published one agree
+ * Edax runs `-solve` (one process a position, -n 1 -l 60 -book-usage off,
+ * its default table of 2^22 entries like ours) with the eval.dat of
+ * --edax-eval FILE, else the one tools/peers/ wrote beside its build.  That
+ * one is flat (every weight zero: the trained weights are not reachable
+ * here), and the bench says so: a flat Edax orders its moves worse than the
+ * published Edax.  Edax's published 8-thread times for the set are printed
+ * as a reference (othello.ffo40_59_edax_published_*), not measured.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bench_peer_oe.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
 
@@ -176,16 +201,293 @@ static othello_engine_t *ffo_engine(int bits, int threads)
     return e;
 }
 
+/* Edax beside our solver (--edax): the program, its evaluation file, the
+ * scratch folder it runs in, and its start-up CPU. */
+typedef struct edax_peer {
+    const char *binary;
+    char eval[4096];  /* absolute path of its eval.dat */
+    int flat;         /* 1: every weight zero (tools/peers/build_edax.sh's stand-in) */
+    char dir[256];    /* the scratch folder: its working folder */
+    double base_s;    /* the least CPU seconds of a run with no position */
+    double spread_s;  /* the most such run less the least */
+} edax_peer_t;
+
+/* Edax's published times for the whole set, 8 threads, wall time (README of
+ * okuhara/edax-reversi-AVX, Core i7-9700, Windows; docs/othello.md quotes
+ * them): a reference, not measured here. */
+static const struct {
+    const char *name;
+    double seconds;
+} edax_published[] = {
+    {"othello.ffo40_59_edax_published_8t_edax455_s", 86.4},
+    {"othello.ffo40_59_edax_published_8t_edax44_s", 152.5},
+};
+
+/* The eval.dat for binary: FILE if given, else where tools/peers/ puts it
+ * (DIR/eval.dat for DIR/src/bin/lEdax-*), else Edax's own data/ folder.
+ * Fills e->eval and e->flat; 0, or -1 after a message. */
+static int edax_find_eval(edax_peer_t *e, const char *given)
+{
+    char tries[3][4096];
+    int n = 0;
+    if (given) {
+        snprintf(tries[n++], sizeof tries[0], "%s", given);
+    } else {
+        char bindir[4096];
+        snprintf(bindir, sizeof bindir, "%s", e->binary);
+        char *slash = strrchr(bindir, '/');
+        if (slash)
+            *slash = '\0';
+        else
+            snprintf(bindir, sizeof bindir, ".");
+        snprintf(tries[n++], sizeof tries[0], "%.4000s/../../eval.dat", bindir);
+        snprintf(tries[n++], sizeof tries[0], "%.4000s/../data/eval.dat", bindir);
+    }
+    for (int i = 0; i < n; i++) {
+        FILE *f = fopen(tries[i], "rb");
+        if (!f)
+            continue;
+        if (!realpath(tries[i], e->eval)) {
+            fclose(f);
+            continue;
+        }
+        /* Flat: the header (28 bytes) and then only zeros, as the build
+         * script writes it when the trained file cannot be had. */
+        unsigned char buf[65536];
+        size_t got, total = 0;
+        int zero = 1;
+        while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+            for (size_t k = 0; k < got && zero; k++)
+                if (total + k >= 28 && buf[k])
+                    zero = 0;
+            total += got;
+        }
+        fclose(f);
+        e->flat = zero && total > 28;
+        return 0;
+    }
+    fprintf(stderr, "tabletop bench othello: no eval.dat for Edax %s (tried %s%s%s); give "
+                    "--edax-eval FILE\n",
+            e->binary, tries[0], n > 1 ? " and " : "", n > 1 ? tries[1] : "");
+    return -1;
+}
+
+/* Edax -solve on one position file (a name in e->dir, "" for an empty
+ * one), its report into e->dir/out.  Returns Edax's exit code or < 0 (see
+ * bench_peer_oe_run), its CPU seconds in *cpu_s. */
+static int edax_run(const edax_peer_t *e, const char *problem, int timeout_ms, double *cpu_s)
+{
+    char out[512];
+    snprintf(out, sizeof out, "%s/out", e->dir);
+    char *const argv[] = {(char *)e->binary, (char *)"-eval-file", (char *)e->eval,
+                          (char *)"-book-usage", (char *)"off", (char *)"-n", (char *)"1",
+                          (char *)"-l", (char *)"60", (char *)"-solve", (char *)problem, NULL};
+    return bench_peer_oe_run("Edax", argv, e->dir, out, timeout_ms, cpu_s);
+}
+
+/* A time like "0:00.521" or "1:02:03.4" in seconds. */
+static double edax_clock_s(const char *text)
+{
+    double s = 0.0;
+    const char *p = text;
+    for (;;) {
+        char *end;
+        double v = strtod(p, &end);
+        if (end == p)
+            break;
+        s = s * 60.0 + v;
+        if (*end != ':')
+            break;
+        p = end + 1;
+    }
+    return s;
+}
+
+/* Reads Edax's report in e->dir/out: 1 if it holds the table's header and
+ * (want_row) one exact row, whose score, clock and nodes are filled. */
+static int edax_read(const edax_peer_t *e, int want_row, int *score, double *clock_s,
+                     double *nodes)
+{
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/out", e->dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int header = 0, row = 0;
+    while (fgets(line, sizeof line, f)) {
+        char depth[32], clock[32];
+        unsigned long long n;
+        int idx, sc;
+        if (strstr(line, "depth|score|"))
+            header = 1;
+        else if (header && sscanf(line, " %d|%31s %d %31s %llu", &idx, depth, &sc, clock, &n) == 5 &&
+                 !strchr(depth, '@')) {
+            *score = sc;
+            *clock_s = edax_clock_s(clock);
+            *nodes = (double)n;
+            row = 1;
+        }
+    }
+    fclose(f);
+    return header && (!want_row || row);
+}
+
+/* Starts the comparison: the scratch folder, the start-up measured three
+ * times on an empty problem file.  0, or -1 after a message (and nothing
+ * left behind). */
+static int edax_open(edax_peer_t *e)
+{
+    if (bench_peer_oe_scratch_make(e->dir, sizeof e->dir, "edax") != 0)
+        return -1;
+    char empty[512];
+    snprintf(empty, sizeof empty, "%s/none.obf", e->dir);
+    FILE *f = fopen(empty, "w");
+    if (!f || fclose(f) != 0) {
+        fprintf(stderr, "tabletop bench othello: cannot write %s\n", empty);
+        bench_peer_oe_scratch_remove(e->dir);
+        return -1;
+    }
+    double lo = 1e30, hi = 0.0;
+    for (int k = 0; k < 3; k++) {
+        double cpu = 0.0;
+        int score;
+        double clock, nodes;
+        int rc = edax_run(e, "none.obf", 60000, &cpu);
+        if (rc != 0 || !edax_read(e, 0, &score, &clock, &nodes)) {
+            fprintf(stderr, "tabletop bench othello: Edax %s does not answer as Edax -solve does (%s)\n",
+                    e->binary,
+                    rc == -2  ? "no end within 60 s"
+                    : rc != 0 ? "it failed"
+                              : "no table in its output");
+            bench_peer_oe_scratch_remove(e->dir);
+            return -1;
+        }
+        lo = cpu < lo ? cpu : lo;
+        hi = cpu > hi ? cpu : hi;
+    }
+    e->base_s = lo;
+    e->spread_s = hi - lo;
+    return 0;
+}
+
+/* FFO #first..#last: ours on one thread, then Edax, position by position.
+ * Returns 0, 1 when a score differs from the published one, -1 when Edax
+ * stopped answering. */
+static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int last)
+{
+    printf("# Edax %s with %s eval.dat %s%s\n", e->binary, e->flat ? "a FLAT" : "the given",
+           e->eval,
+           e->flat ? ": every weight zero (its trained weights are not reachable here), so its "
+                     "move ordering is weaker than the published Edax's"
+                   : "");
+    printf("# one thread each, each position from an empty table; times are CPU seconds\n");
+    bench_report("othello_ffo_edax_startup_ms", e->base_s * 1e3, "ms");
+    for (size_t i = 0; i < sizeof edax_published / sizeof edax_published[0]; i++)
+        bench_report(edax_published[i].name, edax_published[i].seconds, "s");
+    printf("# the two published_8t lines: Edax 4.5.5 and 4.4 on 8 threads, Core i7-9700 (README "
+           "of okuhara/edax-reversi-AVX), not measured here\n");
+    othello_engine_set_threads(ours, 1);
+    int status = 0, exact = 0, count = 0, told = 1;
+    double ours_total = 0.0, edax_total = 0.0;
+    char name[96];
+    for (size_t i = 0; i < sizeof bench_ffo40 / sizeof bench_ffo40[0]; i++) {
+        int k = bench_ffo40[i].number;
+        if (k < first || k > last)
+            continue;
+        othello_board_t p;
+        othello_board_from_text(&p, bench_ffo40[i].squares,
+                                bench_ffo40[i].side == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE);
+        othello_engine_clear(ours);
+        uint64_t nodes = 0;
+        double c0 = bench_cpu_now();
+        int score = othello_engine_solve(ours, &p, NULL, &nodes);
+        double ours_s = bench_cpu_now() - c0;
+        snprintf(name, sizeof name, "othello_ffo%d_1t_cpu_s", k);
+        bench_report(name, ours_s, "s");
+        snprintf(name, sizeof name, "othello_ffo%d_1t_nodes", k);
+        bench_report(name, (double)nodes, "nodes");
+        fflush(stdout);
+
+        char path[512];
+        snprintf(path, sizeof path, "%s/p.obf", e->dir);
+        FILE *f = fopen(path, "w");
+        int written = f && fprintf(f, "%s %c;\n", bench_ffo40[i].squares, bench_ffo40[i].side) > 0;
+        if (f && fclose(f) != 0)
+            written = 0;
+        if (!written) {
+            fprintf(stderr, "tabletop bench othello: cannot write %s\n", path);
+            return -1;
+        }
+        double cpu = 0.0, clock = 0.0, edax_nodes = 0.0;
+        int edax_score = 0;
+        int rc = edax_run(e, "p.obf", 4 * 3600 * 1000, &cpu);
+        if (rc != 0 || !edax_read(e, 1, &edax_score, &clock, &edax_nodes)) {
+            fprintf(stderr, "tabletop bench othello: Edax gave no exact solve of FFO #%d (%s)\n", k,
+                    rc == -2 ? "no end within 4 hours" : rc != 0 ? "it failed" : "no exact row");
+            return -1;
+        }
+        double solving = cpu - e->base_s;
+        snprintf(name, sizeof name, "othello_ffo%d_edax_s", k);
+        bench_report(name, clock, "s");
+        snprintf(name, sizeof name, "othello_ffo%d_edax_nodes", k);
+        bench_report(name, edax_nodes, "nodes");
+        if (solving > 10.0 * e->spread_s && solving > 0.0) {
+            snprintf(name, sizeof name, "othello_ffo%d_edax_cpu_s", k);
+            bench_report(name, solving, "s");
+            snprintf(name, sizeof name, "othello_ffo%d_ours_over_edax", k);
+            bench_report(name, ours_s / solving, "x");
+        } else {
+            printf("# othello_ffo%d_edax_cpu_s: not told apart from its start-up (%.3f s solving "
+                   "against %.3f s of start-up spread)\n",
+                   k, solving, e->spread_s);
+            told = 0;
+        }
+        ours_total += ours_s;
+        edax_total += solving;
+        count++;
+        if (score == bench_ffo40[i].score && edax_score == bench_ffo40[i].score)
+            exact++;
+        else {
+            fprintf(stderr,
+                    "tabletop bench othello: FFO #%d: ours %+d, Edax %+d, published %+d\n", k,
+                    score, edax_score, bench_ffo40[i].score);
+            status = 1;
+        }
+        fflush(stdout);
+    }
+    bench_report("othello_ffo_edax_positions", count, "positions");
+    bench_report("othello_ffo_edax_exact", exact, "positions");
+    snprintf(name, sizeof name, "othello_ffo%d_%d_1t_cpu_s", first, last);
+    bench_report(name, ours_total, "s");
+    snprintf(name, sizeof name, "othello_ffo%d_%d_edax_cpu_s", first, last);
+    bench_report(name, edax_total, "s");
+    if (edax_total > 0.0)
+        bench_report("othello_ffo_ours_over_edax", ours_total / edax_total, "x");
+    if (!told)
+        printf("# othello_ffo_ours_over_edax: some positions were inside Edax's start-up spread\n");
+    return status;
+}
+
 int bench_othello_run(int argc, char **argv)
 {
     int quick = 0, ffo_all = 0, ffo_first = 0, ffo_last = 0, bits = OTHELLO_TABLE_BITS_SOLVER;
+    int full = 0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     int threads = cpus < 1 ? 1 : cpus > 8 ? 8 : (int)cpus;
+    const char *edax = getenv("TABLETOP_PEER_EDAX"), *edax_eval = NULL;
+    if (edax && !edax[0])
+        edax = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             quick = 1;
         } else if (!strcmp(argv[i], "--ffo-all")) {
             ffo_all = 1;
+        } else if (!strcmp(argv[i], "--full")) {
+            full = 1;
+        } else if (!strcmp(argv[i], "--edax") && i + 1 < argc) {
+            edax = argv[++i];
+        } else if (!strcmp(argv[i], "--edax-eval") && i + 1 < argc) {
+            edax_eval = argv[++i];
         } else if (i + 1 < argc &&
                    ((!strcmp(argv[i], "--ffo") &&
                      parse_range(argv[i + 1], &ffo_first, &ffo_last) == 0) ||
@@ -196,17 +498,32 @@ int bench_othello_run(int argc, char **argv)
             i++; /* the option's value */
         } else {
             fprintf(stderr, "tabletop bench othello: bad option '%s' or its value (--quick, --ffo-all, "
-                            "--ffo FIRST-LAST within 40-59, --table-bits 10-28, --threads 1-8)\n",
+                            "--ffo FIRST-LAST within 40-59, --table-bits 10-28, --threads 1-8, "
+                            "--edax BINARY, --edax-eval FILE, --full)\n",
                     argv[i]);
             return 2;
         }
     }
-    if (ffo_first) { /* only those FFO positions: the solver's own bench */
-        othello_engine_t *e = ffo_engine(bits, threads);
-        if (!e)
+    edax_peer_t peer;
+    memset(&peer, 0, sizeof peer);
+    if (edax) {
+        peer.binary = edax;
+        if (bench_peer_oe_check_binary("othello", "--edax", edax) != 0 ||
+            edax_find_eval(&peer, edax_eval) != 0 || edax_open(&peer) != 0)
             return 1;
-        int status = bench_ffo40_set(e, ffo_first, ffo_last);
+    }
+    if (ffo_first) { /* only those FFO positions: the solver's own bench */
+        othello_engine_t *e = edax ? othello_engine_new_sized(bits) : ffo_engine(bits, threads);
+        int status = 1;
+        if (e && edax)
+            status = bench_ffo_edax(e, &peer, ffo_first, ffo_last) != 0;
+        else if (e)
+            status = bench_ffo40_set(e, ffo_first, ffo_last);
+        else if (edax)
+            fprintf(stderr, "tabletop bench othello: out of memory\n");
         othello_engine_free(e);
+        if (edax)
+            bench_peer_oe_scratch_remove(peer.dir);
         return status;
     }
     int status = 0;
@@ -238,8 +555,11 @@ int bench_othello_run(int argc, char **argv)
     }
 
     othello_engine_t *e = ffo_engine(bits, threads);
-    if (!e)
+    if (!e) {
+        if (edax)
+            bench_peer_oe_scratch_remove(peer.dir);
         return 1;
+    }
     if (bench_ffo40_set(e, 40, ffo_all ? 59 : quick ? 40 : 42) != 0)
         status = 1;
     /* FFO 24-29 on one thread, comparable with docs/othello.md's table (CPU seconds). */
@@ -281,6 +601,8 @@ int bench_othello_run(int argc, char **argv)
     e = othello_engine_new();
     if (!e) {
         fprintf(stderr, "tabletop bench othello: out of memory\n");
+        if (edax)
+            bench_peer_oe_scratch_remove(peer.dir);
         return 1;
     }
     for (int level = OTHELLO_LEVEL_MIN; level <= OTHELLO_LEVEL_MAX; level++) {
@@ -308,5 +630,16 @@ int bench_othello_run(int argc, char **argv)
         bench_report(name, 1000.0 * worst, "ms");
     }
     othello_engine_free(e);
+    if (edax) {
+        e = othello_engine_new_sized(bits);
+        if (!e) {
+            fprintf(stderr, "tabletop bench othello: out of memory\n");
+            status = 1;
+        } else if (bench_ffo_edax(e, &peer, 40, full ? 59 : 44) != 0) {
+            status = 1;
+        }
+        othello_engine_free(e);
+        bench_peer_oe_scratch_remove(peer.dir);
+    }
     return status;
 }
