@@ -14,11 +14,15 @@
  *                                differ); goal: >= 90% wins
  *   gomoku_l3_vs_l1_win_rate     the same against level 1
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bench_peer_oe.h"
 #include "games/gomoku/gomoku.h"
 #include "games/gomoku/gomoku_ai.h"
 
@@ -90,21 +94,294 @@ static match_t bench_gomoku_match(int other, int games, long nodes)
     return m;
 }
 
+/* ---- Rapfi beside level 3 over the Gomocup protocol (--rapfi) ---- */
+
+/* Three-stone openings (Black, White, Black), in the protocol's x,y (y from
+ * the top; 7,7 is h8): White's stone touches the centre, straight or
+ * diagonally, and Black's second stone stands two lines away from both, so
+ * that Black's first-move edge stays small; each is played with both
+ * colours. */
+static const int bench_rapfi_openings[][3][2] = {
+    {{7, 7}, {7, 6}, {9, 9}},
+    {{7, 7}, {8, 6}, {5, 9}},
+    {{7, 7}, {7, 6}, {5, 9}},
+    {{7, 7}, {8, 6}, {9, 9}},
+    {{7, 7}, {8, 6}, {5, 5}},
+};
+enum { BENCH_RAPFI_OPENINGS = sizeof bench_rapfi_openings / sizeof bench_rapfi_openings[0] };
+
+/* One side of the match: the program, its moves' wall time, its CPU. */
+typedef struct rapfi_side {
+    bench_peer_oe_t proc;
+    const char *name; /* "tabletop pbrain" or "Rapfi" */
+    int colour;       /* GOMOKU_BLACK or GOMOKU_WHITE in the game being played */
+    int had_board;    /* the position went over once (BOARD); TURN after */
+    int moves;
+    double wall_ms, worst_ms, cpu_s;
+} rapfi_side_t;
+
+static int rapfi_point(int x, int y)
+{
+    return (GOMOKU_SIZE - 1 - y) * GOMOKU_SIZE + x;
+}
+
+static void rapfi_xy(int p, int *x, int *y)
+{
+    *x = p % GOMOKU_SIZE;
+    *y = GOMOKU_SIZE - 1 - p / GOMOKU_SIZE;
+}
+
+/* Lines that are no answer: the protocol's comments and logs. */
+static int rapfi_is_chatter(const char *line)
+{
+    return !strncmp(line, "MESSAGE", 7) || !strncmp(line, "DEBUG", 5) ||
+           !strncmp(line, "INFO", 4) || !line[0];
+}
+
+/* Starts one side in its folder and sets the game up: START 15 answered
+ * OK within 15 s, then the INFO lines.  0, or -1 after a one-line message. */
+static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir, int turn_ms)
+{
+    s->had_board = 0;
+    if (bench_peer_oe_start(&s->proc, s->name, argv, dir) != 0)
+        return -1;
+    char line[1024];
+    int r = bench_peer_oe_send(&s->proc, "START %d", GOMOKU_SIZE) == 0 ? 1 : -1;
+    while (r == 1 && (r = bench_peer_oe_read_line(&s->proc, line, sizeof line, 15000)) == 1 &&
+           rapfi_is_chatter(line))
+        ;
+    if (r != 1 || strcmp(line, "OK") != 0) {
+        fprintf(stderr, "tabletop bench gomoku: %s (%s) does not answer START %d with OK (%s)\n",
+                s->name, argv[0], GOMOKU_SIZE,
+                r == 0 ? "nothing within 15 s" : r < 0 ? "it ended" : line);
+        bench_peer_oe_stop(&s->proc, 500, NULL);
+        return -1;
+    }
+    /* Gomocup's settings: the turn's time, no match clock, its 350 MiB,
+     * freestyle, a game against another program. */
+    bench_peer_oe_send(&s->proc, "INFO timeout_turn %d", turn_ms);
+    bench_peer_oe_send(&s->proc, "INFO timeout_match 0");
+    bench_peer_oe_send(&s->proc, "INFO max_memory %d", 350 * 1024 * 1024);
+    bench_peer_oe_send(&s->proc, "INFO rule 0");
+    bench_peer_oe_send(&s->proc, "INFO game_type 1");
+    return 0;
+}
+
+static void rapfi_side_end(rapfi_side_t *s)
+{
+    double cpu = 0.0;
+    bench_peer_oe_send(&s->proc, "END");
+    bench_peer_oe_stop(&s->proc, 2000, &cpu);
+    s->cpu_s += cpu;
+}
+
+/* Asks s for its move in g: BOARD the first time, TURN after.  Returns the
+ * point, or -1 after saying why the move loses (printed as a "# " line). */
+static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_ms, int game)
+{
+    double t0 = bench_now();
+    int sent;
+    if (!s->had_board) {
+        sent = bench_peer_oe_send(&s->proc, "BOARD") == 0;
+        for (int i = 0; i < g->moves && sent; i++) {
+            int x, y, p = g->history[i];
+            rapfi_xy(p, &x, &y);
+            sent = bench_peer_oe_send(&s->proc, "%d,%d,%d", x, y,
+                                      gomoku_at(g, p) == s->colour ? 1 : 2) == 0;
+        }
+        sent = sent && bench_peer_oe_send(&s->proc, "DONE") == 0;
+        s->had_board = 1;
+    } else {
+        int x, y;
+        rapfi_xy(g->history[g->moves - 1], &x, &y);
+        sent = bench_peer_oe_send(&s->proc, "TURN %d,%d", x, y) == 0;
+    }
+    const char *colour = s->colour == GOMOKU_BLACK ? "Black" : "White";
+    char line[1024];
+    int r = sent ? 1 : -1;
+    for (;;) {
+        if (r != 1)
+            break;
+        int left = turn_ms + grace_ms - (int)((bench_now() - t0) * 1e3);
+        r = left > 0 ? bench_peer_oe_read_line(&s->proc, line, sizeof line, left) : 0;
+        if (r == 1 && !rapfi_is_chatter(line))
+            break;
+    }
+    double ms = (bench_now() - t0) * 1e3;
+    if (r != 1) {
+        printf("# gomoku_rapfi game %d: %s (%s) %s at move %d: a loss\n", game, s->name, colour,
+               r == 0 ? "gave no move within the turn and its grace (a timeout)"
+                      : "stopped answering",
+               g->moves + 1);
+        return -1;
+    }
+    int x, y, end = 0;
+    if (sscanf(line, "%d,%d%n", &x, &y, &end) != 2 || line[end] || x < 0 || y < 0 ||
+        x >= GOMOKU_SIZE || y >= GOMOKU_SIZE || !gomoku_can_play(g, rapfi_point(x, y))) {
+        printf("# gomoku_rapfi game %d: %s (%s) answered '%.80s' at move %d, not a free point: "
+               "a loss\n",
+               game, s->name, colour, line, g->moves + 1);
+        return -1;
+    }
+    s->moves++;
+    s->wall_ms += ms;
+    if (ms > s->worst_ms)
+        s->worst_ms = ms;
+    return rapfi_point(x, y);
+}
+
+/* The match: games games of ours (tabletop pbrain, this program run again)
+ * against Rapfi, colours alternating, each in fresh processes inside one
+ * scratch folder.  Returns 0, or 1 when a side could not be started. */
+static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, int turn_ms)
+{
+    char self[4096];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0) {
+        fprintf(stderr, "tabletop bench gomoku: cannot find this program to run its pbrain: %s\n",
+                strerror(errno));
+        return 1;
+    }
+    self[len] = '\0';
+    char dir[256], ours_dir[512], peer_dir[512];
+    if (bench_peer_oe_scratch_make(dir, sizeof dir, "rapfi") != 0)
+        return 1;
+    snprintf(ours_dir, sizeof ours_dir, "%s/ours", dir);
+    snprintf(peer_dir, sizeof peer_dir, "%s/rapfi", dir);
+    if (mkdir(ours_dir, 0700) != 0 || mkdir(peer_dir, 0700) != 0) {
+        fprintf(stderr, "tabletop bench gomoku: cannot make folders in %s: %s\n", dir,
+                strerror(errno));
+        bench_peer_oe_scratch_remove(dir);
+        return 1;
+    }
+    char *ours_argv[] = {self, (char *)"pbrain", (char *)"--rule", (char *)"0", NULL};
+    char *peer_argv[] = {(char *)rapfi, config ? (char *)"--config" : NULL, (char *)config, NULL};
+    int grace_ms = turn_ms / 2 > 1000 ? turn_ms / 2 : 1000;
+    printf("# Rapfi %s, %s; 15x15 freestyle, %d ms a turn (INFO timeout_turn) to both, a move "
+           "later than %d ms more loses\n",
+           rapfi, config ? config : "its built-in classical evaluation (no NNUE)", turn_ms,
+           grace_ms);
+    rapfi_side_t ours, peer;
+    memset(&ours, 0, sizeof ours);
+    memset(&peer, 0, sizeof peer);
+    ours.name = "tabletop pbrain";
+    peer.name = "Rapfi";
+    int wins = 0, losses = 0, draws = 0, played = 0, status = 0;
+    for (int game = 1; game <= games && !status; game++) {
+        int o = ((game - 1) / 2) % BENCH_RAPFI_OPENINGS;
+        ours.colour = game % 2 ? GOMOKU_BLACK : GOMOKU_WHITE;
+        peer.colour = GOMOKU_BLACK + GOMOKU_WHITE - ours.colour;
+        if (rapfi_side_start(&ours, ours_argv, ours_dir, turn_ms) != 0) {
+            status = 1;
+            break;
+        }
+        if (rapfi_side_start(&peer, peer_argv, peer_dir, turn_ms) != 0) {
+            rapfi_side_end(&ours);
+            status = 1;
+            break;
+        }
+        gomoku_t g;
+        gomoku_init(&g, GOMOKU_RULE_FREESTYLE);
+        for (int i = 0; i < 3; i++)
+            gomoku_play(&g, rapfi_point(bench_rapfi_openings[o][i][0], bench_rapfi_openings[o][i][1]));
+        int loser = 0;
+        while (!g.winner) {
+            rapfi_side_t *s = g.to_move == ours.colour ? &ours : &peer;
+            int p = rapfi_ask(s, &g, turn_ms, grace_ms, game);
+            if (p < 0) {
+                loser = s->colour;
+                break;
+            }
+            gomoku_play(&g, p);
+        }
+        rapfi_side_end(&ours);
+        rapfi_side_end(&peer);
+        int winner = loser ? GOMOKU_BLACK + GOMOKU_WHITE - loser : g.winner;
+        played++;
+        if (winner == ours.colour)
+            wins++;
+        else if (winner == peer.colour)
+            losses++;
+        else
+            draws++;
+        printf("# gomoku_rapfi game %d: opening %d, ours %s: %s after %d moves\n", game, o + 1,
+               ours.colour == GOMOKU_BLACK ? "Black" : "White",
+               winner == GOMOKU_DRAW        ? "a draw (the board filled)"
+               : winner == ours.colour ? (loser ? "ours won (Rapfi's move lost)" : "ours won by five")
+                                       : (loser ? "Rapfi won (our move lost)" : "Rapfi won by five"),
+               g.moves);
+        printf("# gomoku_rapfi game %d moves:", game);
+        for (int i = 0; i < g.moves; i++) {
+            char text[4];
+            gomoku_point_format(g.history[i], text);
+            printf(" %s", text);
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    bench_peer_oe_scratch_remove(dir);
+    if (status)
+        return 1;
+    bench_report("gomoku_rapfi_turn_ms", turn_ms, "ms");
+    bench_report("gomoku_rapfi_games", played, "games");
+    bench_report("gomoku_rapfi_ours_wins", wins, "games");
+    bench_report("gomoku_rapfi_peer_wins", losses, "games");
+    bench_report("gomoku_rapfi_draws", draws, "games");
+    bench_report("gomoku_rapfi_ours_ms_per_move", ours.moves ? ours.wall_ms / ours.moves : 0, "ms");
+    bench_report("gomoku_rapfi_peer_ms_per_move", peer.moves ? peer.wall_ms / peer.moves : 0, "ms");
+    bench_report("gomoku_rapfi_ours_ms_worst_move", ours.worst_ms, "ms");
+    bench_report("gomoku_rapfi_peer_ms_worst_move", peer.worst_ms, "ms");
+    bench_report("gomoku_rapfi_ours_cpu_ms_per_move",
+                 ours.moves ? ours.cpu_s * 1e3 / ours.moves : 0, "ms");
+    bench_report("gomoku_rapfi_peer_cpu_ms_per_move",
+                 peer.moves ? peer.cpu_s * 1e3 / peer.moves : 0, "ms");
+    return 0;
+}
+
 int bench_gomoku_run(int argc, char **argv)
 {
-    int quick = 0, games = 20;
+    int quick = 0, games = 20, rapfi_games = 2, turn_ms = 1000;
     long nodes = 30000;
+    const char *rapfi = getenv("TABLETOP_PEER_RAPFI"), *rapfi_config = NULL;
+    if (rapfi && !rapfi[0])
+        rapfi = NULL;
     for (int i = 1; i < argc; i++) {
+        char *end = NULL;
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
+        else if (!strcmp(argv[i], "--rapfi") && i + 1 < argc)
+            rapfi = argv[++i];
+        else if (!strcmp(argv[i], "--rapfi-config") && i + 1 < argc)
+            rapfi_config = argv[++i];
+        else if (!strcmp(argv[i], "--rapfi-games") && i + 1 < argc &&
+                 (rapfi_games = (int)strtol(argv[i + 1], &end, 10), *end == '\0') &&
+                 rapfi_games >= 1 && rapfi_games <= 1000)
+            i++;
+        else if (!strcmp(argv[i], "--turn-ms") && i + 1 < argc &&
+                 (turn_ms = (int)strtol(argv[i + 1], &end, 10), *end == '\0') && turn_ms >= 100 &&
+                 turn_ms <= 600000)
+            i++;
         else if (!strcmp(argv[i], "--games") && i + 1 < argc)
             games = (int)strtol(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
             nodes = strtol(argv[++i], NULL, 10);
         else {
-            fprintf(stderr, "usage: tabletop bench gomoku [--quick] [--games N] [--nodes N]\n");
+            fprintf(stderr, "usage: tabletop bench gomoku [--quick] [--games N] [--nodes N] "
+                            "[--rapfi BINARY [--rapfi-config FILE] [--rapfi-games 1-1000] "
+                            "[--turn-ms 100-600000]]\n");
             return 2;
         }
+    }
+    if (rapfi && bench_peer_oe_check_binary("gomoku", "--rapfi", rapfi) != 0)
+        return 1;
+    char config_path[4096]; /* absolute: Rapfi runs in a folder of its own */
+    if (rapfi_config) {
+        if (access(rapfi_config, R_OK) != 0 || !realpath(rapfi_config, config_path)) {
+            fprintf(stderr, "tabletop bench gomoku: --rapfi-config %s: %s\n", rapfi_config,
+                    strerror(errno));
+            return 1;
+        }
+        rapfi_config = config_path;
     }
     if (quick)
         games = 4;
@@ -128,5 +405,7 @@ int bench_gomoku_run(int argc, char **argv)
     match_t m1 = bench_gomoku_match(1, games, nodes);
     bench_report("gomoku_l3_vs_l1_win_rate", 100.0 * m1.wins / games, "%");
     bench_report("gomoku_seed_l1_ms_per_move", m1.other_moves ? 1000.0 * m1.other_cpu / m1.other_moves : 0, "ms");
+    if (rapfi)
+        return bench_gomoku_rapfi(rapfi, rapfi_config, rapfi_games, turn_ms);
     return 0;
 }
