@@ -1,6 +1,7 @@
 /*
- * bench_gomoku.c - `tabletop bench gomoku [--quick] [--games N] [--nodes N]`:
- * the Gomoku AI (seed 002).
+ * bench_gomoku.c - `tabletop bench gomoku [--quick] [--games N] [--nodes N]
+ * [--rapfi BINARY [--rapfi-config FILE] [--rapfi-games N] [--turn-ms MS]]`:
+ * the Gomoku AI (seed 002), and Rapfi beside it.
  *
  *   gomoku_l3_nodes_per_s        level 3 positions visited a CPU second
  *   gomoku_l3_ms_per_move        CPU time of one level-3 move at the match budget
@@ -13,6 +14,24 @@
  *                                deterministic, the opening makes the games
  *                                differ); goal: >= 90% wins
  *   gomoku_l3_vs_l1_win_rate     the same against level 1
+ *
+ * With --rapfi BINARY (or TABLETOP_PEER_RAPFI=BINARY; tools/peers/
+ * build_rapfi.sh builds it at a pinned commit), then a match over the
+ * Gomocup protocol between `tabletop pbrain` (this program run again: level
+ * 3 under the manager's clock) and Rapfi, a manager written here: fresh
+ * processes each game, each in its own folder inside a scratch folder
+ * removed after; 15x15 freestyle; --turn-ms MS (1000) to both as INFO
+ * timeout_turn; --rapfi-games N (2) from fixed three-stone openings, each
+ * played with both colours.  A side that answers no free point, or nothing
+ * within the turn and a grace (half a turn, at least a second), loses that
+ * game, and a "# " line says so.  Rapfi uses its built-in classical
+ * evaluation, or the config.toml of --rapfi-config FILE.
+ *   gomoku_rapfi_games, _ours_wins, _peer_wins, _draws
+ *   gomoku_rapfi_ours_ms_per_move, _peer_ms_per_move   mean wall time from
+ *                                the manager's request to the answer
+ *   gomoku_rapfi_*_ms_worst_move, gomoku_rapfi_*_cpu_ms_per_move  the
+ *                                slowest answer; each process's CPU (wait4)
+ *                                over its moves
  */
 #include <errno.h>
 #include <stdio.h>
@@ -235,14 +254,15 @@ static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_
  * scratch folder.  Returns 0, or 1 when a side could not be started. */
 static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, int turn_ms)
 {
-    char self[4096];
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0) {
-        fprintf(stderr, "tabletop bench gomoku: cannot find this program to run its pbrain: %s\n",
-                strerror(errno));
+    /* This program again, through /proc/self/exe: the child's own link to
+     * the same file, which holds even when a rebuild has replaced the file
+     * at the path this one was started from. */
+    char self[] = "/proc/self/exe";
+    if (access(self, X_OK) != 0) {
+        fprintf(stderr, "tabletop bench gomoku: cannot run this program again for its pbrain "
+                        "(%s: %s)\n", self, strerror(errno));
         return 1;
     }
-    self[len] = '\0';
     char dir[256], ours_dir[512], peer_dir[512];
     if (bench_peer_oe_scratch_make(dir, sizeof dir, "rapfi") != 0)
         return 1;
