@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """othello_match.py - games between two Othello GTP engines.
 
-    tools/othello_match.py [--games N] [--quiet] "ENGINE A" "ENGINE B"
+    tools/othello_match.py [--games N] [--openings K [--seed S]] [--quiet]
+                           "ENGINE A" "ENGINE B"
 
 e.g.  tools/othello_match.py --games 4 "build/tabletop othello-gtp --level 7" \\
           "/usr/games/gtp-rhino -l 3"
@@ -15,10 +16,19 @@ model).  A side with no legal move passes without a word: both engines pass
 by themselves (gtp-rhino refuses `play COLOUR pass`).  At the end the final
 score each engine reports is compared with this model's count.
 
+Both engines are deterministic, so games with the same colours repeat.
+--openings K starts each pair of games (games 1-2, 3-4, ...) from its own
+position: K uniformly random legal moves drawn by this script (seeded with S
+and the pair's number, so a match can be replayed), sent to both engines with
+`play`; each engine then plays the same opening once as Black and once as
+White.  The opening's moves are the first of the record, and every line
+names them.
+
 Prints one line a game and a summary `A wins W, B wins L, draws D, discs +N`;
 exit status 0, or 1 when an engine broke the rules or the protocol.
 """
 import argparse
+import random
 import shlex
 import subprocess
 import sys
@@ -126,8 +136,29 @@ def score_text(b, w):
     return "0"
 
 
-def play_game(black, white, log=None):
-    """One game.  Returns (black discs, white discs, errors[], moves[])."""
+def random_opening(plies, seed):
+    """`plies` random legal moves from the start (passes where forced), drawn
+    from Random(seed): the list of moves, each (colour, (r, c)) or (colour, None)."""
+    rng = random.Random(seed)
+    board, colour, moves = Board(), BLACK, []
+    while len([m for m in moves if m[1]]) < plies:
+        legal = board.moves(colour)
+        other = WHITE if colour == BLACK else BLACK
+        if not legal:
+            if not board.moves(other):
+                break
+            moves.append((colour, None))
+        else:
+            rc = rng.choice(sorted(legal))
+            board.play(colour, *rc)
+            moves.append((colour, rc))
+        colour = other
+    return moves
+
+
+def play_game(black, white, log=None, opening=()):
+    """One game from the opening's moves.  Returns (black discs, white discs,
+    errors[], moves[])."""
     errors = []
     for e in (black, white):
         for cmd in ("boardsize 8", "clear_board"):
@@ -136,7 +167,18 @@ def play_game(black, white, log=None):
                 errors.append(f"{e.cmd}: '{cmd}' refused: {text}")
     board, colour, record = Board(), BLACK, []
     engines = {BLACK: black, WHITE: white}
-    while True:
+    for c, rc in opening:
+        if rc is None:  # a forced pass: engines pass by themselves
+            record.append("pass")
+        else:
+            for e in (black, white):
+                ok, text = e.ask(f"play {c} {name(rc)}")
+                if not ok:
+                    errors.append(f"{e.cmd}: refused opening move 'play {c} {name(rc)}': {text}")
+            board.play(c, *rc)
+            record.append(name(rc))
+        colour = WHITE if c == BLACK else BLACK
+    while not errors:
         legal = board.moves(colour)
         other = WHITE if colour == BLACK else BLACK
         if not legal:
@@ -173,16 +215,22 @@ def play_game(black, white, log=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--openings", type=int, default=0, metavar="K",
+                    help="each pair of games starts after K random moves (default 0)")
+    ap.add_argument("--seed", type=int, default=1, help="the openings' seed (default 1)")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("a")
     ap.add_argument("b")
     args = ap.parse_args()
+    if args.games < 1 or not 0 <= args.openings <= 20:
+        ap.error("--games wants 1 or more and --openings 0..20")
     a, b = Engine(args.a), Engine(args.b)
     wins = losses = draws = disc_sum = 0
     status = 0
     for g in range(args.games):
         black, white = (a, b) if g % 2 == 0 else (b, a)
-        nb, nw, errors, record = play_game(black, white)
+        opening = random_opening(args.openings, args.seed * 1000003 + g // 2) if args.openings else ()
+        nb, nw, errors, record = play_game(black, white, opening=opening)
         a_discs = nb - nw if black is a else nw - nb
         disc_sum += a_discs
         if a_discs > 0:
@@ -192,7 +240,8 @@ def main():
         else:
             draws += 1
         print(f"game {g + 1}: A plays {'black' if black is a else 'white'}, black {nb} white {nw} "
-              f"({len([m for m in record if m != 'pass'])} moves)"
+              f"({len([m for m in record if m != 'pass'])} moves"
+              + (f", opening {' '.join(name(rc) for _, rc in opening if rc)}" if opening else "") + ")"
               + ("" if args.quiet else f": {' '.join(record)}"))
         for err in errors:
             print("  error: " + err)

@@ -68,7 +68,6 @@ struct othello_engine {
     tt_entry_t *end; /* solver table: exact disc differences (shared) */
     int end_bits;    /* it has 2^end_bits entries */
     double deadline; /* monotonic seconds; 0 none */
-    int patterns;    /* othello_search() scores with the patterns (the solver's ordering) */
     int aborted;     /* the deadline passed (atomic) */
     int threads;     /* the solver's threads, 1..MAX_THREADS */
     char gap[LINE_PAD]; /* the fields above, read at every node, apart from the slots */

@@ -426,7 +426,6 @@ int othello_solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
 {
     pthread_t th[MAX_THREADS];
     int started = 1;
-    e->patterns = 1;
     e->quit = 0;
     e->open = NULL;
     e->idle = 0;
@@ -447,7 +446,6 @@ int othello_solve_root(othello_engine_t *e, uint64_t p, uint64_t o, int *move)
         pthread_join(th[i], NULL);
         e->slot[0].w.nodes += e->slot[i].w.nodes;
     }
-    e->patterns = 0;
     return score;
 }
 
