@@ -9,6 +9,10 @@
  *                             last one exactly are skipped, docs/sim.md)
  *   sim.realtime_ratio        the same as board time / wall time (1 = the board)
  *   sim.idle_frames_per_s     a still screen (a game waiting for a key)
+ *   sim.sound_realtime_ratio  a still screen while a sound plays all along
+ *                             (the game-over clip, restarted as it ends)
+ *   sim.move_realtime_ratio   from a move (stone drawn, place sound, swap)
+ *                             to the end of its sound, as players meet it
  *   sim.clocked_frames_per_s  every clock simulated (no skipping), a sound
  *                             playing: the model's own speed
  *   sim.clocked_cycles_per_s  the same in 50 MHz clocks per wall second
@@ -102,6 +106,43 @@ static double play(hal_t *h, uint32_t usec, uint32_t move_us, double *cpu)
         *cpu = bench_cpu_now() - c0;
     return (double)(hal_time_us(h) - start) / 1e6 / wall;
 }
+
+/* Board time per wall second over usec of board time in 4 ms steps, the
+ * game-over clip (1.5 s) playing all along: restarted as it ends. */
+static double play_sound(hal_t *h, uint32_t usec)
+{
+    const double t0 = bench_now();
+    const uint64_t start = hal_time_us(h);
+    uint64_t next = start;
+    while (hal_time_us(h) - start < usec) {
+        if (hal_time_us(h) >= next) { /* by the clock: a status poll would be a bus access */
+            hal_write(h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
+            next += 1500000;
+        }
+        hal_advance(h, 4000);
+    }
+    return (double)(hal_time_us(h) - start) / 1e6 / (bench_now() - t0);
+}
+
+/* Board time per wall second from each of n moves to the end of its
+ * sound (the place clip, 0.2 s) in the console's 4 ms steps: the time a
+ * player waits on and hears. */
+static double play_moves(hal_t *h, int n)
+{
+    double wall = 0;
+    uint64_t board = 0;
+    for (int move = 1; move <= n; move++) {
+        const double t0 = bench_now();
+        const uint64_t start = hal_time_us(h);
+        present_move(h, move);
+        while (hal_time_us(h) - start < 200000)
+            hal_advance(h, 4000);
+        wall += bench_now() - t0;
+        board += hal_time_us(h) - start;
+        hal_advance(h, 300000); /* the rest of the half second between moves */
+    }
+    return (double)board / 1e6 / wall;
+}
 #endif
 
 int bench_sim_run(int argc, char **argv)
@@ -137,6 +178,18 @@ int bench_sim_run(int argc, char **argv)
     bench_report("sim.frames_per_s", ratio[0] * BOARD_FRAMES_PER_S, "frames/s");
     bench_report("sim.realtime_ratio", ratio[0], "x");
     bench_report("sim.idle_frames_per_s", ratio[1] * BOARD_FRAMES_PER_S, "frames/s");
+
+    /* While a sound plays (docs/sim.md "Sound while skipping"). */
+    if (open_sim(&h, NULL, 0) != 0)
+        return 1;
+    fill_screen(&h);
+    bench_report("sim.sound_realtime_ratio", play_sound(&h, quick ? 1000000 : 6000000), "x");
+    h.ops->close(h.ctx);
+    if (open_sim(&h, NULL, 0) != 0)
+        return 1;
+    fill_screen(&h);
+    bench_report("sim.move_realtime_ratio", play_moves(&h, quick ? 2 : 12), "x");
+    h.ops->close(h.ctx);
 
     /* Every clock, a sound playing all along (the game-over clip, 1.5 s). */
     if (open_sim(&h, NULL, 1) != 0)
