@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
@@ -137,7 +138,16 @@ typedef struct rapfi_side {
     int had_board;    /* the position went over once (BOARD); TURN after */
     int moves;
     double wall_ms, worst_ms, cpu_s;
+    double answered; /* bench_now() at its last answer, 0 before the first */
 } rapfi_side_t;
+
+/* Rapfi clears its "thinking" flag just after it prints its move, and a
+ * command read before that is taken as arriving mid-search and dropped
+ * (its runProtocol(): `else if (thinking) return false;`): TURN went, and
+ * its "x,y" came back as "ERROR Unknown command" when our side answered
+ * at once.  So a side gets its next command no sooner than this after its
+ * answer (outside both sides' move times). */
+#define BENCH_RAPFI_PAUSE_S 0.05
 
 static int rapfi_point(int x, int y)
 {
@@ -162,6 +172,7 @@ static int rapfi_is_chatter(const char *line)
 static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir, int turn_ms)
 {
     s->had_board = 0;
+    s->answered = 0;
     if (bench_peer_oe_start(&s->proc, s->name, argv, dir) != 0)
         return -1;
     char line[1024];
@@ -198,6 +209,11 @@ static void rapfi_side_end(rapfi_side_t *s)
  * point, or -1 after saying why the move loses (printed as a "# " line). */
 static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_ms, int game)
 {
+    double since = bench_now() - s->answered;
+    if (s->answered > 0 && since < BENCH_RAPFI_PAUSE_S) {
+        struct timespec nap = {0, (long)((BENCH_RAPFI_PAUSE_S - since) * 1e9)};
+        nanosleep(&nap, NULL);
+    }
     double t0 = bench_now();
     int sent;
     if (!s->had_board) {
@@ -226,7 +242,8 @@ static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_
         if (r == 1 && !rapfi_is_chatter(line))
             break;
     }
-    double ms = (bench_now() - t0) * 1e3;
+    s->answered = bench_now();
+    double ms = (s->answered - t0) * 1e3;
     if (r != 1) {
         printf("# gomoku_rapfi game %d: %s (%s) %s at move %d: a loss\n", game, s->name, colour,
                r == 0 ? "gave no move within the turn and its grace (a timeout)"
