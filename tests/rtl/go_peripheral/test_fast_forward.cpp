@@ -441,6 +441,31 @@ Test(fast_forward, sound_playing_is_skipped_and_exact, .timeout = 300)
     run_both(plain, fast, 10 * FRAME_CYCLES + 5); /* past its end */
     expect_same(plain, fast, step++, &heard, &heard_at);
     expect_same_state(plain, fast);
+
+    /* A clip waited out by polling AUDIO_STATUS every 1 ms, as the console
+     * does before it quits, with a VGA_STATUS read now and then: reads
+     * neither stop the skipping nor change what is heard. */
+    run_both(plain, fast, 3 * FRAME_CYCLES);
+    command(1);
+    const uint64_t skipped1 = sim_harness_skipped_frames(fast);
+    for (int i = 0; i < 3000; i++) {
+        const uint32_t busy = sim_harness_reg_read(plain, REG_AUDIO_STATUS);
+        cr_assert_eq(sim_harness_reg_read(fast, REG_AUDIO_STATUS), busy, "poll %d", i);
+        if (i % 97 == 50)
+            cr_assert_eq(sim_harness_reg_read(plain, REG_VGA_STATUS),
+                         sim_harness_reg_read(fast, REG_VGA_STATUS), "poll %d", i);
+        if (!(busy & 1))
+            break;
+        run_both(plain, fast, 50000);
+    }
+    cr_expect_geq(sim_harness_skipped_frames(fast) - skipped1, 5u,
+                  "only %llu frames skipped while polling a 0.2 s clip",
+                  (unsigned long long)(sim_harness_skipped_frames(fast) - skipped1));
+    expect_same_state(plain, fast); /* avs_readdata holds the last poll's answer */
+    for (sim_harness_t *s : {plain, fast})
+        sim_harness_reg_write(s, REG_RESERVED, 0); /* a write: the debt is paid */
+    expect_same(plain, fast, step++, &heard, &heard_at);
+    expect_same_state(plain, fast);
     cr_expect_eq(sim_harness_reg_read(plain, REG_AUDIO_STATUS), 0u, "still busy after the clip");
     cr_expect_eq(sim_harness_reg_read(fast, REG_AUDIO_STATUS), 0u, "still busy after the clip");
     cr_expect_eq(sim_harness_reg_read(plain, REG_VGA_STATUS),
