@@ -44,10 +44,13 @@
  *   go_ours_over_pachi_playouts_POS  ours over Pachi's (above 1: ours run more)
  * With --games N too (default 0): a match of N games, ours (level 3) against
  * Pachi, each at --match-playouts simulations a move on one thread (default
- * 10000; Pachi's -t =N, seeded by the game's number as ours is), komi 5.5,
+ * 10000; Pachi's -t =N, seeded by the game's number as ours is; ours at
+ * --ours-playouts instead if given, e.g. for equal CPU time; ours resigns
+ * as under GTP unless --no-resign), komi 5.5,
  * ours Black in the odd games; GNU Go (/usr/games/gnugo) scores a game that
  * ends on two passes (final_score); a loss of ours by more than 60 points
  * after passes is a collapse:
+ *   go_pachi_match_playouts, _ours_playouts (a move, each side),
  *   go_pachi_match_games, _ours_wins, _ours_wins_black, _ours_wins_white,
  *   _collapses, _pachi_collapses, _ours_resigned, _errors,
  *   _ours_ms_per_move, _pachi_ms_per_move (CPU time; Pachi's includes one
@@ -505,20 +508,23 @@ static int bench_go_referee(const char *dir, char (*moves)[8], int n, char *resu
 }
 
 /* A fixed-count match, ours at level 3 against Pachi (see the top). */
-static int bench_go_pachi_match(const char *binary, const char *dir, int games, int playouts)
+static int bench_go_pachi_match(const char *binary, const char *dir, int games, int playouts,
+                                int ours_playouts, int no_resign)
 {
     enum { MAX_MOVES = 400 };
     static char moves[MAX_MOVES][8];
-    AiConfig cfg = {.level = AI_MCTS, .playouts = playouts, .seed = 1};
+    AiConfig cfg = {.level = AI_MCTS, .playouts = ours_playouts, .seed = 1};
     ai_t *ai = ai_create(&cfg);
     if (!ai) {
         fprintf(stderr, "tabletop bench go: cannot allocate the node pool\n");
         return 1;
     }
+    ai_set_resign(ai, !no_resign);
     int wins = 0, wins_black = 0, wins_white = 0, collapses = 0, pachi_collapses = 0;
     int resigned = 0, errors = 0, ours_moves = 0, pachi_moves = 0;
     double ours_cpu = 0.0, pachi_cpu = 0.0;
     bench_report("go_pachi_match_playouts", playouts, "playouts/move");
+    bench_report("go_pachi_match_ours_playouts", ours_playouts, "playouts/move");
     for (int g = 0; g < games; g++) {
         Stone ours = g % 2 == 0 ? BLACK : WHITE;
         double t0 = bench_now();
@@ -675,11 +681,13 @@ static int bench_go_count(const char *opt, const char *text, long lo, long hi, l
 }
 
 /* `tabletop bench go [--quick] [--playouts N] [--pachi BINARY [--pachi-playouts N]
- * [--games N] [--match-playouts N]]` (a row of bench_groups in bench.c). */
+ * [--games N] [--match-playouts N] [--ours-playouts N] [--no-resign]]` (a row of bench_groups in bench.c). */
 int bench_go_run(int argc, char **argv)
 {
     int quick = 0;
     long only_playouts = 0, pachi_playouts = 0, games = 0, match_playouts = 10000;
+    long ours_playouts = 0;
+    int no_resign = 0;
     const char *pachi = getenv("TABLETOP_PEER_PACHI");
     if (pachi && !*pachi)
         pachi = NULL;
@@ -699,19 +707,24 @@ int bench_go_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--match-playouts") && i + 1 < argc) {
             bad = bench_go_count("--match-playouts", argv[++i], BENCH_PACHI_BASE_PLAYOUTS,
                                  10000000, &match_playouts);
+        } else if (!strcmp(argv[i], "--no-resign")) {
+            no_resign = 1;
+        } else if (!strcmp(argv[i], "--ours-playouts") && i + 1 < argc) {
+            bad = bench_go_count("--ours-playouts", argv[++i], 1, 10000000, &ours_playouts);
         } else {
             fprintf(stderr,
                     "tabletop bench go: unknown option '%s' (try --quick, --playouts N, "
-                    "--pachi BINARY, --pachi-playouts N, --games N, --match-playouts N)\n",
+                    "--pachi BINARY, --pachi-playouts N, --games N, --match-playouts N, "
+                    "--ours-playouts N, --no-resign)\n",
                     argv[i]);
             return 2;
         }
         if (bad)
             return bad;
     }
-    if (!pachi && (pachi_playouts || games)) {
-        fprintf(stderr, "tabletop bench go: --pachi-playouts and --games want --pachi BINARY "
-                        "(or TABLETOP_PEER_PACHI)\n");
+    if (!pachi && (pachi_playouts || games || ours_playouts || no_resign)) {
+        fprintf(stderr, "tabletop bench go: --pachi-playouts, --games, --ours-playouts and "
+                        "--no-resign want --pachi BINARY (or TABLETOP_PEER_PACHI)\n");
         return 2;
     }
     if (games > 0 && access(GNUGO_PATH, X_OK) != 0) {
@@ -767,7 +780,9 @@ int bench_go_run(int argc, char **argv)
             pachi_playouts = quick ? 5000 : 20000;
         status = bench_go_pachi_speed(pachi, dir, (int)pachi_playouts);
         if (status == 0 && games > 0)
-            status = bench_go_pachi_match(pachi, dir, (int)games, (int)match_playouts);
+            status = bench_go_pachi_match(pachi, dir, (int)games, (int)match_playouts,
+                                          (int)(ours_playouts ? ours_playouts : match_playouts),
+                                          no_resign);
         bench_peer_scratch_remove(dir);
     }
     return status;
