@@ -3,6 +3,7 @@
  */
 #include "pboard.h"
 #include "board_private.h"
+#include "pattern3.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -418,6 +419,296 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies)
     }
     if (plies)
         *plies = n;
+    return pboard_score(b);
+}
+
+/* ---- the heuristic policy (playout.h's PLAYOUT_HEURISTIC) --------------
+ *
+ * The same rules in the same order as playout.c plays them on the full
+ * board, read off the pseudo-liberties: a chain is in atari exactly when
+ * all its pseudo-liberties are one point (count * sumsq == sum * sum),
+ * which is then sum / count; and the liberties of a chain besides a point
+ * t next to it are counted up to two exactly (pb_libs_besides). */
+
+static inline int pb_is_stone(int col) { return (unsigned)col - 1u < 2u; }
+
+static inline int pb_atari(const pboard_t *b, long root)
+{
+    uint64_t w = b->lib[root];
+    uint64_t c = w & 0xFFu, sum = (w >> 8) & 0xFFFFu, sq = w >> 24;
+    return c * sq == sum * sum;
+}
+
+/* The one liberty of a chain in atari. */
+static inline long pb_atari_lib(const pboard_t *b, long root)
+{
+    uint64_t w = b->lib[root];
+    return (long)(((w >> 8) & 0xFFFFu) / (w & 0xFFu));
+}
+
+/* The liberties of the chain at root other than t (a point next to it or
+ * not): 0, 1 (then *x is it) or 2 for two or more.  The chain's n_t stones
+ * next to t give the pseudo-liberties at t; the other k are at points l
+ * with d = l - t != 0, and by Cauchy-Schwarz (sum d)^2 == k * sum d^2
+ * exactly when every such d is the same, that is when they are one point. */
+static int pb_libs_besides(const pboard_t *b, long root, long t, long *x)
+{
+    int n_t = 0;
+    for (int i = 0; i < 4; i++)
+        n_t += b->chain[t + pb_nbr[i]] == root && pb_is_stone(b->color[t + pb_nbr[i]]);
+    uint64_t w = b->lib[root];
+    int64_t c = (int64_t)(w & 0xFFu), sum = (int64_t)((w >> 8) & 0xFFFFu), sq = (int64_t)(w >> 24);
+    int64_t k = c - n_t;
+    if (k <= 0)
+        return 0;
+    int64_t d1 = sum - c * t, d2 = sq - 2 * t * sum + c * t * t;
+    if (d1 * d1 != k * d2)
+        return 2;
+    *x = t + (long)(d1 / k);
+    return 1;
+}
+
+/* board_libs_after on the playout board: the liberties color's chain at p
+ * would have after playing there, 0, 1 or 2 (two or more, or a capture);
+ * *stones gets the chain's size when the answer is below 2. */
+static int pb_libs_after(const pboard_t *b, int color, long p, int *stones)
+{
+    int opp = 3 - color;
+    long libs[2] = {0, 0};
+    int nl = 0, n_stones = 1;
+    for (int i = 0; i < 4; i++) {
+        long q = p + pb_nbr[i];
+        int cq = b->color[q];
+        if (cq == EMPTY) {
+            if (nl == 1)
+                return 2; /* two different empty neighbours */
+            libs[nl++] = q;
+        } else if (cq == opp && pb_atari(b, b->chain[q])) {
+            return 2;
+        }
+    }
+    long done[4];
+    int nd = 0;
+    for (int i = 0; i < 4; i++) {
+        long q = p + pb_nbr[i];
+        if (b->color[q] != color)
+            continue;
+        long r = b->chain[q];
+        int dup = 0;
+        for (int k = 0; k < nd; k++)
+            dup |= done[k] == r;
+        if (dup)
+            continue;
+        done[nd++] = r;
+        long x = 0;
+        int more = pb_libs_besides(b, r, p, &x);
+        if (more == 2)
+            return 2;
+        n_stones += b->stones[r];
+        if (more == 1 && !(nl == 1 && libs[0] == x)) {
+            if (nl == 1)
+                return 2;
+            libs[nl++] = x;
+        }
+    }
+    if (stones)
+        *stones = n_stones;
+    return nl;
+}
+
+/* Whether color at p is not a self-atari of two or more stones. */
+static inline int pb_safe(const pboard_t *b, int color, long p)
+{
+    int stones = 1;
+    return pb_libs_after(b, color, p, &stones) >= 2 || stones < 2;
+}
+
+/* The tactical answer to the last stone (playout.c's): capture its chain if
+ * it is in atari; for a chain of ours next to it in atari, capture an enemy
+ * chain in atari touching it, or extend where that gives two or more
+ * liberties by playout.c's count (the empty neighbours, plus each other
+ * chain of ours there with its liberties less one). */
+static long pb_pick_tactical(const pboard_t *b, int color, long last, rng_t *rng)
+{
+    if (!last)
+        return 0;
+    int opp = 3 - color;
+    long cands[8];
+    int n = 0;
+    if (b->color[last] == opp && pb_atari(b, b->chain[last])) {
+        long lib = pb_atari_lib(b, b->chain[last]);
+        if (pb_legal(b, color, lib))
+            cands[n++] = lib;
+    }
+    for (int i = 0; i < 4; i++) {
+        long q = last + pb_nbr[i];
+        if (b->color[q] != color || !pb_atari(b, b->chain[q]))
+            continue;
+        long g = b->chain[q], s = g;
+        do {
+            for (int j = 0; j < 4 && n < 8; j++) {
+                long t = s + pb_nbr[j];
+                int ct = b->color[t];
+                if (ct == EMPTY) {
+                    int libs = 0;
+                    for (int k = 0; k < 4; k++) {
+                        long u = t + pb_nbr[k];
+                        long x;
+                        if (b->color[u] == EMPTY)
+                            libs++;
+                        else if (b->color[u] == color && b->chain[u] != g)
+                            libs += pb_libs_besides(b, b->chain[u], t, &x);
+                    }
+                    if (libs >= 2 && pb_legal(b, color, t))
+                        cands[n++] = t;
+                } else if (ct == opp && pb_atari(b, b->chain[t])) {
+                    long lib = pb_atari_lib(b, b->chain[t]);
+                    if (pb_legal(b, color, lib))
+                        cands[n++] = lib;
+                }
+            }
+            s = b->next[s];
+        } while (s != g && n < 8);
+    }
+    return n ? cands[pb_below(rng, n)] : 0;
+}
+
+/* A MoGo shape next to the last stone (playout.c's): legal, not our eye,
+ * not a self-atari of two or more stones. */
+static long pb_pick_pattern(const pboard_t *b, int color, long last, rng_t *rng)
+{
+    static const long off[8] = {-PB_W - 1, -PB_W, -PB_W + 1, -1, 1, PB_W - 1, PB_W, PB_W + 1};
+    if (!last)
+        return 0;
+    long cands[8];
+    int n = 0;
+    for (int i = 0; i < 8; i++) {
+        long q = last + off[i];
+        if (b->color[q] != EMPTY)
+            continue;
+        const uint8_t *c = b->color;
+        unsigned code = (unsigned)c[q - PB_W - 1] | (unsigned)c[q - PB_W] << 2 |
+                        (unsigned)c[q - PB_W + 1] << 4 | (unsigned)c[q - 1] << 6 |
+                        (unsigned)c[q + 1] << 8 | (unsigned)c[q + PB_W - 1] << 10 |
+                        (unsigned)c[q + PB_W] << 12 | (unsigned)c[q + PB_W + 1] << 14;
+        if (pattern3_match_code(code) && !pb_is_eye(b, color, q) && pb_legal(b, color, q) &&
+            pb_safe(b, color, q))
+            cands[n++] = q;
+    }
+    return n ? cands[pb_below(rng, n)] : 0;
+}
+
+/* A capture of a chain in atari (playout.c's): anywhere during a
+ * playout's first two plies, else next to color's own previous stone. */
+static long pb_pick_capture(const pboard_t *b, int color, int whole_board, long mine, rng_t *rng)
+{
+    int opp = 3 - color;
+    long cands[16];
+    int n = 0;
+    if (whole_board) {
+        for (int i = 0; i < b->n_empty && n < 16; i++) {
+            long p = b->empty[i];
+            for (int j = 0; j < 4; j++) {
+                long q = p + pb_nbr[j];
+                if (b->color[q] == opp && pb_atari(b, b->chain[q])) {
+                    cands[n++] = p;
+                    break;
+                }
+            }
+        }
+    } else if (mine && b->color[mine] == color) {
+        for (int i = 0; i < 4; i++) {
+            long q = mine + pb_nbr[i];
+            if (b->color[q] == opp && pb_atari(b, b->chain[q]))
+                cands[n++] = pb_atari_lib(b, b->chain[q]);
+        }
+    }
+    while (n > 0) {
+        int i = pb_below(rng, n);
+        if (pb_legal(b, color, cands[i]))
+            return cands[i];
+        cands[i] = cands[--n];
+    }
+    return 0;
+}
+
+/* A uniformly random candidate of the reference policy that is also not a
+ * self-atari of two or more stones: its position in the empty list, or -1. */
+static inline int pb_pick_safe(pboard_t *b, int color, rng_t *rng)
+{
+    int k = b->n_empty;
+    while (k > 0) {
+        long i = pb_below(rng, k);
+        long p = b->empty[i];
+        int ok = (b->nbc[p] & PB_NB_EMPTY_MASK) ? 1
+                                                : !pb_is_eye(b, color, p) && pb_tight_legal(b, color, p);
+        if (ok && pb_safe(b, color, p))
+            return (int)i;
+        k--;
+        b->empty[i] = b->empty[k];
+        b->empty[k] = (uint8_t)p;
+    }
+    return -1;
+}
+
+int pboard_libs_after(const pboard_t *b, int color, int p, int *stones)
+{
+    return pb_libs_after(b, color, p, stones);
+}
+
+int pboard_atari_lib(const pboard_t *b, int p)
+{
+    if (!pb_is_stone(b->color[p]) || !pb_atari(b, b->chain[p]))
+        return 0;
+    return (int)pb_atari_lib(b, b->chain[p]);
+}
+
+int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_plies,
+                          rng_t *rng)
+{
+    long p = pb_pick_tactical(b, color, last, rng);
+    if (!p)
+        p = pb_pick_pattern(b, color, last, rng);
+    if (!p)
+        p = pb_pick_capture(b, color, first_plies, mine, rng);
+    if (p)
+        return (int)p;
+    int i = pb_pick_safe(b, color, rng);
+    return i < 0 ? PB_PASS : b->empty[i];
+}
+
+int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, uint16_t *moves,
+                             int *n_moves)
+{
+    pattern3_init();
+    long mine = 0; /* the stone the side to move played a ply ago */
+    for (int n = 0; b->passes < 2 && n < max_plies; n++) {
+        int color = b->turn;
+        long p = pb_pick_tactical(b, color, last, rng);
+        if (!p)
+            p = pb_pick_pattern(b, color, last, rng);
+        if (!p)
+            p = pb_pick_capture(b, color, n < 2, mine, rng);
+        long at = -1;
+        if (p) {
+            at = 0;
+            while (b->empty[at] != p)
+                at++;
+        } else {
+            at = pb_pick_safe(b, color, rng);
+            p = at < 0 ? 0 : b->empty[at];
+        }
+        mine = last;
+        last = p;
+        if (!p) {
+            pboard_pass(b);
+            continue;
+        }
+        pb_play(b, color, p, at);
+        if (moves)
+            moves[(*n_moves)++] =
+                (uint16_t)(board_point(pb_row((int)p), pb_col((int)p)) | (color == WHITE ? 0x8000 : 0));
+    }
     return pboard_score(b);
 }
 

@@ -123,6 +123,31 @@ int pboard_score(const pboard_t *b);
  * the final margin in half points (> 0: Black wins). */
 int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 
+/* The heuristic policy (playout.h's PLAYOUT_HEURISTIC, playout.c's rules
+ * in its order: the tactical answer to the last stone, a MoGo shape next to
+ * it, a capture, else a random candidate that is no self-atari of two or
+ * more stones), played to the end as pboard_playout.  last is the last
+ * stone played before the playout (0 after a pass or at the start).  With
+ * moves, each stone played is appended as a BoardState point with bit 15
+ * set for White, and *n_moves counts
+ * them (AMAF).  Returns the final margin in half points. */
+int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, uint16_t *moves,
+                             int *n_moves);
+
+/* One ply of that policy for color: a point, or PB_PASS.  mine is color's
+ * own previous stone (0 if none), first_plies non-zero during a playout's
+ * first two plies (captures are then looked for on the whole board). */
+int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_plies,
+                          rng_t *rng);
+
+/* board_libs_after on the playout board: 0, 1 or 2 (two or more, or the
+ * move captures); *stones gets the chain's size when the answer is below 2. */
+int pboard_libs_after(const pboard_t *b, int color, int p, int *stones);
+
+/* The one liberty of the chain holding the stone at p when it is in atari,
+ * else 0. */
+int pboard_atari_lib(const pboard_t *b, int p);
+
 /* Recounts every incremental structure from scratch (colours, chains by
  * flood fill, pseudo-liberty count/sum/sum of squares, neighbour counts,
  * the empty list) and compares.  Returns 0 when all agree,

@@ -145,3 +145,206 @@ Test(pboard, reference_policy_matches_dailey, .timeout = 120)
     cr_assert(fabs(win - 0.4457) < 5 * se_win, "Black wins %.4f, Dailey 0.4457 (+-%.4f)", win,
               5 * se_win);
 }
+
+/* ---- the heuristic policy (pboard_playout_heuristic) ------------------ */
+
+/* The one liberty of the group at q by a walk over its stones, on the rules
+ * engine (exact liberties), or 0 when it has more. */
+static int rules_atari_lib(const BoardState *bs, int q)
+{
+    if (board_group_libs(bs, q) != 1)
+        return 0;
+    int g = bs->group[q], s = g;
+    static const int d[4] = {-1, 1, -BOARD_STRIDE, BOARD_STRIDE};
+    do {
+        for (int i = 0; i < 4; i++)
+            if (bs->color[s + d[i]] == EMPTY)
+                return s + d[i];
+        s = bs->next_stone[s];
+    } while (s != g);
+    return 0;
+}
+
+/* Every point: the liberties after a move (board_libs_after: 0, 1, or 2
+ * for two or more or a capture, and the stones when fewer than two) and
+ * every stone's atari liberty, from the pseudo-liberties, equal the rules
+ * engine's exact count. */
+static void expect_same_liberties(const pboard_t *pb, const BoardState *bs, int ply, long *seen)
+{
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            int p = pb_point(r, c), q = board_point(r, c);
+            if (pb->color[p] != EMPTY) {
+                int want = rules_atari_lib(bs, q);
+                int got = pboard_atari_lib(pb, p);
+                cr_assert_eq(got ? board_point(pb_row(got), pb_col(got)) : 0, want,
+                             "ply %d: (%d,%d) atari liberty", ply, r, c);
+                seen[0] += want != 0;
+                continue;
+            }
+            for (int col = BLACK; col <= WHITE; col++) {
+                if (board_check_point(bs, (Stone)col, q) != MOVE_OK)
+                    continue;
+                int ws = 1, gs = 1;
+                int want = board_libs_after(bs, (Stone)col, q, &ws);
+                int got = pboard_libs_after(pb, col, p, &gs);
+                cr_assert_eq(got, want > 2 ? 2 : want, "ply %d: (%d,%d) liberties after %d", ply,
+                             r, c, col);
+                if (want < 2)
+                    cr_assert_eq(gs, ws, "ply %d: (%d,%d) stones after %d", ply, r, c, col);
+                seen[1 + (want < 2 ? want : 2)]++;
+            }
+        }
+}
+
+/* 600 playouts of the heuristic policy on the playout board, the rules
+ * engine playing the same moves: after every ply every structure recounts,
+ * both boards agree on every point (expect_same), on the liberties after
+ * every legal move and on every atari; each move is legal by the rules
+ * engine, and a random (not tactical, shape or capture) one is no eye and
+ * no self-atari of two or more stones there. */
+Test(pboard, heuristic_policy_checked_against_the_rules_engine, .timeout = 240)
+{
+    rng_t rng;
+    rng_seed(&rng, 31);
+    long seen[4] = {0}, plies = 0, captures = 0;
+    for (int game = 0; game < 600; game++) {
+        pboard_t pb;
+        BoardState bs;
+        pboard_init(&pb, BOARD_DEFAULT_KOMI2);
+        board_init(&bs);
+        int last = 0, mine = 0;
+        for (int ply = 1; ply <= 3 * 81 && pb.passes < 2; ply++) {
+            int color = pb.turn;
+            int p = pboard_pick_heuristic(&pb, color, last, mine, ply <= 2, &rng);
+            mine = last;
+            last = p;
+            if (p == PB_PASS) {
+                for (int q = 0; q < BOARD_POINTS; q++)
+                    if (bs.color[q] == EMPTY && board_check_point(&bs, (Stone)color, q) == MOVE_OK &&
+                        !board_is_eye(&bs, (Stone)color, q)) {
+                        int st = 1;
+                        cr_assert(board_libs_after(&bs, (Stone)color, q, &st) < 2 && st >= 2,
+                                  "game %d ply %d: passed with a safe move left", game, ply);
+                    }
+                pboard_pass(&pb);
+                board_pass_color(&bs, (Stone)color);
+            } else {
+                int q = board_point(pb_row(p), pb_col(p));
+                cr_assert_eq(board_check_point(&bs, (Stone)color, q), MOVE_OK,
+                             "game %d ply %d: picked an illegal move", game, ply);
+                int got = pboard_play(&pb, color, p);
+                cr_assert_eq(got, board_play_point(&bs, (Stone)color, q), "game %d ply %d: captures",
+                             game, ply);
+                captures += got;
+            }
+            plies++;
+            expect_same(&pb, &bs, ply);
+            expect_same_liberties(&pb, &bs, ply, seen);
+        }
+    }
+    /* Every answer was met many times (no legal move leaves none: that is
+     * suicide, or a capture, which counts as two). */
+    cr_log_info("ataris %ld, after a move 1: %ld, 2+: %ld; plies %ld, captures %ld\n", seen[0],
+                seen[2], seen[3], plies, captures);
+    cr_assert_eq(seen[1], 0);
+    cr_assert_gt(seen[0], 10000);
+    cr_assert_gt(seen[2], 10000);
+    cr_assert_gt(seen[3], 100000);
+    cr_assert_gt(captures, 1000);
+}
+
+/* Sets up a 9x9 position from rows of '.', 'X' (Black), 'O' (White) on
+ * both boards (stones placed one by one, none captured), `turn` to move. */
+static void setup(pboard_t *pb, BoardState *bs, const char *const rows[9], Stone turn)
+{
+    board_init(bs);
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++)
+            if (rows[r][c] != '.')
+                cr_assert_eq(board_play_point(bs, rows[r][c] == 'X' ? BLACK : WHITE, board_point(r, c)),
+                             0);
+    bs->turn = turn;
+    bs->ko_point = 0;
+    cr_assert_eq(pboard_from_board(pb, bs), 0);
+}
+
+/* Positions with one right answer to the last stone, worked out by hand:
+ * every seed picks it. */
+Test(pboard, heuristic_policy_answers_the_last_stone)
+{
+    static const struct {
+        const char *rows[9];
+        Stone turn;
+        int last_r, last_c, want_r, want_c;
+        const char *what;
+    } cases[] = {
+        /* White's last stone (4,5) leaves Black's (4,4) with one liberty,
+         * (3,4); extending there gives three. */
+        {{".........", ".........", ".........", ".........", "...OXO...", "....O....",
+          ".........", ".........", "........."},
+         BLACK, 4, 5, 3, 4, "extend the stone in atari"},
+        /* Black's last stone (4,4) is in atari at (3,4): White captures. */
+        {{".........", ".........", ".........", ".........", "...OXO...", "....O....",
+          ".........", ".........", "........."},
+         WHITE, 4, 4, 3, 4, "capture the last stone"},
+        /* Black's last stone (1,1) leaves White's (0,1) in atari at (0,2),
+         * where running gives no liberty (Black at (0,3) and (1,2)); Black's
+         * corner stone (0,0) is in atari at (1,0): White captures it there. */
+        {{"XO.X.....", ".XX......", ".........", ".........", ".........", ".........",
+          ".........", ".........", "........."},
+         WHITE, 1, 1, 1, 0, "capture an attacker in atari"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        pboard_t pb;
+        BoardState bs;
+        setup(&pb, &bs, cases[k].rows, cases[k].turn);
+        for (uint64_t seed = 1; seed <= 64; seed++) {
+            rng_t rng;
+            rng_seed(&rng, seed);
+            pboard_t b = pb;
+            int got = pboard_pick_heuristic(&b, cases[k].turn, pb_point(cases[k].last_r, cases[k].last_c),
+                                            0, 0, &rng);
+            cr_assert_eq(got, pb_point(cases[k].want_r, cases[k].want_c),
+                         "%s: seed %llu picked (%d,%d)", cases[k].what, (unsigned long long)seed,
+                         pb_row(got), pb_col(got));
+        }
+    }
+}
+
+/* The policy on the playout board plays the same games as on the full
+ * board (playout.c) in distribution: from the empty board at komi 5.5, the
+ * mean plies a playout and Black's share of wins of 20,000 playouts each
+ * agree within five standard errors of their difference. */
+Test(pboard, heuristic_policy_plays_as_the_full_board, .timeout = 120)
+{
+    const int n = 20000;
+    double sum[2] = {0}, sumsq[2] = {0};
+    int black[2] = {0};
+    rng_t rng;
+    rng_seed(&rng, 5);
+    for (int i = 0; i < n; i++) {
+        pboard_t pb;
+        pboard_init(&pb, 11);
+        int plies = 0;
+        uint16_t moves[3 * 81];
+        black[0] += pboard_playout_heuristic(&pb, 0, 3 * 81, &rng, moves, &plies) > 0;
+        sum[0] += plies;
+        sumsq[0] += (double)plies * plies;
+        BoardState bs;
+        board_init(&bs);
+        bs.komi2 = 11;
+        int nm = 0;
+        black[1] += playout_run(&bs, PLAYOUT_HEURISTIC, 3 * 81, &rng, moves, &nm) > 0;
+        sum[1] += nm;
+        sumsq[1] += (double)nm * nm;
+    }
+    double m0 = sum[0] / n, m1 = sum[1] / n;
+    double v0 = sumsq[0] / n - m0 * m0, v1 = sumsq[1] / n - m1 * m1;
+    double w0 = (double)black[0] / n, w1 = (double)black[1] / n;
+    double se_m = sqrt((v0 + v1) / n), se_w = sqrt((w0 * (1 - w0) + w1 * (1 - w1)) / n);
+    cr_log_info("stones a playout %.2f / %.2f, Black %.4f / %.4f\n", m0, m1, w0, w1);
+    cr_assert(fabs(m0 - m1) < 5 * se_m, "stones a playout: playout board %.2f, full board %.2f", m0,
+              m1);
+    cr_assert(fabs(w0 - w1) < 5 * se_w, "Black wins: playout board %.4f, full board %.4f", w0, w1);
+}
