@@ -103,23 +103,30 @@ static void pb_rebuild(pboard_t *b)
     }
 }
 
-void pboard_init(pboard_t *b, int komi2)
+/* Borders all round, no state beyond color[]; the caller fills the
+ * points and rebuilds. */
+static void pb_clear(pboard_t *b, int komi2)
 {
     memset(b, 0, sizeof *b);
     memset(b->color, 3, sizeof b->color);
+    b->turn = BLACK;
+    b->komi2 = (int16_t)komi2;
+}
+
+void pboard_init(pboard_t *b, int komi2)
+{
+    pb_clear(b, komi2);
     for (int r = 0; r < PB_SIZE; r++)
         for (int c = 0; c < PB_SIZE; c++)
             b->color[pb_point(r, c)] = EMPTY;
     pb_rebuild(b);
-    b->turn = BLACK;
-    b->komi2 = (int16_t)komi2;
 }
 
 int pboard_from_board(pboard_t *b, const BoardState *src)
 {
     if (src->size != PB_SIZE)
         return -1;
-    pboard_init(b, src->komi2);
+    pb_clear(b, src->komi2);
     for (int r = 0; r < PB_SIZE; r++)
         for (int c = 0; c < PB_SIZE; c++)
             b->color[pb_point(r, c)] = src->color[board_point(r, c)];
