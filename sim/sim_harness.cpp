@@ -686,9 +686,12 @@ void sim_harness::tick()
  * At each checkpoint (line 500 of every frame, cycle ff.next_cp) the model's
  * whole state is compared with the snapshot taken at the checkpoint before.
  * The frame in between is "steady" when
- *   - no slave transaction, bus or sampler change happened in it and no
- *     audio sample was taken;
- *   - the model ended in the state it began in, but for frame_count;
+ *   - no register write, bus or sampler change happened in it (a read
+ *     sets only avs_readdata, which is left out below);
+ *   - the model ended in the state it began in, but for frame_count and
+ *     avs_readdata, and (the sinks always ready) the audio path, which
+ *     owe() advances by itself; under a ready pattern no audio sample
+ *     may have been taken and the audio path must repeat too;
  *   - every word it read is still in memory, at one contiguous range.
  * The model is deterministic, so from a steady checkpoint, with memory
  * unchanged and no transaction, the next frame repeats the steady one

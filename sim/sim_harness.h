@@ -7,7 +7,8 @@
  *     models drive their outputs, observe the DUT's registered outputs, then
  *     the rising edge, so no C++ model acts combinationally by accident (one
  *     eval a clock untraced, two phases traced: docs/sim.md); with the
- *     fast-forward on, frames that repeat the last exactly are skipped;
+ *     fast-forward on, frames that repeat the last exactly are skipped
+ *     (and a sound playing over them computed);
  *   - an Avalon-MM slave driver: sim_harness_reg_read/_write run one slave
  *     transaction each (read latency 1, as the RTL declares);
  *   - an Avalon-MM master responder: the peripheral's burst reads are served
@@ -117,12 +118,15 @@ uint64_t sim_harness_words_read(sim_harness_t *s);
 void sim_harness_set_sampling(sim_harness_t *s, int on);
 
 /* Fast-forward (docs/sim.md "Skipping frames"): from a frame that read
- * only memory still unchanged, took no transaction and no audio sample,
- * and ended in the state it began in (but for the frame counter), the
- * frames after it are not clocked but accounted for, exactly as clocking
- * them would have left the model, the counters and the sampler.  Off after
- * sim_harness_new; refused (-1) on a traced harness.  Pins read through
- * sim_harness_model() are exact too: that call pays any skipped time. */
+ * only memory still unchanged, took no register write or bus change, and
+ * ended in the state it began in (but for the frame counter, the slave
+ * port's read data, and the audio path while the sinks are always ready),
+ * the frames after it are not clocked but accounted for, exactly as
+ * clocking them would have left the model, the counters and the sampler;
+ * a sound playing meanwhile is computed, sample by sample on its clock
+ * ("Sound while skipping").  Off after sim_harness_new; refused (-1) on a
+ * traced harness.  Pins read through sim_harness_model() are exact too:
+ * that call pays any skipped time. */
 int sim_harness_set_fast_forward(sim_harness_t *s, int on);
 /* Frames not clocked so far thanks to the fast-forward. */
 uint64_t sim_harness_skipped_frames(const sim_harness_t *s);
