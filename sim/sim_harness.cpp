@@ -312,6 +312,35 @@ void audio_advance(const audio_roms &k, audio_regs &a, uint64_t c, uint64_t n,
 
 } // namespace
 
+/* Phases of a frame at which the fast-forward keeps the state it had, so
+ * that paying a debt clocks at most one phase (docs/sim.md "Paying a debt
+ * without clocking its remainder"). */
+constexpr int PHASES = 16;
+constexpr uint64_t PHASE_CYCLES = FRAME_CYCLES / PHASES;
+static_assert(FRAME_CYCLES % PHASES == 0, "whole phases");
+
+/* The model and the bus models at one phase of a frame: counts since
+ * the frame's checkpoint, times relative to the phase's own clock and
+ * pixel count, so that phases of different steady frames mix. */
+struct sim_phase {
+    bool ok = false;
+    bool sampling = false;
+    std::vector<uint8_t> root;
+    std::deque<burst_t> bursts;      /* ready_at: clocks after the phase, as int64 */
+    uint64_t d_cycle = 0, d_words = 0, d_bad = 0, d_frames = 0, d_vsyncs = 0, d_pix = 0;
+    uint16_t d_fc = 0;               /* frame_count since the checkpoint */
+    uint64_t d_count[10] = {};       /* timing spans measured since the checkpoint */
+    uint64_t d_bad_lines = 0, d_hs_in_active = 0;
+    bool prev_clk = false, prev_hs = false, prev_vs = false, prev_bl = false;
+    bool have_hs_fall = false, have_hs_rise = false, have_vs_fall = false, have_vs_rise = false;
+    bool first_active_after_vs = false, frame_ok = false;
+    /* pixels before the phase's pixel count, clocks before its clock */
+    uint64_t t_hs_fall = 0, t_hs_rise = 0, t_bl_rise = 0, t_bl_fall = 0, t_vs_fall = 0,
+             t_vs_rise = 0, t_last_line = 0, cur_start_cycle = 0, done_start_cycle = 0;
+    uint64_t active_lines = 0;
+    unsigned x = 0, y = 0;
+};
+
 /* The state of the fast-forward (docs/sim.md "Skipping frames"): the model
  * snapshot at the last checkpoint, and what the frame after it did. */
 struct sim_ff {
@@ -342,6 +371,11 @@ struct sim_ff {
     /* steady: the frame after ref_cycle ended in the same state with every
      * word it read still in memory; frames may be skipped from a checkpoint */
     bool steady = false;
+    /* the phases of the frame since ref_cycle as clocked (cand), and of
+     * the last frame found steady (phase), whose reads were ref_words */
+    std::vector<sim_phase> cand = std::vector<sim_phase>(PHASES);
+    std::vector<sim_phase> phase = std::vector<sim_phase>(PHASES);
+    bool phases_ok = false;
 };
 
 struct sim_harness {
@@ -399,6 +433,8 @@ struct sim_harness {
     std::vector<uint64_t> sampler_state() const;
     bool memory_holds(uint32_t first, const std::vector<uint32_t> &words) const;
     void skip(uint64_t frames);
+    void take_phase(int i);
+    void restore_phase(int i);
     void settle();
     /* The sinks always ready: the audio path can run on without clocking. */
     bool audio_free() const { return ff.on && bus.ready.empty(); }
@@ -777,12 +813,75 @@ void sim_harness::checkpoint()
         ff.d_timing.bad_lines = timing.bad_lines - ff.timing0.bad_lines;
         ff.d_timing.hs_in_active = timing.hs_in_active - ff.timing0.hs_in_active;
     }
+    /* The phases of the frame just found steady describe every later
+     * one; any other frame's are of no use. */
+    bool complete = true;
+    for (const sim_phase &ph : ff.cand)
+        complete = complete && ph.ok;
+    ff.phases_ok = ff.steady && complete && bus_plain;
+    if (ff.phases_ok)
+        ff.phase.swap(ff.cand);
+    for (sim_phase &ph : ff.cand)
+        ph.ok = false;
     /* A new reference from here. */
     ff.have_ref = true;
     ff.snap.assign(base, base + len);
     ff.sampling0 = sampling;
     ff.sampler0 = sampler_state();
     mark_reference();
+    take_phase(0);
+}
+
+/* Keeps the state at phase i of the frame since ref_cycle, while no
+ * register write or bus change happened in it. */
+void sim_harness::take_phase(int i)
+{
+    sim_phase &ph = ff.cand[i];
+    ph.ok = bus_plain && ops == ff.ops0 && cycle >= ff.ref_cycle;
+    if (!ph.ok)
+        return;
+    Vgo_peripheral___024root *r = top->rootp;
+    const uint8_t *base = reinterpret_cast<const uint8_t *>(&r->clk);
+    const size_t len = (size_t)(reinterpret_cast<const uint8_t *>(&r->vlSymsp) - base);
+    ph.root.assign(base, base + len);
+    ph.sampling = sampling;
+    ph.bursts = bursts;
+    for (burst_t &b : ph.bursts)
+        b.ready_at -= cycle; /* wraps when due already: added back on restore */
+    ph.d_cycle = cycle - ff.ref_cycle;
+    ph.d_words = words_read - ff.words0;
+    ph.d_bad = bad_reads - ff.bad0;
+    ph.d_frames = frames_done - ff.frames0;
+    ph.d_vsyncs = vsyncs - ff.vsyncs0;
+    ph.d_pix = pix - ff.pix0;
+    ph.d_fc = (uint16_t)(r->go_peripheral__DOT__frame_count - ff.snap_frame_count);
+    const sim_span_t *now = &timing.h_total, *then = &ff.timing0.h_total;
+    for (int k = 0; k < 10; k++)
+        ph.d_count[k] = now[k].count - then[k].count;
+    ph.d_bad_lines = timing.bad_lines - ff.timing0.bad_lines;
+    ph.d_hs_in_active = timing.hs_in_active - ff.timing0.hs_in_active;
+    ph.prev_clk = prev_clk;
+    ph.prev_hs = prev_hs;
+    ph.prev_vs = prev_vs;
+    ph.prev_bl = prev_bl;
+    ph.have_hs_fall = have_hs_fall;
+    ph.have_hs_rise = have_hs_rise;
+    ph.have_vs_fall = have_vs_fall;
+    ph.have_vs_rise = have_vs_rise;
+    ph.first_active_after_vs = first_active_after_vs;
+    ph.frame_ok = frame_ok;
+    ph.t_hs_fall = pix - t_hs_fall;
+    ph.t_hs_rise = pix - t_hs_rise;
+    ph.t_bl_rise = pix - t_bl_rise;
+    ph.t_bl_fall = pix - t_bl_fall;
+    ph.t_vs_fall = pix - t_vs_fall;
+    ph.t_vs_rise = pix - t_vs_rise;
+    ph.t_last_line = pix - t_last_line;
+    ph.cur_start_cycle = cycle - cur_start_cycle;
+    ph.done_start_cycle = cycle - done_start_cycle;
+    ph.active_lines = active_lines;
+    ph.x = x;
+    ph.y = y;
 }
 
 /* The counters as they stand at this checkpoint, and a new read log. */
@@ -801,6 +900,73 @@ void sim_harness::mark_reference()
     ff.log.clear();
     ff.log_contiguous = true;
     ff.next_cp = cycle + FRAME_CYCLES;
+}
+
+/* From the checkpoint at ref_cycle of a steady run, moves everything to
+ * phase i of the frame, as clocking it would have: the model as it was at
+ * that phase of the steady frame (but for frame_count, moved by as much,
+ * and the members the steady test leaves out: the audio path and the slave
+ * port's read data, which stand where they are), the responder's queue,
+ * the counters and the sampler, each by what the steady frame did up to
+ * that phase. */
+void sim_harness::restore_phase(int i)
+{
+    const sim_phase &q = ff.phase[i];
+    Vgo_peripheral___024root *r = top->rootp;
+    uint8_t *base = reinterpret_cast<uint8_t *>(&r->clk);
+    const uint16_t fc = r->go_peripheral__DOT__frame_count;
+    size_t at = 0;
+    for (const auto &rg : masked_audio) {
+        if (rg.first > at)
+            memcpy(base + at, q.root.data() + at, rg.first - at);
+        at = std::max(at, rg.first + rg.second);
+    }
+    memcpy(base + at, q.root.data() + at, q.root.size() - at);
+    r->go_peripheral__DOT__frame_count = (uint16_t)(fc + q.d_fc);
+    cycle += q.d_cycle;
+    bursts = q.bursts;
+    for (burst_t &b : bursts)
+        b.ready_at += cycle;
+    words_read += q.d_words;
+    bad_reads += q.d_bad;
+    prev_clk = q.prev_clk;
+    if (sampling) {
+        frames_done += q.d_frames;
+        vsyncs += q.d_vsyncs;
+        pix += q.d_pix;
+        t_hs_fall = pix - q.t_hs_fall;
+        t_hs_rise = pix - q.t_hs_rise;
+        t_bl_rise = pix - q.t_bl_rise;
+        t_bl_fall = pix - q.t_bl_fall;
+        t_vs_fall = pix - q.t_vs_fall;
+        t_vs_rise = pix - q.t_vs_rise;
+        t_last_line = pix - q.t_last_line;
+        prev_hs = q.prev_hs;
+        prev_vs = q.prev_vs;
+        prev_bl = q.prev_bl;
+        have_hs_fall = q.have_hs_fall;
+        have_hs_rise = q.have_hs_rise;
+        have_vs_fall = q.have_vs_fall;
+        have_vs_rise = q.have_vs_rise;
+        first_active_after_vs = q.first_active_after_vs;
+        frame_ok = q.frame_ok;
+        active_lines = q.active_lines;
+        x = q.x;
+        y = q.y;
+        cur_start_cycle = cycle - q.cur_start_cycle;
+        done_start_cycle = cycle - q.done_start_cycle;
+        sim_span_t *sp = &timing.h_total;
+        for (int k = 0; k < 10; k++)
+            sp[k].count += q.d_count[k];
+        timing.bad_lines += q.d_bad_lines;
+        timing.hs_in_active += q.d_hs_in_active;
+        /* The rows of the frame being built so far are the steady picture. */
+        if (frames_done)
+            cur = done;
+    }
+    ff.log.assign(ff.ref_words.begin(), ff.ref_words.begin() + q.d_words);
+    ff.log_first = ff.ref_first;
+    ff.log_contiguous = true;
 }
 
 /* Moves the model and every counter by k steady frames, as clocking them
@@ -837,6 +1003,10 @@ void sim_harness::skip(uint64_t k)
     /* The checkpoint here is the same state as the reference's, with
      * frame_count k higher; the frames after it are steady too. */
     mark_reference();
+    if (ff.phases_ok)
+        ff.cand = ff.phase; /* this frame's phases, as it goes on */
+    else
+        take_phase(0);
 }
 
 /* Pays the debt: whole frames skipped, the rest clocked against memory as
@@ -848,17 +1018,24 @@ void sim_harness::settle()
     const uint64_t owed = ff.debt;
     ff.debt = 0;
     skip(owed / FRAME_CYCLES);
+    uint64_t rest = owed % FRAME_CYCLES;
+    if (ff.phases_ok && bus_plain && audio_free() && sampling == ff.phase[0].sampling &&
+        rest >= PHASE_CYCLES) {
+        const int i = (int)(rest / PHASE_CYCLES);
+        restore_phase(i);
+        rest -= (uint64_t)i * PHASE_CYCLES;
+    }
     ff.replay = 0;
     if (audio_free()) {
         /* The audio path already stands at the debt's end (owe()): the
          * clocks left move the rest of the model, then it is put back. */
         const audio_regs a = audio_read(top->rootp);
         audio_ahead = true;
-        simulate(owed % FRAME_CYCLES);
+        simulate(rest);
         audio_ahead = false;
         audio_write(top->rootp, roms, a);
     } else {
-        simulate(owed % FRAME_CYCLES);
+        simulate(rest);
     }
     ff.replay = SIZE_MAX;
 }
@@ -897,11 +1074,21 @@ void sim_harness::simulate(uint64_t n)
         uint64_t run = n;
         if (ff.next_cp > cycle && ff.next_cp - cycle < run)
             run = ff.next_cp - cycle;
+        /* and at each phase of the frame, to keep its state */
+        const uint64_t into = cycle - ff.ref_cycle;
+        const bool phased = ff.have_ref && cycle >= ff.ref_cycle && into < FRAME_CYCLES;
+        if (phased) {
+            const uint64_t next_phase = ff.ref_cycle + (into / PHASE_CYCLES + 1) * PHASE_CYCLES;
+            if (next_phase - cycle < run)
+                run = next_phase - cycle;
+        }
         for (uint64_t i = 0; i < run; i++)
             tick();
         n -= run;
         if (cycle == ff.next_cp)
             checkpoint();
+        else if (phased && (cycle - ff.ref_cycle) % PHASE_CYCLES == 0)
+            take_phase((int)((cycle - ff.ref_cycle) / PHASE_CYCLES));
     }
 }
 
