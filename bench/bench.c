@@ -17,17 +17,17 @@ int bench_link_run(int argc, char **argv);
 int bench_othello_run(int argc, char **argv);
 int bench_othello_machine_run(int argc, char **argv);
 static const bench_group_t bench_groups[] = {
-    {"go", "Go engine: playouts, level-3 move times, pool, GNU Go beside", bench_go_run},
+    {"go", "Go engine: playouts, level-3 move times, pool, GNU Go beside; --pachi BINARY: Pachi beside", bench_go_run},
     {"sim", "sim backend: simulated clocks and VGA frames per second, beside the board's 60", bench_sim_run},
     {"render", "console: frame render + present + read-back on the sdl backend, PNG writing", bench_render_run},
     {"board", "board backend: HID decoding, register writes and frame read-back on a /dev/mem stand-in", bench_board_run},
-    {"connect4", "Connect Four: AI decisions/s, mailbox clocks, results against perfect play, solve times on Pons' sets", bench_c4_run},
+    {"connect4", "Connect Four: AI decisions/s, mailbox clocks, results against perfect play, solve times on Pons' sets; --pons BINARY: his solver beside", bench_c4_run},
     {"c4", "the same as connect4 (its old name)", bench_c4_run},
-    {"gomoku", "Gomoku: level-3 nodes/s and move times, a renju match of level 3 against the seed's levels", bench_gomoku_run},
+    {"gomoku", "Gomoku: level-3 nodes/s and move times, a renju match of level 3 against the seed's levels; --rapfi BINARY: a match against Rapfi", bench_gomoku_run},
     {"rules", "Go rules peripheral: clocks per move, growth with the longest chain, software vs hardware decisions", bench_rules_run},
     {"link", "Go link protocol: moves/s, bytes per move, line time per move at 9600 baud, clean and faulty", bench_link_run},
     {"othello-machine", "Othello machine (seed 003): clocks per Black move, mean and max, by search depth", bench_othello_machine_run},
-    {"othello", "Othello: perft leaves/s, exact solves of FFO positions (20 empties), move times per level", bench_othello_run},
+    {"othello", "Othello: perft leaves/s, exact solves of FFO positions (20 empties), move times per level; --edax BINARY: FFO beside Edax", bench_othello_run},
     {NULL, NULL, NULL},
 };
 
