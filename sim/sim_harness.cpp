@@ -735,8 +735,10 @@ void sim_harness::tick()
  * next checkpoint with frame_count one higher.  The harness then stops
  * clocking and lets time pass as a debt, paid when anyone looks (or
  * memory changes): whole frames by skip() (frame_count and every counter
- * moved by what the steady frame did), the rest clocked, reading memory as
- * the steady frame saw it (the debt ran before any change was made).
+ * moved by what the steady frame did), then the state the steady frame had
+ * at the last of its 16 kept phases before the debt's end (restore_phase),
+ * the rest clocked, reading memory as the steady frame saw it (the debt ran
+ * before any change was made).
  * tests/rtl/go_peripheral/test_fast_forward.cpp holds it to a plain run, pin for pin. */
 
 bool sim_harness::state_matches_snapshot()
