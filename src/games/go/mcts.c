@@ -420,14 +420,11 @@ static void mcts_run(mcts_worker_t *w)
         }
         int margin;
         if (m->params.policy == PLAYOUT_HEURISTIC && state.size == PB_SIZE) {
-            /* 9x9: the same policy on the playout board (pboard.c), some
-             * four times the playouts a second of the full board's. */
+            /* 9x9: the same policy on the playout board (pboard.c), about
+             * 1.5 times the playouts a second of the full board's. */
             pboard_t pb;
             pboard_from_board(&pb, &state);
-            int last = state.last_move.pass || state.last_move.row < 0
-                           ? 0
-                           : pb_point(state.last_move.row, state.last_move.col);
-            margin = pboard_playout_heuristic(&pb, last, max_moves, &w->rng,
+            margin = pboard_playout_heuristic(&pb, pboard_last_stone(&state), max_moves, &w->rng,
                                               m->params.rave ? trace : NULL, &n_trace);
         } else {
             margin = playout_run(&state, m->params.policy, max_moves, &w->rng,

@@ -670,6 +670,13 @@ int pboard_atari_lib(const pboard_t *b, int p)
     return (int)pb_atari_lib(b, b->chain[p]);
 }
 
+int pboard_last_stone(const BoardState *src)
+{
+    if (src->size != PB_SIZE || src->last_move.pass || src->last_move.row < 0)
+        return 0;
+    return pb_point(src->last_move.row, src->last_move.col);
+}
+
 int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_plies,
                           rng_t *rng)
 {

@@ -134,6 +134,10 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, uint16_t *moves,
                              int *n_moves);
 
+/* The last stone of a 9x9 BoardState as a playout board point (the `last`
+ * above), or 0 after a pass, at the start, or on another size. */
+int pboard_last_stone(const BoardState *src);
+
 /* One ply of that policy for color: a point, or PB_PASS.  mine is color's
  * own previous stone (0 if none), first_plies non-zero during a playout's
  * first two plies (captures are then looked for on the whole board). */

@@ -76,7 +76,4 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
 int othello_engine_solve(othello_engine_t *e, const othello_board_t *b, int *best,
                          uint64_t *nodes);
 
-/* The static evaluation of b for its side to move (hundredths of a disc). */
-int othello_evaluate(const othello_board_t *b);
-
 #endif

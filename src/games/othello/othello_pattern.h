@@ -1,7 +1,8 @@
 /*
  * othello_pattern.h - a pattern evaluation of Othello positions, fitted by
- * tools/othello_train.c to the results of self-played games: the
- * exact solver orders its moves far from the end with a shallow search of it.
+ * tools/othello_train.c to the results of self-played games: every level's
+ * midgame search scores its leaves with it, and the exact solver orders its
+ * moves far from the end with a shallow search of it.
  *
  * A position is scored as a sum of table weights, one per pattern instance
  * (46 instances of 11 shapes: the corner 3x3, the corner 2x5, the edge with

@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "games/go/board.h"
 #include "games/go/board_private.h"
@@ -201,8 +202,8 @@ static void expect_same_liberties(const pboard_t *pb, const BoardState *bs, int 
  * engine playing the same moves: after every ply every structure recounts,
  * both boards agree on every point (expect_same), on the liberties after
  * every legal move and on every atari; each move is legal by the rules
- * engine, and a random (not tactical, shape or capture) one is no eye and
- * no self-atari of two or more stones there. */
+ * engine, and a pass leaves no legal move that is neither an eye nor a
+ * self-atari of two or more stones there. */
 Test(pboard, heuristic_policy_checked_against_the_rules_engine, .timeout = 240)
 {
     rng_t rng;
@@ -269,32 +270,33 @@ static void setup(pboard_t *pb, BoardState *bs, const char *const rows[9], Stone
     cr_assert_eq(pboard_from_board(pb, bs), 0);
 }
 
-/* Positions with one right answer to the last stone, worked out by hand:
- * every seed picks it. */
+/* Positions with one right answer to the last stone, worked out by hand. */
+static const struct {
+    const char *rows[9];
+    Stone turn;
+    int last_r, last_c, want_r, want_c;
+    const char *what;
+} cases[] = {
+    /* White's last stone (4,5) leaves Black's (4,4) with one liberty,
+     * (3,4); extending there gives three. */
+    {{".........", ".........", ".........", ".........", "...OXO...", "....O....",
+      ".........", ".........", "........."},
+     BLACK, 4, 5, 3, 4, "extend the stone in atari"},
+    /* Black's last stone (4,4) is in atari at (3,4): White captures. */
+    {{".........", ".........", ".........", ".........", "...OXO...", "....O....",
+      ".........", ".........", "........."},
+     WHITE, 4, 4, 3, 4, "capture the last stone"},
+    /* Black's last stone (1,1) leaves White's (0,1) in atari at (0,2),
+     * where running gives no liberty (Black at (0,3) and (1,2)); Black's
+     * corner stone (0,0) is in atari at (1,0): White captures it there. */
+    {{"XO.X.....", ".XX......", ".........", ".........", ".........", ".........",
+      ".........", ".........", "........."},
+     WHITE, 1, 1, 1, 0, "capture an attacker in atari"},
+};
+
+/* Every seed picks the answer. */
 Test(pboard, heuristic_policy_answers_the_last_stone)
 {
-    static const struct {
-        const char *rows[9];
-        Stone turn;
-        int last_r, last_c, want_r, want_c;
-        const char *what;
-    } cases[] = {
-        /* White's last stone (4,5) leaves Black's (4,4) with one liberty,
-         * (3,4); extending there gives three. */
-        {{".........", ".........", ".........", ".........", "...OXO...", "....O....",
-          ".........", ".........", "........."},
-         BLACK, 4, 5, 3, 4, "extend the stone in atari"},
-        /* Black's last stone (4,4) is in atari at (3,4): White captures. */
-        {{".........", ".........", ".........", ".........", "...OXO...", "....O....",
-          ".........", ".........", "........."},
-         WHITE, 4, 4, 3, 4, "capture the last stone"},
-        /* Black's last stone (1,1) leaves White's (0,1) in atari at (0,2),
-         * where running gives no liberty (Black at (0,3) and (1,2)); Black's
-         * corner stone (0,0) is in atari at (1,0): White captures it there. */
-        {{"XO.X.....", ".XX......", ".........", ".........", ".........", ".........",
-          ".........", ".........", "........."},
-         WHITE, 1, 1, 1, 0, "capture an attacker in atari"},
-    };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         pboard_t pb;
         BoardState bs;
@@ -309,6 +311,49 @@ Test(pboard, heuristic_policy_answers_the_last_stone)
                          "%s: seed %llu picked (%d,%d)", cases[k].what, (unsigned long long)seed,
                          pb_row(got), pb_col(got));
         }
+    }
+}
+
+/* The same positions reached on the full board by playing the last stone
+ * there, as level 3's tree hands them to a playout: pboard_last_stone reads
+ * the stone, and the playout's first ply answers it for every seed (a
+ * playout told of no last stone would look for a shape or a random move);
+ * after a pass there is no last stone. */
+Test(pboard, a_playout_answers_the_last_stone_of_the_position_it_starts_from)
+{
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char rows[9][10];
+        const char *rp[9];
+        for (int r = 0; r < 9; r++) {
+            memcpy(rows[r], cases[k].rows[r], 10);
+            rp[r] = rows[r];
+        }
+        char stone = rows[cases[k].last_r][cases[k].last_c];
+        rows[cases[k].last_r][cases[k].last_c] = '.';
+        pboard_t pb;
+        BoardState bs;
+        setup(&pb, &bs, rp, cases[k].turn);
+        cr_assert_eq(board_play_point(&bs, stone == 'X' ? BLACK : WHITE,
+                                      board_point(cases[k].last_r, cases[k].last_c)),
+                     0);
+        bs.turn = cases[k].turn;
+        cr_assert_eq(pboard_from_board(&pb, &bs), 0);
+        int last = pboard_last_stone(&bs);
+        cr_assert_eq(last, pb_point(cases[k].last_r, cases[k].last_c), "%s", cases[k].what);
+        for (uint64_t seed = 1; seed <= 64; seed++) {
+            rng_t rng;
+            rng_seed(&rng, seed);
+            pboard_t b = pb;
+            uint16_t moves[4];
+            int n = 0;
+            pboard_playout_heuristic(&b, last, 1, &rng, moves, &n);
+            cr_assert_eq(n, 1);
+            cr_assert_eq(moves[0] & 0x7FFF, board_point(cases[k].want_r, cases[k].want_c),
+                         "%s: seed %llu", cases[k].what, (unsigned long long)seed);
+            cr_assert_eq(!!(moves[0] & 0x8000), cases[k].turn == WHITE, "the mover's colour");
+        }
+        board_pass(&bs);
+        cr_assert_eq(pboard_last_stone(&bs), 0, "after a pass");
     }
 }
 
