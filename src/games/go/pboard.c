@@ -494,7 +494,7 @@ static int pb_libs_after(const pboard_t *b, int color, long p, int *stones)
             return 2;
         }
     }
-    long done[4];
+    long done[4] = {0, 0, 0, 0};
     int nd = 0;
     for (int i = 0; i < 4; i++) {
         long q = p + pb_nbr[i];
