@@ -44,7 +44,8 @@
  *   go_ours_over_pachi_playouts_POS  ours over Pachi's (above 1: ours run more)
  * With --games N too (default 0): a match of N games, ours (level 3) against
  * Pachi, each at --match-playouts simulations a move on one thread (default
- * 10000; Pachi's -t =N, seeded by the game's number as ours is; ours at
+ * 10000; Pachi's -t =N; both seeded by the game's number, though Pachi's
+ * search does not repeat even so; ours at
  * --ours-playouts instead if given, e.g. for equal CPU time; ours resigns
  * as under GTP unless --no-resign), komi 5.5,
  * ours Black in the odd games; GNU Go (/usr/games/gnugo) scores a game that
