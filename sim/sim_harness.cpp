@@ -389,7 +389,6 @@ struct sim_harness {
 
     /* master responder */
     sim_bus_config_t bus;
-    bool bus_plain = true; /* no patterns: the fast path */
     std::deque<burst_t> bursts;
     uint64_t bad_reads = 0;
     uint64_t words_read = 0;
@@ -399,22 +398,16 @@ struct sim_harness {
     std::vector<uint64_t> left_cycles, right_cycles;
 
     /* VGA sampler state, in sampled pixels */
-    bool sampling = true;
-    bool prev_clk = false, prev_hs = true, prev_vs = true, prev_bl = false;
     uint64_t pix = 0;
     uint64_t t_hs_fall = 0, t_hs_rise = 0, t_bl_rise = 0, t_bl_fall = 0;
     uint64_t t_vs_fall = 0, t_vs_rise = 0, t_last_line = 0;
-    bool have_hs_fall = false, have_hs_rise = false, have_vs_fall = false, have_vs_rise = false;
-    bool first_active_after_vs = false;
     uint64_t active_lines = 0;
     unsigned x = 0, y = 0;
-    bool frame_ok = false; /* a vsync has been seen since the frame began */
     uint64_t vsyncs = 0;
     uint64_t cur_start_cycle = 0, done_start_cycle = 0, frames_done = 0;
     std::vector<uint16_t> cur, done;
     sim_vga_timing_t timing;
 
-    bool one_eval = false; /* one eval a clock (no trace, mark_clock_low works) */
     uint64_t ops = 0;      /* slave transactions, bus and sampler changes */
     uint64_t samples = 0;  /* audio samples taken */
     sim_ff ff;
@@ -422,6 +415,15 @@ struct sim_harness {
     audio_roms roms;
     /* masked_ranges() of the root, without and with the audio path */
     std::vector<std::pair<size_t, size_t>> masked_io, masked_audio;
+
+    /* The flags together, after the wider members (no padding between). */
+    bool bus_plain = true;    /* master responder: no patterns, the fast path */
+    bool sampling = true;     /* VGA sampler */
+    bool prev_clk = false, prev_hs = true, prev_vs = true, prev_bl = false;
+    bool have_hs_fall = false, have_hs_rise = false, have_vs_fall = false, have_vs_rise = false;
+    bool first_active_after_vs = false;
+    bool frame_ok = false;    /* a vsync has been seen since the frame began */
+    bool one_eval = false;    /* one eval a clock (no trace, mark_clock_low works) */
     bool audio_ahead = false; /* paying a debt: the audio members already stand at its end */
 
     void tick();
