@@ -49,7 +49,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +59,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bench_peer.h"
 #include "games/connect4/book.h"
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
@@ -267,42 +267,73 @@ static void bench_c4_line(const struct bench_c4_set *set, const char *what, doub
 }
 
 /* Runs Pons' solver on the positions in `in` (a line each), its answers
- * into `out`, inside the scratch folder `dir`; returns its CPU seconds
- * (user + system, from wait4) or -1 with a message when it failed. */
+ * into `out`, inside the scratch folder `dir` (at most timeout_ms, < 0: no
+ * limit); returns its CPU seconds (user + system, from wait4) or -1 with a
+ * message when it failed. */
 static double bench_c4_pons_run(const char *binary, const char *dir, const char *in,
-                                const char *out)
+                                const char *out, int timeout_ms)
 {
-    char book[4096];
+    char book[BENCH_PEER_DIR_MAX + 16];
     /* A book that does not exist: Pons' main() then solves every position. */
     snprintf(book, sizeof book, "%s/no.book", dir);
     char *const args[] = {(char *)binary, (char *)"-b", book, NULL};
-    posix_spawn_file_actions_t fa;
-    if (posix_spawn_file_actions_init(&fa) != 0)
+    double cpu = 0.0;
+    int rc = bench_peer_run("Pons' solver", args, dir, in, out, timeout_ms, &cpu);
+    if (rc == -1)
         return -1.0;
-    int ok = posix_spawn_file_actions_addopen(&fa, 0, in, O_RDONLY, 0) == 0 &&
-             posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0600) ==
-                 0 &&
-             posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0) == 0;
-    pid_t pid = 0;
-    int err = ok ? posix_spawn(&pid, binary, &fa, NULL, args, NULL) : EINVAL;
-    posix_spawn_file_actions_destroy(&fa);
-    if (err != 0) {
-        fprintf(stderr, "bench connect4: cannot run Pons' solver %s: %s\n", binary, strerror(err));
+    if (rc != 0) {
+        fprintf(stderr, "bench connect4: Pons' solver %s failed (%s %d)\n", binary,
+                rc == -2 ? "killed after ms:" : "exit code", rc == -2 ? timeout_ms : rc);
         return -1.0;
     }
-    int status = 0;
-    struct rusage ru;
-    memset(&ru, 0, sizeof ru);
-    pid_t r;
-    do
-        r = wait4(pid, &status, 0, &ru);
-    while (r < 0 && errno == EINTR);
-    if (r != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "bench connect4: Pons' solver %s failed (status %d)\n", binary, status);
-        return -1.0;
+    return cpu;
+}
+
+/* A position of Pons' sets (Test_L3_R1's kind: near the end), for the
+ * check that --pons answers as his solver does. */
+#define BENCH_C4_PONS_PROBE "2252576253462244111563365343671351441"
+
+/* Refuses a --pons that does not answer one position as Pons' solver does
+ * ("MOVES SCORE"), before anything runs: 0, or 1 after a one-line message
+ * (its scratch folder removed). */
+static int bench_c4_pons_check(const char *binary)
+{
+    char dir[BENCH_PEER_DIR_MAX];
+    if (bench_peer_scratch_make(dir, "pons") != 0)
+        return 1;
+    char in[BENCH_PEER_DIR_MAX + 16], out[BENCH_PEER_DIR_MAX + 16];
+    snprintf(in, sizeof in, "%s/probe", dir);
+    snprintf(out, sizeof out, "%s/answer", dir);
+    const char *why = NULL;
+    FILE *f = fopen(in, "w");
+    if (f)
+        fprintf(f, "%s\n", BENCH_C4_PONS_PROBE);
+    if (!f || fclose(f) != 0) {
+        why = "cannot write its test position";
+    } else {
+        double cpu = 0.0;
+        char *const args[] = {(char *)binary, (char *)"-b", (char *)"no.book", NULL};
+        int rc = bench_peer_run("Pons' solver", args, dir, in, out, 30000, &cpu);
+        char line[256] = "", got[128];
+        int score;
+        FILE *a = rc == 0 ? fopen(out, "r") : NULL;
+        int answered = a && fgets(line, sizeof line, a) &&
+                       sscanf(line, "%127s %d", got, &score) == 2 &&
+                       !strcmp(got, BENCH_C4_PONS_PROBE);
+        if (a)
+            fclose(a);
+        why = rc == -2  ? "no answer within 30 s"
+              : rc == 127 ? "it could not be executed"
+              : rc != 0 ? "it failed"
+              : !answered ? "no 'MOVES SCORE' line for a test position"
+                          : NULL;
     }
-    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
-           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+    bench_peer_scratch_remove(dir);
+    if (why) {
+        fprintf(stderr, "tabletop bench connect4: --pons %s: not Pons' solver (%s)\n", binary, why);
+        return 1;
+    }
+    return 0;
 }
 
 /* Pons' solver on the positions we solved (moves[i], published score
@@ -312,12 +343,10 @@ static double bench_c4_pons_run(const char *binary, const char *dir, const char 
 static int bench_c4_pons_set(const struct bench_c4_set *set, const char *binary,
                              char (*moves)[64], const int *expected, int n, double our_mean_us)
 {
-    char dir[] = "/tmp/tabletop-bench-pons-XXXXXX";
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "bench connect4: no scratch folder for Pons' solver: %s\n", strerror(errno));
+    char dir[BENCH_PEER_DIR_MAX];
+    if (bench_peer_scratch_make(dir, "pons") != 0)
         return 0;
-    }
-    char in[4096], empty[4096], out[4096];
+    char in[BENCH_PEER_DIR_MAX + 16], empty[BENCH_PEER_DIR_MAX + 16], out[BENCH_PEER_DIR_MAX + 16];
     snprintf(in, sizeof in, "%s/positions", dir);
     snprintf(empty, sizeof empty, "%s/none", dir);
     snprintf(out, sizeof out, "%s/answers", dir);
@@ -335,7 +364,7 @@ static int bench_c4_pons_set(const struct bench_c4_set *set, const char *binary,
          * says how small a time can be told from it. */
         double base = 1e30, spread_hi = 0.0;
         for (int k = 0; k < 3 && base >= 0.0; k++) {
-            double b = bench_c4_pons_run(binary, dir, empty, out);
+            double b = bench_c4_pons_run(binary, dir, empty, out, -1);
             if (b < 0.0) {
                 base = -1.0;
                 break;
@@ -343,7 +372,7 @@ static int bench_c4_pons_set(const struct bench_c4_set *set, const char *binary,
             base = b < base ? b : base;
             spread_hi = b > spread_hi ? b : spread_hi;
         }
-        double cpu = base >= 0.0 ? bench_c4_pons_run(binary, dir, in, out) : -1.0;
+        double cpu = base >= 0.0 ? bench_c4_pons_run(binary, dir, in, out, -1) : -1.0;
         FILE *a = cpu >= 0.0 ? fopen(out, "r") : NULL;
         if (a) {
             char line[256], got[128];
@@ -376,10 +405,7 @@ static int bench_c4_pons_set(const struct bench_c4_set *set, const char *binary,
     } else {
         fprintf(stderr, "bench connect4: cannot write the positions for Pons' solver in %s\n", dir);
     }
-    unlink(in);
-    unlink(empty);
-    unlink(out); /* no.book is never made: Pons' solver only tries to read it */
-    rmdir(dir);
+    bench_peer_scratch_remove(dir);
     return bad;
 }
 
@@ -561,11 +587,9 @@ int bench_c4_run(int argc, char **argv)
             return 2;
         }
     }
-    if (pons && access(pons, X_OK) != 0) {
-        fprintf(stderr, "tabletop bench connect4: --pons %s: not an executable file (%s)\n", pons,
-                strerror(errno));
+    if (pons && (bench_peer_check_binary("connect4", "--pons", pons) != 0 ||
+                 bench_c4_pons_check(pons) != 0))
         return 1;
-    }
     bench_c4_speed(quick);
     bench_c4_perfect_move(quick);
     int r = bench_c4_strength(quick);

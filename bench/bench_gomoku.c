@@ -42,7 +42,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "bench/bench_peer_oe.h"
+#include "bench/bench_peer.h"
 #include "games/gomoku/gomoku.h"
 #include "games/gomoku/gomoku_ai.h"
 
@@ -132,8 +132,9 @@ enum { BENCH_RAPFI_OPENINGS = sizeof bench_rapfi_openings / sizeof bench_rapfi_o
 
 /* One side of the match: the program, its moves' wall time, its CPU. */
 typedef struct rapfi_side {
-    bench_peer_oe_t proc;
-    const char *name; /* "tabletop pbrain" or "Rapfi" */
+    bench_peer_t proc;
+    const char *name;   /* "tabletop pbrain" or "Rapfi" */
+    const char *option; /* "--rapfi" for the peer (in its messages), NULL for ours */
     int colour;       /* GOMOKU_BLACK or GOMOKU_WHITE in the game being played */
     int had_board;    /* the position went over once (BOARD); TURN after */
     int moves;
@@ -173,36 +174,44 @@ static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir
 {
     s->had_board = 0;
     s->answered = 0;
-    if (bench_peer_oe_start(&s->proc, s->name, argv, dir) != 0)
+    if (bench_peer_start(&s->proc, argv, dir, NULL) != 0) {
+        if (s->option)
+            fprintf(stderr, "tabletop bench gomoku: %s %s\n", s->option, s->proc.error);
+        else
+            fprintf(stderr, "tabletop bench gomoku: cannot start %s: %s\n", s->name, s->proc.error);
         return -1;
+    }
     char line[1024];
-    int r = bench_peer_oe_send(&s->proc, "START %d", GOMOKU_SIZE) == 0 ? 1 : -1;
-    while (r == 1 && (r = bench_peer_oe_read_line(&s->proc, line, sizeof line, 15000)) == 1 &&
+    int r = bench_peer_send(&s->proc, "START %d", GOMOKU_SIZE) == 0 ? 1 : -1;
+    while (r == 1 && (r = bench_peer_read_line(&s->proc, line, sizeof line, 15000)) == 1 &&
            rapfi_is_chatter(line))
         ;
     if (r != 1 || strcmp(line, "OK") != 0) {
-        fprintf(stderr, "tabletop bench gomoku: %s (%s) does not answer START %d with OK (%s)\n",
-                s->name, argv[0], GOMOKU_SIZE,
-                r == 0 ? "nothing within 15 s" : r < 0 ? "it ended" : line);
-        bench_peer_oe_stop(&s->proc, 500, NULL);
+        const char *why = r == 0 ? "nothing within 15 s" : r < 0 ? "it ended" : line;
+        if (s->option)
+            fprintf(stderr, "tabletop bench gomoku: %s %s: %s does not answer START %d with OK (%s)\n",
+                    s->option, argv[0], s->name, GOMOKU_SIZE, why);
+        else
+            fprintf(stderr, "tabletop bench gomoku: %s (%s) does not answer START %d with OK (%s)\n",
+                    s->name, argv[0], GOMOKU_SIZE, why);
+        bench_peer_stop(&s->proc, 500);
         return -1;
     }
     /* Gomocup's settings: the turn's time, no match clock, its 350 MiB,
      * freestyle, a game against another program. */
-    bench_peer_oe_send(&s->proc, "INFO timeout_turn %d", turn_ms);
-    bench_peer_oe_send(&s->proc, "INFO timeout_match 0");
-    bench_peer_oe_send(&s->proc, "INFO max_memory %d", 350 * 1024 * 1024);
-    bench_peer_oe_send(&s->proc, "INFO rule 0");
-    bench_peer_oe_send(&s->proc, "INFO game_type 1");
+    bench_peer_send(&s->proc, "INFO timeout_turn %d", turn_ms);
+    bench_peer_send(&s->proc, "INFO timeout_match 0");
+    bench_peer_send(&s->proc, "INFO max_memory %d", 350 * 1024 * 1024);
+    bench_peer_send(&s->proc, "INFO rule 0");
+    bench_peer_send(&s->proc, "INFO game_type 1");
     return 0;
 }
 
 static void rapfi_side_end(rapfi_side_t *s)
 {
-    double cpu = 0.0;
-    bench_peer_oe_send(&s->proc, "END");
-    bench_peer_oe_stop(&s->proc, 2000, &cpu);
-    s->cpu_s += cpu;
+    bench_peer_send(&s->proc, "END");
+    bench_peer_stop(&s->proc, 2000);
+    s->cpu_s += s->proc.cpu_s;
 }
 
 /* Asks s for its move in g: BOARD the first time, TURN after.  Returns the
@@ -217,19 +226,19 @@ static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_
     double t0 = bench_now();
     int sent;
     if (!s->had_board) {
-        sent = bench_peer_oe_send(&s->proc, "BOARD") == 0;
+        sent = bench_peer_send(&s->proc, "BOARD") == 0;
         for (int i = 0; i < g->moves && sent; i++) {
             int x, y, p = g->history[i];
             rapfi_xy(p, &x, &y);
-            sent = bench_peer_oe_send(&s->proc, "%d,%d,%d", x, y,
+            sent = bench_peer_send(&s->proc, "%d,%d,%d", x, y,
                                       gomoku_at(g, p) == s->colour ? 1 : 2) == 0;
         }
-        sent = sent && bench_peer_oe_send(&s->proc, "DONE") == 0;
+        sent = sent && bench_peer_send(&s->proc, "DONE") == 0;
         s->had_board = 1;
     } else {
         int x, y;
         rapfi_xy(g->history[g->moves - 1], &x, &y);
-        sent = bench_peer_oe_send(&s->proc, "TURN %d,%d", x, y) == 0;
+        sent = bench_peer_send(&s->proc, "TURN %d,%d", x, y) == 0;
     }
     const char *colour = s->colour == GOMOKU_BLACK ? "Black" : "White";
     char line[1024];
@@ -238,7 +247,7 @@ static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_
         if (r != 1)
             break;
         int left = turn_ms + grace_ms - (int)((bench_now() - t0) * 1e3);
-        r = left > 0 ? bench_peer_oe_read_line(&s->proc, line, sizeof line, left) : 0;
+        r = left > 0 ? bench_peer_read_line(&s->proc, line, sizeof line, left) : 0;
         if (r == 1 && !rapfi_is_chatter(line))
             break;
     }
@@ -266,6 +275,26 @@ static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_
     return rapfi_point(x, y);
 }
 
+/* Refuses a --rapfi that does not answer START as a Gomocup brain does,
+ * before anything runs: 0, or 1 after a one-line message (its scratch
+ * folder removed). */
+static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int turn_ms)
+{
+    char dir[BENCH_PEER_DIR_MAX];
+    if (bench_peer_scratch_make(dir, "rapfi") != 0)
+        return 1;
+    char *argv[] = {(char *)rapfi, config ? (char *)"--config" : NULL, (char *)config, NULL};
+    rapfi_side_t s;
+    memset(&s, 0, sizeof s);
+    s.name = "Rapfi";
+    s.option = "--rapfi";
+    int r = rapfi_side_start(&s, argv, dir, turn_ms);
+    if (r == 0)
+        rapfi_side_end(&s);
+    bench_peer_scratch_remove(dir);
+    return r == 0 ? 0 : 1;
+}
+
 /* The match: games games of ours (tabletop pbrain, this program run again)
  * against Rapfi, colours alternating, each in fresh processes inside one
  * scratch folder.  Returns 0, or 1 when a side could not be started. */
@@ -280,15 +309,15 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
                         "(%s: %s)\n", self, strerror(errno));
         return 1;
     }
-    char dir[256], ours_dir[512], peer_dir[512];
-    if (bench_peer_oe_scratch_make(dir, sizeof dir, "rapfi") != 0)
+    char dir[BENCH_PEER_DIR_MAX], ours_dir[BENCH_PEER_DIR_MAX + 16], peer_dir[BENCH_PEER_DIR_MAX + 16];
+    if (bench_peer_scratch_make(dir, "rapfi") != 0)
         return 1;
     snprintf(ours_dir, sizeof ours_dir, "%s/ours", dir);
     snprintf(peer_dir, sizeof peer_dir, "%s/rapfi", dir);
     if (mkdir(ours_dir, 0700) != 0 || mkdir(peer_dir, 0700) != 0) {
         fprintf(stderr, "tabletop bench gomoku: cannot make folders in %s: %s\n", dir,
                 strerror(errno));
-        bench_peer_oe_scratch_remove(dir);
+        bench_peer_scratch_remove(dir);
         return 1;
     }
     char *ours_argv[] = {self, (char *)"pbrain", (char *)"--rule", (char *)"0", NULL};
@@ -303,6 +332,7 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
     memset(&peer, 0, sizeof peer);
     ours.name = "tabletop pbrain";
     peer.name = "Rapfi";
+    peer.option = "--rapfi";
     int wins = 0, losses = 0, draws = 0, played = 0, status = 0;
     for (int game = 1; game <= games && !status; game++) {
         int o = ((game - 1) / 2) % BENCH_RAPFI_OPENINGS;
@@ -356,7 +386,7 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
         printf("\n");
         fflush(stdout);
     }
-    bench_peer_oe_scratch_remove(dir);
+    bench_peer_scratch_remove(dir);
     if (status)
         return 1;
     bench_report("gomoku_rapfi_turn_ms", turn_ms, "ms");
@@ -409,7 +439,7 @@ int bench_gomoku_run(int argc, char **argv)
             return 2;
         }
     }
-    if (rapfi && bench_peer_oe_check_binary("gomoku", "--rapfi", rapfi) != 0)
+    if (rapfi && bench_peer_check_binary("gomoku", "--rapfi", rapfi) != 0)
         return 1;
     char config_path[4096]; /* absolute: Rapfi runs in a folder of its own */
     if (rapfi_config) {
@@ -420,6 +450,8 @@ int bench_gomoku_run(int argc, char **argv)
         }
         rapfi_config = config_path;
     }
+    if (rapfi && bench_gomoku_rapfi_check(rapfi, rapfi_config, turn_ms) != 0)
+        return 1;
     if (quick)
         games = 4;
     if (games < 1)

@@ -64,7 +64,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "bench/bench_peer_oe.h"
+#include "bench/bench_peer.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
 
@@ -207,7 +207,7 @@ typedef struct edax_peer {
     const char *binary;
     char eval[4096];  /* absolute path of its eval.dat */
     int flat;         /* 1: every weight zero (tools/peers/build_edax.sh's stand-in) */
-    char dir[256];    /* the scratch folder: its working folder */
+    char dir[BENCH_PEER_DIR_MAX]; /* the scratch folder: its working folder */
     double base_s;    /* the least CPU seconds of a run with no position */
     double spread_s;  /* the most such run less the least */
 } edax_peer_t;
@@ -266,15 +266,15 @@ static int edax_find_eval(edax_peer_t *e, const char *given)
         e->flat = zero && total > 28;
         return 0;
     }
-    fprintf(stderr, "tabletop bench othello: no eval.dat for Edax %s (tried %s%s%s); give "
-                    "--edax-eval FILE\n",
+    fprintf(stderr, "tabletop bench othello: --edax %s: no eval.dat beside it (tried %s%s%s); "
+                    "give --edax-eval FILE\n",
             e->binary, tries[0], n > 1 ? " and " : "", n > 1 ? tries[1] : "");
     return -1;
 }
 
 /* Edax -solve on one position file (a name in e->dir, "" for an empty
  * one), its report into e->dir/out.  Returns Edax's exit code or < 0 (see
- * bench_peer_oe_run), its CPU seconds in *cpu_s. */
+ * bench_peer_run), its CPU seconds in *cpu_s. */
 static int edax_run(const edax_peer_t *e, const char *problem, int timeout_ms, double *cpu_s)
 {
     char out[512];
@@ -282,7 +282,7 @@ static int edax_run(const edax_peer_t *e, const char *problem, int timeout_ms, d
     char *const argv[] = {(char *)e->binary, (char *)"-eval-file", (char *)e->eval,
                           (char *)"-book-usage", (char *)"off", (char *)"-n", (char *)"1",
                           (char *)"-l", (char *)"60", (char *)"-solve", (char *)problem, NULL};
-    return bench_peer_oe_run("Edax", argv, e->dir, out, timeout_ms, cpu_s);
+    return bench_peer_run("Edax", argv, e->dir, NULL, out, timeout_ms, cpu_s);
 }
 
 /* A time like "0:00.521" or "1:02:03.4" in seconds. */
@@ -337,14 +337,14 @@ static int edax_read(const edax_peer_t *e, int want_row, int *score, double *clo
  * left behind). */
 static int edax_open(edax_peer_t *e)
 {
-    if (bench_peer_oe_scratch_make(e->dir, sizeof e->dir, "edax") != 0)
+    if (bench_peer_scratch_make(e->dir, "edax") != 0)
         return -1;
     char empty[512];
     snprintf(empty, sizeof empty, "%s/none.obf", e->dir);
     FILE *f = fopen(empty, "w");
     if (!f || fclose(f) != 0) {
         fprintf(stderr, "tabletop bench othello: cannot write %s\n", empty);
-        bench_peer_oe_scratch_remove(e->dir);
+        bench_peer_scratch_remove(e->dir);
         return -1;
     }
     double lo = 1e30, hi = 0.0;
@@ -354,12 +354,12 @@ static int edax_open(edax_peer_t *e)
         double clock, nodes;
         int rc = edax_run(e, "none.obf", 60000, &cpu);
         if (rc != 0 || !edax_read(e, 0, &score, &clock, &nodes)) {
-            fprintf(stderr, "tabletop bench othello: Edax %s does not answer as Edax -solve does (%s)\n",
+            fprintf(stderr, "tabletop bench othello: --edax %s: does not answer as Edax -solve does (%s)\n",
                     e->binary,
                     rc == -2  ? "no end within 60 s"
                     : rc != 0 ? "it failed"
                               : "no table in its output");
-            bench_peer_oe_scratch_remove(e->dir);
+            bench_peer_scratch_remove(e->dir);
             return -1;
         }
         lo = cpu < lo ? cpu : lo;
@@ -508,7 +508,7 @@ int bench_othello_run(int argc, char **argv)
     memset(&peer, 0, sizeof peer);
     if (edax) {
         peer.binary = edax;
-        if (bench_peer_oe_check_binary("othello", "--edax", edax) != 0 ||
+        if (bench_peer_check_binary("othello", "--edax", edax) != 0 ||
             edax_find_eval(&peer, edax_eval) != 0 || edax_open(&peer) != 0)
             return 1;
     }
@@ -523,7 +523,7 @@ int bench_othello_run(int argc, char **argv)
             fprintf(stderr, "tabletop bench othello: out of memory\n");
         othello_engine_free(e);
         if (edax)
-            bench_peer_oe_scratch_remove(peer.dir);
+            bench_peer_scratch_remove(peer.dir);
         return status;
     }
     int status = 0;
@@ -557,7 +557,7 @@ int bench_othello_run(int argc, char **argv)
     othello_engine_t *e = ffo_engine(bits, threads);
     if (!e) {
         if (edax)
-            bench_peer_oe_scratch_remove(peer.dir);
+            bench_peer_scratch_remove(peer.dir);
         return 1;
     }
     if (bench_ffo40_set(e, 40, ffo_all ? 59 : quick ? 40 : 42) != 0)
@@ -602,7 +602,7 @@ int bench_othello_run(int argc, char **argv)
     if (!e) {
         fprintf(stderr, "tabletop bench othello: out of memory\n");
         if (edax)
-            bench_peer_oe_scratch_remove(peer.dir);
+            bench_peer_scratch_remove(peer.dir);
         return 1;
     }
     for (int level = OTHELLO_LEVEL_MIN; level <= OTHELLO_LEVEL_MAX; level++) {
@@ -639,7 +639,7 @@ int bench_othello_run(int argc, char **argv)
             status = 1;
         }
         othello_engine_free(e);
-        bench_peer_oe_scratch_remove(peer.dir);
+        bench_peer_scratch_remove(peer.dir);
     }
     return status;
 }
