@@ -189,10 +189,12 @@ static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir
     if (r != 1 || strcmp(line, "OK") != 0) {
         const char *why = r == 0 ? "nothing within 15 s" : r < 0 ? "it ended" : line;
         if (s->option)
-            fprintf(stderr, "tabletop bench gomoku: %s %s: %s does not answer START %d with OK (%s)\n",
+            fprintf(stderr,
+                    "tabletop bench gomoku: %s %s: %s does not answer START %d with OK (%s)\n",
                     s->option, argv[0], s->name, GOMOKU_SIZE, why);
         else
-            fprintf(stderr, "tabletop bench gomoku: %s (%s) does not answer START %d with OK (%s)\n",
+            fprintf(stderr,
+                    "tabletop bench gomoku: %s (%s) does not answer START %d with OK (%s)\n",
                     s->name, argv[0], GOMOKU_SIZE, why);
         bench_peer_stop(&s->proc, 500);
         return -1;
@@ -309,7 +311,8 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
                         "(%s: %s)\n", self, strerror(errno));
         return 1;
     }
-    char dir[BENCH_PEER_DIR_MAX], ours_dir[BENCH_PEER_DIR_MAX + 16], peer_dir[BENCH_PEER_DIR_MAX + 16];
+    char dir[BENCH_PEER_DIR_MAX];
+    char ours_dir[BENCH_PEER_DIR_MAX + 16], peer_dir[BENCH_PEER_DIR_MAX + 16];
     if (bench_peer_scratch_make(dir, "rapfi") != 0)
         return 1;
     snprintf(ours_dir, sizeof ours_dir, "%s/ours", dir);
