@@ -84,11 +84,10 @@ int bench_peer_check_binary(const char *group, const char *option, const char *p
 {
     struct stat st;
     const char *why = NULL;
-    if (stat(path, &st) != 0)
-        why = strerror(errno);
-    else if (!S_ISREG(st.st_mode))
+    int found = stat(path, &st) == 0;
+    if (found && !S_ISREG(st.st_mode))
         why = "not a regular file";
-    else if (access(path, X_OK) != 0)
+    else if (!found || access(path, X_OK) != 0)
         why = strerror(errno);
     if (why) {
         fprintf(stderr, "tabletop bench %s: %s %s: not an executable file (%s)\n", group, option,
