@@ -39,6 +39,18 @@ static void expect_same(const pboard_t *pb, const BoardState *bs, int ply)
         }
 }
 
+/* Plays color's picked point p on both boards: legal by the rules engine,
+ * and the same captures on each.  Returns the stones captured. */
+static int play_both(pboard_t *pb, BoardState *bs, int color, int p, int game, int ply)
+{
+    int q = board_point(pb_row(p), pb_col(p));
+    cr_assert_eq(board_check_point(bs, (Stone)color, q), MOVE_OK,
+                 "game %d ply %d: picked an illegal move", game, ply);
+    int got = pboard_play(pb, color, p);
+    cr_assert_eq(got, board_play_point(bs, (Stone)color, q), "game %d ply %d: captures", game, ply);
+    return got;
+}
+
 /* Thousands of reference playouts; after every ply, the recount and the
  * rules engine (which plays the same move) agree on everything. */
 Test(pboard, every_move_of_3000_playouts_checked)
@@ -65,14 +77,9 @@ Test(pboard, every_move_of_3000_playouts_checked)
                 pboard_pass(&pb);
                 board_pass_color(&bs, (Stone)color);
             } else {
-                int q = board_point(pb_row(p), pb_col(p));
-                cr_assert_eq(board_check_point(&bs, (Stone)color, q), MOVE_OK,
-                             "game %d ply %d: picked an illegal move", game, ply);
-                cr_assert(!board_is_eye(&bs, (Stone)color, q), "game %d ply %d: filled an eye",
-                          game, ply);
-                int got = pboard_play(&pb, color, p);
-                int want = board_play_point(&bs, (Stone)color, q);
-                cr_assert_eq(got, want, "game %d ply %d: captures", game, ply);
+                cr_assert(!board_is_eye(&bs, (Stone)color, board_point(pb_row(p), pb_col(p))),
+                          "game %d ply %d: filled an eye", game, ply);
+                int got = play_both(&pb, &bs, color, p, game, ply);
                 captures += got;
                 kos += pb.ko != 0;
             }
@@ -231,13 +238,7 @@ Test(pboard, heuristic_policy_checked_against_the_rules_engine, .timeout = 240)
                 pboard_pass(&pb);
                 board_pass_color(&bs, (Stone)color);
             } else {
-                int q = board_point(pb_row(p), pb_col(p));
-                cr_assert_eq(board_check_point(&bs, (Stone)color, q), MOVE_OK,
-                             "game %d ply %d: picked an illegal move", game, ply);
-                int got = pboard_play(&pb, color, p);
-                cr_assert_eq(got, board_play_point(&bs, (Stone)color, q), "game %d ply %d: captures",
-                             game, ply);
-                captures += got;
+                captures += play_both(&pb, &bs, color, p, game, ply);
             }
             plies++;
             expect_same(&pb, &bs, ply);
