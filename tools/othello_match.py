@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """othello_match.py - games between two Othello GTP engines.
 
-    tools/othello_match.py [--games N] [--openings K [--seed S]] [--quiet]
+    tools/othello_match.py [--games N] [--first N] [--openings K [--seed S]] [--quiet]
                            "ENGINE A" "ENGINE B"
 
 e.g.  tools/othello_match.py --games 4 "build/tabletop othello-gtp --level 7" \\
@@ -218,16 +218,19 @@ def main():
     ap.add_argument("--openings", type=int, default=0, metavar="K",
                     help="each pair of games starts after K random moves (default 0)")
     ap.add_argument("--seed", type=int, default=1, help="the openings' seed (default 1)")
+    ap.add_argument("--first", type=int, default=1, metavar="N",
+                    help="number the games from N (default 1): games N.. of a longer match, with "
+                         "its colours and openings, so a match can be split across processes")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("a")
     ap.add_argument("b")
     args = ap.parse_args()
-    if args.games < 1 or not 0 <= args.openings <= 20:
-        ap.error("--games wants 1 or more and --openings 0..20")
+    if args.games < 1 or args.first < 1 or not 0 <= args.openings <= 20:
+        ap.error("--games and --first want 1 or more, --openings 0..20")
     a, b = Engine(args.a), Engine(args.b)
     wins = losses = draws = disc_sum = 0
     status = 0
-    for g in range(args.games):
+    for g in range(args.first - 1, args.first - 1 + args.games):
         black, white = (a, b) if g % 2 == 0 else (b, a)
         opening = random_opening(args.openings, args.seed * 1000003 + g // 2) if args.openings else ()
         nb, nw, errors, record = play_game(black, white, opening=opening)

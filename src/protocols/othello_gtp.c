@@ -36,7 +36,8 @@ static const char othello_gtp_usage[] =
     "usage: tabletop othello-gtp [--level 1-7] [--time SECONDS] [--machine [--backend B]]\n"
     "  Othello over GTP v2 on stdin/stdout, as gtp-rhino speaks it (docs/othello.md).\n"
     "  --level    1 (weakest) .. 7 (strongest, default)\n"
-    "  --time     at most this many seconds a move (default: none; the level's depth)\n"
+    "  --time     at most this many seconds a move (default: none; the level's depth);\n"
+    "             level 7 searches deeper than its 11 plies while the time lasts\n"
     "  --machine  Black's genmove comes from the Othello machine (seed 003) through\n"
     "             its ports; it keeps its own board, so Black's moves must be its own\n"
     "  --backend  where --machine finds it: sdl (C model), sim (Verilated RTL), board\n";

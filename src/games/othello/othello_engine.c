@@ -12,6 +12,10 @@
 
 #include "othello_engine_internal.h"
 
+/* The share of a time limit after which the strongest level starts no
+ * iteration deeper than its depth (othello_engine_think). */
+#define OTHELLO_DEEPEN_START 0.3
+
 othello_level_t othello_level_config(int level)
 {
     static const othello_level_t levels[OTHELLO_LEVEL_MAX] = {
@@ -126,10 +130,20 @@ int othello_engine_think(othello_engine_t *e, const othello_board_t *b, othello_
     sort_moves(list, n);
     r->move = list[0].sq;
     r->score = 0;
-    int max_depth = level.depth < empties ? level.depth : empties;
+    /* The strongest level given a time limit (--time, a GTP clock) is not
+     * held to its depth: it deepens while the time lasts, starting a new
+     * iteration only while less than OTHELLO_DEEPEN_START of the time is
+     * spent (each costs some three times the last), and a deadline in the
+     * middle of one keeps the last finished. */
+    int cap = level.depth;
+    if (level.time_limit > 0 && level.depth >= othello_level_config(OTHELLO_LEVEL_MAX).depth)
+        cap = empties;
+    int max_depth = cap < empties ? cap : empties;
     if (empties <= level.exact_empties && max_depth > 6)
         max_depth = 6; /* only to order the solver's root */
     for (int depth = 1; depth <= max_depth; depth++) {
+        if (depth > level.depth && now_seconds() - t0 > OTHELLO_DEEPEN_START * level.time_limit)
+            break;
         int alpha = -SCORE_INF, beta = SCORE_INF, best = -SCORE_INF, best_i = 0;
         for (int i = 0; i < n; i++) {
             uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;

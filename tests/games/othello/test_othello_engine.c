@@ -175,6 +175,35 @@ Test(othello_engine, every_level_plays_a_legal_move_and_solves_when_it_should, .
     othello_engine_free(e);
 }
 
+Test(othello_engine, a_time_limit_deepens_only_the_strongest_level, .timeout = 120)
+{
+    /* Under a time limit the strongest level searches past its depth while
+     * the time lasts (it stops starting iterations after 30% of it), and the
+     * weaker levels keep theirs.  A stop at the level's own depth is
+     * allowed only when a quarter of the time had gone: the old cap (11
+     * plies in 0.1-0.8 s on these positions here) fails.  Deadline-bound,
+     * so the test takes up to 12 s. */
+    othello_engine_t *e = othello_engine_new();
+    for (int i = 0; i < 2; i++) {
+        othello_board_t b;
+        cr_assert(random_position(&b, 24 + 2 * i));
+        othello_level_t top = othello_level_config(OTHELLO_LEVEL_MAX);
+        top.time_limit = 6.0;
+        othello_result_t r;
+        othello_engine_clear(e);
+        cr_assert_eq(othello_engine_think(e, &b, top, &r), 0);
+        cr_assert(othello_is_legal(&b, r.move));
+        cr_assert(r.depth > top.depth || r.seconds >= 0.25 * top.time_limit,
+                  "stopped at %d plies after %.3f s of %.1f", r.depth, r.seconds, top.time_limit);
+        othello_level_t weak = othello_level_config(4);
+        weak.time_limit = 1.0;
+        cr_assert_eq(othello_engine_think(e, &b, weak, &r), 0);
+        cr_assert(othello_is_legal(&b, r.move));
+        cr_assert_leq(r.depth, weak.depth);
+    }
+    othello_engine_free(e);
+}
+
 Test(othello_engine, takes_the_corner)
 {
     /* Black to move.  a1 takes the corner (flipping b1, c1's X closes the
