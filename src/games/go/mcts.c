@@ -3,6 +3,7 @@
  */
 #include "mcts.h"
 #include "board_private.h"
+#include "movefeat.h"
 #include "pattern3.h"
 #include "pboard.h"
 
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
 
 /* Longest tree path we follow; deeper paths simply stop descending. */
 #define MCTS_MAX_PATH 512
@@ -83,8 +85,9 @@ int mcts_init(mcts_t *m, int pool_nodes)
     m->params.expand_after = 2;
     m->params.threads = 0;
     m->params.reuse = 1;
-    m->params.priors = 1;
+    m->params.priors = 2;
     pattern3_init();
+    movefeat_init();
     atomic_init(&m->stop, 0);
     return 0;
 }
@@ -121,38 +124,6 @@ static double mcts_now_ms(void)
 #define PRIOR_PATTERN 10
 #define PRIOR_EMPTY_AREA 10
 static const int prior_cfg[4] = {0, 24, 22, 8}; /* by distance 1..3 */
-
-/* Common-fate-graph distance from the last move, capped at 4: a step to a
- * neighbour costs 1, except along the stones of one group (0). */
-static void mcts_cfg_distance(const BoardState *s, uint8_t *dist)
-{
-    memset(dist, 4, BOARD_POINTS);
-    if (s->last_move.pass || s->last_move.row < 0)
-        return;
-    int deque[2 * BOARD_POINTS];
-    int head = BOARD_POINTS, tail = BOARD_POINTS;
-    int start = board_point(s->last_move.row, s->last_move.col);
-    dist[start] = 0;
-    deque[tail++] = start;
-    while (head < tail) {
-        int u = deque[head++];
-        int nb[4] = {u - 1, u + 1, u - BOARD_STRIDE, u + BOARD_STRIDE};
-        for (int i = 0; i < 4; i++) {
-            int v = nb[i];
-            if (s->color[v] == BOARD_BORDER)
-                continue;
-            int same = s->color[u] != EMPTY && s->color[v] == s->color[u];
-            int d = dist[u] + !same;
-            if (d >= dist[v] || d > 3)
-                continue;
-            dist[v] = (uint8_t)d;
-            if (same)
-                deque[--head] = v; /* 0-1 BFS: a free step goes in front */
-            else
-                deque[tail++] = v;
-        }
-    }
-}
 
 /* 1 if no stone lies within Manhattan distance 3 of p. */
 static int mcts_empty_area(const BoardState *s, int p)
@@ -227,6 +198,26 @@ static void mcts_prior(const BoardState *s, Stone color, int p, const uint8_t *c
     *wins2 = w;
 }
 
+/* The learned prior (movefeat.h): every move starts even, and
+ * PRIOR_LEARNED more simulations whose win rate follows the move's
+ * strength against the strongest candidate's, (gamma / gamma_max)^alpha:
+ * the strongest starts with all of them won, a move a hundred times
+ * weaker (alpha 0.5) with a tenth.  A pass starts even. */
+#define PRIOR_LEARNED 20
+#define PRIOR_LEARNED_ALPHA 0.5
+
+static void mcts_prior_learned(int p, float lg, float lg_max, uint32_t *visits, uint32_t *wins2)
+{
+    if (p == BOARD_PASS_POINT) {
+        *visits = PRIOR_EVEN;
+        *wins2 = PRIOR_EVEN;
+        return;
+    }
+    double share = exp(PRIOR_LEARNED_ALPHA * (double)(lg - lg_max));
+    *visits = PRIOR_EVEN + PRIOR_LEARNED;
+    *wins2 = PRIOR_EVEN + (uint32_t)lround(2.0 * PRIOR_LEARNED * share);
+}
+
 /* Expands node for color to move on s: every legal move that does not fill
  * one of color's own eyes, plus a pass, in a random order.  Returns 0, or
  * -1 when another thread holds the node or the pool is full (the node
@@ -275,14 +266,29 @@ static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rn
         cand[j] = t;
     }
     uint8_t cfg[BOARD_POINTS];
+    float lg[BOARD_MAX_SIZE * BOARD_MAX_SIZE + 1];
+    float lg_max = -1e30f;
     if (m->params.priors)
-        mcts_cfg_distance(s, cfg);
+        movefeat_cfg_distance(s, cfg);
+    if (m->params.priors == 2)
+        for (int i = 0; i < n; i++) {
+            if (cand[i] == BOARD_PASS_POINT)
+                continue;
+            movefeat_t f;
+            movefeat_of(s, color, cand[i], cfg, &f);
+            lg[i] = movefeat_log_gamma(&f);
+            if (lg[i] > lg_max)
+                lg_max = lg[i];
+        }
     for (int i = 0; i < n; i++) {
         mcts_node_t *c = &m->pool[first + i];
         mcts_node_clear(c, cand[i]);
         if (m->params.priors) {
             uint32_t v, w2;
-            mcts_prior(s, color, cand[i], cfg, &v, &w2);
+            if (m->params.priors == 2)
+                mcts_prior_learned(cand[i], lg[i], lg_max, &v, &w2);
+            else
+                mcts_prior(s, color, cand[i], cfg, &v, &w2);
             ST(c->visits, v);
             ST(c->wins2, w2);
             c->prior = (uint16_t)v;

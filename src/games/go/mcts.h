@@ -100,7 +100,9 @@ typedef struct mcts_params {
     int threads;              /* search threads; 0: 1 by count, MCTS_DEFAULT_THREADS timed */
     int reuse;                /* 1: keep the subtree of the position reached in timed
                                * searches; 2: in searches by count too (tests) */
-    int priors;               /* 1: new children start with prior knowledge (mcts.c) */
+    int priors;               /* new children start with prior knowledge: 2 learned
+                               * (movefeat.h, the default), 1 the hand-made kinds of
+                               * Michi, 0 none (mcts.c) */
 } mcts_params_t;
 
 typedef struct mcts {
