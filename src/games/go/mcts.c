@@ -79,7 +79,7 @@ int mcts_init(mcts_t *m, int pool_nodes)
     atomic_init(&m->pool_used, 0);
     m->params.ucb_c = 1.41;
     m->params.rave = 1;
-    m->params.rave_equiv = 1000.0;
+    m->params.rave_equiv = 300.0;
     m->params.rave_explore = 0.1;
     m->params.policy = PLAYOUT_HEURISTIC;
     m->params.expand_after = 2;
