@@ -203,7 +203,7 @@ static void mcts_prior(const BoardState *s, Stone color, int p, const uint8_t *c
  * strength against the strongest candidate's, (gamma / gamma_max)^alpha:
  * the strongest starts with all of them won, a move a hundred times
  * weaker (alpha 0.5) with a tenth.  A pass starts even. */
-#define PRIOR_LEARNED 20
+#define PRIOR_LEARNED 40
 #define PRIOR_LEARNED_ALPHA 0.5
 
 static void mcts_prior_learned(int p, float lg, float lg_max, uint32_t *visits, uint32_t *wins2)
