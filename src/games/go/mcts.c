@@ -13,7 +13,6 @@
 #include <string.h>
 #include <time.h>
 
-
 /* Longest tree path we follow; deeper paths simply stop descending. */
 #define MCTS_MAX_PATH 512
 /* Moves recorded for AMAF: tree path plus one playout (3 * 361 cap). */
@@ -272,6 +271,7 @@ static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rn
         movefeat_cfg_distance(s, cfg);
     if (m->params.priors == 2)
         for (int i = 0; i < n; i++) {
+            lg[i] = 0.0f;
             if (cand[i] == BOARD_PASS_POINT)
                 continue;
             movefeat_t f;
