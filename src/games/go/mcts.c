@@ -139,8 +139,8 @@ static int mcts_empty_area(const BoardState *s, int p)
     return 1;
 }
 
-static void mcts_prior(const BoardState *s, Stone color, int p, const uint8_t *cfg,
-                       uint32_t *visits, uint32_t *wins2)
+static void mcts_prior(const BoardState *s, int p, const movefeat_t *f, uint32_t *visits,
+                       uint32_t *wins2)
 {
     uint32_t v = PRIOR_EVEN, w = PRIOR_EVEN; /* w counts wins twice */
     if (p == BOARD_PASS_POINT) {
@@ -148,47 +148,27 @@ static void mcts_prior(const BoardState *s, Stone color, int p, const uint8_t *c
         *wins2 = w;
         return;
     }
-    /* Stones captured: the enemy groups next to p with one liberty. */
-    int captured = 0, seen[4] = {0}, n_seen = 0;
-    int nb[4] = {p - 1, p + 1, p - BOARD_STRIDE, p + BOARD_STRIDE};
-    for (int i = 0; i < 4; i++) {
-        int q = nb[i];
-        if (s->color[q] != 3 - color || board_group_libs(s, q) != 1)
-            continue;
-        int g = s->group[q], dup = 0;
-        for (int k = 0; k < n_seen; k++)
-            dup |= seen[k] == g;
-        if (!dup) {
-            seen[n_seen++] = g;
-            captured += s->stones[g];
-        }
-    }
-    if (captured) {
-        uint32_t k = captured == 1 ? PRIOR_CAPTURE_ONE : PRIOR_CAPTURE_MANY;
+    /* movefeat_of's tactic: a capture (of one stone or more) comes first;
+     * otherwise a self-atari is a move left with fewer than two liberties. */
+    if (f->tactic == MOVEFEAT_TACTIC_CAPTURE_ONE || f->tactic == MOVEFEAT_TACTIC_CAPTURE_MANY) {
+        uint32_t k = f->tactic == MOVEFEAT_TACTIC_CAPTURE_ONE ? PRIOR_CAPTURE_ONE : PRIOR_CAPTURE_MANY;
         v += k;
         w += 2 * k;
-    } else {
-        int stones = 1;
-        if (board_libs_after(s, color, p, &stones) < 2)
-            v += PRIOR_SELF_ATARI;
+    } else if (f->tactic == MOVEFEAT_TACTIC_SELF_ATARI) {
+        v += PRIOR_SELF_ATARI;
     }
     if (pattern3_match(s->color, p)) {
         v += PRIOR_PATTERN;
         w += 2 * PRIOR_PATTERN;
     }
-    if (cfg[p] >= 1 && cfg[p] <= 3) {
-        v += (uint32_t)prior_cfg[cfg[p]];
-        w += 2u * (uint32_t)prior_cfg[cfg[p]];
+    if (f->dist >= 1 && f->dist <= 3) {
+        v += (uint32_t)prior_cfg[f->dist];
+        w += 2u * (uint32_t)prior_cfg[f->dist];
     }
     if (mcts_empty_area(s, p)) {
-        int r = board_point_row(p), c = board_point_col(p);
-        int line = r < c ? r : c;
-        int far_r = s->size - 1 - r, far_c = s->size - 1 - c;
-        line = line < far_r ? line : far_r;
-        line = line < far_c ? line : far_c; /* 0: first line */
-        if (line <= 1)
+        if (f->line <= 1) /* 0: first line */
             v += PRIOR_EMPTY_AREA;
-        else if (line == 2) {
+        else if (f->line == 2) {
             v += PRIOR_EMPTY_AREA;
             w += 2 * PRIOR_EMPTY_AREA;
         }
@@ -264,22 +244,26 @@ static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rn
         cand[i] = cand[j];
         cand[j] = t;
     }
+    /* Both kinds of prior read the move's features (movefeat.h); the
+     * learned one also needs the strongest candidate's strength. */
     uint8_t cfg[BOARD_POINTS];
+    movefeat_t feat[BOARD_MAX_SIZE * BOARD_MAX_SIZE + 1];
     float lg[BOARD_MAX_SIZE * BOARD_MAX_SIZE + 1];
     float lg_max = -1e30f;
-    if (m->params.priors)
+    if (m->params.priors) {
         movefeat_cfg_distance(s, cfg);
-    if (m->params.priors == 2)
         for (int i = 0; i < n; i++) {
             lg[i] = 0.0f;
             if (cand[i] == BOARD_PASS_POINT)
                 continue;
-            movefeat_t f;
-            movefeat_of(s, color, cand[i], cfg, &f);
-            lg[i] = movefeat_log_gamma(&f);
-            if (lg[i] > lg_max)
-                lg_max = lg[i];
+            movefeat_of(s, color, cand[i], cfg, &feat[i]);
+            if (m->params.priors == 2) {
+                lg[i] = movefeat_log_gamma(&feat[i]);
+                if (lg[i] > lg_max)
+                    lg_max = lg[i];
+            }
         }
+    }
     for (int i = 0; i < n; i++) {
         mcts_node_t *c = &m->pool[first + i];
         mcts_node_clear(c, cand[i]);
@@ -288,7 +272,7 @@ static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rn
             if (m->params.priors == 2)
                 mcts_prior_learned(cand[i], lg[i], lg_max, &v, &w2);
             else
-                mcts_prior(s, color, cand[i], cfg, &v, &w2);
+                mcts_prior(s, cand[i], &feat[i], &v, &w2);
             ST(c->visits, v);
             ST(c->wins2, w2);
             c->prior = (uint16_t)v;
