@@ -332,6 +332,24 @@ static void mcts_apply(BoardState *s, int move)
         board_play_point(s, s->turn, move);
 }
 
+/* Visits of its own a leaf needs before it is expanded: params.expand_after
+ * while the pool is less than half full, then twice that, and twice again
+ * at each further eighth, so that a long search (a timed move that also
+ * keeps its last tree) still grows the tree where it matters when the pool
+ * would otherwise fill within the move.  An expansion takes a node's
+ * every candidate at once (60-80 nodes on 9x9 early on) but most of them
+ * are never visited. */
+static uint32_t mcts_expand_threshold(mcts_t *m)
+{
+    int64_t used = atomic_load_explicit(&m->pool_used, memory_order_relaxed);
+    int64_t size = m->pool_size;
+    uint32_t t = (uint32_t)m->params.expand_after;
+    if (2 * used < size)
+        return t;
+    int64_t shift = 8 * used / size - 3;
+    return t << (shift > 5 ? 5 : shift);
+}
+
 /* One search thread's share of the work. */
 typedef struct mcts_worker {
     mcts_t *m;
@@ -395,7 +413,7 @@ static void mcts_run(mcts_worker_t *w)
             node = mcts_descend(m, node, &state, path, path_color, &depth);
         /* Expansion. */
         if (!state.game_over &&
-            LD(m->pool[node].visits) - m->pool[node].prior >= (uint32_t)m->params.expand_after &&
+            LD(m->pool[node].visits) - m->pool[node].prior >= mcts_expand_threshold(m) &&
             depth + 2 < MCTS_MAX_PATH && !atomic_load_explicit(w->full, memory_order_relaxed) &&
             mcts_expand(m, node, &state, state.turn, &w->rng, w->full) == 0)
             mcts_descend(m, node, &state, path, path_color, &depth);

@@ -290,3 +290,46 @@ Test(mcts, priors_favour_a_capture_and_disfavour_a_self_atari)
     cr_expect_gt(capture_rate, 0.5, "the capture starts above even");
     mcts_free(&m);
 }
+
+/* A search longer than its pool: while the pool is less than half full a
+ * leaf is expanded on its second visit of its own; past half, on its
+ * fourth, past five eighths on its eighth, past six eighths on its 16th
+ * and so on, so the tree goes on growing to the end of the search instead
+ * of filling the pool early and stopping (a timed move on two threads that
+ * keeps its last tree would fill 1.5 million nodes within the move).
+ * Children are taken from the pool in the order nodes are expanded, so the
+ * index of a node's first child tells how full the pool was when it was
+ * expanded; its visits of its own can only have grown since. */
+Test(mcts, a_filling_pool_expands_leaves_later)
+{
+    enum { POOL = 20000 };
+    mcts_t m;
+    cr_assert_eq(mcts_init(&m, POOL), 0);
+    rng_t rng;
+    rng_seed(&rng, 11);
+    BoardState b;
+    board_init(&b);
+    mcts_search(&m, &b, 4000, 0, &rng);
+    int used = mcts_pool_used(&m);
+    cr_expect_leq(used + 82, POOL, "room for one more expansion at the end: %d of %d", used,
+                  POOL);
+    int late[4] = {0};
+    for (int i = 0; i < used; i++) {
+        int32_t first = atomic_load(&m.pool[i].children);
+        if (first < 0)
+            continue;
+        uint32_t own = atomic_load(&m.pool[i].visits) - m.pool[i].prior;
+        /* Eighths of the pool filled when i was expanded: below 4 the
+         * threshold is 2, then 4, 8, 16. */
+        int eighth = (int)(8LL * first / POOL);
+        uint32_t need = eighth < 4 ? 2u : 2u << (eighth - 3);
+        cr_expect_geq(own, need, "node %d expanded with %d/8 of the pool used has %u visits", i,
+                      eighth, own);
+        if (eighth >= 4 && eighth < 8)
+            late[eighth - 4]++;
+    }
+    /* Expansions went on in every eighth past half. */
+    for (int k = 0; k < 3; k++)
+        cr_expect_gt(late[k], 0, "no node expanded in eighth %d", k + 4);
+    mcts_free(&m);
+}
