@@ -530,6 +530,139 @@ static inline int pb_safe(const pboard_t *b, int color, long p)
     return pb_libs_after(b, color, p, &stones) >= 2 || stones < 2;
 }
 
+/* The liberties of the chain at root, up to max (exact below max): a walk
+ * over its stones collecting distinct empty neighbours. */
+static int pb_count_libs(const pboard_t *b, long root, int max, long *libs)
+{
+    int n = 0;
+    long s = root;
+    do {
+        for (int i = 0; i < 4; i++) {
+            long t = s + pb_nbr[i];
+            if (b->color[t] != EMPTY)
+                continue;
+            int seen = 0;
+            for (int k = 0; k < n; k++)
+                seen |= libs[k] == t;
+            if (!seen) {
+                libs[n++] = t;
+                if (n >= max)
+                    return n;
+            }
+        }
+        s = b->next[s];
+    } while (s != root);
+    return n;
+}
+
+#define PB_LADDER_DEPTH 24
+#define PB_LADDER_PLAYS 64 /* the enemy's ataris read in all, over both branches */
+
+static int pb_ladder_escapes(const pboard_t *b, long stone, int depth, int *budget);
+
+/* Whether the chain at stone, with exactly two liberties and its enemy to
+ * move, is taken by a ladder: the enemy puts it in atari on one of the two
+ * (with a stone that is not itself left in atari) and every escape leads to
+ * the same again, until the chain is down to one liberty after its
+ * extension. */
+static int pb_ladder_taken(const pboard_t *b, long stone, int depth, int *budget)
+{
+    int def = b->color[stone], att = 3 - def;
+    long libs[3];
+    if (pb_count_libs(b, b->chain[stone], 3, libs) != 2)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        if (!pb_legal(b, att, libs[i]))
+            continue;
+        pboard_t c = *b;
+        pboard_play(&c, att, (int)libs[i]);
+        long mine[3];
+        if (pb_count_libs(&c, c.chain[libs[i]], 2, mine) < 2)
+            continue; /* the atari stone could be taken at once */
+        if (!pb_ladder_escapes(&c, stone, depth + 1, budget))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the chain at stone, in atari with its own side to move, gets out:
+ * by taking an enemy chain in atari next to it, or by extending on its
+ * liberty to three or more, or to two that the ladder above cannot take.
+ * Past PB_LADDER_DEPTH steps, or past PB_LADDER_PLAYS ataris read in all
+ * (both of the enemy's tries at each step), it is taken to escape. */
+static int pb_ladder_escapes(const pboard_t *b, long stone, int depth, int *budget)
+{
+    int def = b->color[stone], att = 3 - def;
+    long root = b->chain[stone], s = root;
+    do {
+        for (int i = 0; i < 4; i++) {
+            long t = s + pb_nbr[i];
+            if (b->color[t] == att && pb_atari(b, b->chain[t]))
+                return 1;
+        }
+        s = b->next[s];
+    } while (s != root);
+    if (depth >= PB_LADDER_DEPTH || --*budget < 0)
+        return 1;
+    long lib = pb_atari_lib(b, root);
+    if (!pb_legal(b, def, lib))
+        return 0;
+    pboard_t c = *b;
+    pboard_play(&c, def, (int)lib);
+    long libs[3];
+    int n = pb_count_libs(&c, c.chain[stone], 3, libs);
+    if (n >= 3)
+        return 1;
+    if (n <= 1)
+        return 0;
+    return !pb_ladder_taken(&c, stone, depth, budget);
+}
+
+/* Whether color's chain at stone, in atari, extended to t is still taken
+ * by a ladder. */
+static int pb_extension_laddered(const pboard_t *b, int color, long stone, long t)
+{
+    if ((b->nbc[t] & PB_NB_EMPTY_MASK) >= 3)
+        return 0; /* three liberties at least */
+    /* The liberties after the extension, counted before it is played: the
+     * empty points next to t and those of our chains next to t besides t.
+     * An extension that captures is not read. */
+    long libs[3];
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        long q = t + pb_nbr[i];
+        if (b->color[q] == EMPTY)
+            libs[n++] = q;
+        else if (b->color[q] == 3 - color && pb_atari(b, b->chain[q]))
+            return 0;
+    }
+    for (int i = 0; i < 4 && n < 3; i++) {
+        long q = t + pb_nbr[i];
+        if (b->color[q] != color)
+            continue;
+        long r = b->chain[q], s = r;
+        do {
+            for (int j = 0; j < 4 && n < 3; j++) {
+                long u = s + pb_nbr[j];
+                if (u == t || b->color[u] != EMPTY)
+                    continue;
+                int seen = 0;
+                for (int k = 0; k < n; k++)
+                    seen |= libs[k] == u;
+                if (!seen)
+                    libs[n++] = u;
+            }
+            s = b->next[s];
+        } while (s != r && n < 3);
+    }
+    if (n != 2)
+        return 0;
+    pboard_t c = *b;
+    pboard_play(&c, color, (int)t);
+    int budget = PB_LADDER_PLAYS;
+    return pb_ladder_taken(&c, stone, 0, &budget);
+}
+
 /* The tactical answer to the last stone (playout.c's): capture its chain if
  * it is in atari; for a chain of ours next to it in atari, capture an enemy
  * chain in atari touching it, or extend where that gives two or more
@@ -566,7 +699,7 @@ static long pb_pick_tactical(const pboard_t *b, int color, long last, rng_t *rng
                         else if (b->color[u] == color && b->chain[u] != g)
                             libs += pb_libs_besides(b, b->chain[u], t, &x);
                     }
-                    if (libs >= 2 && pb_legal(b, color, t))
+                    if (libs >= 2 && pb_legal(b, color, t) && !pb_extension_laddered(b, color, q, t))
                         cands[n++] = t;
                 } else if (ct == opp && pb_atari(b, b->chain[t])) {
                     long lib = pb_atari_lib(b, b->chain[t]);
@@ -661,6 +794,11 @@ static inline int pb_pick_safe(pboard_t *b, int color, rng_t *rng)
 int pboard_libs_after(const pboard_t *b, int color, int p, int *stones)
 {
     return pb_libs_after(b, color, p, stones);
+}
+
+int pboard_extension_laddered(const pboard_t *b, int color, int stone, int t)
+{
+    return pb_extension_laddered(b, color, stone, t);
 }
 
 int pboard_atari_lib(const pboard_t *b, int p)

@@ -67,10 +67,117 @@ static int playout_group_liberty(const BoardState *b, int p)
     return 0;
 }
 
+/* Up to max distinct liberties of the group holding the stone at p, into
+ * libs; returns how many were found. */
+static int playout_liberties(const BoardState *b, int p, int max, int *libs)
+{
+    int n = 0;
+    int g = b->group[p], s = g;
+    do {
+        int sn[4] = {s - 1, s + 1, s - BOARD_STRIDE, s + BOARD_STRIDE};
+        for (int i = 0; i < 4; i++) {
+            int t = sn[i];
+            if (b->color[t] != EMPTY)
+                continue;
+            int seen = 0;
+            for (int k = 0; k < n; k++)
+                seen |= libs[k] == t;
+            if (!seen) {
+                libs[n++] = t;
+                if (n >= max)
+                    return n;
+            }
+        }
+        s = b->next_stone[s];
+    } while (s != g);
+    return n;
+}
+
+/* Ladder reading, the same as the playout board's (pboard.c): steps read
+ * before an escape is assumed. */
+#define PLAYOUT_LADDER_DEPTH 24
+#define PLAYOUT_LADDER_PLAYS 64 /* the enemy's ataris read in all, over both branches */
+
+static int playout_ladder_escapes(const BoardState *b, int stone, int depth, int *budget);
+
+/* Whether the group at stone, with two liberties and the enemy to move, is
+ * taken by successive ataris (each atari stone keeping two liberties). */
+static int playout_ladder_taken(const BoardState *b, int stone, int depth, int *budget)
+{
+    Stone def = (Stone)b->color[stone], att = (Stone)(3 - def);
+    int libs[2];
+    if (board_group_libs(b, stone) != 2 || playout_liberties(b, stone, 2, libs) != 2)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        if (board_check_point(b, att, libs[i]) != MOVE_OK)
+            continue;
+        BoardState c;
+        board_copy(&c, b);
+        board_play_point(&c, att, libs[i]);
+        if (board_group_libs(&c, libs[i]) < 2)
+            continue;
+        if (!playout_ladder_escapes(&c, stone, depth + 1, budget))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the group at stone, in atari with its side to move, gets out: by
+ * taking an enemy group in atari next to it, or by extending to three or
+ * more liberties, or to two that a ladder cannot take. */
+static int playout_ladder_escapes(const BoardState *b, int stone, int depth, int *budget)
+{
+    Stone def = (Stone)b->color[stone], att = (Stone)(3 - def);
+    int g = b->group[stone], s = g;
+    do {
+        int sn[4] = {s - 1, s + 1, s - BOARD_STRIDE, s + BOARD_STRIDE};
+        for (int i = 0; i < 4; i++)
+            if (b->color[sn[i]] == att && board_group_libs(b, sn[i]) == 1)
+                return 1;
+        s = b->next_stone[s];
+    } while (s != g);
+    if (depth >= PLAYOUT_LADDER_DEPTH || --*budget < 0)
+        return 1;
+    int lib = playout_group_liberty(b, stone);
+    if (!lib || board_check_point(b, def, lib) != MOVE_OK)
+        return 0;
+    BoardState c;
+    board_copy(&c, b);
+    board_play_point(&c, def, lib);
+    int n = board_group_libs(&c, stone);
+    if (n >= 3)
+        return 1;
+    if (n <= 1)
+        return 0;
+    return !playout_ladder_taken(&c, stone, depth, budget);
+}
+
+/* Whether color's group at stone, in atari, extended to t is still taken by
+ * a ladder. */
+static int playout_extension_laddered(const BoardState *b, Stone color, int stone, int t)
+{
+    if ((b->color[t - 1] == EMPTY) + (b->color[t + 1] == EMPTY) +
+            (b->color[t - BOARD_STRIDE] == EMPTY) + (b->color[t + BOARD_STRIDE] == EMPTY) >=
+        3)
+        return 0; /* three liberties at least */
+    /* An extension that captures is not read (as pboard.c). */
+    int tn[4] = {t - 1, t + 1, t - BOARD_STRIDE, t + BOARD_STRIDE};
+    for (int i = 0; i < 4; i++)
+        if (b->color[tn[i]] == 3 - color && board_group_libs(b, tn[i]) == 1)
+            return 0;
+    BoardState c;
+    board_copy(&c, b);
+    board_play_point(&c, color, t);
+    if (board_group_libs(&c, stone) != 2)
+        return 0;
+    int budget = PLAYOUT_LADDER_PLAYS;
+    return playout_ladder_taken(&c, stone, 0, &budget);
+}
+
 /* The heuristic policy's tactical answer to the last move, or 0: capture a
  * group the last move left in atari (the last stone's neighbours), or
  * extend a group of ours the last move put in atari, when that extension
- * gains liberties. */
+ * gains liberties and does not run into a ladder. */
 static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
 {
     if (b->last_move.pass || b->last_move.row < 0)
@@ -106,7 +213,8 @@ static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
                         else if (b->color[tn[k]] == color && b->group[tn[k]] != g)
                             libs += board_group_libs(b, tn[k]) - 1;
                     }
-                    if (libs >= 2 && n < 8 && board_check_point(b, color, t) == MOVE_OK)
+                    if (libs >= 2 && n < 8 && board_check_point(b, color, t) == MOVE_OK &&
+                        !playout_extension_laddered(b, color, q, t))
                         cands[n++] = t;
                 } else if (b->color[t] == 3 - color && board_group_libs(b, t) == 1) {
                     int lib = playout_group_liberty(b, t);

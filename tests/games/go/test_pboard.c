@@ -394,3 +394,60 @@ Test(pboard, heuristic_policy_plays_as_the_full_board, .timeout = 120)
               m1);
     cr_assert(fabs(w0 - w1) < 5 * se_w, "Black wins: playout board %.4f, full board %.4f", w0, w1);
 }
+
+/* Ladders, each answer GNU Go's (`defend E5` on the position before the
+ * extension: 0 when the ladder works, `1 E4` when it does not).  The
+ * stone at E5 (4,4) is in atari at E4 (5,4); extended there it has two
+ * liberties and the ladder runs diagonally towards a corner, where a stone
+ * of the defender's on its path breaks it and one elsewhere does not. */
+static const struct {
+    const char *rows[9];
+    Stone defender;
+    int laddered;
+    const char *what;
+} ladders[] = {
+    {{".........", ".........", ".........", "....O....", "...OXO...", ".....O...",
+      ".........", ".........", "........."},
+     BLACK, 1, "a ladder towards the lower left"},
+    {{".........", ".........", ".........", "....O....", "...OXO...", ".....O...",
+      "..X......", ".........", "........."},
+     BLACK, 0, "broken by Black at C3"},
+    {{".........", ".........", ".........", "....O....", "...OXO...", ".....O...",
+      ".........", ".X.......", "........."},
+     BLACK, 0, "broken by Black at B2"},
+    {{".........", ".........", ".........", "....X....", "...XOX...", "...X.....",
+      ".........", ".........", "........."},
+     WHITE, 1, "mirrored, colours swapped: towards the lower right"},
+    {{".........", ".........", ".........", "....X....", "...XOX...", "...X.....",
+      "......O..", ".........", "........."},
+     WHITE, 0, "mirrored, broken by White at G3"},
+    {{".........", ".........", "......O..", "....X....", "...XOX...", "...X.....",
+      ".........", ".........", "........."},
+     WHITE, 1, "mirrored, a White stone at G7 is off the path"},
+};
+
+Test(pboard, an_extension_into_a_ladder_is_read_as_gnu_go_reads_it)
+{
+    for (size_t k = 0; k < sizeof ladders / sizeof ladders[0]; k++) {
+        pboard_t pb;
+        BoardState bs;
+        setup(&pb, &bs, ladders[k].rows, ladders[k].defender);
+        int stone = pb_point(4, 4), ext = pb_point(5, 4);
+        cr_assert_eq(pboard_atari_lib(&pb, stone), ext, "%s: in atari at E4", ladders[k].what);
+        cr_expect_eq(pboard_extension_laddered(&pb, ladders[k].defender, stone, ext),
+                     ladders[k].laddered, "%s", ladders[k].what);
+        /* The policy's tactical answer: it extends out of atari only where
+         * the ladder does not work (a shape or a random move may still
+         * land on E4, so only the broken ladders are checked for every
+         * seed). */
+        if (!ladders[k].laddered)
+            for (uint64_t seed = 1; seed <= 16; seed++) {
+                rng_t rng;
+                rng_seed(&rng, seed);
+                pboard_t b = pb;
+                cr_expect_eq(pboard_pick_heuristic(&b, ladders[k].defender, pb_point(4, 5), 0, 0,
+                                                   &rng),
+                             ext, "%s: seed %llu", ladders[k].what, (unsigned long long)seed);
+            }
+    }
+}
