@@ -155,7 +155,8 @@ int pboard_atari_lib(const pboard_t *b, int p);
 /* Whether color's chain at stone, in atari, extended on its liberty t to
  * exactly two liberties, is taken by a ladder (the heuristic policy does
  * not run into one): successive ataris by the enemy, each escape by
- * extension or by taking an enemy chain in atari, read up to 24 steps. */
+ * extension or by taking an enemy chain in atari, read up to 24 steps and
+ * 64 ataris. */
 int pboard_extension_laddered(const pboard_t *b, int color, int stone, int t);
 
 /* Recounts every incremental structure from scratch (colours, chains by
