@@ -6,7 +6,8 @@
  * child has few visits; a leaf is expanded (all its candidate moves at
  * once, in a random order, each starting with prior knowledge: captures,
  * MoGo shapes, nearness to the last move) once it has
- * expand_after visits of its own; playouts use playout.h;
+ * expand_after visits of its own, more once half the pool is used (twice,
+ * and twice again at each further eighth); playouts use playout.h;
  * backpropagation counts a win for the player who made each node's move.
  * When the pool is full the tree stops growing and simulations go on from
  * the existing leaves, so memory never exceeds the pool.
@@ -35,13 +36,16 @@
 #define MCTS_BOARD_POOL_NODES (200 * 82)
 
 /* Default pool: on the board's Cortex-A9 (32-bit ARM builds) the seed's
- * budget above; elsewhere 1,500,000 nodes of 28 bytes = 42 MB, enough for
- * a one-second move on two threads (about 80,000 simulations of some 18
- * nodes each).  Pages are touched only as the tree grows, so a 200-
- * simulation search costs a few hundred kilobytes of it.  A full pool
- * stops the tree growing, never the search (docs/board.md, "Level 3 on
- * the board").  Timed searches that keep their tree between moves copy
- * the subtree into a second pool of the same size, allocated on first use. */
+ * budget above; elsewhere 1,500,000 nodes of 28 bytes = 42 MB.  A
+ * one-second move on two threads that keeps its tree (some 50,000
+ * simulations, and two to four times as many kept) uses about a million
+ * of them with the later expansions above; expanding on the second visit
+ * (about 26 nodes a simulation) filled it within the move.  Pages are
+ * touched only as the tree grows, so a 200-simulation search costs a few
+ * hundred kilobytes of it.  A full pool stops the tree growing, never the
+ * search (docs/board.md, "Level 3 on the board").  Timed searches that
+ * keep their tree between moves copy the subtree into a second pool of
+ * the same size, allocated on first use. */
 #ifndef MCTS_DEFAULT_POOL_NODES
 #if defined(__arm__)
 #define MCTS_DEFAULT_POOL_NODES MCTS_BOARD_POOL_NODES
