@@ -624,39 +624,13 @@ static int pb_extension_laddered(const pboard_t *b, int color, long stone, long 
 {
     if ((b->nbc[t] & PB_NB_EMPTY_MASK) >= 3)
         return 0; /* three liberties at least */
-    /* The liberties after the extension, counted before it is played: the
-     * empty points next to t and those of our chains next to t besides t.
-     * An extension that captures is not read. */
-    long libs[3];
-    int n = 0;
+    /* An extension that captures is not read; pb_ladder_taken reads only a
+     * chain left with exactly two liberties. */
     for (int i = 0; i < 4; i++) {
         long q = t + pb_nbr[i];
-        if (b->color[q] == EMPTY)
-            libs[n++] = q;
-        else if (b->color[q] == 3 - color && pb_atari(b, b->chain[q]))
+        if (b->color[q] == 3 - color && pb_atari(b, b->chain[q]))
             return 0;
     }
-    for (int i = 0; i < 4 && n < 3; i++) {
-        long q = t + pb_nbr[i];
-        if (b->color[q] != color)
-            continue;
-        long r = b->chain[q], s = r;
-        do {
-            for (int j = 0; j < 4 && n < 3; j++) {
-                long u = s + pb_nbr[j];
-                if (u == t || b->color[u] != EMPTY)
-                    continue;
-                int seen = 0;
-                for (int k = 0; k < n; k++)
-                    seen |= libs[k] == u;
-                if (!seen)
-                    libs[n++] = u;
-            }
-            s = b->next[s];
-        } while (s != r && n < 3);
-    }
-    if (n != 2)
-        return 0;
     pboard_t c = *b;
     pboard_play(&c, color, (int)t);
     int budget = PB_LADDER_PLAYS;

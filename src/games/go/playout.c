@@ -160,7 +160,9 @@ static int playout_extension_laddered(const BoardState *b, Stone color, int ston
             (b->color[t - BOARD_STRIDE] == EMPTY) + (b->color[t + BOARD_STRIDE] == EMPTY) >=
         3)
         return 0; /* three liberties at least */
-    /* An extension that captures is not read (as pboard.c). */
+    /* An extension that captures is not read (as pboard.c);
+     * playout_ladder_taken reads only a group left with exactly two
+     * liberties. */
     int tn[4] = {t - 1, t + 1, t - BOARD_STRIDE, t + BOARD_STRIDE};
     for (int i = 0; i < 4; i++)
         if (b->color[tn[i]] == 3 - color && board_group_libs(b, tn[i]) == 1)
@@ -168,8 +170,6 @@ static int playout_extension_laddered(const BoardState *b, Stone color, int ston
     BoardState c;
     board_copy(&c, b);
     board_play_point(&c, color, t);
-    if (board_group_libs(&c, stone) != 2)
-        return 0;
     int budget = PLAYOUT_LADDER_PLAYS;
     return playout_ladder_taken(&c, stone, 0, &budget);
 }
