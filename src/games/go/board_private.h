@@ -13,6 +13,8 @@
 
 #include "board.h"
 
+#include <stdlib.h>
+
 #define BOARD_BORDER 3
 #define BOARD_PASS_POINT 0
 
@@ -90,5 +92,33 @@ static inline int board_group_libs(const BoardState *b, int p) { return b->libs[
  * every empty point is surrounded by one colour, as at the end of a
  * playout: empty points count for the colour of their first neighbour. */
 int board_score_playout(const BoardState *b);
+
+/* Whether k points (rows r[], columns c[]), the stones of a chain thrown
+ * into the enemy's eye space and left in atari there, leave after their
+ * capture a space that makes one eye only once the thrower plays its vital
+ * point (a nakade): any two or three points; of four the square and the
+ * pyramid (one point next to the three others); of five the bulky five
+ * (the square and one more: the one shape of five with a cycle) and the
+ * crossed five (one point next to the four others).  The straight, bent
+ * and zigzag fours and the other fives make two eyes. */
+static inline int board_nakade_shape(const int *r, const int *c, int k)
+{
+    if (k < 2 || k > 5)
+        return 0;
+    if (k <= 3)
+        return 1;
+    int deg[5] = {0}, edges = 0, max_deg = 0;
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++)
+            if (abs(r[i] - r[j]) + abs(c[i] - c[j]) == 1) {
+                deg[i]++;
+                deg[j]++;
+                edges++;
+            }
+    for (int i = 0; i < k; i++)
+        if (deg[i] > max_deg)
+            max_deg = deg[i];
+    return k == 4 ? edges == 4 || max_deg == 3 : edges == 5 || max_deg == 4;
+}
 
 #endif

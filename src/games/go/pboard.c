@@ -523,11 +523,73 @@ static int pb_libs_after(const pboard_t *b, int color, long p, int *stones)
     return nl;
 }
 
-/* Whether color at p is not a self-atari of two or more stones. */
+/* Whether the chain color makes at p, of two to five stones (stones), is
+ * thrown into an eye space of the enemy's as a nakade: its one liberty
+ * touches nothing but the enemy, the edge and the chain itself (so the
+ * chain and its liberty are the whole space), and the chain has a shape
+ * whose capture leaves one eye only (board_nakade_shape). */
+static int pb_nakade(const pboard_t *b, int color, long p, int stones)
+{
+    if (stones > 5)
+        return 0;
+    int r[5], c[5], k = 0;
+    long pts[5], seen[4];
+    int n_seen = 0;
+    pts[k++] = p;
+    for (int i = 0; i < 4; i++) {
+        long q = p + pb_nbr[i];
+        if (b->color[q] != color)
+            continue;
+        long g = b->chain[q];
+        int dup = 0;
+        for (int j = 0; j < n_seen; j++)
+            dup |= seen[j] == g;
+        if (dup)
+            continue;
+        seen[n_seen++] = g;
+        long s = g;
+        do {
+            if (k == 5)
+                return 0;
+            pts[k++] = s;
+            s = b->next[s];
+        } while (s != g);
+    }
+    long lib = 0;
+    for (int j = 0; j < k && !lib; j++)
+        for (int i = 0; i < 4; i++) {
+            long t = pts[j] + pb_nbr[i];
+            if (b->color[t] == EMPTY && t != p)
+                lib = t;
+        }
+    if (!lib)
+        return 0;
+    for (int i = 0; i < 4; i++) {
+        long t = lib + pb_nbr[i];
+        if (t == p || b->color[t] == 3 - color || b->color[t] == 3)
+            continue;
+        int in_chain = 0;
+        if (b->color[t] == color)
+            for (int j = 0; j < n_seen; j++)
+                in_chain |= b->chain[t] == seen[j];
+        if (!in_chain)
+            return 0;
+    }
+    for (int j = 0; j < k; j++) {
+        r[j] = pb_row((int)pts[j]);
+        c[j] = pb_col((int)pts[j]);
+    }
+    return board_nakade_shape(r, c, k);
+}
+
+/* Whether color at p is not a self-atari of two or more stones, unless
+ * those stones are a nakade (pb_nakade: a throw-in that kills an eye
+ * space); playout.c's playout_safe is the same rule. */
 static inline int pb_safe(const pboard_t *b, int color, long p)
 {
     int stones = 1;
-    return pb_libs_after(b, color, p, &stones) >= 2 || stones < 2;
+    return pb_libs_after(b, color, p, &stones) >= 2 || stones < 2 ||
+           pb_nakade(b, color, p, stones);
 }
 
 /* The liberties of the chain at root, up to max (exact below max): a walk
@@ -688,7 +750,7 @@ static long pb_pick_tactical(const pboard_t *b, int color, long last, rng_t *rng
 }
 
 /* A MoGo shape next to the last stone (playout.c's): legal, not our eye,
- * not a self-atari of two or more stones. */
+ * safe (pb_safe). */
 static long pb_pick_pattern(const pboard_t *b, int color, long last, rng_t *rng)
 {
     static const long off[8] = {-PB_W - 1, -PB_W, -PB_W + 1, -1, 1, PB_W - 1, PB_W, PB_W + 1};
@@ -746,8 +808,8 @@ static long pb_pick_capture(const pboard_t *b, int color, int whole_board, long 
     return 0;
 }
 
-/* A uniformly random candidate of the reference policy that is also not a
- * self-atari of two or more stones: its position in the empty list, or -1. */
+/* A uniformly random candidate of the reference policy that is also safe
+ * (pb_safe): its position in the empty list, or -1. */
 static inline int pb_pick_safe(pboard_t *b, int color, rng_t *rng)
 {
     int k = b->n_empty;
@@ -774,6 +836,8 @@ int pboard_extension_laddered(const pboard_t *b, int color, int stone, int t)
 {
     return pb_extension_laddered(b, color, stone, t);
 }
+
+int pboard_safe(const pboard_t *b, int color, int p) { return pb_safe(b, color, p); }
 
 int pboard_atari_lib(const pboard_t *b, int p)
 {

@@ -126,7 +126,7 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 /* The heuristic policy (playout.h's PLAYOUT_HEURISTIC, playout.c's rules
  * in its order: the tactical answer to the last stone, a MoGo shape next to
  * it, a capture, else a random candidate that is no self-atari of two or
- * more stones), played to the end as pboard_playout.  last is the last
+ * more stones unless a nakade: pboard_safe), played to the end as pboard_playout.  last is the last
  * stone played before the playout (0 after a pass or at the start).  With
  * moves, each stone played is appended as a BoardState point with bit 15
  * set for White, and *n_moves counts
@@ -147,6 +147,9 @@ int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_
 /* board_libs_after on the playout board: 0, 1 or 2 (two or more, or the
  * move captures); *stones gets the chain's size when the answer is below 2. */
 int pboard_libs_after(const pboard_t *b, int color, int p, int *stones);
+
+/* The heuristic policy's rule on the playout board, as playout_safe. */
+int pboard_safe(const pboard_t *b, int color, int p);
 
 /* The one liberty of the chain holding the stone at p when it is in atari,
  * else 0. */

@@ -32,17 +32,76 @@ int playout_pick_reference(BoardState *b, Stone color, rng_t *rng)
     return BOARD_PASS_POINT;
 }
 
-/* As the reference pick, but also refusing self-atari of two or more
- * stones (a single-stone throw-in stays allowed: it kills eyes). */
+/* Whether color at p is not a self-atari of two or more stones (a
+ * single-stone throw-in stays allowed: it kills eyes), unless those stones
+ * are a nakade: a larger throw-in into an eye space of the enemy's (its one
+ * liberty touches nothing but the enemy, the edge and the chain itself)
+ * whose capture leaves one eye only (board_nakade_shape). */
+int playout_safe(const BoardState *b, Stone color, int p)
+{
+    int stones = 1;
+    if (board_libs_after(b, color, p, &stones) >= 2 || stones < 2)
+        return 1;
+    if (stones > 5)
+        return 0;
+    int r[5], c[5], k = 0;
+    int pts[5], seen[4], n_seen = 0;
+    pts[k++] = p;
+    int nb[4] = {p - 1, p + 1, p - BOARD_STRIDE, p + BOARD_STRIDE};
+    for (int i = 0; i < 4; i++) {
+        if (b->color[nb[i]] != color)
+            continue;
+        int g = b->group[nb[i]], dup = 0;
+        for (int j = 0; j < n_seen; j++)
+            dup |= seen[j] == g;
+        if (dup)
+            continue;
+        seen[n_seen++] = g;
+        int st = g;
+        do {
+            if (k == 5)
+                return 0;
+            pts[k++] = st;
+            st = b->next_stone[st];
+        } while (st != g);
+    }
+    int lib = 0;
+    for (int j = 0; j < k && !lib; j++) {
+        int sn[4] = {pts[j] - 1, pts[j] + 1, pts[j] - BOARD_STRIDE, pts[j] + BOARD_STRIDE};
+        for (int i = 0; i < 4; i++)
+            if (b->color[sn[i]] == EMPTY && sn[i] != p)
+                lib = sn[i];
+    }
+    if (!lib)
+        return 0;
+    int ln[4] = {lib - 1, lib + 1, lib - BOARD_STRIDE, lib + BOARD_STRIDE};
+    for (int i = 0; i < 4; i++) {
+        int t = ln[i];
+        if (t == p || b->color[t] == 3 - color || b->color[t] == BOARD_BORDER)
+            continue;
+        int in_chain = 0;
+        if (b->color[t] == color)
+            for (int j = 0; j < n_seen; j++)
+                in_chain |= b->group[t] == seen[j];
+        if (!in_chain)
+            return 0;
+    }
+    for (int j = 0; j < k; j++) {
+        r[j] = board_point_row(pts[j]);
+        c[j] = board_point_col(pts[j]);
+    }
+    return board_nakade_shape(r, c, k);
+}
+
+/* As the reference pick, but also refusing what playout_safe refuses. */
 static int playout_pick_safe(BoardState *b, Stone color, rng_t *rng)
 {
     int k = b->n_empty;
     while (k > 0) {
         int i = rng_below(rng, k);
         int p = b->empty_list[i];
-        int stones = 1;
         if (!board_is_eye(b, color, p) && board_check_point(b, color, p) == MOVE_OK &&
-            (board_libs_after(b, color, p, &stones) >= 2 || stones < 2))
+            playout_safe(b, color, p))
             return p;
         empty_swap(b, i, --k);
     }
@@ -230,8 +289,8 @@ static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
 
 /* The heuristic policy's shape answer to the last move, or 0: one of the
  * last stone's eight neighbours at random among those that complete a MoGo
- * 3x3 pattern (pattern3.h) and are legal, not color's own eye and not a
- * self-atari of two or more stones. */
+ * 3x3 pattern (pattern3.h) and are legal, not color's own eye and safe
+ * (playout_safe). */
 static int playout_pick_pattern(BoardState *b, Stone color, rng_t *rng)
 {
     if (b->last_move.pass || b->last_move.row < 0)
@@ -243,10 +302,8 @@ static int playout_pick_pattern(BoardState *b, Stone color, rng_t *rng)
     int n = 0;
     for (int i = 0; i < 8; i++) {
         int q = last + off[i];
-        int stones = 1;
         if (b->color[q] == EMPTY && pattern3_match(b->color, q) && !board_is_eye(b, color, q) &&
-            board_check_point(b, color, q) == MOVE_OK &&
-            (board_libs_after(b, color, q, &stones) >= 2 || stones < 2))
+            board_check_point(b, color, q) == MOVE_OK && playout_safe(b, color, q))
             cands[n++] = q;
     }
     return n ? cands[rng_below(rng, n)] : 0;

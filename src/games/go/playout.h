@@ -16,12 +16,18 @@
 typedef enum {
     PLAYOUT_REFERENCE = 0, /* uniform random, no eye filling (benchmark policy) */
     PLAYOUT_HEURISTIC = 1, /* captures/escapes, then MoGo 3x3 shapes, near the last
-                            * move; else random without self-atari */
+                            * move; else random without self-atari
+                            * (playout_safe) */
 } playout_policy_t;
 
 /* A uniformly random reference-policy move for color on b: a point, or
  * BOARD_PASS_POINT when none is left.  Reorders b->empty_list only. */
 int playout_pick_reference(BoardState *b, Stone color, rng_t *rng);
+
+/* The heuristic policy's rule for a legal move of color at empty p that is
+ * not its own eye: 1 unless it is a self-atari of two or more stones that
+ * is no nakade (playout.c). */
+int playout_safe(const BoardState *b, Stone color, int p);
 
 /* Plays b (changed in place) to the end under policy.  If moves is not
  * NULL, the points played are appended there (colour in bit 15: set for

@@ -451,3 +451,128 @@ Test(pboard, an_extension_into_a_ladder_is_read_as_gnu_go_reads_it)
             }
     }
 }
+
+/* Nakade.  A White group in the upper left, walled in by a Black group
+ * with nine eyes, its only space the pyramid B8 C8 D8 C7; Black has played
+ * its vital point C8.  GNU Go (`dragon_status A9` before C8: critical, C8
+ * kills and C8 lives; `final_status_list dead` after it: the whole group)
+ * reads it dead with White to move.  At komi 45.5 the group decides the
+ * game: dead, Black wins by 81 points less komi; alive, White wins.  To
+ * kill it Black must later throw in a second stone beside C8, a self-atari
+ * of two stones that the policy refuses unless it reads the shape. */
+static const char *const nakade_pyramid[9] = {
+    "OOOOOX.X.", "O.X.OXXXX", "OO.OOX.XX", "OOOOOXXXX", "XXXXXXX.X",
+    "X.XXXXXXX", "XXXX.XXXX", "XXXXXXXXX", "X.XXX.XX.",
+};
+
+Test(pboard, playouts_kill_a_group_by_nakade, .timeout = 60)
+{
+    pboard_t pb;
+    BoardState bs;
+    setup(&pb, &bs, nakade_pyramid, WHITE);
+    bs.komi2 = 91;
+    pb.komi2 = 91;
+    const int n = 1000;
+    int black[2] = {0};
+    rng_t rng;
+    rng_seed(&rng, 3);
+    for (int i = 0; i < n; i++) {
+        pboard_t b = pb;
+        int plies = 0;
+        uint16_t moves[3 * 81];
+        black[0] += pboard_playout_heuristic(&b, pb_point(1, 2), 3 * 81, &rng, moves, &plies) > 0;
+        BoardState s;
+        board_copy(&s, &bs);
+        int nm = 0;
+        black[1] += playout_run(&s, PLAYOUT_HEURISTIC, 3 * 81, &rng, moves, &nm) > 0;
+    }
+    cr_log_info("Black wins: playout board %d, full board %d of %d\n", black[0], black[1], n);
+    cr_expect_gt(black[0], 9 * n / 10, "playout board: Black wins %d of %d", black[0], n);
+    cr_expect_gt(black[1], 9 * n / 10, "full board: Black wins %d of %d", black[1], n);
+}
+
+/* The rule itself, on both boards, at points where the answer is Go's:
+ * in the pyramid above, once White has filled B8, Black's second stone at
+ * D8 or C7 (two stones whose one liberty is walled in) kills and is
+ * played; in a straight four (B8-E8, Black already at B8) a second stone at
+ * C8 leaves its liberty D8 open to E8, White's capture there leaves two
+ * eyes, and it is refused; a lone throw-in at E8 is always played. */
+static const char *const pyramid_filled[9] = {
+    "OOOOOX.X.", "OOX.OXXXX", "OO.OOX.XX", "OOOOOXXXX", "XXXXXXX.X",
+    "X.XXXXXXX", "XXXX.XXXX", "XXXXXXXXX", "X.XXX.XX.",
+};
+static const char *const straight_four[9] = {
+    "OOOOOOX.X", "OX...OXXX", "OOOOOOX.X", "XXXXXXXXX", "X.XXXX.XX",
+    "XXXXXXXXX", "XX.XXXX.X", "XXXXXXXXX", "X.XX.XXX.",
+};
+
+Test(pboard, a_throw_in_is_played_where_it_kills)
+{
+    static const struct {
+        const char *const *rows;
+        int row, col, safe;
+        const char *what;
+    } cases[] = {
+        {pyramid_filled, 1, 3, 1, "pyramid: D8 beside C8"},
+        {pyramid_filled, 2, 2, 1, "pyramid: C7 beside C8"},
+        {straight_four, 1, 2, 0, "straight four: C8 beside B8"},
+        {straight_four, 1, 4, 1, "straight four: a lone stone at E8"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        pboard_t pb;
+        BoardState bs;
+        setup(&pb, &bs, cases[k].rows, BLACK);
+        int p = pb_point(cases[k].row, cases[k].col), q = board_point(cases[k].row, cases[k].col);
+        cr_assert(pboard_legal(&pb, BLACK, p), "%s: legal", cases[k].what);
+        cr_expect_eq(pboard_safe(&pb, BLACK, p), cases[k].safe, "%s: playout board",
+                     cases[k].what);
+        cr_expect_eq(playout_safe(&bs, BLACK, q), cases[k].safe, "%s: full board", cases[k].what);
+    }
+}
+
+/* The shapes of eye space that a throw-in kills (the killable shapes of Go
+ * teaching: every space of two or three points, the square and the
+ * pyramid four, the bulky and the crossed five) and those that live (the
+ * straight, bent and zigzag fours, the other fives), each in all eight
+ * turns and mirrorings; drawn as (row, col) cells. */
+static const struct {
+    int k;
+    int cells[5][2];
+    int killable;
+    const char *what;
+} eye_shapes[] = {
+    {2, {{0, 0}, {0, 1}}, 1, "two"},
+    {3, {{0, 0}, {0, 1}, {0, 2}}, 1, "straight three"},
+    {3, {{0, 0}, {0, 1}, {1, 1}}, 1, "bent three"},
+    {4, {{0, 0}, {0, 1}, {1, 0}, {1, 1}}, 1, "square four"},
+    {4, {{0, 0}, {0, 1}, {0, 2}, {1, 1}}, 1, "pyramid four"},
+    {4, {{0, 0}, {0, 1}, {0, 2}, {0, 3}}, 0, "straight four"},
+    {4, {{0, 0}, {0, 1}, {0, 2}, {1, 2}}, 0, "bent four"},
+    {4, {{0, 0}, {0, 1}, {1, 1}, {1, 2}}, 0, "zigzag four"},
+    {5, {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}}, 1, "bulky five"},
+    {5, {{0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 1}}, 1, "crossed five"},
+    {5, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}}, 0, "straight five"},
+    {5, {{0, 0}, {0, 1}, {0, 2}, {1, 1}, {2, 1}}, 0, "T five"},
+    {5, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 1}}, 0, "Y five"},
+    {5, {{0, 0}, {1, 0}, {1, 1}, {1, 2}, {2, 2}}, 0, "S five"},
+};
+
+Test(pboard, nakade_shapes_are_the_killable_eye_spaces)
+{
+    for (size_t k = 0; k < sizeof eye_shapes / sizeof eye_shapes[0]; k++)
+        for (int sym = 0; sym < 8; sym++) {
+            int r[5], c[5];
+            for (int i = 0; i < eye_shapes[k].k; i++) {
+                int a = eye_shapes[k].cells[i][0], b = eye_shapes[k].cells[i][1];
+                if (sym & 4) {
+                    int t = a;
+                    a = b;
+                    b = t;
+                }
+                r[i] = 4 + (sym & 1 ? -a : a);
+                c[i] = 4 + (sym & 2 ? -b : b);
+            }
+            cr_expect_eq(board_nakade_shape(r, c, eye_shapes[k].k), eye_shapes[k].killable,
+                         "%s, turned %d", eye_shapes[k].what, sym);
+        }
+}
