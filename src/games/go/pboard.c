@@ -533,7 +533,7 @@ static int pb_nakade(const pboard_t *b, int color, long p, int stones)
     if (stones > 5)
         return 0;
     int r[5], c[5], k = 0;
-    long pts[5], seen[4];
+    long pts[5], seen[4] = {0};
     int n_seen = 0;
     pts[k++] = p;
     for (int i = 0; i < 4; i++) {

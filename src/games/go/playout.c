@@ -45,7 +45,7 @@ int playout_safe(const BoardState *b, Stone color, int p)
     if (stones > 5)
         return 0;
     int r[5], c[5], k = 0;
-    int pts[5], seen[4], n_seen = 0;
+    int pts[5], seen[4] = {0}, n_seen = 0;
     pts[k++] = p;
     int nb[4] = {p - 1, p + 1, p - BOARD_STRIDE, p + BOARD_STRIDE};
     for (int i = 0; i < 4; i++) {
