@@ -121,4 +121,42 @@ static inline int board_nakade_shape(const int *r, const int *c, int k)
     return k == 4 ? edges == 4 || max_deg == 3 : edges == 5 || max_deg == 4;
 }
 
+/* The nakade test of both playout boards (pboard.c's pb_safe, playout.c's
+ * playout_safe), whose points are both (row + 1) * stride + col + 1 over a
+ * colour array with 3 off the board: whether mover's stone at empty p,
+ * making with its neighbours the chain pts[0..k) (p first, 2 to 5 stones)
+ * left with one liberty, is thrown into the enemy's eye space as a nakade.
+ * That liberty must touch nothing but enemy stones, the edge and the chain
+ * (so the chain and its liberty are the whole space), and the chain's
+ * points a shape that makes one eye (board_nakade_shape). */
+static inline int board_nakade_throw_in(const uint8_t *color, int stride, int mover, int p,
+                                        const int *pts, int k)
+{
+    const int off[4] = {-1, 1, -stride, stride};
+    int lib = 0;
+    for (int j = 0; j < k && !lib; j++)
+        for (int i = 0; i < 4; i++) {
+            int t = pts[j] + off[i];
+            if (color[t] == EMPTY && t != p)
+                lib = t;
+        }
+    if (!lib)
+        return 0;
+    for (int i = 0; i < 4; i++) {
+        int t = lib + off[i], in_chain = 0;
+        if (t == p || color[t] == 3 - mover || color[t] == BOARD_BORDER)
+            continue;
+        for (int j = 0; j < k; j++)
+            in_chain |= color[t] == mover && pts[j] == t;
+        if (!in_chain)
+            return 0;
+    }
+    int r[5], c[5];
+    for (int j = 0; j < k; j++) {
+        r[j] = pts[j] / stride - 1;
+        c[j] = pts[j] % stride - 1;
+    }
+    return board_nakade_shape(r, c, k);
+}
+
 #endif

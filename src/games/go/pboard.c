@@ -524,18 +524,15 @@ static int pb_libs_after(const pboard_t *b, int color, long p, int *stones)
 }
 
 /* Whether the chain color makes at p, of two to five stones (stones), is
- * thrown into an eye space of the enemy's as a nakade: its one liberty
- * touches nothing but the enemy, the edge and the chain itself (so the
- * chain and its liberty are the whole space), and the chain has a shape
- * whose capture leaves one eye only (board_nakade_shape). */
+ * a nakade (board_nakade_throw_in); gathers its stones. */
 static int pb_nakade(const pboard_t *b, int color, long p, int stones)
 {
     if (stones > 5)
         return 0;
-    int r[5], c[5], k = 0;
-    long pts[5], seen[4] = {0};
+    int pts[5], k = 0;
+    long seen[4] = {0};
     int n_seen = 0;
-    pts[k++] = p;
+    pts[k++] = (int)p;
     for (int i = 0; i < 4; i++) {
         long q = p + pb_nbr[i];
         if (b->color[q] != color)
@@ -551,35 +548,11 @@ static int pb_nakade(const pboard_t *b, int color, long p, int stones)
         do {
             if (k == 5)
                 return 0;
-            pts[k++] = s;
+            pts[k++] = (int)s;
             s = b->next[s];
         } while (s != g);
     }
-    long lib = 0;
-    for (int j = 0; j < k && !lib; j++)
-        for (int i = 0; i < 4; i++) {
-            long t = pts[j] + pb_nbr[i];
-            if (b->color[t] == EMPTY && t != p)
-                lib = t;
-        }
-    if (!lib)
-        return 0;
-    for (int i = 0; i < 4; i++) {
-        long t = lib + pb_nbr[i];
-        if (t == p || b->color[t] == 3 - color || b->color[t] == 3)
-            continue;
-        int in_chain = 0;
-        if (b->color[t] == color)
-            for (int j = 0; j < n_seen; j++)
-                in_chain |= b->chain[t] == seen[j];
-        if (!in_chain)
-            return 0;
-    }
-    for (int j = 0; j < k; j++) {
-        r[j] = pb_row((int)pts[j]);
-        c[j] = pb_col((int)pts[j]);
-    }
-    return board_nakade_shape(r, c, k);
+    return board_nakade_throw_in(b->color, PB_W, color, (int)p, pts, k);
 }
 
 /* Whether color at p is not a self-atari of two or more stones, unless

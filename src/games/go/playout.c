@@ -34,9 +34,8 @@ int playout_pick_reference(BoardState *b, Stone color, rng_t *rng)
 
 /* Whether color at p is not a self-atari of two or more stones (a
  * single-stone throw-in stays allowed: it kills eyes), unless those stones
- * are a nakade: a larger throw-in into an eye space of the enemy's (its one
- * liberty touches nothing but the enemy, the edge and the chain itself)
- * whose capture leaves one eye only (board_nakade_shape). */
+ * are a nakade: a larger throw-in into an eye space of the enemy's whose
+ * capture leaves one eye only (board_nakade_throw_in). */
 int playout_safe(const BoardState *b, Stone color, int p)
 {
     int stones = 1;
@@ -44,8 +43,7 @@ int playout_safe(const BoardState *b, Stone color, int p)
         return 1;
     if (stones > 5)
         return 0;
-    int r[5], c[5], k = 0;
-    int pts[5], seen[4] = {0}, n_seen = 0;
+    int pts[5], k = 0, seen[4] = {0}, n_seen = 0;
     pts[k++] = p;
     int nb[4] = {p - 1, p + 1, p - BOARD_STRIDE, p + BOARD_STRIDE};
     for (int i = 0; i < 4; i++) {
@@ -65,32 +63,7 @@ int playout_safe(const BoardState *b, Stone color, int p)
             st = b->next_stone[st];
         } while (st != g);
     }
-    int lib = 0;
-    for (int j = 0; j < k && !lib; j++) {
-        int sn[4] = {pts[j] - 1, pts[j] + 1, pts[j] - BOARD_STRIDE, pts[j] + BOARD_STRIDE};
-        for (int i = 0; i < 4; i++)
-            if (b->color[sn[i]] == EMPTY && sn[i] != p)
-                lib = sn[i];
-    }
-    if (!lib)
-        return 0;
-    int ln[4] = {lib - 1, lib + 1, lib - BOARD_STRIDE, lib + BOARD_STRIDE};
-    for (int i = 0; i < 4; i++) {
-        int t = ln[i];
-        if (t == p || b->color[t] == 3 - color || b->color[t] == BOARD_BORDER)
-            continue;
-        int in_chain = 0;
-        if (b->color[t] == color)
-            for (int j = 0; j < n_seen; j++)
-                in_chain |= b->group[t] == seen[j];
-        if (!in_chain)
-            return 0;
-    }
-    for (int j = 0; j < k; j++) {
-        r[j] = board_point_row(pts[j]);
-        c[j] = board_point_col(pts[j]);
-    }
-    return board_nakade_shape(r, c, k);
+    return board_nakade_throw_in(b->color, BOARD_STRIDE, color, p, pts, k);
 }
 
 /* As the reference pick, but also refusing what playout_safe refuses. */
