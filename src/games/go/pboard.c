@@ -722,28 +722,35 @@ static long pb_pick_tactical(const pboard_t *b, int color, long last, rng_t *rng
     return n ? cands[pb_below(rng, n)] : 0;
 }
 
-/* A MoGo shape next to the last stone (playout.c's): legal, not our eye,
- * safe (pb_safe). */
-static long pb_pick_pattern(const pboard_t *b, int color, long last, rng_t *rng)
+/* A MoGo shape next to the last stone or next to color's own previous
+ * stone `mine` (playout.c's): one of their empty neighbours (each counted
+ * once) whose 3x3 neighbourhood is a shape, legal, not our eye and safe
+ * (pb_safe).  None after a pass. */
+static long pb_pick_pattern(const pboard_t *b, int color, long last, long mine, rng_t *rng)
 {
     static const long off[8] = {-PB_W - 1, -PB_W, -PB_W + 1, -1, 1, PB_W - 1, PB_W, PB_W + 1};
     if (!last)
         return 0;
-    long cands[8];
+    const uint8_t *c = b->color;
+    const long around[2] = {last, mine};
+    long cands[16];
     int n = 0;
-    for (int i = 0; i < 8; i++) {
-        long q = last + off[i];
-        if (b->color[q] != EMPTY)
-            continue;
-        const uint8_t *c = b->color;
-        unsigned code = (unsigned)c[q - PB_W - 1] | (unsigned)c[q - PB_W] << 2 |
-                        (unsigned)c[q - PB_W + 1] << 4 | (unsigned)c[q - 1] << 6 |
-                        (unsigned)c[q + 1] << 8 | (unsigned)c[q + PB_W - 1] << 10 |
-                        (unsigned)c[q + PB_W] << 12 | (unsigned)c[q + PB_W + 1] << 14;
-        if (pattern3_match_code(code) && !pb_is_eye(b, color, q) && pb_legal(b, color, q) &&
-            pb_safe(b, color, q))
-            cands[n++] = q;
-    }
+    for (int a = 0; a < 2 && around[a]; a++)
+        for (int i = 0; i < 8; i++) {
+            long q = around[a] + off[i];
+            if (c[q] != EMPTY)
+                continue;
+            int seen = 0;
+            for (int j = 0; j < n; j++)
+                seen |= cands[j] == q;
+            unsigned code = (unsigned)c[q - PB_W - 1] | (unsigned)c[q - PB_W] << 2 |
+                            (unsigned)c[q - PB_W + 1] << 4 | (unsigned)c[q - 1] << 6 |
+                            (unsigned)c[q + 1] << 8 | (unsigned)c[q + PB_W - 1] << 10 |
+                            (unsigned)c[q + PB_W] << 12 | (unsigned)c[q + PB_W + 1] << 14;
+            if (!seen && pattern3_match_code(code) && !pb_is_eye(b, color, q) &&
+                pb_legal(b, color, q) && pb_safe(b, color, q))
+                cands[n++] = q;
+        }
     return n ? cands[pb_below(rng, n)] : 0;
 }
 
@@ -829,9 +836,10 @@ int pboard_last_stone(const BoardState *src)
 int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_plies,
                           rng_t *rng)
 {
+    pattern3_init();
     long p = pb_pick_tactical(b, color, last, rng);
     if (!p)
-        p = pb_pick_pattern(b, color, last, rng);
+        p = pb_pick_pattern(b, color, last, mine, rng);
     if (!p)
         p = pb_pick_capture(b, color, first_plies, mine, rng);
     if (p)
@@ -849,7 +857,7 @@ int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, u
         int color = b->turn;
         long p = pb_pick_tactical(b, color, last, rng);
         if (!p)
-            p = pb_pick_pattern(b, color, last, rng);
+            p = pb_pick_pattern(b, color, last, mine, rng);
         if (!p)
             p = pb_pick_capture(b, color, n < 2, mine, rng);
         long at = -1;

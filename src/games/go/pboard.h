@@ -125,7 +125,7 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 
 /* The heuristic policy (playout.h's PLAYOUT_HEURISTIC, playout.c's rules
  * in its order: the tactical answer to the last stone, a MoGo shape next to
- * it, a capture, else a random candidate that is no self-atari of two or
+ * it or to the mover's previous stone, a capture, else a random candidate that is no self-atari of two or
  * more stones unless a nakade: pboard_safe), played to the end as
  * pboard_playout.  last is the last stone played before the playout (0
  * after a pass or at the start).  With

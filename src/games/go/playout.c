@@ -261,24 +261,30 @@ static int playout_pick_tactical(BoardState *b, Stone color, rng_t *rng)
 }
 
 /* The heuristic policy's shape answer to the last move, or 0: one of the
- * last stone's eight neighbours at random among those that complete a MoGo
- * 3x3 pattern (pattern3.h) and are legal, not color's own eye and safe
- * (playout_safe). */
-static int playout_pick_pattern(BoardState *b, Stone color, rng_t *rng)
+ * empty neighbours (each counted once) of the last stone or of color's own
+ * previous stone `mine` (0 for none) at random among those that complete a
+ * MoGo 3x3 pattern (pattern3.h) and are legal, not color's own eye and safe
+ * (playout_safe).  None after a pass. */
+static int playout_pick_pattern(BoardState *b, Stone color, int mine, rng_t *rng)
 {
     if (b->last_move.pass || b->last_move.row < 0)
         return 0;
     int last = board_point(b->last_move.row, b->last_move.col);
     static const int off[8] = {-BOARD_STRIDE - 1, -BOARD_STRIDE, -BOARD_STRIDE + 1, -1,
                                1,                 BOARD_STRIDE - 1, BOARD_STRIDE,     BOARD_STRIDE + 1};
-    int cands[8] = {0};
+    const int around[2] = {last, mine};
+    int cands[16] = {0};
     int n = 0;
-    for (int i = 0; i < 8; i++) {
-        int q = last + off[i];
-        if (b->color[q] == EMPTY && pattern3_match(b->color, q) && !board_is_eye(b, color, q) &&
-            board_check_point(b, color, q) == MOVE_OK && playout_safe(b, color, q))
-            cands[n++] = q;
-    }
+    for (int a = 0; a < 2 && around[a]; a++)
+        for (int i = 0; i < 8; i++) {
+            int q = around[a] + off[i], seen = 0;
+            for (int j = 0; j < n; j++)
+                seen |= cands[j] == q;
+            if (!seen && b->color[q] == EMPTY && pattern3_match(b->color, q) &&
+                !board_is_eye(b, color, q) && board_check_point(b, color, q) == MOVE_OK &&
+                playout_safe(b, color, q))
+                cands[n++] = q;
+        }
     return n ? cands[rng_below(rng, n)] : 0;
 }
 
@@ -339,7 +345,7 @@ int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rn
         if (policy == PLAYOUT_HEURISTIC) {
             p = playout_pick_tactical(b, color, rng);
             if (!p)
-                p = playout_pick_pattern(b, color, rng);
+                p = playout_pick_pattern(b, color, before_last, rng);
             if (!p)
                 p = playout_pick_capture(b, color, i < 2, before_last, rng);
         }

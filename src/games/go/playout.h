@@ -15,8 +15,9 @@
 
 typedef enum {
     PLAYOUT_REFERENCE = 0, /* uniform random, no eye filling (benchmark policy) */
-    PLAYOUT_HEURISTIC = 1, /* captures/escapes, then MoGo 3x3 shapes, near the last
-                            * move; else random without self-atari
+    PLAYOUT_HEURISTIC = 1, /* captures/escapes near the last move, then MoGo 3x3
+                            * shapes near it or near the mover's previous
+                            * stone; else random without self-atari
                             * (playout_safe) */
 } playout_policy_t;
 

@@ -315,6 +315,49 @@ Test(pboard, heuristic_policy_answers_the_last_stone)
     }
 }
 
+/* A MoGo shape next to the mover's own previous stone is played when none
+ * is next to the last stone (Pachi's moggy looks at both).  White's last
+ * stone (6,6) stands alone: no 3x3 window around it holds two stones.
+ * Black's previous stone (2,5) is beside White's (2,4), which stands
+ * between two Black stones: the enclosing hane at (1,4) and (3,4) and the
+ * non-cutting hane at (1,5) and (3,5) (the MoGo report's figure, worked out
+ * by hand); the other neighbours of (2,5) see one stone only.  No chain is
+ * in atari.  Every seed plays one of the four, and each is played; told of
+ * no previous stone the policy plays elsewhere (a random move). */
+Test(pboard, a_shape_next_to_the_movers_previous_stone_is_played)
+{
+    static const char *const rows[9] = {".........", ".........", "...XOX...", ".........",
+                                        ".........", ".........", ".........", ".........",
+                                        "........."};
+    static const int want[4][2] = {{1, 4}, {3, 4}, {1, 5}, {3, 5}};
+    pboard_t pb;
+    BoardState bs;
+    setup(&pb, &bs, rows, BLACK);
+    int hits[4] = {0}, elsewhere = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        rng_t rng;
+        rng_seed(&rng, seed);
+        pboard_t b = pb;
+        int got = pboard_pick_heuristic(&b, BLACK, pb_point(6, 6), pb_point(2, 5), 0, &rng);
+        int k = 0;
+        while (k < 4 && got != pb_point(want[k][0], want[k][1]))
+            k++;
+        cr_assert(k < 4, "seed %llu picked (%d,%d)", (unsigned long long)seed, pb_row(got),
+                  pb_col(got));
+        hits[k]++;
+        b = pb;
+        rng_seed(&rng, seed);
+        got = pboard_pick_heuristic(&b, BLACK, pb_point(6, 6), 0, 0, &rng);
+        k = 0;
+        while (k < 4 && got != pb_point(want[k][0], want[k][1]))
+            k++;
+        elsewhere += k == 4;
+    }
+    for (int k = 0; k < 4; k++)
+        cr_expect_gt(hits[k], 20, "(%d,%d) picked %d times", want[k][0], want[k][1], hits[k]);
+    cr_expect_gt(elsewhere, 150);
+}
+
 /* The same positions reached on the full board by playing the last stone
  * there, as level 3's tree hands them to a playout: pboard_last_stone reads
  * the stone, and the playout's first ply answers it for every seed (a
