@@ -125,13 +125,13 @@ int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 
 /* The heuristic policy (playout.h's PLAYOUT_HEURISTIC, playout.c's rules
  * in its order: the tactical answer to the last stone, a MoGo shape next to
- * it or to the mover's previous stone, a capture, else a random candidate that is no self-atari of two or
- * more stones unless a nakade: pboard_safe), played to the end as
- * pboard_playout.  last is the last stone played before the playout (0
- * after a pass or at the start).  With
+ * it or to the mover's previous stone, a capture, else a random candidate
+ * that is no self-atari of two or more stones unless a nakade:
+ * pboard_safe), played to the end as pboard_playout.  last is the last
+ * stone played before the playout (0 after a pass or at the start).  With
  * moves, each stone played is appended as a BoardState point with bit 15
- * set for White, and *n_moves counts
- * them (AMAF).  Returns the final margin in half points. */
+ * set for White, and *n_moves counts them (AMAF).  Returns the final margin
+ * in half points. */
 int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, uint16_t *moves,
                              int *n_moves);
 
