@@ -672,24 +672,6 @@ static int pb_extension_laddered(const pboard_t *b, int color, long stone, long 
     return pb_ladder_taken(&c, stone, 0, &budget);
 }
 
-/* The ko fight (playout.c's): ko is the point of a ko taken within the last
- * PB_KO_PLIES plies (0 for none).  Once no ban holds there, color plays it
- * with probability PB_KO_RATE percent: the side that was banned retakes
- * after its threat, the side that took connects (unless the point has
- * since become its real eye, its enemy's stones around captured: the eye
- * test as for any move).  Pachi's playouts fight kos the same way (its
- * `korate` 40, `koage` 3); the rate was measured here (docs/engine.md,
- * "Ko fights in the playouts"). */
-static long pb_pick_ko(const pboard_t *b, int color, long ko, rng_t *rng)
-{
-    if (!ko || b->ko || pb_below(rng, 100) >= PB_KO_RATE)
-        return 0;
-    if (b->color[ko] != EMPTY || pb_is_eye(b, color, ko) || !pb_legal(b, color, ko) ||
-        !pb_safe(b, color, ko))
-        return 0;
-    return ko;
-}
-
 /* The tactical answer to the last stone (playout.c's): capture its chain if
  * it is in atari; for a chain of ours next to it in atari, capture an enemy
  * chain in atari touching it, or extend where that gives two or more
@@ -851,13 +833,11 @@ int pboard_last_stone(const BoardState *src)
     return pb_point(src->last_move.row, src->last_move.col);
 }
 
-int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int ko, int first_plies,
+int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_plies,
                           rng_t *rng)
 {
     pattern3_init();
-    long p = pb_pick_ko(b, color, ko, rng);
-    if (!p)
-        p = pb_pick_tactical(b, color, last, rng);
+    long p = pb_pick_tactical(b, color, last, rng);
     if (!p)
         p = pb_pick_pattern(b, color, last, mine, rng);
     if (!p)
@@ -873,17 +853,9 @@ int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, u
 {
     pattern3_init();
     long mine = 0; /* the stone the side to move played a ply ago */
-    long ko = 0;   /* the last ko taken, at ply ko_ply (a ban at the start counts) */
-    int ko_ply = 0;
     for (int n = 0; b->passes < 2 && n < max_plies; n++) {
         int color = b->turn;
-        if (b->ko) {
-            ko = b->ko;
-            ko_ply = n;
-        }
-        long p = pb_pick_ko(b, color, ko && n - ko_ply <= PB_KO_PLIES ? ko : 0, rng);
-        if (!p)
-            p = pb_pick_tactical(b, color, last, rng);
+        long p = pb_pick_tactical(b, color, last, rng);
         if (!p)
             p = pb_pick_pattern(b, color, last, mine, rng);
         if (!p)

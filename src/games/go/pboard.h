@@ -123,17 +123,11 @@ int pboard_score(const pboard_t *b);
  * the final margin in half points (> 0: Black wins). */
 int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 
-/* The heuristic policy's ko fight: a ko taken within the last PB_KO_PLIES
- * plies is played again, once no ban holds, with this probability in
- * percent (retaken by the side that was banned, connected by the taker). */
-#define PB_KO_RATE 40
-#define PB_KO_PLIES 3
-
 /* The heuristic policy (playout.h's PLAYOUT_HEURISTIC, playout.c's rules
- * in its order: the ko fight, the tactical answer to the last stone, a MoGo
- * shape next to it or to the mover's previous stone, a capture, else a
- * random candidate that is no self-atari of two or more stones unless a
- * nakade: pboard_safe), played to the end as pboard_playout.  last is the last
+ * in its order: the tactical answer to the last stone, a MoGo shape next to
+ * it or to the mover's previous stone, a capture, else a random candidate
+ * that is no self-atari of two or more stones unless a nakade:
+ * pboard_safe), played to the end as pboard_playout.  last is the last
  * stone played before the playout (0 after a pass or at the start).  With
  * moves, each stone played is appended as a BoardState point with bit 15
  * set for White, and *n_moves counts them (AMAF).  Returns the final margin
@@ -146,11 +140,9 @@ int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, u
 int pboard_last_stone(const BoardState *src);
 
 /* One ply of that policy for color: a point, or PB_PASS.  mine is color's
- * own previous stone (0 if none), ko the point of a ko taken within the
- * last PB_KO_PLIES plies (0 if none), first_plies non-zero during a
- * playout's first two plies (captures are then looked for on the whole
- * board). */
-int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int ko, int first_plies,
+ * own previous stone (0 if none), first_plies non-zero during a playout's
+ * first two plies (captures are then looked for on the whole board). */
+int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_plies,
                           rng_t *rng);
 
 /* board_libs_after on the playout board: 0, 1 or 2 (two or more, or the

@@ -9,7 +9,6 @@
 #include "playout.h"
 #include "board_private.h"
 #include "pattern3.h"
-#include "pboard.h" /* PB_KO_RATE, PB_KO_PLIES: the two boards play one policy */
 
 static inline void empty_swap(BoardState *b, int i, int j)
 {
@@ -80,19 +79,6 @@ static int playout_pick_safe(BoardState *b, Stone color, rng_t *rng)
         empty_swap(b, i, --k);
     }
     return BOARD_PASS_POINT;
-}
-
-/* The ko fight (pboard.c's pb_pick_ko): ko is the point of a ko taken
- * within the last PB_KO_PLIES plies, or 0; once no ban holds there, color
- * plays it with probability PB_KO_RATE percent. */
-static int playout_pick_ko(const BoardState *b, Stone color, int ko, rng_t *rng)
-{
-    if (!ko || b->ko_point || rng_below(rng, 100) >= PB_KO_RATE)
-        return 0;
-    if (b->color[ko] != EMPTY || board_is_eye(b, color, ko) ||
-        board_check_point(b, color, ko) != MOVE_OK || !playout_safe(b, color, ko))
-        return 0;
-    return ko;
 }
 
 /* The one liberty of the group holding the stone at p (in atari), or 0. */
@@ -354,17 +340,10 @@ int playout_run(BoardState *b, playout_policy_t policy, int max_moves, rng_t *rn
         pattern3_init();
     int before_last = 0; /* the stone played two moves ago (color's own) */
     int last_stone = 0;
-    int ko = 0, ko_ply = 0; /* the last ko taken, at ply ko_ply (a ban at the start counts) */
     for (int i = 0; i < max_moves && passes < 2; i++) {
         int p = 0;
         if (policy == PLAYOUT_HEURISTIC) {
-            if (b->ko_point) {
-                ko = b->ko_point;
-                ko_ply = i;
-            }
-            p = playout_pick_ko(b, color, ko && i - ko_ply <= PB_KO_PLIES ? ko : 0, rng);
-            if (!p)
-                p = playout_pick_tactical(b, color, rng);
+            p = playout_pick_tactical(b, color, rng);
             if (!p)
                 p = playout_pick_pattern(b, color, before_last, rng);
             if (!p)

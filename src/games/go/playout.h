@@ -15,8 +15,7 @@
 
 typedef enum {
     PLAYOUT_REFERENCE = 0, /* uniform random, no eye filling (benchmark policy) */
-    PLAYOUT_HEURISTIC = 1, /* a recent ko fought on (pboard.h's PB_KO_RATE),
-                            * captures/escapes near the last move, then MoGo 3x3
+    PLAYOUT_HEURISTIC = 1, /* captures/escapes near the last move, then MoGo 3x3
                             * shapes near it or near the mover's previous
                             * stone; else random without self-atari
                             * (playout_safe) */

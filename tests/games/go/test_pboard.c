@@ -215,24 +215,16 @@ Test(pboard, heuristic_policy_checked_against_the_rules_engine, .timeout = 240)
 {
     rng_t rng;
     rng_seed(&rng, 31);
-    long seen[4] = {0}, plies = 0, captures = 0, kos = 0, ko_plays = 0;
+    long seen[4] = {0}, plies = 0, captures = 0;
     for (int game = 0; game < 600; game++) {
         pboard_t pb;
         BoardState bs;
         pboard_init(&pb, BOARD_DEFAULT_KOMI2);
         board_init(&bs);
-        int last = 0, mine = 0, ko = 0, ko_ply = 0;
+        int last = 0, mine = 0;
         for (int ply = 1; ply <= 3 * 81 && pb.passes < 2; ply++) {
             int color = pb.turn;
-            if (pb.ko) {
-                ko = pb.ko;
-                ko_ply = ply;
-                kos++;
-            }
-            int p = pboard_pick_heuristic(&pb, color, last, mine,
-                                          ply - ko_ply <= PB_KO_PLIES ? ko : 0, ply <= 2, &rng);
-            if (p == ko && p != PB_PASS && ply > ko_ply)
-                ko_plays++;
+            int p = pboard_pick_heuristic(&pb, color, last, mine, ply <= 2, &rng);
             mine = last;
             last = p;
             if (p == PB_PASS) {
@@ -255,15 +247,13 @@ Test(pboard, heuristic_policy_checked_against_the_rules_engine, .timeout = 240)
     }
     /* Every answer was met many times (no legal move leaves none: that is
      * suicide, or a capture, which counts as two). */
-    cr_log_info("ataris %ld, after a move 1: %ld, 2+: %ld; plies %ld, captures %ld, ko bans %ld, "
-                "kos played again %ld\n",
-                seen[0], seen[2], seen[3], plies, captures, kos, ko_plays);
+    cr_log_info("ataris %ld, after a move 1: %ld, 2+: %ld; plies %ld, captures %ld\n", seen[0],
+                seen[2], seen[3], plies, captures);
     cr_assert_eq(seen[1], 0);
     cr_assert_gt(seen[0], 10000);
     cr_assert_gt(seen[2], 10000);
     cr_assert_gt(seen[3], 100000);
     cr_assert_gt(captures, 1000);
-    cr_assert_gt(ko_plays, 100);
 }
 
 /* Sets up a 9x9 position from rows of '.', 'X' (Black), 'O' (White) on
@@ -317,7 +307,7 @@ Test(pboard, heuristic_policy_answers_the_last_stone)
             rng_seed(&rng, seed);
             pboard_t b = pb;
             int got = pboard_pick_heuristic(&b, cases[k].turn, pb_point(cases[k].last_r, cases[k].last_c),
-                                            0, 0, 0, &rng);
+                                            0, 0, &rng);
             cr_assert_eq(got, pb_point(cases[k].want_r, cases[k].want_c),
                          "%s: seed %llu picked (%d,%d)", cases[k].what, (unsigned long long)seed,
                          pb_row(got), pb_col(got));
@@ -348,7 +338,7 @@ Test(pboard, a_shape_next_to_the_movers_previous_stone_is_played)
         rng_t rng;
         rng_seed(&rng, seed);
         pboard_t b = pb;
-        int got = pboard_pick_heuristic(&b, BLACK, pb_point(6, 6), pb_point(2, 5), 0, 0, &rng);
+        int got = pboard_pick_heuristic(&b, BLACK, pb_point(6, 6), pb_point(2, 5), 0, &rng);
         int k = 0;
         while (k < 4 && got != pb_point(want[k][0], want[k][1]))
             k++;
@@ -357,7 +347,7 @@ Test(pboard, a_shape_next_to_the_movers_previous_stone_is_played)
         hits[k]++;
         b = pb;
         rng_seed(&rng, seed);
-        got = pboard_pick_heuristic(&b, BLACK, pb_point(6, 6), 0, 0, 0, &rng);
+        got = pboard_pick_heuristic(&b, BLACK, pb_point(6, 6), 0, 0, &rng);
         k = 0;
         while (k < 4 && got != pb_point(want[k][0], want[k][1]))
             k++;
@@ -366,48 +356,6 @@ Test(pboard, a_shape_next_to_the_movers_previous_stone_is_played)
     for (int k = 0; k < 4; k++)
         cr_expect_gt(hits[k], 20, "(%d,%d) picked %d times", want[k][0], want[k][1], hits[k]);
     cr_expect_gt(elsewhere, 150);
-}
-
-/* The ko fight.  Black has just taken a ko: its stone (4,4) in White's
- * mouth, the ko point (4,3) in Black's, and both sides have since played a
- * threat and its answer, so no ban holds.  White's last stone (8,0) stands
- * alone, so no other rule answers it.  Told of the ko, White retakes in
- * PB_KO_RATE percent of the seeds, and a random move finds it in about one
- * of the remaining 72 points' share (expected 40.8% of 1,000 seeds; the
- * bounds are four standard deviations); Black, the taker, connects there
- * as often (the point is no eye: two White diagonals); told of no ko,
- * each plays it only by chance.  With the ban still in force White never
- * plays it. */
-Test(pboard, a_recent_ko_is_fought_on)
-{
-    static const char *const rows[9] = {".........", ".........", ".........", "...XO....",
-                                        "..X.XO...", "...XO....", ".........", ".........",
-                                        "O........"};
-    const int ko = pb_point(4, 3), last = pb_point(8, 0);
-    pboard_t pb;
-    BoardState bs;
-    setup(&pb, &bs, rows, WHITE);
-    cr_assert_eq(pboard_atari_lib(&pb, pb_point(4, 4)), ko);
-    int retakes = 0, connects = 0, by_chance = 0, banned = 0;
-    for (uint64_t seed = 1; seed <= 1000; seed++) {
-        rng_t rng;
-        rng_seed(&rng, seed);
-        pboard_t b = pb;
-        retakes += pboard_pick_heuristic(&b, WHITE, last, 0, ko, 0, &rng) == ko;
-        b = pb;
-        connects += pboard_pick_heuristic(&b, BLACK, last, 0, ko, 0, &rng) == ko;
-        b = pb;
-        by_chance += pboard_pick_heuristic(&b, WHITE, last, 0, 0, 0, &rng) == ko;
-        b = pb;
-        b.ko = (uint8_t)ko;
-        b.ko_color = WHITE;
-        banned += pboard_pick_heuristic(&b, WHITE, last, 0, ko, 0, &rng) == ko;
-    }
-    cr_log_info("ko: retaken %d, connected %d, by chance %d of 1000\n", retakes, connects, by_chance);
-    cr_expect(retakes >= 346 && retakes <= 470, "White retook in %d of 1000", retakes);
-    cr_expect(connects >= 346 && connects <= 470, "Black connected in %d of 1000", connects);
-    cr_expect_lt(by_chance, 50);
-    cr_expect_eq(banned, 0);
 }
 
 /* The same positions reached on the full board by playing the last stone
@@ -541,7 +489,7 @@ Test(pboard, an_extension_into_a_ladder_is_read_as_gnu_go_reads_it)
                 rng_seed(&rng, seed);
                 pboard_t b = pb;
                 cr_expect_eq(pboard_pick_heuristic(&b, ladders[k].defender, pb_point(4, 5), 0, 0,
-                                                   0, &rng),
+                                                   &rng),
                              ext, "%s: seed %llu", ladders[k].what, (unsigned long long)seed);
             }
     }
