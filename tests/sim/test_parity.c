@@ -392,6 +392,129 @@ Test(sim_parity, windowed_sim_gives_the_same_frames, .timeout = 120)
     free(dir);
 }
 
+/* The samples of s that are not silence, in order. */
+static pcm_t non_silent(const int16_t *s, size_t n)
+{
+    pcm_t p = {malloc(2 * n + 2), 0};
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != 0)
+            p.s[p.n++] = s[i];
+    return p;
+}
+
+/* What the audio device has played so far: SDL's disk driver writes every
+ * buffer it plays (the queue's samples, silence where the queue ran dry)
+ * to SDL_DISKAUDIOFILE, in the format asked for (S16 mono 8 kHz). */
+static pcm_t device_stream(const char *path)
+{
+    pcm_t p = {NULL, 0};
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return p;
+    long bytes = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (bytes < 0) {
+        fclose(f);
+        return p;
+    }
+    rewind(f);
+    unsigned char *raw = malloc((size_t)bytes + 2);
+    size_t got = fread(raw, 1, (size_t)bytes, f);
+    fclose(f);
+    p.s = malloc(got + 2);
+    p.n = got / 2;
+    for (size_t i = 0; i < p.n; i++)
+        p.s[i] = (int16_t)(raw[2 * i] | raw[2 * i + 1] << 8);
+    free(raw);
+    return p;
+}
+
+/* In a window, the sounds reach the audio device: every clip of
+ * sounds.txt, whole and in order, on both backends (SDL's disk driver
+ * records what the device played).  The device plays silence wherever the
+ * queue is empty, between clips and, on a host too slow for the model,
+ * inside one, so silence is left out on both sides.  The console once had
+ * no sound in any window: the Go engine's thread-local boards took the
+ * 64 KB stack SDL gives its audio thread, which could not be created. */
+Test(sim_parity, windowed_sounds_reach_the_device, .timeout = 180)
+{
+    char script[4096];
+    snprintf(script, sizeof script, "%s/sounds.txt", env_or_die("TABLETOP_SIM_DATA"));
+    load_roms();
+    static const int want[] = {0, 0, 0, 0, 0, 0, 1, 2, 3};
+    const int nwant = (int)(sizeof want / sizeof want[0]);
+    size_t total = 0;
+    for (int i = 0; i < nwant; i++)
+        total += roms[want[i]].n;
+    int16_t *all = malloc(2 * total + 2);
+    size_t at = 0;
+    for (int i = 0; i < nwant; i++) {
+        memcpy(all + at, roms[want[i]].s, 2 * roms[want[i]].n);
+        at += roms[want[i]].n;
+    }
+    pcm_t expect = non_silent(all, total);
+    free(all);
+    const char *backends[] = {"sim", "sdl"};
+    for (int b = 0; b < 2; b++) {
+        char *dir = make_tmpdir();
+        char save[4096], last[4096], raw[4096], errf[4096];
+        snprintf(save, sizeof save, "%s/save", dir);
+        snprintf(last, sizeof last, "%s/sounds_gameover.png", dir);
+        snprintf(raw, sizeof raw, "%s/device.raw", dir);
+        snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
+        pid_t pid = fork();
+        cr_assert(pid >= 0);
+        if (pid == 0) {
+            int devnull = open("/dev/null", O_RDWR);
+            int fd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            dup2(devnull, 0);
+            dup2(devnull, 1);
+            if (fd >= 0)
+                dup2(fd, 2);
+            setenv("SDL_VIDEODRIVER", "dummy", 1);
+            setenv("SDL_AUDIODRIVER", "disk", 1);
+            setenv("SDL_DISKAUDIOFILE", raw, 1);
+            unsetenv("SDL_DISKAUDIODELAY");
+            const char *bin = getenv("TABLETOP_BIN");
+            execl(bin, bin, "play", "--backend", backends[b], "--game", "go", "--script",
+                  script, "--frames", dir, "--save-dir", save, "--seed", "1", (char *)NULL);
+            _exit(127);
+        }
+        for (int i = 0; i < 12000 && access(last, R_OK) != 0; i++)
+            usleep(10000);
+        /* The last clip is still playing at the snap: wait for the device. */
+        pcm_t heard = {NULL, 0};
+        for (int i = 0; i < 300; i++) {
+            pcm_t dev = device_stream(raw);
+            free(heard.s);
+            heard = non_silent(dev.s, dev.n);
+            free(dev.s);
+            if (heard.n >= expect.n)
+                break;
+            usleep(100000);
+        }
+        kill(pid, SIGTERM);
+        int st;
+        waitpid(pid, &st, 0);
+        cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: windowed run did not quit cleanly (%d)",
+                  backends[b], st);
+        FILE *e = fopen(errf, "r");
+        char line[1024];
+        while (e && fgets(line, sizeof line, e))
+            cr_expect(!strstr(line, "no sound"), "%s: %s", backends[b], line);
+        if (e)
+            fclose(e);
+        cr_assert_eq(heard.n, expect.n,
+                     "%s: the device played %zu samples other than silence, the clips hold %zu",
+                     backends[b], heard.n, expect.n);
+        cr_expect(!memcmp(heard.s, expect.s, 2 * expect.n),
+                  "%s: the device did not play the nine clips in order", backends[b]);
+        free(heard.s);
+        remove_tree(dir);
+        free(dir);
+    }
+    free(expect.s);
+}
+
 /* Runs `tabletop connect4 move POSITION --backend B`; returns its output
  * (stdout and stderr) and exit status in *status. */
 static char *c4_move(const char *position, const char *backend, int *status)

@@ -144,7 +144,7 @@ static int ai_choose_random(ai_t *ai, const BoardState *b)
 /* Level 2 heuristic score of a legal move p (P3 + P2 + P1, see top). */
 static int ai_greedy_score(const BoardState *b, int p)
 {
-    static _Thread_local BoardState after;
+    BoardState after;
     Stone me = b->turn, opp = stone_opponent(me);
     /* Own groups in atari before the move, by one of their stones. */
     int atari_own[BOARD_MAX_SIZE * BOARD_MAX_SIZE];

@@ -379,8 +379,12 @@ static int mcts_descend(mcts_t *m, int node, BoardState *state, int *path, uint8
 
 static void mcts_run(mcts_worker_t *w)
 {
-    static _Thread_local BoardState state;
-    static _Thread_local uint16_t trace[MCTS_MAX_TRACE];
+    /* On the stack, not in thread-local storage: every thread of the
+     * process gets a copy of the static TLS block carved from its stack,
+     * and SDL's audio thread has 64 KB (docs/hal.md "The audio thread and
+     * thread-local storage"). */
+    BoardState state;
+    uint16_t trace[MCTS_MAX_TRACE];
     mcts_t *m = w->m;
     const BoardState *b = w->b;
     int path[MCTS_MAX_PATH];
@@ -497,7 +501,7 @@ static int mcts_same_position(const BoardState *a, const BoardState *b)
  * there is none. */
 static int mcts_find_position(mcts_t *m, const BoardState *b)
 {
-    static _Thread_local BoardState one, two;
+    BoardState one, two;
     if (!m->prev_valid)
         return -1;
     if (mcts_same_position(m->prev, b))
