@@ -22,6 +22,9 @@
 #define PACE_SLACK_US 100000
 /* Silence queued ahead of a clip: 100 ms at 8 kHz. */
 #define AUDIO_LEAD_SAMPLES 800
+/* The samples queued last, kept so that a tail not yet played can be taken
+ * back (sdl_host_unqueue_audio): 4 s, more than the longest clip and its lead. */
+#define AUDIO_KEEP_SAMPLES (4 * HAL_AUDIO_RATE)
 
 /* Bounds on a remembered window size: anything outside is a corrupt file. */
 #define SETTINGS_MIN_W HAL_FB_WIDTH
@@ -45,6 +48,10 @@ struct sdl_host {
     int own_fullscreen;         /* 1: covering the display itself (no window manager) */
     int windowed_x, windowed_y; /* where the window was before covering the display */
     uint8_t segments[6];        /* lit segments of HEX0..HEX5 in the strip */
+    /* every sample queued, the lead included, the last AUDIO_KEEP_SAMPLES
+     * of them at kept[i % AUDIO_KEEP_SAMPLES] for i < queued */
+    uint64_t queued;
+    int16_t kept[AUDIO_KEEP_SAMPLES];
 };
 
 /* The window's logical size: the picture and the digit strip below it. */
@@ -699,6 +706,12 @@ void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444)
     host->redraw = 0;
 }
 
+static void keep_audio(sdl_host_t *host, const int16_t *samples, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        host->kept[host->queued++ % AUDIO_KEEP_SAMPLES] = samples[i];
+}
+
 void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n)
 {
     if (!host->audio || !n)
@@ -709,8 +722,45 @@ void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n)
     if (SDL_GetQueuedAudioSize(host->audio) == 0) {
         static const int16_t lead[AUDIO_LEAD_SAMPLES];
         SDL_QueueAudio(host->audio, lead, sizeof lead);
+        keep_audio(host, lead, AUDIO_LEAD_SAMPLES);
     }
     SDL_QueueAudio(host->audio, samples, (Uint32)(n * sizeof *samples));
+    keep_audio(host, samples, n);
+}
+
+int sdl_host_has_audio(const sdl_host_t *host)
+{
+    return host->audio != 0;
+}
+
+size_t sdl_host_unqueue_audio(sdl_host_t *host, size_t n)
+{
+    if (!host->audio || !n)
+        return 0;
+    /* The audio thread takes from the queue under the device's lock (a
+     * recursive mutex, which SDL's queue calls take again): nothing is
+     * played between the count and the queue put back. */
+    SDL_LockAudioDevice(host->audio);
+    const size_t left = SDL_GetQueuedAudioSize(host->audio) / sizeof(int16_t);
+    const size_t take = n < left ? n : left;
+    if (take == 0 || left > AUDIO_KEEP_SAMPLES || left > host->queued) {
+        SDL_UnlockAudioDevice(host->audio);
+        return 0;
+    }
+    /* Back in the queue: the samples before the tail taken, i.e. queued
+     * numbers [queued - left, queued - take). */
+    SDL_ClearQueuedAudio(host->audio);
+    for (uint64_t i = host->queued - left; i < host->queued - take;) {
+        const size_t at = (size_t)(i % AUDIO_KEEP_SAMPLES);
+        size_t run = AUDIO_KEEP_SAMPLES - at;
+        if (run > host->queued - take - i)
+            run = (size_t)(host->queued - take - i);
+        SDL_QueueAudio(host->audio, host->kept + at, (Uint32)(run * sizeof(int16_t)));
+        i += run;
+    }
+    host->queued -= take;
+    SDL_UnlockAudioDevice(host->audio);
+    return take;
 }
 
 static void push_key(sdl_host_t *host, int key)

@@ -56,6 +56,14 @@ void sdl_host_show_segments(sdl_host_t *host, const uint8_t lit[6]);
 /* Queues samples (8 kHz mono) for the speaker; dropped if there is none. */
 void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n);
 
+/* 1 if samples queued are played (a sound device was opened). */
+int sdl_host_has_audio(const sdl_host_t *host);
+
+/* Takes back the last n samples queued, as far as the speaker has not yet
+ * played them; returns how many were taken back (the samples queued before
+ * them stay queued, in order). */
+size_t sdl_host_unqueue_audio(sdl_host_t *host, size_t n);
+
 /* Next key press as a HID usage code, 0 if none, HAL_KEY_QUIT when the
  * window was closed.  Pumps SDL events; held arrow keys repeat.  F11 is the
  * window's own key: it toggles desktop fullscreen and is not returned.

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <algorithm>
+#include <deque>
 #include <vector>
 
 #include "bindings/bindings.h"
@@ -35,6 +37,8 @@ namespace {
 
 /* One frame of clk: 800 x 525 pixels at 2 clocks each. */
 constexpr uint64_t FRAME_CYCLES = 800ull * 525 * 2;
+/* At most this many samples are foretold: 2 s, more than the longest clip. */
+constexpr size_t AUDIO_KEEP_FORETOLD = 2 * HAL_AUDIO_RATE;
 
 struct sim_backend {
     sim_harness_t *h = nullptr;
@@ -50,8 +54,25 @@ struct sim_backend {
     std::vector<uint16_t> tile_frame; /* the tile display's picture (seed 002) */
     uint32_t tile_changes = 0;
     bool tile_shown = false;
+    /* Samples given to the speaker before the model took them: the rest of
+     * the clip playing, foretold when it was started (foretell()). */
+    std::deque<int16_t> ahead;
+    std::vector<int16_t> foretold;
 #endif
 };
+
+#if HAVE_SDL
+/* Takes back from the speaker's queue the samples foretold and not yet
+ * taken by the model, as far as they have not been played.  Those played
+ * were played in real time, as the board would have: the console's own work
+ * (a Go search, a frame read) takes real time but no model time, so a clip
+ * can sound for longer than the model let it before the next command. */
+void take_back(sim_backend *s)
+{
+    sdl_host_unqueue_audio(s->host, s->ahead.size());
+    s->ahead.clear();
+}
+#endif
 
 /* Moves the samples the sink collected to the WAV file and the speaker. */
 void drain_audio(sim_backend *s)
@@ -66,10 +87,44 @@ void drain_audio(sim_backend *s)
     if (s->have_wav)
         wav_writer_append(&s->wav, s->left.data(), s->left.size());
 #if HAVE_SDL
-    if (s->host)
-        sdl_host_queue_audio(s->host, s->left.data(), s->left.size());
+    if (s->host) {
+        /* The model's samples that were foretold are queued already. */
+        size_t i = 0;
+        while (i < s->left.size() && !s->ahead.empty() && s->ahead.front() == s->left[i]) {
+            s->ahead.pop_front();
+            i++;
+        }
+        if (i < s->left.size() && !s->ahead.empty())
+            take_back(s); /* not foretold: the slave port was written behind this backend */
+        sdl_host_queue_audio(s->host, s->left.data() + i, s->left.size() - i);
+    }
 #endif
 }
+
+#if HAVE_SDL
+/* Windowed, the speaker must not wait for the model: a move clocks a frame
+ * or two at the model's own speed, slower than real time, and the queue's
+ * lead of silence would run dry in the middle of the clip (docs/sim.md
+ * "Sound ahead of the model").  After each write to go_peripheral the rest
+ * of the clip playing is foretold (sim_harness_predict_audio, the audio
+ * path's own logic) and queued at once; the model's samples are then
+ * checked against it as it takes them (drain_audio), and a write that
+ * changes the clip takes back the part not yet played. */
+void foretell(sim_backend *s)
+{
+    drain_audio(s);
+    s->foretold.clear();
+    if (!sdl_host_has_audio(s->host) ||
+        sim_harness_predict_audio(s->h, &s->foretold, AUDIO_KEEP_FORETOLD) < 0)
+        return;
+    if (s->foretold.size() == s->ahead.size() &&
+        std::equal(s->foretold.begin(), s->foretold.end(), s->ahead.begin()))
+        return;
+    take_back(s);
+    s->ahead.assign(s->foretold.begin(), s->foretold.end());
+    sdl_host_queue_audio(s->host, s->foretold.data(), s->foretold.size());
+}
+#endif
 
 void *sim_map(void *ctx, uint32_t phys, size_t len)
 {
@@ -94,9 +149,13 @@ uint32_t sim_reg_read(void *ctx, uint32_t offset)
 void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
-    if (periph_bus_write(&s->bus, sim_harness_cycles(s->h), offset, value) &&
-        periph_find(offset) != PERIPH_GO_PERIPHERAL)
+    const bool mine = periph_find(offset) == PERIPH_GO_PERIPHERAL;
+    if (periph_bus_write(&s->bus, sim_harness_cycles(s->h), offset, value) && !mine)
         sim_harness_run(s->h, 1);
+#if HAVE_SDL
+    if (s->host && mine)
+        foretell(s);
+#endif
 }
 
 #if HAVE_SDL
@@ -207,6 +266,7 @@ int sim_close(void *ctx)
     if (s->channel_mismatches)
         fprintf(stderr, "tabletop: sim: left and right audio channels differed %llu times\n",
                 (unsigned long long)s->channel_mismatches);
+
     int status = hal_frontend_close(s->host, &s->wav, s->have_wav);
     sim_harness_free(s->h);
     periph_bus_close(&s->bus);

@@ -1321,6 +1321,24 @@ const sim_vga_timing_t *sim_harness_timing(sim_harness_t *s)
     return &s->timing;
 }
 
+long sim_harness_predict_audio(const sim_harness_t *s, std::vector<int16_t> *left, size_t max)
+{
+    if (!s->bus.ready.empty())
+        return -1;
+    /* The audio members stand at the model's present clock, cycle + debt
+     * (owe() advanced them over the clocks owed). */
+    audio_regs a = audio_read(s->top->rootp);
+    std::vector<int16_t> l, r;
+    std::vector<uint64_t> lc, rc;
+    uint64_t n = 0;
+    audio_advance(s->roms, a, s->cycle + s->ff.debt, (uint64_t)(max + 1) * AUDIO_PERIOD,
+                  audio_sink_t{&l, &r, &lc, &rc, &n});
+    if (l.size() > max)
+        l.resize(max);
+    left->insert(left->end(), l.begin(), l.end());
+    return (long)l.size();
+}
+
 void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
                             std::vector<int16_t> *right, std::vector<uint64_t> *cycles,
                             std::vector<uint64_t> *right_cycles)

@@ -154,6 +154,14 @@ void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
                             std::vector<int16_t> *right, std::vector<uint64_t> *cycles,
                             std::vector<uint64_t> *right_cycles = nullptr);
 
+/* The left samples the sinks will take from the model's present clock on if
+ * nothing is written to the slave port: the rest of the clip playing (at
+ * most max samples), appended to left.  Computed by the audio path's own
+ * next-state logic (docs/sim.md "Sound while skipping") without clocking.
+ * Returns -1 (and appends nothing) while a ready pattern is set, when the
+ * sinks are not always ready and nothing can be foretold. */
+long sim_harness_predict_audio(const sim_harness_t *s, std::vector<int16_t> *left, size_t max);
+
 /* The go_peripheral's SOUND_DIR: where the model reads its ROM images. */
 const char *sim_harness_sound_dir(void);
 

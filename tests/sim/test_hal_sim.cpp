@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -139,6 +140,142 @@ Test(hal_sim, wav_gets_the_streamed_clip)
         cr_assert_eq(got, (int16_t)v, "sample %d", i);
     }
     fclose(vh);
+}
+
+namespace {
+
+std::vector<int16_t> rom_clip(const char *name)
+{
+    std::vector<int16_t> v;
+    FILE *vh = fopen((std::string(getenv("TABLETOP_ROM_DIR")) + "/" + name + ".vh").c_str(), "r");
+    cr_assert_not_null(vh);
+    unsigned x;
+    while (fscanf(vh, "%x", &x) == 1)
+        v.push_back((int16_t)x);
+    fclose(vh);
+    return v;
+}
+
+/* The samples of a raw S16 file (skip bytes of header) that are not silence. */
+std::vector<int16_t> sounding(const std::string &path, size_t skip)
+{
+    std::vector<int16_t> v;
+    FILE *f = fopen(path.c_str(), "rb");
+    cr_assert_not_null(f, "no %s", path.c_str());
+    fseek(f, (long)skip, SEEK_SET);
+    unsigned char b[2];
+    while (fread(b, 1, 2, f) == 2)
+        if (b[0] | b[1])
+            v.push_back((int16_t)(b[0] | b[1] << 8));
+    fclose(f);
+    return v;
+}
+
+} // namespace
+
+/* Windowed, the speaker is given the rest of a clip as soon as it starts
+ * (sim/hal_sim.cpp foretell()), so that the frames a move clocks slower
+ * than real time cannot starve it; a command that replaces the clip takes
+ * back what was not played.  The game-over clip (1.5 s) started, the place
+ * clip 20 ms later, in real time (the window paces the model): the speaker,
+ * 100 ms behind with its lead, must play the first clip's 20 ms (what the
+ * model took, the WAV's) and then the place clip whole, not the game-over
+ * clip whole first. */
+Test(hal_sim, windowed_speaker_takes_back_a_replaced_clip, .timeout = 60)
+{
+    char dir[] = "/tmp/tabletop_halsim_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    const std::string raw = std::string(dir) + "/device.raw", wav = std::string(dir) + "/out.wav";
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_AUDIODRIVER", "disk", 1);
+    setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
+    unsetenv("SDL_DISKAUDIODELAY");
+    hal_config_t cfg = {};
+    cfg.backend = "sim";
+    cfg.wav = wav.c_str();
+    hal_t h;
+    char err[256] = "";
+    cr_assert_eq(hal_sim_open(&h, &cfg, err, sizeof err), 0, "hal_sim_open: %s", err);
+    hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
+    hal_advance(&h, 20000);
+    hal_write(&h, REG_AUDIO_CMD, AUDIO_PLACE);
+    hal_advance(&h, 250000);
+    const std::vector<int16_t> over = rom_clip("gameover"), place = rom_clip("place");
+    std::vector<int16_t> over_s, place_s;
+    for (int16_t v : over)
+        if (v)
+            over_s.push_back(v);
+    for (int16_t v : place)
+        if (v)
+            place_s.push_back(v);
+    /* Until the device has played the place clip's last sample (or 10 s). */
+    std::vector<int16_t> heard;
+    for (int i = 0; i < 100; i++) {
+        heard = sounding(raw, 0);
+        if (heard.size() >= place_s.size() &&
+            std::equal(place_s.end() - 8, place_s.end(), heard.end() - 8))
+            break;
+        usleep(100000);
+    }
+    h.ops->close(h.ctx);
+    const std::vector<int16_t> model = sounding(wav, 44);
+    /* The model: a prefix of the game-over clip, then the place clip whole. */
+    cr_assert_gt(model.size(), place_s.size());
+    const size_t took = model.size() - place_s.size();
+    cr_assert(std::equal(place_s.begin(), place_s.end(), model.begin() + (long)took));
+    cr_assert(std::equal(model.begin(), model.begin() + (long)took, over_s.begin()));
+    /* The speaker: the same. */
+    cr_assert_geq(heard.size(), place_s.size() + took, "the speaker played %zu samples",
+                  heard.size());
+    const size_t played = heard.size() - place_s.size();
+    cr_expect(std::equal(place_s.begin(), place_s.end(), heard.begin() + (long)played),
+              "the place clip did not end what the speaker played");
+    cr_expect(played <= over_s.size() &&
+                  std::equal(heard.begin(), heard.begin() + (long)played, over_s.begin()),
+              "the speaker played %zu samples before the place clip, not the game-over clip's",
+              played);
+    cr_expect_lt(played, over_s.size() / 2,
+                 "the speaker played %zu of the game-over clip's %zu (the model took %zu): "
+                 "the part replaced was not taken back",
+                 played, over_s.size(), took);
+    unlink(raw.c_str());
+    unlink(wav.c_str());
+    rmdir(dir);
+}
+
+/* The clip reaches the speaker whole while the model stands still: one
+ * millisecond of model time after the command, then 2.5 s of real time
+ * with no advance (a host that cannot keep up, at its worst). */
+Test(hal_sim, windowed_speaker_does_not_wait_for_the_model, .timeout = 60)
+{
+    char dir[] = "/tmp/tabletop_halsim_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    const std::string raw = std::string(dir) + "/device.raw";
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_AUDIODRIVER", "disk", 1);
+    setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
+    unsetenv("SDL_DISKAUDIODELAY");
+    hal_config_t cfg = {};
+    cfg.backend = "sim";
+    hal_t h;
+    char err[256] = "";
+    cr_assert_eq(hal_sim_open(&h, &cfg, err, sizeof err), 0, "hal_sim_open: %s", err);
+    hal_write(&h, REG_AUDIO_CMD, AUDIO_CAPTURE);
+    hal_advance(&h, 1000);
+    std::vector<int16_t> want;
+    for (int16_t v : rom_clip("capture"))
+        if (v)
+            want.push_back(v);
+    std::vector<int16_t> heard;
+    for (int i = 0; i < 25 && heard.size() < want.size(); i++) {
+        usleep(100000);
+        heard = sounding(raw, 0);
+    }
+    h.ops->close(h.ctx);
+    cr_expect(heard == want, "the speaker played %zu samples of the capture clip's %zu",
+              heard.size(), want.size());
+    unlink(raw.c_str());
+    rmdir(dir);
 }
 
 Test(hal_sim, offsets_outside_the_peripheral_change_nothing)

@@ -428,13 +428,84 @@ static pcm_t device_stream(const char *path)
     return p;
 }
 
+/* Runs `tabletop play` windowed (SDL's dummy video driver) on backend
+ * with the script, the audio device being SDL's disk driver, which writes
+ * what the device plays to dir/device.raw; with a WAV at dir/out.wav when
+ * wav is set.  Waits for dir/LAST.png, then until the device has played
+ * at least `want` samples other than silence (want 0: until it has played
+ * nothing new for a second), stops it with SIGTERM and returns what the
+ * device played, silence left out.  Its stderr must not say it has no
+ * sound. */
+static pcm_t play_windowed(const char *backend, const char *script, const char *last,
+                           const char *dir, int wav, size_t want)
+{
+    char save[4096], lastf[4096], raw[4096], errf[4096], wavf[4096];
+    snprintf(save, sizeof save, "%s/save", dir);
+    snprintf(lastf, sizeof lastf, "%s/%s.png", dir, last);
+    snprintf(raw, sizeof raw, "%s/device.raw", dir);
+    snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
+    snprintf(wavf, sizeof wavf, "%s/out.wav", dir);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDWR);
+        int fd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        if (fd >= 0)
+            dup2(fd, 2);
+        setenv("SDL_VIDEODRIVER", "dummy", 1);
+        setenv("SDL_AUDIODRIVER", "disk", 1);
+        setenv("SDL_DISKAUDIOFILE", raw, 1);
+        unsetenv("SDL_DISKAUDIODELAY");
+        const char *bin = getenv("TABLETOP_BIN");
+        if (wav)
+            execl(bin, bin, "play", "--backend", backend, "--game", "go", "--script", script,
+                  "--frames", dir, "--save-dir", save, "--seed", "1", "--wav", wavf,
+                  (char *)NULL);
+        else
+            execl(bin, bin, "play", "--backend", backend, "--game", "go", "--script", script,
+                  "--frames", dir, "--save-dir", save, "--seed", "1", (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 12000 && access(lastf, R_OK) != 0; i++)
+        usleep(10000);
+    /* The last clip may still be playing at the snap: wait for the device
+     * (for `want` samples, or until a second passes with nothing new). */
+    pcm_t heard = {NULL, 0};
+    size_t before = 0;
+    int still = 0;
+    for (int i = 0; i < 300; i++) {
+        pcm_t dev = device_stream(raw);
+        free(heard.s);
+        heard = non_silent(dev.s, dev.n);
+        free(dev.s);
+        if (want ? heard.n >= want : heard.n > 0 && (still = heard.n == before ? still + 1 : 0) == 10)
+            break;
+        before = heard.n;
+        usleep(100000);
+    }
+    kill(pid, SIGTERM);
+    int st;
+    waitpid(pid, &st, 0);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: windowed run did not quit cleanly (%d)",
+              backend, st);
+    FILE *e = fopen(errf, "r");
+    char line[1024];
+    while (e && fgets(line, sizeof line, e))
+        cr_expect(!strstr(line, "no sound"), "%s: %s", backend, line);
+    if (e)
+        fclose(e);
+    return heard;
+}
+
 /* In a window, the sounds reach the audio device: every clip of
- * sounds.txt, whole and in order, on both backends (SDL's disk driver
- * records what the device played).  The device plays silence wherever the
- * queue is empty, between clips and, on a host too slow for the model,
- * inside one, so silence is left out on both sides.  The console once had
- * no sound in any window: the Go engine's thread-local boards took the
- * 64 KB stack SDL gives its audio thread, which could not be created. */
+ * sounds.txt, whole and in order, on both backends.  The device plays
+ * silence wherever its queue is empty, between clips and, where a host
+ * falls behind, inside one, so silence is left out on both sides.  The
+ * console once had no sound in any window: the Go engine's thread-local
+ * boards took the 64 KB stack SDL gives its audio thread, which could then
+ * not be created (docs/hal.md). */
 Test(sim_parity, windowed_sounds_reach_the_device, .timeout = 180)
 {
     char script[4096];
@@ -456,53 +527,7 @@ Test(sim_parity, windowed_sounds_reach_the_device, .timeout = 180)
     const char *backends[] = {"sim", "sdl"};
     for (int b = 0; b < 2; b++) {
         char *dir = make_tmpdir();
-        char save[4096], last[4096], raw[4096], errf[4096];
-        snprintf(save, sizeof save, "%s/save", dir);
-        snprintf(last, sizeof last, "%s/sounds_gameover.png", dir);
-        snprintf(raw, sizeof raw, "%s/device.raw", dir);
-        snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
-        pid_t pid = fork();
-        cr_assert(pid >= 0);
-        if (pid == 0) {
-            int devnull = open("/dev/null", O_RDWR);
-            int fd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            dup2(devnull, 0);
-            dup2(devnull, 1);
-            if (fd >= 0)
-                dup2(fd, 2);
-            setenv("SDL_VIDEODRIVER", "dummy", 1);
-            setenv("SDL_AUDIODRIVER", "disk", 1);
-            setenv("SDL_DISKAUDIOFILE", raw, 1);
-            unsetenv("SDL_DISKAUDIODELAY");
-            const char *bin = getenv("TABLETOP_BIN");
-            execl(bin, bin, "play", "--backend", backends[b], "--game", "go", "--script",
-                  script, "--frames", dir, "--save-dir", save, "--seed", "1", (char *)NULL);
-            _exit(127);
-        }
-        for (int i = 0; i < 12000 && access(last, R_OK) != 0; i++)
-            usleep(10000);
-        /* The last clip is still playing at the snap: wait for the device. */
-        pcm_t heard = {NULL, 0};
-        for (int i = 0; i < 300; i++) {
-            pcm_t dev = device_stream(raw);
-            free(heard.s);
-            heard = non_silent(dev.s, dev.n);
-            free(dev.s);
-            if (heard.n >= expect.n)
-                break;
-            usleep(100000);
-        }
-        kill(pid, SIGTERM);
-        int st;
-        waitpid(pid, &st, 0);
-        cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: windowed run did not quit cleanly (%d)",
-                  backends[b], st);
-        FILE *e = fopen(errf, "r");
-        char line[1024];
-        while (e && fgets(line, sizeof line, e))
-            cr_expect(!strstr(line, "no sound"), "%s: %s", backends[b], line);
-        if (e)
-            fclose(e);
+        pcm_t heard = play_windowed(backends[b], script, "sounds_gameover", dir, 0, expect.n);
         cr_assert_eq(heard.n, expect.n,
                      "%s: the device played %zu samples other than silence, the clips hold %zu",
                      backends[b], heard.n, expect.n);
@@ -513,6 +538,84 @@ Test(sim_parity, windowed_sounds_reach_the_device, .timeout = 180)
         free(dir);
     }
     free(expect.s);
+}
+
+/* The ROM clips with their silence left out, for streams that have it
+ * left out too. */
+static pcm_t roms_heard[NCLIPS];
+
+/* Cuts s[pos..n) into prefixes of roms_heard (as split_clips does with the
+ * ROMs, the last one whole). */
+static int split_heard(const pcm_t *s, size_t pos, int *ids, int max, size_t *lens)
+{
+    if (pos == s->n)
+        return 0;
+    if (max == 0)
+        return -1;
+    for (int c = 0; c < NCLIPS; c++) {
+        size_t lcp = 0;
+        while (lcp < roms_heard[c].n && pos + lcp < s->n && s->s[pos + lcp] == roms_heard[c].s[lcp])
+            lcp++;
+        for (size_t len = lcp; len > 0 && len + 8 > lcp; len--) {
+            if (pos + len == s->n && len != roms_heard[c].n)
+                continue;
+            int k = split_heard(s, pos + len, ids + 1, max - 1, lens + 1);
+            if (k >= 0) {
+                ids[0] = c;
+                lens[0] = len;
+                return k + 1;
+            }
+        }
+    }
+    return -1;
+}
+
+/* Clips cut short by the next sound, in a window on sim: the speaker plays
+ * each clip ahead of the model (sim/hal_sim.cpp foretell()) and takes back
+ * what a later command replaced.  What it played must be the WAV's clips:
+ * the same ROM clips in the same order, each at least as long as the model
+ * let it play (the console's own work takes real time and no model time, so
+ * in real time a clip may sound longer, as on the board) and never a
+ * sample that is not its ROM's. */
+Test(sim_parity, windowed_cut_sounds_are_the_models, .timeout = 180)
+{
+    load_roms();
+    for (int c = 0; c < NCLIPS; c++)
+        if (!roms_heard[c].s)
+            roms_heard[c] = non_silent(roms[c].s, roms[c].n);
+    const char *scripts[][2] = {{"board.txt", "board_cursor"}, {"gameover.txt", "after_gameover"}};
+    for (int k = 0; k < 2; k++) {
+        char script[4096], wavf[4096];
+        snprintf(script, sizeof script, "%s/%s", env_or_die("TABLETOP_CONSOLE_DATA"),
+                 scripts[k][0]);
+        char *dir = make_tmpdir();
+        pcm_t heard = play_windowed("sim", script, scripts[k][1], dir, 1, 0);
+        snprintf(wavf, sizeof wavf, "%s/out.wav", dir);
+        pcm_t w = read_wav(wavf);
+        pcm_t model = non_silent(w.s, w.n);
+        int mids[64], hids[64];
+        size_t mlens[64], hlens[64];
+        int nm = split_heard(&model, 0, mids, 64, mlens);
+        int nh = split_heard(&heard, 0, hids, 64, hlens);
+        cr_assert_gt(nm, 1, "%s: the WAV is not two clips or more (%d)", scripts[k][0], nm);
+        cr_assert_eq(nh, nm, "%s: the device played %d clips (ROM prefixes), the model %d",
+                     scripts[k][0], nh, nm);
+        int cut = 0;
+        for (int i = 0; i < nm; i++) {
+            cr_expect_eq(hids[i], mids[i], "%s: clip %d: the device played %s, the model %s",
+                         scripts[k][0], i, clip_names[hids[i]], clip_names[mids[i]]);
+            cr_expect_geq(hlens[i], mlens[i], "%s: clip %d: the device played %zu samples, the model took %zu",
+                          scripts[k][0], i, hlens[i], mlens[i]);
+            cut += mlens[i] < roms_heard[mids[i]].n;
+        }
+        cr_expect_gt(cut, 0, "%s: no clip was cut short: the test would not test taking back",
+                     scripts[k][0]);
+        free(w.s);
+        free(model.s);
+        free(heard.s);
+        remove_tree(dir);
+        free(dir);
+    }
 }
 
 /* Runs `tabletop connect4 move POSITION --backend B`; returns its output

@@ -384,7 +384,9 @@ static void mcts_run(mcts_worker_t *w)
      * and SDL's audio thread has 64 KB (docs/hal.md "The audio thread and
      * thread-local storage"). */
     BoardState state;
-    uint16_t trace[MCTS_MAX_TRACE];
+    /* Zeroed once a search: the playout writes it before it is read, which
+     * cppcheck cannot see through the call. */
+    uint16_t trace[MCTS_MAX_TRACE] = {0};
     mcts_t *m = w->m;
     const BoardState *b = w->b;
     int path[MCTS_MAX_PATH];
