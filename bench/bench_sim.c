@@ -22,6 +22,12 @@
  *   sim.traced_frames_per_s   every clock simulated and written to an FST trace
  *   sim.traced_realtime_ratio the same as board time / wall time
  *   sim.board_frames_per_s    the DE1-SoC's own rate, for comparison
+ *   sim.windowed_clip_gaps    windowed (SDL's dummy video driver, its disk
+ *                             audio driver recording what the speaker
+ *                             played), 12 moves half a second apart in real
+ *                             time: breaks of silence the speaker played
+ *                             inside the clips (0 = every clip whole)
+ *   sim.windowed_gap_ms       the silence those breaks added, in all
  *
  * Options: --quick (shorter runs, for smoke tests).
  */
@@ -35,6 +41,7 @@
 #include "hal.h"
 #if HAVE_SIM
 #include "sim/hal_sim.h"
+
 #endif
 
 int bench_sim_run(int argc, char **argv);
@@ -143,6 +150,111 @@ static double play_moves(hal_t *h, int n)
     }
     return (double)board / 1e6 / wall;
 }
+#if HAVE_SDL
+/* The samples of a raw S16 file after skip bytes; *n gets their count. */
+static int16_t *read_s16(const char *path, long skip, size_t *n)
+{
+    *n = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    long bytes = fseek(f, 0, SEEK_END) == 0 ? ftell(f) - skip : -1;
+    int16_t *v = bytes > 0 ? malloc((size_t)bytes + 2) : NULL;
+    if (v && fseek(f, skip, SEEK_SET) == 0) {
+        unsigned char b[2];
+        while (fread(b, 1, 2, f) == 2)
+            v[(*n)++] = (int16_t)(b[0] | b[1] << 8);
+    }
+    fclose(f);
+    return v;
+}
+
+/* Windowed, n moves (stone, place sound, swap) half a second apart in
+ * real time, as a player meets them; SDL's disk driver records what the
+ * speaker played, the WAV what the model took.  A break is silence the
+ * speaker played between two samples that follow each other in one clip
+ * of the WAV (the place clip, 1,600 samples: the WAV holds the clips back
+ * to back). */
+static void windowed_gaps(int n)
+{
+    char dir[] = "/tmp/tabletop_bench_sim_XXXXXX";
+    if (!mkdtemp(dir))
+        return;
+    char raw[sizeof dir + 16], wav[sizeof dir + 16];
+    snprintf(raw, sizeof raw, "%s/device.raw", dir);
+    snprintf(wav, sizeof wav, "%s/model.wav", dir);
+    const char *names[3] = {"SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "SDL_DISKAUDIOFILE"};
+    const char *values[3] = {"dummy", "disk", raw};
+    char *saved[3];
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(names[i]);
+        saved[i] = v ? strdup(v) : NULL;
+        setenv(names[i], values[i], 1);
+    }
+    hal_t h;
+    char err[256];
+    hal_config_t cfg = {0};
+    cfg.backend = "sim";
+    cfg.wav = wav;
+    cfg.scale = 1;
+    if (hal_sim_open(&h, &cfg, err, sizeof err) == 0) {
+        fill_screen(&h);
+        for (int move = 1; move <= n; move++) {
+            const uint64_t start = hal_time_us(&h);
+            present_move(&h, move);
+            while (hal_time_us(&h) - start < 500000)
+                hal_advance(&h, 4000);
+        }
+        usleep(400000); /* the lead and the last clip's end */
+        h.ops->close(h.ctx);
+        size_t nd, nw;
+        int16_t *d = read_s16(raw, 0, &nd), *w = read_s16(wav, 44, &nw);
+        /* The i-th sample other than silence of one is the i-th of the other. */
+        size_t i = 0, k = 0, pd = 0, pw = 0;
+        int started = 0, breaks = 0;
+        uint64_t extra = 0;
+        while (d && w && i < nd && k < nw) {
+            if (!d[i]) {
+                i++;
+                continue;
+            }
+            if (!w[k]) {
+                k++;
+                continue;
+            }
+            if (started && pw / 1600 == k / 1600 && i - pd > k - pw) {
+                breaks++;
+                extra += (i - pd) - (k - pw);
+            }
+            started = 1;
+            pd = i++;
+            pw = k++;
+        }
+        bench_report("sim.windowed_clip_gaps", breaks, "breaks");
+        bench_report("sim.windowed_gap_ms", (double)extra * 1000.0 / HAL_AUDIO_RATE, "ms");
+        free(d);
+        free(w);
+    } else {
+        printf("# sim.windowed_clip_gaps: no window (%s)\n", err);
+    }
+    for (int i = 0; i < 3; i++) {
+        if (saved[i])
+            setenv(names[i], saved[i], 1);
+        else
+            unsetenv(names[i]);
+        free(saved[i]);
+    }
+    unlink(raw);
+    unlink(wav);
+    rmdir(dir);
+}
+#else
+static void windowed_gaps(int n)
+{
+    (void)n;
+    printf("# sim.windowed_clip_gaps: no SDL\n");
+}
+#endif
 #endif
 
 int bench_sim_run(int argc, char **argv)
@@ -240,6 +352,7 @@ int bench_sim_run(int argc, char **argv)
         rmdir(dir);
     }
     bench_report("sim.board_frames_per_s", BOARD_FRAMES_PER_S, "frames/s");
+    windowed_gaps(quick ? 3 : 12);
     return 0;
 #endif
 }
