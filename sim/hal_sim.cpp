@@ -266,7 +266,6 @@ int sim_close(void *ctx)
     if (s->channel_mismatches)
         fprintf(stderr, "tabletop: sim: left and right audio channels differed %llu times\n",
                 (unsigned long long)s->channel_mismatches);
-
     int status = hal_frontend_close(s->host, &s->wav, s->have_wav);
     sim_harness_free(s->h);
     periph_bus_close(&s->bus);
