@@ -171,6 +171,23 @@ std::vector<int16_t> sounding(const std::string &path, size_t skip)
     return v;
 }
 
+/* The backend in a window (SDL's dummy video driver), its speaker SDL's
+ * disk audio driver recording what it plays to raw. */
+hal_t open_windowed(const std::string &raw, const char *wav)
+{
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_AUDIODRIVER", "disk", 1);
+    setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
+    unsetenv("SDL_DISKAUDIODELAY");
+    hal_config_t cfg = {};
+    cfg.backend = "sim";
+    cfg.wav = wav;
+    hal_t h;
+    char err[256] = "";
+    cr_assert_eq(hal_sim_open(&h, &cfg, err, sizeof err), 0, "hal_sim_open: %s", err);
+    return h;
+}
+
 } // namespace
 
 /* Windowed, the speaker is given the rest of a clip as soon as it starts
@@ -186,16 +203,7 @@ Test(hal_sim, windowed_speaker_takes_back_a_replaced_clip, .timeout = 60)
     char dir[] = "/tmp/tabletop_halsim_XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
     const std::string raw = std::string(dir) + "/device.raw", wav = std::string(dir) + "/out.wav";
-    setenv("SDL_VIDEODRIVER", "dummy", 1);
-    setenv("SDL_AUDIODRIVER", "disk", 1);
-    setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
-    unsetenv("SDL_DISKAUDIODELAY");
-    hal_config_t cfg = {};
-    cfg.backend = "sim";
-    cfg.wav = wav.c_str();
-    hal_t h;
-    char err[256] = "";
-    cr_assert_eq(hal_sim_open(&h, &cfg, err, sizeof err), 0, "hal_sim_open: %s", err);
+    hal_t h = open_windowed(raw, wav.c_str());
     hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
     hal_advance(&h, 20000);
     hal_write(&h, REG_AUDIO_CMD, AUDIO_PLACE);
@@ -251,15 +259,7 @@ Test(hal_sim, windowed_speaker_does_not_wait_for_the_model, .timeout = 60)
     char dir[] = "/tmp/tabletop_halsim_XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
     const std::string raw = std::string(dir) + "/device.raw";
-    setenv("SDL_VIDEODRIVER", "dummy", 1);
-    setenv("SDL_AUDIODRIVER", "disk", 1);
-    setenv("SDL_DISKAUDIOFILE", raw.c_str(), 1);
-    unsetenv("SDL_DISKAUDIODELAY");
-    hal_config_t cfg = {};
-    cfg.backend = "sim";
-    hal_t h;
-    char err[256] = "";
-    cr_assert_eq(hal_sim_open(&h, &cfg, err, sizeof err), 0, "hal_sim_open: %s", err);
+    hal_t h = open_windowed(raw, nullptr);
     hal_write(&h, REG_AUDIO_CMD, AUDIO_CAPTURE);
     hal_advance(&h, 1000);
     std::vector<int16_t> want;

@@ -140,11 +140,12 @@ static void load_roms(void)
             roms[c] = read_rom(c);
 }
 
-/* Cuts s[pos..n) into clips: each a prefix of a ROM clip, the last one
- * whole.  Writes the clip numbers to ids and returns their count, or -1
- * if the stream is not made of clips.  A prefix may run on by chance into
+/* Cuts s[pos..n) into clips: each a prefix of one of clips[NCLIPS], the
+ * last one whole.  Writes the clip numbers to ids and returns their count,
+ * or -1 if the stream is not made of clips.  A prefix may run on by chance into
  * samples of the next clip, so shorter cuts are tried too. */
-static int split_clips(const pcm_t *s, size_t pos, int *ids, int max, size_t *lens)
+static int split_in(const pcm_t *clips, const pcm_t *s, size_t pos, int *ids, int max,
+                    size_t *lens)
 {
     if (pos == s->n)
         return 0;
@@ -152,13 +153,13 @@ static int split_clips(const pcm_t *s, size_t pos, int *ids, int max, size_t *le
         return -1;
     for (int c = 0; c < NCLIPS; c++) {
         size_t lcp = 0;
-        while (lcp < roms[c].n && pos + lcp < s->n && s->s[pos + lcp] == roms[c].s[lcp])
+        while (lcp < clips[c].n && pos + lcp < s->n && s->s[pos + lcp] == clips[c].s[lcp])
             lcp++;
         for (size_t len = lcp; len > 0 && len + 8 > lcp; len--) {
             /* Only the last clip of the stream must be whole. */
-            if (pos + len == s->n && len != roms[c].n)
+            if (pos + len == s->n && len != clips[c].n)
                 continue;
-            int k = split_clips(s, pos + len, ids + 1, max - 1, lens ? lens + 1 : NULL);
+            int k = split_in(clips, s, pos + len, ids + 1, max - 1, lens ? lens + 1 : NULL);
             if (k >= 0) {
                 ids[0] = c;
                 if (lens)
@@ -168,6 +169,12 @@ static int split_clips(const pcm_t *s, size_t pos, int *ids, int max, size_t *le
         }
     }
     return -1;
+}
+
+/* The same with the ROM clips. */
+static int split_clips(const pcm_t *s, size_t pos, int *ids, int max, size_t *lens)
+{
+    return split_in(roms, s, pos, ids, max, lens);
 }
 
 static void check_png_pair(const char *sim_png, const char *other_png, const char *what)
@@ -285,18 +292,29 @@ Test(sim_parity, chooser, .timeout = 120)
     cr_expect_eq(check_script("chooser.txt", NULL), 3);
 }
 
+/* The clips tests/data/sim/sounds.txt plays, in order: six place clips,
+ * capture, illegal, game over. */
+static const int sounds_want[] = {0, 0, 0, 0, 0, 0, 1, 2, 3};
+#define NSOUNDS ((int)(sizeof sounds_want / sizeof sounds_want[0]))
+
+/* The script's path in script; returns the samples its clips hold. */
+static size_t sounds_script(char *script, size_t len)
+{
+    snprintf(script, len, "%s/sounds.txt", env_or_die("TABLETOP_SIM_DATA"));
+    load_roms();
+    size_t total = 0;
+    for (int i = 0; i < NSOUNDS; i++)
+        total += roms[sounds_want[i]].n;
+    return total;
+}
+
 /* Every clip played to its end: the WAV is the ROM clips back to back, on
  * both backends, to the sample. */
 Test(sim_parity, every_sound_is_its_rom_clip, .timeout = 180)
 {
     char script[4096];
-    snprintf(script, sizeof script, "%s/sounds.txt", env_or_die("TABLETOP_SIM_DATA"));
-    load_roms();
-    static const int want[] = {0, 0, 0, 0, 0, 0, 1, 2, 3};
-    const int nwant = (int)(sizeof want / sizeof want[0]);
-    size_t total = 0;
-    for (int i = 0; i < nwant; i++)
-        total += roms[want[i]].n;
+    const size_t total = sounds_script(script, sizeof script);
+    const int *want = sounds_want, nwant = NSOUNDS;
     const char *backends[] = {"sim", "sdl"};
     for (int b = 0; b < 2; b++) {
         char *dir = make_tmpdir();
@@ -509,13 +527,8 @@ static pcm_t play_windowed(const char *backend, const char *script, const char *
 Test(sim_parity, windowed_sounds_reach_the_device, .timeout = 180)
 {
     char script[4096];
-    snprintf(script, sizeof script, "%s/sounds.txt", env_or_die("TABLETOP_SIM_DATA"));
-    load_roms();
-    static const int want[] = {0, 0, 0, 0, 0, 0, 1, 2, 3};
-    const int nwant = (int)(sizeof want / sizeof want[0]);
-    size_t total = 0;
-    for (int i = 0; i < nwant; i++)
-        total += roms[want[i]].n;
+    const size_t total = sounds_script(script, sizeof script);
+    const int *want = sounds_want, nwant = NSOUNDS;
     int16_t *all = malloc(2 * total + 2);
     size_t at = 0;
     for (int i = 0; i < nwant; i++) {
@@ -544,32 +557,6 @@ Test(sim_parity, windowed_sounds_reach_the_device, .timeout = 180)
  * left out too. */
 static pcm_t roms_heard[NCLIPS];
 
-/* Cuts s[pos..n) into prefixes of roms_heard (as split_clips does with the
- * ROMs, the last one whole). */
-static int split_heard(const pcm_t *s, size_t pos, int *ids, int max, size_t *lens)
-{
-    if (pos == s->n)
-        return 0;
-    if (max == 0)
-        return -1;
-    for (int c = 0; c < NCLIPS; c++) {
-        size_t lcp = 0;
-        while (lcp < roms_heard[c].n && pos + lcp < s->n && s->s[pos + lcp] == roms_heard[c].s[lcp])
-            lcp++;
-        for (size_t len = lcp; len > 0 && len + 8 > lcp; len--) {
-            if (pos + len == s->n && len != roms_heard[c].n)
-                continue;
-            int k = split_heard(s, pos + len, ids + 1, max - 1, lens + 1);
-            if (k >= 0) {
-                ids[0] = c;
-                lens[0] = len;
-                return k + 1;
-            }
-        }
-    }
-    return -1;
-}
-
 /* Clips cut short by the next sound, in a window on sim: the speaker plays
  * each clip ahead of the model (sim/hal_sim.cpp foretell()) and takes back
  * what a later command replaced.  What it played must be the WAV's clips:
@@ -595,8 +582,8 @@ Test(sim_parity, windowed_cut_sounds_are_the_models, .timeout = 180)
         pcm_t model = non_silent(w.s, w.n);
         int mids[64], hids[64];
         size_t mlens[64], hlens[64];
-        int nm = split_heard(&model, 0, mids, 64, mlens);
-        int nh = split_heard(&heard, 0, hids, 64, hlens);
+        int nm = split_in(roms_heard, &model, 0, mids, 64, mlens);
+        int nh = split_in(roms_heard, &heard, 0, hids, 64, hlens);
         cr_assert_gt(nm, 1, "%s: the WAV is not two clips or more (%d)", scripts[k][0], nm);
         cr_assert_eq(nh, nm, "%s: the device played %d clips (ROM prefixes), the model %d",
                      scripts[k][0], nh, nm);
