@@ -141,11 +141,12 @@ static void load_roms(void)
 }
 
 /* Cuts s[pos..n) into clips: each a prefix of one of clips[NCLIPS], the
- * last one whole.  Writes the clip numbers to ids and returns their count,
- * or -1 if the stream is not made of clips.  A prefix may run on by chance into
- * samples of the next clip, so shorter cuts are tried too. */
-static int split_in(const pcm_t *clips, const pcm_t *s, size_t pos, int *ids, int max,
-                    size_t *lens)
+ * last one whole if last_whole is set.  Writes the clip numbers to ids and
+ * returns their count, or -1 if the stream is not made of clips.  A prefix
+ * may run on by chance into samples of the next clip, so shorter cuts are
+ * tried too. */
+static int split_in(const pcm_t *clips, int last_whole, const pcm_t *s, size_t pos, int *ids,
+                    int max, size_t *lens)
 {
     if (pos == s->n)
         return 0;
@@ -157,9 +158,10 @@ static int split_in(const pcm_t *clips, const pcm_t *s, size_t pos, int *ids, in
             lcp++;
         for (size_t len = lcp; len > 0 && len + 8 > lcp; len--) {
             /* Only the last clip of the stream must be whole. */
-            if (pos + len == s->n && len != clips[c].n)
+            if (last_whole && pos + len == s->n && len != clips[c].n)
                 continue;
-            int k = split_in(clips, s, pos + len, ids + 1, max - 1, lens ? lens + 1 : NULL);
+            int k = split_in(clips, last_whole, s, pos + len, ids + 1, max - 1,
+                             lens ? lens + 1 : NULL);
             if (k >= 0) {
                 ids[0] = c;
                 if (lens)
@@ -174,7 +176,7 @@ static int split_in(const pcm_t *clips, const pcm_t *s, size_t pos, int *ids, in
 /* The same with the ROM clips. */
 static int split_clips(const pcm_t *s, size_t pos, int *ids, int max, size_t *lens)
 {
-    return split_in(roms, s, pos, ids, max, lens);
+    return split_in(roms, 1, s, pos, ids, max, lens);
 }
 
 static void check_png_pair(const char *sim_png, const char *other_png, const char *what)
@@ -563,7 +565,10 @@ static pcm_t roms_heard[NCLIPS];
  * the same ROM clips in the same order, each at least as long as the model
  * let it play (the console's own work takes real time and no model time, so
  * in real time a clip may sound longer, as on the board) and never a
- * sample that is not its ROM's. */
+ * sample that is not its ROM's.  The run is stopped once the speaker has
+ * played everything; a host slower than real time (ASan, a loaded CI) may
+ * by then have the model still in its last clip, so neither stream's last
+ * clip need be whole. */
 Test(sim_parity, windowed_cut_sounds_are_the_models, .timeout = 180)
 {
     load_roms();
@@ -582,8 +587,8 @@ Test(sim_parity, windowed_cut_sounds_are_the_models, .timeout = 180)
         pcm_t model = non_silent(w.s, w.n);
         int mids[64], hids[64];
         size_t mlens[64], hlens[64];
-        int nm = split_in(roms_heard, &model, 0, mids, 64, mlens);
-        int nh = split_in(roms_heard, &heard, 0, hids, 64, hlens);
+        int nm = split_in(roms_heard, 0, &model, 0, mids, 64, mlens);
+        int nh = split_in(roms_heard, 0, &heard, 0, hids, 64, hlens);
         cr_assert_gt(nm, 1, "%s: the WAV is not two clips or more (%d)", scripts[k][0], nm);
         cr_assert_eq(nh, nm, "%s: the device played %d clips (ROM prefixes), the model %d",
                      scripts[k][0], nh, nm);
@@ -593,7 +598,7 @@ Test(sim_parity, windowed_cut_sounds_are_the_models, .timeout = 180)
                          scripts[k][0], i, clip_names[hids[i]], clip_names[mids[i]]);
             cr_expect_geq(hlens[i], mlens[i], "%s: clip %d: the device played %zu samples, the model took %zu",
                           scripts[k][0], i, hlens[i], mlens[i]);
-            cut += mlens[i] < roms_heard[mids[i]].n;
+            cut += i < nm - 1 && mlens[i] < roms_heard[mids[i]].n;
         }
         cr_expect_gt(cut, 0, "%s: no clip was cut short: the test would not test taking back",
                      scripts[k][0]);
