@@ -41,7 +41,6 @@
 #include "hal.h"
 #if HAVE_SIM
 #include "sim/hal_sim.h"
-
 #endif
 
 int bench_sim_run(int argc, char **argv);
@@ -150,6 +149,7 @@ static double play_moves(hal_t *h, int n)
     }
     return (double)board / 1e6 / wall;
 }
+
 #if HAVE_SDL
 /* The samples of a raw S16 file after skip bytes; *n gets their count. */
 static int16_t *read_s16(const char *path, long skip, size_t *n)
