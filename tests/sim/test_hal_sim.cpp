@@ -111,6 +111,23 @@ Test(hal_sim, time_is_the_model_clock)
     h.ops->close(h.ctx);
 }
 
+namespace {
+
+/* The samples of a clip's ROM image, as the model loaded it. */
+std::vector<int16_t> rom_clip(const char *name)
+{
+    std::vector<int16_t> v;
+    FILE *vh = fopen((std::string(getenv("TABLETOP_ROM_DIR")) + "/" + name + ".vh").c_str(), "r");
+    cr_assert_not_null(vh);
+    unsigned x;
+    while (fscanf(vh, "%x", &x) == 1)
+        v.push_back((int16_t)x);
+    fclose(vh);
+    return v;
+}
+
+} // namespace
+
 Test(hal_sim, wav_gets_the_streamed_clip)
 {
     char path[] = "/tmp/tabletop_halsim_XXXXXX";
@@ -132,29 +149,15 @@ Test(hal_sim, wav_gets_the_streamed_clip)
     unlink(path);
     cr_assert_eq(n, 44u + 2 * 1600, "WAV of %zu bytes, want one place clip", n);
     /* Compare with the ROM image the model loaded. */
-    FILE *vh = fopen((std::string(getenv("TABLETOP_ROM_DIR")) + "/place.vh").c_str(), "r");
-    cr_assert_not_null(vh);
-    unsigned v;
-    for (int i = 0; i < 1600 && fscanf(vh, "%x", &v) == 1; i++) {
+    const std::vector<int16_t> rom = rom_clip("place");
+    cr_assert_eq(rom.size(), 1600u);
+    for (int i = 0; i < 1600; i++) {
         const int16_t got = (int16_t)(buf[44 + 2 * i] | buf[45 + 2 * i] << 8);
-        cr_assert_eq(got, (int16_t)v, "sample %d", i);
+        cr_assert_eq(got, rom[i], "sample %d", i);
     }
-    fclose(vh);
 }
 
 namespace {
-
-std::vector<int16_t> rom_clip(const char *name)
-{
-    std::vector<int16_t> v;
-    FILE *vh = fopen((std::string(getenv("TABLETOP_ROM_DIR")) + "/" + name + ".vh").c_str(), "r");
-    cr_assert_not_null(vh);
-    unsigned x;
-    while (fscanf(vh, "%x", &x) == 1)
-        v.push_back((int16_t)x);
-    fclose(vh);
-    return v;
-}
 
 /* The samples of a raw S16 file (skip bytes of header) that are not silence. */
 std::vector<int16_t> sounding(const std::string &path, size_t skip)
