@@ -1,4 +1,4 @@
-/* sdl_host.c - SDL2 window, keyboard and audio queue; see sdl_host.h. */
+/* sdl_host.c - SDL2 window, keyboard and speaker; see sdl_host.h. */
 #include "sdl_host.h"
 
 #include <errno.h>
@@ -22,8 +22,9 @@
 #define PACE_SLACK_US 100000
 /* Silence queued ahead of a clip: 100 ms at 8 kHz. */
 #define AUDIO_LEAD_SAMPLES 800
-/* The samples queued last, kept so that a tail not yet played can be taken
- * back (sdl_host_unqueue_audio): 4 s, more than the longest clip and its lead. */
+/* The speaker's ring (play_audio): 4 s, more than the longest clip and its
+ * lead, so a tail not yet played can always be taken back
+ * (sdl_host_unqueue_audio). */
 #define AUDIO_KEEP_SAMPLES (4 * HAL_AUDIO_RATE)
 
 /* Bounds on a remembered window size: anything outside is a corrupt file. */
@@ -48,9 +49,12 @@ struct sdl_host {
     int own_fullscreen;         /* 1: covering the display itself (no window manager) */
     int windowed_x, windowed_y; /* where the window was before covering the display */
     uint8_t segments[6];        /* lit segments of HEX0..HEX5 in the strip */
-    /* every sample queued, the lead included, the last AUDIO_KEEP_SAMPLES
-     * of them at kept[i % AUDIO_KEEP_SAMPLES] for i < queued */
+    /* The speaker's ring, shared with SDL's audio thread under the
+     * device's lock: sample i of all queued (the leads included) is at
+     * kept[i % AUDIO_KEEP_SAMPLES]; [played, queued) wait to be played, and
+     * queued - played <= AUDIO_KEEP_SAMPLES. */
     uint64_t queued;
+    uint64_t played;
     int16_t kept[AUDIO_KEEP_SAMPLES];
 };
 
@@ -330,6 +334,19 @@ static void quiet_stderr_end(int saved, FILE *capture)
 static const char no_sound_fmt[] = "tabletop: no sound (SDL: %s): playing on silently; set "
                                    "SDL_AUDIODRIVER to a working driver or use --headless\n";
 
+/* SDL's audio thread asks for len bytes (the device's lock held): the ring's
+ * waiting samples, then silence. */
+static void SDLCALL play_audio(void *userdata, Uint8 *stream, int len)
+{
+    sdl_host_t *host = userdata;
+    int16_t *out = (int16_t *)(void *)stream;
+    const size_t n = (size_t)len / sizeof *out;
+    size_t i = 0;
+    while (i < n && host->played < host->queued)
+        out[i++] = host->kept[host->played++ % AUDIO_KEEP_SAMPLES];
+    memset(out + i, 0, (n - i) * sizeof *out);
+}
+
 static void open_audio(sdl_host_t *host)
 {
     FILE *capture;
@@ -341,6 +358,11 @@ static void open_audio(sdl_host_t *host)
         want.format = AUDIO_S16SYS;
         want.channels = 1;
         want.samples = 256;
+        /* Our own callback, not SDL's queue: SDL gives the thread that
+         * plays its queue a 64 KB stack, which the program's thread-local
+         * storage must fit in beside it (docs/hal.md). */
+        want.callback = play_audio;
+        want.userdata = host;
         host->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
         if (host->audio)
             SDL_PauseAudioDevice(host->audio, 0);
@@ -706,26 +728,30 @@ void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444)
     host->redraw = 0;
 }
 
+/* Appends samples to the ring (the device's lock held).  Should the
+ * waiting samples ever pass the ring's 4 s, the oldest are dropped. */
 static void keep_audio(sdl_host_t *host, const int16_t *samples, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         host->kept[host->queued++ % AUDIO_KEEP_SAMPLES] = samples[i];
+    if (host->queued - host->played > AUDIO_KEEP_SAMPLES)
+        host->played = host->queued - AUDIO_KEEP_SAMPLES;
 }
 
 void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n)
 {
     if (!host->audio || !n)
         return;
-    /* Samples arrive in real time in small bursts; when the queue has run
+    SDL_LockAudioDevice(host->audio);
+    /* Samples arrive in real time in small bursts; when the ring has run
      * dry, lead them with a little silence so the device never starves in
      * the middle of a clip. */
-    if (SDL_GetQueuedAudioSize(host->audio) == 0) {
+    if (host->played == host->queued) {
         static const int16_t lead[AUDIO_LEAD_SAMPLES];
-        SDL_QueueAudio(host->audio, lead, sizeof lead);
         keep_audio(host, lead, AUDIO_LEAD_SAMPLES);
     }
-    SDL_QueueAudio(host->audio, samples, (Uint32)(n * sizeof *samples));
     keep_audio(host, samples, n);
+    SDL_UnlockAudioDevice(host->audio);
 }
 
 int sdl_host_has_audio(const sdl_host_t *host)
@@ -737,27 +763,11 @@ size_t sdl_host_unqueue_audio(sdl_host_t *host, size_t n)
 {
     if (!host->audio || !n)
         return 0;
-    /* The audio thread takes from the queue under the device's lock (a
-     * recursive mutex, which SDL's queue calls take again): nothing is
-     * played between the count and the queue put back. */
+    /* Under the device's lock nothing is played between the count and the
+     * taking back. */
     SDL_LockAudioDevice(host->audio);
-    const size_t left = SDL_GetQueuedAudioSize(host->audio) / sizeof(int16_t);
-    const size_t take = n < left ? n : left;
-    if (take == 0 || left > AUDIO_KEEP_SAMPLES || left > host->queued) {
-        SDL_UnlockAudioDevice(host->audio);
-        return 0;
-    }
-    /* Back in the queue: the samples before the tail taken, i.e. queued
-     * numbers [queued - left, queued - take). */
-    SDL_ClearQueuedAudio(host->audio);
-    for (uint64_t i = host->queued - left; i < host->queued - take;) {
-        const size_t at = (size_t)(i % AUDIO_KEEP_SAMPLES);
-        size_t run = AUDIO_KEEP_SAMPLES - at;
-        if (run > host->queued - take - i)
-            run = (size_t)(host->queued - take - i);
-        SDL_QueueAudio(host->audio, host->kept + at, (Uint32)(run * sizeof(int16_t)));
-        i += run;
-    }
+    const uint64_t left = host->queued - host->played;
+    const size_t take = n < left ? n : (size_t)left;
     host->queued -= take;
     SDL_UnlockAudioDevice(host->audio);
     return take;

@@ -3,7 +3,7 @@
  * sdl and sim backends (they differ only in where frames and samples come
  * from).  Frames arrive as the VGA output sees them (640x480 RGB444), keys
  * leave as HID usage codes (SDL scancodes are HID usage codes), samples
- * go to an 8 kHz SDL audio queue.
+ * go to an 8 kHz ring that SDL's audio thread plays from.
  *
  *   sdl_host_t *host = sdl_host_open("tabletop", 0, err, sizeof err);
  *   loop: sdl_host_show_frame(host, rgb444);

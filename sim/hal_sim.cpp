@@ -7,7 +7,7 @@
  * (advance).  What the player sees is what the VGA sampler rebuilt from the
  * simulated pins (read_frame, and the window), what they hear is what the
  * Avalon-ST sink took from the simulated audio sources (the WAV file, and
- * the SDL audio queue).  Windowed, advance() paces the model to real time
+ * the speaker's ring).  Windowed, advance() paces the model to real time
  * (sdl_host_pace) and falls behind gracefully when the host is too slow.
  */
 #include <stdio.h>

@@ -448,3 +448,70 @@ Test(sdl_host, the_digit_strip_shows_the_segments_below_the_picture)
     cr_expect_eq(sdl_host_needs_redraw(h), 1);
     sdl_host_close(h);
 }
+
+/* ---- the speaker ------------------------------------------------------- */
+
+/* Thread-local storage larger than the 64 KB stack SDL gives the thread
+ * that plays its own queue (SDL_QueueAudio): glibc carves every thread's
+ * copy out of its stack, and with the queue SDL could not create that
+ * thread at all (docs/hal.md, "The audio thread and thread-local
+ * storage").  The speaker plays from a callback of ours, whose thread gets
+ * the default stack. */
+_Thread_local volatile char tls_ballast[96 * 1024];
+
+/* The samples SDL's disk audio driver wrote (everything the device played,
+ * silence included). */
+static size_t read_played(const char *path, int16_t *out, size_t max)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "%s: %s", path, strerror(errno));
+    size_t n = fread(out, sizeof *out, max, f);
+    fclose(f);
+    return n;
+}
+
+/* Waits until the device has played `samples` samples after the lead, in
+ * real time (the disk driver paces itself as a sound card would). */
+static void wait_played(size_t samples)
+{
+    SDL_Delay((Uint32)((samples + 800) * 1000 / HAL_AUDIO_RATE + 400));
+}
+
+Test(sdl_host, the_speaker_plays_beside_large_thread_local_storage)
+{
+    tls_ballast[0] = 1;
+    char raw[160];
+    snprintf(raw, sizeof raw, "%s/device.raw", scratch);
+    setenv("SDL_AUDIODRIVER", "disk", 1);
+    setenv("SDL_DISKAUDIOFILE", raw, 1);
+    sdl_host_t *h = open_host(1);
+    cr_assert(sdl_host_has_audio(h), "no audio device: SDL could not start the speaker's thread");
+
+    /* A ramp of 2000 samples, then the last 1000 of 3000 taken back before
+     * they could play (the 100 ms lead and the first 2000 come first). */
+    static int16_t clip[3000];
+    for (int i = 0; i < 3000; i++)
+        clip[i] = (int16_t)(100 + i);
+    sdl_host_queue_audio(h, clip, 3000);
+    cr_assert_eq(sdl_host_unqueue_audio(h, 1000), 1000u);
+    wait_played(2000);
+    /* Once played, nothing is left to take back. */
+    cr_assert_eq(sdl_host_unqueue_audio(h, 500), 0u);
+    sdl_host_close(h);
+    setenv("SDL_AUDIODRIVER", "dummy", 1);
+
+    static int16_t got[4 * HAL_AUDIO_RATE];
+    size_t n = read_played(raw, got, sizeof got / sizeof got[0]);
+    size_t first = 0;
+    while (first < n && got[first] == 0)
+        first++;
+    cr_assert_geq(first, 800u, "the clip must follow at least the 100 ms lead, at %zu", first);
+    size_t k = 0;
+    while (first + k < n && got[first + k] != 0) {
+        cr_assert_eq(got[first + k], clip[k], "sample %zu of the clip", k);
+        k++;
+    }
+    cr_assert_eq(k, 2000u, "the device played %zu samples of the clip, want the 2000 kept", k);
+    for (size_t i = first + k; i < n; i++)
+        cr_assert_eq(got[i], 0, "only silence after the clip (sample %zu)", i);
+}
