@@ -53,7 +53,8 @@ void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444);
  * (sdl_host_needs_redraw). */
 void sdl_host_show_segments(sdl_host_t *host, const uint8_t lit[6]);
 
-/* Queues samples (8 kHz mono) for the speaker; dropped if there is none. */
+/* Queues samples (8 kHz mono) for the speaker; dropped if there is none.
+ * Up to 4 s wait to be played; past that the oldest are dropped. */
 void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n);
 
 /* 1 if samples queued are played (a sound device was opened). */
