@@ -470,11 +470,19 @@ static size_t read_played(const char *path, int16_t *out, size_t max)
     return n;
 }
 
-/* Waits until the device has played `samples` samples after the lead, in
- * real time (the disk driver paces itself as a sound card would). */
-static void wait_played(size_t samples)
+/* Waits until the device has played `samples` samples after the lead: the
+ * disk driver paces itself as a sound card would, and its file grows as it
+ * plays (silence after the clip), behind a stdio buffer of a few KB.  At
+ * most 10 s, for a loaded machine. */
+static void wait_played(const char *path, size_t samples)
 {
-    SDL_Delay((Uint32)((samples + 800) * 1000 / HAL_AUDIO_RATE + 400));
+    const long want = (long)(samples + 800) * 2 + 16384;
+    for (int waited = 0; waited < 10000; waited += 50) {
+        struct stat st;
+        if (stat(path, &st) == 0 && st.st_size >= want)
+            return;
+        SDL_Delay(50);
+    }
 }
 
 Test(sdl_host, the_speaker_plays_beside_large_thread_local_storage)
@@ -494,7 +502,7 @@ Test(sdl_host, the_speaker_plays_beside_large_thread_local_storage)
         clip[i] = (int16_t)(100 + i);
     sdl_host_queue_audio(h, clip, 3000);
     cr_assert_eq(sdl_host_unqueue_audio(h, 1000), 1000u);
-    wait_played(2000);
+    wait_played(raw, 2000);
     /* Once played, nothing is left to take back. */
     cr_assert_eq(sdl_host_unqueue_audio(h, 500), 0u);
     sdl_host_close(h);
