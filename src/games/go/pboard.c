@@ -39,6 +39,34 @@ static const long pb_diag[4] = {-PB_W - 1, -PB_W + 1, PB_W - 1, PB_W + 1};
 
 static inline void lib_add(pboard_t *b, int r, int p) { b->lib[r] += pb_libv[p]; }
 
+/* The eight neighbours in pattern3_code's order (NW N NE W E SW S SE), and
+ * where a point's colour sits in each one's code: the neighbour at offset
+ * i sees the point in direction 7 - i, the opposite one. */
+static const long pb_ring[8] = {-PB_W - 1, -PB_W, -PB_W + 1, -1, 1, PB_W - 1, PB_W, PB_W + 1};
+static const uint8_t pb_ring_shift[8] = {14, 12, 10, 8, 6, 4, 2, 0};
+
+static inline unsigned pb_code_of(const uint8_t *c, long q)
+{
+    unsigned code = 0;
+    for (int i = 0; i < 8; i++)
+        code |= (unsigned)c[q + pb_ring[i]] << (2 * i);
+    return code;
+}
+
+/* Point p's colour went up by delta (a stone placed: its colour; removed:
+ * minus it): the codes of its eight neighbours move by as much in p's
+ * field (no field borrows: each stays a colour 0-3), and each neighbour's
+ * shape byte follows.  p's own shape byte is the caller's. */
+static inline void pb_ring_update(pboard_t *b, long p, int delta)
+{
+    for (int i = 0; i < 8; i++) {
+        long q = p + pb_ring[i];
+        unsigned code = (unsigned)(b->code[q] + (delta << pb_ring_shift[i])) & 0xFFFFu;
+        b->code[q] = (uint16_t)code;
+        b->shape[q] = (uint8_t)(pattern3_match_code(code) & (b->color[q] == EMPTY));
+    }
+}
+
 /* The empty list needs no index of positions: a move is always made at a
  * point the pick found at a known position (pboard_play, for other
  * callers, looks it up), captured points go to the end. */
@@ -56,10 +84,15 @@ static void pb_rebuild(pboard_t *b)
     memset(b->stones, 0, sizeof b->stones);
     b->sdiff = 0;
     memset(b->nbc, 0, sizeof b->nbc);
+    memset(b->code, 0, sizeof b->code);
+    memset(b->shape, 0, sizeof b->shape);
     b->n_empty = 0;
+    pattern3_init();
     for (int p = 0; p < PB_PTS; p++) {
         if (!is_board_point(p))
             continue;
+        b->code[p] = (uint16_t)pb_code_of(b->color, p);
+        b->shape[p] = (uint8_t)(b->color[p] == EMPTY && pattern3_match_code(b->code[p]));
         for (int i = 0; i < 4; i++) {
             int col = b->color[p + d[i]];
             b->nbc[p] = (uint16_t)(b->nbc[p] + (col == 3 ? NB_ONE(BLACK) + NB_ONE(WHITE)
@@ -234,6 +267,8 @@ static int pb_remove_chain(pboard_t *b, long r, int col)
         b->color[s] = EMPTY;
         b->chain[s] = (uint8_t)s;
         b->empty[ne++] = (uint8_t)s;
+        b->shape[s] = (uint8_t)pattern3_match_code(b->code[s]);
+        pb_ring_update(b, s, -col);
         const uint64_t ls = pb_libv[s];
         for (int i = 0; i < 4; i++) {
             long q = s + pb_nbr[i];
@@ -257,6 +292,8 @@ static inline int pb_play(pboard_t *b, int color, long p, long at)
 
     b->empty[at] = b->empty[--b->n_empty];
     b->color[p] = (uint8_t)color;
+    b->shape[p] = 0;
+    pb_ring_update(b, p, color);
     b->sdiff = (int16_t)(b->sdiff + (color == BLACK ? 1 : -1));
 
     /* Every neighbour: counts change, and p stops being a liberty of the
@@ -725,32 +762,31 @@ static long pb_pick_tactical(const pboard_t *b, int color, long last, rng_t *rng
 /* A MoGo shape next to the last stone or next to color's own previous
  * stone `mine` (playout.c's): one of their empty neighbours (each counted
  * once) whose 3x3 neighbourhood is a shape, legal, not our eye and safe
- * (pb_safe).  None after a pass. */
+ * (pb_safe).  None after a pass.  The shape bytes of the sixteen points
+ * are read first into a mask, branch-free; only the shapes found are
+ * tested further, in the same order as the points. */
 static long pb_pick_pattern(const pboard_t *b, int color, long last, long mine, rng_t *rng)
 {
-    static const long off[8] = {-PB_W - 1, -PB_W, -PB_W + 1, -1, 1, PB_W - 1, PB_W, PB_W + 1};
     if (!last)
         return 0;
-    const uint8_t *c = b->color;
-    const long around[2] = {last, mine};
+    unsigned hits = 0;
+    for (int i = 0; i < 8; i++)
+        hits |= (unsigned)b->shape[last + pb_ring[i]] << i;
+    if (mine)
+        for (int i = 0; i < 8; i++)
+            hits |= (unsigned)b->shape[mine + pb_ring[i]] << (8 + i);
     long cands[16];
     int n = 0;
-    for (int a = 0; a < 2 && around[a]; a++)
-        for (int i = 0; i < 8; i++) {
-            long q = around[a] + off[i];
-            if (c[q] != EMPTY)
-                continue;
-            int seen = 0;
-            for (int j = 0; j < n; j++)
-                seen |= cands[j] == q;
-            unsigned code = (unsigned)c[q - PB_W - 1] | (unsigned)c[q - PB_W] << 2 |
-                            (unsigned)c[q - PB_W + 1] << 4 | (unsigned)c[q - 1] << 6 |
-                            (unsigned)c[q + 1] << 8 | (unsigned)c[q + PB_W - 1] << 10 |
-                            (unsigned)c[q + PB_W] << 12 | (unsigned)c[q + PB_W + 1] << 14;
-            if (!seen && pattern3_match_code(code) && !pb_is_eye(b, color, q) &&
-                pb_legal(b, color, q) && pb_safe(b, color, q))
-                cands[n++] = q;
-        }
+    while (hits) {
+        int k = __builtin_ctz(hits);
+        hits &= hits - 1;
+        long q = (k < 8 ? last : mine) + pb_ring[k & 7];
+        int seen = 0;
+        for (int j = 0; j < n; j++)
+            seen |= cands[j] == q;
+        if (!seen && !pb_is_eye(b, color, q) && pb_legal(b, color, q) && pb_safe(b, color, q))
+            cands[n++] = q;
+    }
     return n ? cands[pb_below(rng, n)] : 0;
 }
 
@@ -915,6 +951,11 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
         if (b->nbc[p] != ref.nbc[p]) {
             snprintf(err, (size_t)errlen, "point %d: neighbour counts 0x%03x, recount 0x%03x", p,
                      b->nbc[p], ref.nbc[p]);
+            return -1;
+        }
+        if (b->code[p] != ref.code[p] || b->shape[p] != ref.shape[p]) {
+            snprintf(err, (size_t)errlen, "point %d: 3x3 code 0x%04x shape %d, recount 0x%04x %d", p,
+                     b->code[p], b->shape[p], ref.code[p], ref.shape[p]);
             return -1;
         }
         if (b->color[p] == EMPTY) {

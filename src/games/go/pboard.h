@@ -24,7 +24,10 @@
  *     replacement: a rejected point is swapped behind the part still
  *     drawn from, so each candidate is equally likely);
  *   - black stones minus white stones, kept as moves are made, so that
- *     the score reads only the empty points.
+ *     the score reads only the empty points;
+ *   - per point, the 3x3 code of its eight neighbours and whether it is an
+ *     empty point at the centre of a MoGo shape, both kept as stones come
+ *     and go, so the heuristic policy's shape rule reads one byte a point.
  *
  * The reference policy is the engine's (playout.h): uniformly random legal
  * move that does not fill the mover's own one-point eye (board_is_eye's
@@ -72,6 +75,11 @@ typedef struct pboard {
     uint64_t lib[PB_PTS];  /* a chain's packed pseudo-liberties, at its root;
                               scratch at empty and border points */
     uint8_t stones[PB_PTS]; /* a chain's stones, at its root */
+    uint16_t code[PB_PTS];  /* the colours of the eight neighbours as
+                               pattern3_code reads them; garbage at border
+                               points */
+    uint8_t shape[PB_PTS];  /* 1 at an empty point whose code is a MoGo
+                               shape (pattern3_match_code), else 0 */
     uint8_t empty[PB_SIZE * PB_SIZE]; /* the empty points, in no order */
     uint8_t n_empty;
     uint8_t ko;       /* point the side ko_color may not play, or 0 */
@@ -165,7 +173,7 @@ int pboard_extension_laddered(const pboard_t *b, int color, int stone, int t);
 
 /* Recounts every incremental structure from scratch (colours, chains by
  * flood fill, pseudo-liberty count/sum/sum of squares, neighbour counts,
- * the empty list) and compares.  Returns 0 when all agree,
+ * the empty list, the 3x3 codes and shapes) and compares.  Returns 0 when all agree,
  * else -1 with the first difference in err. */
 int pboard_check(const pboard_t *b, char *err, int errlen);
 

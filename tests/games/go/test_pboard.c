@@ -3,7 +3,7 @@
  * its own: a recount of every structure from scratch after every move
  * (pboard_check), and the full rules engine (board.c, exact liberties,
  * checked against GNU Go in tests/protocols), stepped alongside: same
- * stones, same legal moves, same eyes, same score.  And the reference
+ * stones, same legal moves, same eyes, same MoGo shapes, same score.  And the reference
  * policy's statistics against Don Dailey's reference bot.
  */
 #include <criterion/criterion.h>
@@ -13,6 +13,7 @@
 
 #include "games/go/board.h"
 #include "games/go/board_private.h"
+#include "games/go/pattern3.h"
 #include "games/go/pboard.h"
 #include "games/go/playout.h"
 
@@ -28,6 +29,9 @@ static void expect_same(const pboard_t *pb, const BoardState *bs, int ply)
             cr_assert_eq(pb->color[p], bs->color[q], "ply %d: (%d,%d) colour", ply, r, c);
             if (pb->color[p] != EMPTY)
                 continue;
+            cr_assert_eq(pb->shape[p], pattern3_match(bs->color, q),
+                         "ply %d: (%d,%d) a MoGo shape: playout board %d, rules board %d", ply, r,
+                         c, pb->shape[p], pattern3_match(bs->color, q));
             for (int col = BLACK; col <= WHITE; col++) {
                 int legal = board_check_point(bs, (Stone)col, q) == MOVE_OK;
                 cr_assert_eq(pboard_legal(pb, col, p), legal,
