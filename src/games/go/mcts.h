@@ -122,6 +122,10 @@ typedef struct mcts {
     double last_win_rate;
     BoardState *prev;    /* the last search's root position (reuse) */
     int prev_valid;
+    /* Selection's per-child terms for the first MCTS_SEL_TABLE visit
+     * counts (mcts.c), built for the RAVE k sel_k by mcts_search. */
+    struct mcts_sel_terms *sel;
+    double sel_k;
 } mcts_t;
 
 /* Allocates the pool; returns 0 or -1. */
