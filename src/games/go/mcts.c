@@ -499,12 +499,12 @@ static void mcts_run(mcts_worker_t *w)
 
         /* Backpropagation, with AMAF updates of each node's children. */
         if (m->params.rave) {
+            /* Who played each point first: written from the last move
+             * back, so the first write to a point is overwritten by any
+             * earlier one (no branch on whether it was played before). */
             memset(amaf, 0, sizeof amaf);
-            for (int i = 0; i < n_trace; i++) {
-                int p = trace[i] & 0x7FFF;
-                if (!amaf[p])
-                    amaf[p] = (trace[i] & 0x8000) ? WHITE : BLACK;
-            }
+            for (int i = n_trace - 1; i >= 0; i--)
+                amaf[trace[i] & 0x7FFF] = (uint8_t)(BLACK + (trace[i] >> 15));
         }
         for (int d = depth; d >= 0; d--) {
             mcts_node_t *nd = &m->pool[path[d]];
@@ -518,11 +518,21 @@ static void mcts_run(mcts_worker_t *w)
                                              : b->turn;
                 uint32_t w2 = mover == BLACK ? black_win2 : 2u - black_win2;
                 mcts_node_t *kids = &m->pool[first];
-                for (int i = 0; i < nd->n_children; i++) {
-                    int mv = kids[i].move;
-                    if (mv != BOARD_PASS_POINT && amaf[mv] == mover) {
-                        mcts_bump(&kids[i].rave_visits, 1);
-                        mcts_bump(&kids[i].rave_wins2, w2);
+                /* The children the playout played, found 64 at a time
+                 * into a mask without a branch (which child matches is a
+                 * coin toss the predictor lost), then bumped.  A pass
+                 * never matches: amaf[BOARD_PASS_POINT] stays 0. */
+                for (int base = 0; base < nd->n_children; base += 64) {
+                    int end = nd->n_children - base < 64 ? nd->n_children - base : 64;
+                    mcts_node_t *chunk = kids + base;
+                    uint64_t hits = 0;
+                    for (int i = 0; i < end; i++)
+                        hits |= (uint64_t)(amaf[chunk[i].move] == mover) << i;
+                    while (hits) {
+                        int i = __builtin_ctzll(hits);
+                        hits &= hits - 1;
+                        mcts_bump(&chunk[i].rave_visits, 1);
+                        mcts_bump(&chunk[i].rave_wins2, w2);
                     }
                 }
             }
