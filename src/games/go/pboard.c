@@ -5,6 +5,7 @@
 #include "board_private.h"
 #include "pattern3.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -67,10 +68,14 @@ static inline void pb_ring_update(pboard_t *b, long p, int delta)
     }
 }
 
-/* The empty list needs no index of positions: a move is always made at a
- * point the pick found at a known position (pboard_play, for other
- * callers, looks it up), captured points go to the end. */
-static inline void empty_add(pboard_t *b, int p) { b->empty[b->n_empty++] = (uint8_t)p; }
+/* The empty list keeps each point's position (epos): the heuristic
+ * policy's rules name a point, not a position, and a search of the list
+ * for it cost a misprediction a move.  Captured points go to the end. */
+static inline void empty_add(pboard_t *b, int p)
+{
+    b->epos[p] = b->n_empty;
+    b->empty[b->n_empty++] = (uint8_t)p;
+}
 
 /* Derives every incremental structure from color[] alone: the reference
  * that pboard_check compares against, and the way a BoardState is read. */
@@ -86,6 +91,7 @@ static void pb_rebuild(pboard_t *b)
     memset(b->nbc, 0, sizeof b->nbc);
     memset(b->code, 0, sizeof b->code);
     memset(b->shape, 0, sizeof b->shape);
+    b->shapes = 1;
     b->n_empty = 0;
     pattern3_init();
     for (int p = 0; p < PB_PTS; p++) {
@@ -257,7 +263,7 @@ static long pb_merge(pboard_t *b, long a, long r)
  * right chain for a stone of the other colour and a scratch slot for
  * everything else (an empty or border point, a stone of r already freed,
  * or r's own root, freed too by the end). */
-static int pb_remove_chain(pboard_t *b, long r, int col)
+static int pb_remove_chain(pboard_t *b, long r, int col, int shapes)
 {
     const unsigned delta = NB_ONE(EMPTY) - NB_ONE(col);
     long s = r;
@@ -266,9 +272,12 @@ static int pb_remove_chain(pboard_t *b, long r, int col)
         long nx = b->next[s];
         b->color[s] = EMPTY;
         b->chain[s] = (uint8_t)s;
+        b->epos[s] = (uint8_t)ne;
         b->empty[ne++] = (uint8_t)s;
-        b->shape[s] = (uint8_t)pattern3_match_code(b->code[s]);
-        pb_ring_update(b, s, -col);
+        if (shapes) {
+            b->shape[s] = (uint8_t)pattern3_match_code(b->code[s]);
+            pb_ring_update(b, s, -col);
+        }
         const uint64_t ls = pb_libv[s];
         for (int i = 0; i < 4; i++) {
             long q = s + pb_nbr[i];
@@ -284,16 +293,22 @@ static int pb_remove_chain(pboard_t *b, long r, int col)
 }
 
 /* Plays color at p, the point at position at of the empty list. */
-static inline int pb_play(pboard_t *b, int color, long p, long at)
+static inline int pb_play_k(pboard_t *b, int color, long p, long at, int shapes)
 {
     int opp = 3 - color;
     const unsigned delta = NB_ONE(color) - NB_ONE(EMPTY);
     const uint64_t lp = pb_libv[p];
 
-    b->empty[at] = b->empty[--b->n_empty];
+    {
+        uint8_t moved = b->empty[--b->n_empty];
+        b->empty[at] = moved;
+        b->epos[moved] = (uint8_t)at;
+    }
     b->color[p] = (uint8_t)color;
-    b->shape[p] = 0;
-    pb_ring_update(b, p, color);
+    if (shapes) {
+        b->shape[p] = 0;
+        pb_ring_update(b, p, color);
+    }
     b->sdiff = (int16_t)(b->sdiff + (color == BLACK ? 1 : -1));
 
     /* Every neighbour: counts change, and p stops being a liberty of the
@@ -347,7 +362,7 @@ static inline int pb_play(pboard_t *b, int color, long p, long at)
             long q = p + pb_nbr[i];
             /* a chain touching p twice is removed at the first touch */
             if (((cap >> i) & 1u) && b->color[q] == opp) {
-                captured += pb_remove_chain(b, b->chain[q], opp);
+                captured += pb_remove_chain(b, b->chain[q], opp, shapes);
                 cap_point = q;
             }
         }
@@ -364,12 +379,30 @@ static inline int pb_play(pboard_t *b, int color, long p, long at)
     return captured;
 }
 
+/* Plays color at p, the point at position at of the empty list, keeping
+ * the 3x3 codes and shapes (the heuristic policy) or not (pb_play_k's
+ * shapes is a constant at each call, so each copy has only its half). */
+static inline int pb_play(pboard_t *b, int color, long p, long at)
+{
+    return pb_play_k(b, color, p, at, 1);
+}
+
+static inline int pb_play_bare(pboard_t *b, int color, long p, long at)
+{
+    return pb_play_k(b, color, p, at, 0);
+}
+
+/* A copy of b to read on that keeps no 3x3 codes (a ladder read): the
+ * arrays of them, last in pboard_t, are not copied. */
+static inline void pb_copy_bare(pboard_t *c, const pboard_t *b)
+{
+    memcpy(c, b, offsetof(pboard_t, code));
+    c->shapes = 0;
+}
+
 int pboard_play(pboard_t *b, int color, int p)
 {
-    int i = 0;
-    while (i < b->n_empty - 1 && b->empty[i] != p)
-        i++;
-    return pb_play(b, color, p, i);
+    return b->shapes ? pb_play(b, color, p, b->epos[p]) : pb_play_bare(b, color, p, b->epos[p]);
 }
 
 void pboard_pass(pboard_t *b)
@@ -411,7 +444,9 @@ static inline int pb_pick(pboard_t *b, int color, rng_t *rng)
             return (int)i;
         k--;
         b->empty[i] = b->empty[k];
+        b->epos[b->empty[i]] = (uint8_t)i;
         b->empty[k] = (uint8_t)p;
+        b->epos[p] = (uint8_t)k;
     }
     return -1;
 }
@@ -444,7 +479,7 @@ static inline void pb_ply(pboard_t *b, int color, rng_t *rng)
 {
     int i = pb_pick(b, color, rng);
     if (i >= 0)
-        pb_play(b, color, b->empty[i], i);
+        pb_play_bare(b, color, b->empty[i], i);
     else
         pboard_pass(b);
 }
@@ -452,6 +487,7 @@ static inline void pb_ply(pboard_t *b, int color, rng_t *rng)
 int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies)
 {
     int n = 0;
+    b->shapes = 0; /* pb_ply plays bare */
     while (b->passes < 2 && n < max_plies) {
         /* one copy of the ply per colour, so that every shift and mask by
          * colour is a constant */
@@ -646,8 +682,9 @@ static int pb_ladder_taken(const pboard_t *b, long stone, int depth, int *budget
     for (int i = 0; i < 2; i++) {
         if (!pb_legal(b, att, libs[i]))
             continue;
-        pboard_t c = *b;
-        pboard_play(&c, att, (int)libs[i]);
+        pboard_t c;
+        pb_copy_bare(&c, b);
+        pb_play_bare(&c, att, libs[i], c.epos[libs[i]]);
         long mine[3];
         if (pb_count_libs(&c, c.chain[libs[i]], 2, mine) < 2)
             continue; /* the atari stone could be taken at once */
@@ -679,8 +716,9 @@ static int pb_ladder_escapes(const pboard_t *b, long stone, int depth, int *budg
     long lib = pb_atari_lib(b, root);
     if (!pb_legal(b, def, lib))
         return 0;
-    pboard_t c = *b;
-    pboard_play(&c, def, (int)lib);
+    pboard_t c;
+    pb_copy_bare(&c, b);
+    pb_play_bare(&c, def, lib, c.epos[lib]);
     long libs[3];
     int n = pb_count_libs(&c, c.chain[stone], 3, libs);
     if (n >= 3)
@@ -703,8 +741,9 @@ static int pb_extension_laddered(const pboard_t *b, int color, long stone, long 
         if (b->color[q] == 3 - color && pb_atari(b, b->chain[q]))
             return 0;
     }
-    pboard_t c = *b;
-    pboard_play(&c, color, (int)t);
+    pboard_t c;
+    pb_copy_bare(&c, b);
+    pb_play_bare(&c, color, t, c.epos[t]);
     int budget = PB_LADDER_PLAYS;
     return pb_ladder_taken(&c, stone, 0, &budget);
 }
@@ -838,7 +877,9 @@ static inline int pb_pick_safe(pboard_t *b, int color, rng_t *rng)
             return (int)i;
         k--;
         b->empty[i] = b->empty[k];
+        b->epos[b->empty[i]] = (uint8_t)i;
         b->empty[k] = (uint8_t)p;
+        b->epos[p] = (uint8_t)k;
     }
     return -1;
 }
@@ -869,10 +910,18 @@ int pboard_last_stone(const BoardState *src)
     return pb_point(src->last_move.row, src->last_move.col);
 }
 
+/* The heuristic policy reads the 3x3 shapes: a board that played without
+ * them (a reference playout) recounts them first. */
+static void pb_need_shapes(pboard_t *b)
+{
+    if (!b->shapes)
+        pb_rebuild(b);
+}
+
 int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_plies,
                           rng_t *rng)
 {
-    pattern3_init();
+    pb_need_shapes(b);
     long p = pb_pick_tactical(b, color, last, rng);
     if (!p)
         p = pb_pick_pattern(b, color, last, mine, rng);
@@ -887,7 +936,7 @@ int pboard_pick_heuristic(pboard_t *b, int color, int last, int mine, int first_
 int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, uint16_t *moves,
                              int *n_moves)
 {
-    pattern3_init();
+    pb_need_shapes(b);
     long mine = 0; /* the stone the side to move played a ply ago */
     for (int n = 0; b->passes < 2 && n < max_plies; n++) {
         int color = b->turn;
@@ -898,9 +947,7 @@ int pboard_playout_heuristic(pboard_t *b, int last, int max_plies, rng_t *rng, u
             p = pb_pick_capture(b, color, n < 2, mine, rng);
         long at = -1;
         if (p) {
-            at = 0;
-            while (b->empty[at] != p)
-                at++;
+            at = b->epos[p];
         } else {
             at = pb_pick_safe(b, color, rng);
             p = at < 0 ? 0 : b->empty[at];
@@ -929,9 +976,11 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
     uint8_t listed[PB_PTS] = {0};
     for (int j = 0; j < b->n_empty; j++) {
         int p = b->empty[j];
-        if (p >= PB_PTS || !is_board_point(p) || b->color[p] != EMPTY || listed[p]) {
-            snprintf(err, (size_t)errlen, "empty list entry %d: point %d (colour %d, %s)", j, p,
-                     p < PB_PTS ? b->color[p] : -1, p < PB_PTS && listed[p] ? "twice" : "once");
+        if (p >= PB_PTS || !is_board_point(p) || b->color[p] != EMPTY || listed[p] ||
+            b->epos[p] != j) {
+            snprintf(err, (size_t)errlen, "empty list entry %d: point %d (colour %d, %s, kept at %d)",
+                     j, p, p < PB_PTS ? b->color[p] : -1, p < PB_PTS && listed[p] ? "twice" : "once",
+                     p < PB_PTS ? b->epos[p] : -1);
             return -1;
         }
         listed[p] = 1;
@@ -953,7 +1002,7 @@ int pboard_check(const pboard_t *b, char *err, int errlen)
                      b->nbc[p], ref.nbc[p]);
             return -1;
         }
-        if (b->code[p] != ref.code[p] || b->shape[p] != ref.shape[p]) {
+        if (b->shapes && (b->code[p] != ref.code[p] || b->shape[p] != ref.shape[p])) {
             snprintf(err, (size_t)errlen, "point %d: 3x3 code 0x%04x shape %d, recount 0x%04x %d", p,
                      b->code[p], b->shape[p], ref.code[p], ref.shape[p]);
             return -1;

@@ -75,12 +75,9 @@ typedef struct pboard {
     uint64_t lib[PB_PTS];  /* a chain's packed pseudo-liberties, at its root;
                               scratch at empty and border points */
     uint8_t stones[PB_PTS]; /* a chain's stones, at its root */
-    uint16_t code[PB_PTS];  /* the colours of the eight neighbours as
-                               pattern3_code reads them; garbage at border
-                               points */
-    uint8_t shape[PB_PTS];  /* 1 at an empty point whose code is a MoGo
-                               shape (pattern3_match_code), else 0 */
     uint8_t empty[PB_SIZE * PB_SIZE]; /* the empty points, in no order */
+    uint8_t epos[PB_PTS]; /* an empty point's position in empty[]; stale
+                             at other points */
     uint8_t n_empty;
     uint8_t ko;       /* point the side ko_color may not play, or 0 */
     uint8_t ko_color; /* BLACK or WHITE, 0 with no ko */
@@ -88,6 +85,15 @@ typedef struct pboard {
     uint8_t passes;   /* consecutive passes so far (0, 1, 2) */
     int16_t komi2;    /* komi in half points */
     int16_t sdiff;    /* black stones minus white stones */
+    uint8_t shapes;   /* 1: code[] and shape[] below are kept; 0 once a
+                         reference playout or a ladder read, which reads
+                         neither, has played without them */
+    /* Last, so that a ladder read copies the board without them. */
+    uint16_t code[PB_PTS]; /* the colours of the eight neighbours as
+                              pattern3_code reads them; garbage at border
+                              points */
+    uint8_t shape[PB_PTS]; /* 1 at an empty point whose code is a MoGo
+                              shape (pattern3_match_code), else 0 */
 } pboard_t;
 
 /* Point of (row, col), row 0 at the top as board.h. */
@@ -127,7 +133,9 @@ int pboard_pick(pboard_t *b, int color, rng_t *rng);
 int pboard_score(const pboard_t *b);
 
 /* Plays the reference policy to the end (two passes, or max_plies plies,
- * passes included).  *plies (if not NULL) gets the plies played.  Returns
+ * passes included), without keeping the 3x3 codes (b->shapes becomes 0:
+ * the heuristic policy cannot go on from there).  *plies (if not NULL)
+ * gets the plies played.  Returns
  * the final margin in half points (> 0: Black wins). */
 int pboard_playout(pboard_t *b, int max_plies, rng_t *rng, int *plies);
 
@@ -173,7 +181,8 @@ int pboard_extension_laddered(const pboard_t *b, int color, int stone, int t);
 
 /* Recounts every incremental structure from scratch (colours, chains by
  * flood fill, pseudo-liberty count/sum/sum of squares, neighbour counts,
- * the empty list, the 3x3 codes and shapes) and compares.  Returns 0 when all agree,
+ * the empty list, the 3x3 codes and shapes where b->shapes says they are
+ * kept) and compares.  Returns 0 when all agree,
  * else -1 with the first difference in err. */
 int pboard_check(const pboard_t *b, char *err, int errlen);
 
