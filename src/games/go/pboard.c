@@ -62,7 +62,9 @@ static inline void pb_ring_update(pboard_t *b, long p, int delta)
 {
     for (int i = 0; i < 8; i++) {
         long q = p + pb_ring[i];
-        unsigned code = (unsigned)(b->code[q] + (delta << pb_ring_shift[i])) & 0xFFFFu;
+        /* unsigned arithmetic: a removal's negative delta wraps, and the
+         * true code is back in 0..0xFFFF after the mask */
+        unsigned code = (b->code[q] + ((unsigned)delta << pb_ring_shift[i])) & 0xFFFFu;
         b->code[q] = (uint16_t)code;
         b->shape[q] = (uint8_t)(pattern3_match_code(code) & (b->color[q] == EMPTY));
     }
