@@ -3,8 +3,8 @@
  * its own: a recount of every structure from scratch after every move
  * (pboard_check), and the full rules engine (board.c, exact liberties,
  * checked against GNU Go in tests/protocols), stepped alongside: same
- * stones, same legal moves, same eyes, same MoGo shapes, same score.  And the reference
- * policy's statistics against Don Dailey's reference bot.
+ * stones, same legal moves, same eyes, same MoGo shapes, same score.  And
+ * the reference policy's statistics against Don Dailey's reference bot.
  */
 #include <criterion/criterion.h>
 #include <math.h>
