@@ -50,16 +50,16 @@ typedef struct c4_solver_pos {
     int moves;        /* discs on the board (0..42) */
 } c4_solver_pos_t;
 
-/* Creates a solver with a transposition table of about 2^table_log2
- * entries (5 bytes each; table_log2 18..28).  Returns NULL when out of
- * memory or out of range. */
+/* Creates a solver with a transposition table of 2^table_log2 slots of 4
+ * bytes (table_log2 24..28), and a 1 MB table for positions near the end.
+ * Returns NULL when out of memory or out of range. */
 c4_solver_t *c4_solver_new(int table_log2);
 void c4_solver_free(c4_solver_t *s);
 
 /* Forgets every position the table holds (timings start cold). */
 void c4_solver_reset(c4_solver_t *s);
 
-/* Bytes the solver holds (its table). */
+/* Bytes the solver holds (its two tables). */
 uint64_t c4_solver_memory_bytes(const c4_solver_t *s);
 
 /* Empty board. */
