@@ -56,7 +56,7 @@ typedef struct c4_solver_pos {
 c4_solver_t *c4_solver_new(int table_log2);
 void c4_solver_free(c4_solver_t *s);
 
-/* Forgets every position the table holds (timings start cold). */
+/* Forgets every position the tables hold (timings start cold). */
 void c4_solver_reset(c4_solver_t *s);
 
 /* Bytes the solver holds (its two tables). */
