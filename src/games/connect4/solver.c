@@ -17,6 +17,9 @@
 #define TT_SPAN (TT_MAX - TT_MIN) /* 42 */
 #define TT_UPPER(v) ((v) - TT_MIN + 1)
 #define TT_LOWER(v) ((v) - TT_MIN + TT_SPAN + 2)
+#define TT_IS_LOWER(e) ((e) > (unsigned)TT_UPPER(TT_MAX)) /* 0 (empty) is not */
+#define TT_UPPER_OF(e) ((int)(e) + TT_MIN - 1)
+#define TT_LOWER_OF(e) ((int)(e) + TT_MIN - TT_SPAN - 2)
 
 /* The table is indexed by a bijective hash of the 49-bit key: h = key *
  * an odd constant mod 2^49.  Its top table_log2 bits choose the slot and
@@ -39,6 +42,7 @@
  * 2^16 to 2^17 slots the gain was the same within the noise. */
 #define NEAR_FROM 24
 #define NEAR_LOG2 17
+#define NEAR_SLOTS ((size_t)1 << NEAR_LOG2)
 
 struct c4_solver {
     uint32_t *slots; /* tag << 7 | value (TT_UPPER / TT_LOWER; 0: empty) */
@@ -204,15 +208,15 @@ static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta
     }
     uint64_t key = pos_key(p);
     unsigned v = table_get(s, p, key);
-    if (v > (unsigned)TT_UPPER(TT_MAX)) {
-        int lower = (int)v + TT_MIN - TT_SPAN - 2;
+    if (TT_IS_LOWER(v)) {
+        int lower = TT_LOWER_OF(v);
         if (alpha < lower) {
             alpha = lower;
             if (alpha >= beta)
                 return alpha;
         }
     } else if (v) {
-        int upper = (int)v + TT_MIN - 1;
+        int upper = TT_UPPER_OF(v);
         if (beta > upper) {
             beta = upper;
             if (alpha >= beta)
@@ -252,8 +256,8 @@ static int negamax(c4_solver_t *s, const c4_solver_pos_t *p, int alpha, int beta
         c4_solver_pos_t q = *p;
         play_cell(&q, cells[i]);
         unsigned cv = table_get(s, &q, pos_key(&q));
-        if (cv && cv <= (unsigned)TT_UPPER(TT_MAX)) {
-            int score = -((int)cv + TT_MIN - 1);
+        if (cv && !TT_IS_LOWER(cv)) {
+            int score = -TT_UPPER_OF(cv);
             if (score >= beta) {
                 table_put(s, p, key, TT_LOWER(score));
                 return score;
@@ -440,7 +444,7 @@ c4_solver_t *c4_solver_new(int table_log2)
     s->size = size;
     s->shift = KEY_BITS - table_log2;
     s->slots = calloc(size, sizeof *s->slots);
-    s->near = calloc((size_t)1 << NEAR_LOG2, sizeof *s->near);
+    s->near = calloc(NEAR_SLOTS, sizeof *s->near);
     if (!s->slots || !s->near) {
         c4_solver_free(s);
         return NULL;
@@ -451,12 +455,12 @@ c4_solver_t *c4_solver_new(int table_log2)
 void c4_solver_reset(c4_solver_t *s)
 {
     memset(s->slots, 0, s->size * sizeof *s->slots);
-    memset(s->near, 0, ((size_t)1 << NEAR_LOG2) * sizeof *s->near);
+    memset(s->near, 0, NEAR_SLOTS * sizeof *s->near);
 }
 
 uint64_t c4_solver_memory_bytes(const c4_solver_t *s)
 {
-    return s->size * sizeof *s->slots + ((uint64_t)1 << NEAR_LOG2) * sizeof *s->near + sizeof *s;
+    return s->size * sizeof *s->slots + (uint64_t)NEAR_SLOTS * sizeof *s->near + sizeof *s;
 }
 
 void c4_solver_free(c4_solver_t *s)
