@@ -257,6 +257,7 @@ uint64_t run_script(uint32_t seed, int steps, bool sampling, bool backpressure =
             sim_harness_set_sampling(fast, sampling);
         } else {
             expect_same(plain, fast, step);
+            expect_same_state(plain, fast);
         }
     }
     expect_same(plain, fast, steps);
