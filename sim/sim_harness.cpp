@@ -243,7 +243,6 @@ std::vector<std::pair<size_t, size_t>> masked_ranges(const root_t *r, bool audio
     return v;
 }
 #undef AC
-#undef VC
 
 bool rom_outputs_settled(const audio_roms &k, const audio_regs &a)
 {
@@ -339,7 +338,7 @@ constexpr int PHASES = 16;
 constexpr uint64_t PHASE_LINES = 33;
 constexpr uint64_t phase_off(int i)
 {
-    return i == 0 ? 0 : (PHASE_LINES * (uint64_t)i * 800 + 700) * 2;
+    return i == 0 ? 0 : (PHASE_LINES * (uint64_t)i * 800 + 700) * 2 + 1;
 }
 static_assert(phase_off(PHASES - 1) < FRAME_CYCLES - 800 * 2 * 20, "phases end before the checkpoint");
 /* The phase at or before `into` clocks after the checkpoint. */
@@ -351,12 +350,125 @@ static int phase_at(uint64_t into)
     return i;
 }
 
+/* ---- a new picture --------------------------------------------------------
+ *
+ * What the VGA half holds of the picture, as a function of the words a frame
+ * has read (docs/sim.md "A new picture"): vga_controller.sv writes word j
+ * of a frame (line j / 320, word j % 320) to line_buffer half (line & 1);
+ * its read word is the buffer's word at rd_addr (0 past the end), the pixel
+ * its half by h[0]; the write temporary holds the last word written.  The
+ * harness checks this against the model on every steady frame before it
+ * uses it (vga_predict_matches), so a change to the RTL that breaks it
+ * turns the new-picture skip off rather than making it wrong. */
+constexpr size_t LINE_WORDS = SIM_FRAME_W / 2;
+constexpr size_t FRAME_WORDS = LINE_WORDS * SIM_FRAME_H;
+constexpr uint32_t HPS_SDRAM_BASE = 0xC0000000u;
+
+struct vga_data {
+    uint32_t mem[2 * LINE_WORDS];
+    uint32_t last;   /* the write temporary */
+    uint32_t rd;     /* rd_data */
+    uint16_t pixel;
+};
+
+/* Offset of member m in a snapshot of the root (bytes from &clk). */
+template <typename M> size_t off_of(const root_t *r, const M &m)
+{
+    return (size_t)(reinterpret_cast<const uint8_t *>(&m) - reinterpret_cast<const uint8_t *>(&r->clk));
+}
+template <typename M> M snap_get(const std::vector<uint8_t> &v, const root_t *r, const M &m)
+{
+    M x;
+    memcpy(&x, v.data() + off_of(r, m), sizeof x);
+    return x;
+}
+template <typename M> void snap_put(std::vector<uint8_t> &v, const root_t *r, const M &m, const M &x)
+{
+    memcpy(v.data() + off_of(r, m), &x, sizeof x);
+}
+
+/* The picture members after d words of a frame w, with rd_addr and h as
+ * given.  False before two lines. */
+bool vga_predict(const uint32_t *w, size_t d, unsigned rd_addr, unsigned h, vga_data *out)
+{
+    if (d < 2 * LINE_WORDS || d > FRAME_WORDS)
+        return false;
+    for (size_t j = d - 2 * LINE_WORDS; j < d; j++)
+        out->mem[((j / LINE_WORDS) & 1) * LINE_WORDS + j % LINE_WORDS] = w[j];
+    out->last = w[d - 1];
+    out->rd = rd_addr < 2 * LINE_WORDS ? out->mem[rd_addr] : 0;
+    out->pixel = (uint16_t)((h & 1) ? out->rd >> 16 : out->rd & 0xFFFF);
+    return true;
+}
+
+/* The line buffer address the read word was taken from: rd_addr as it
+ * stood before the last edge, which moved the scan when pix_ce is low now. */
+unsigned rd_addr_before(unsigned h, unsigned v, bool pix_ce)
+{
+    if (!pix_ce) {
+        if (h == 0) {
+            h = 799;
+            v = v == 0 ? 524 : v - 1;
+        } else {
+            h--;
+        }
+    }
+    return ((v & 1) ? LINE_WORDS : 0) + (h >> 1);
+}
+
+/* The same for the snapshot v of the live root r. */
+bool vga_predict(const uint32_t *w, size_t d, const std::vector<uint8_t> &v, const root_t *r,
+                 vga_data *out)
+{
+    const unsigned h = snap_get(v, r, r->VC(h));
+    return vga_predict(w, d, rd_addr_before(h, snap_get(v, r, r->VC(v)), snap_get(v, r, r->VC(pix_ce))),
+                       h, out);
+}
+
+bool vga_predict_matches(const vga_data &p, const std::vector<uint8_t> &v, const root_t *r)
+{
+    uint32_t mem[2 * LINE_WORDS];
+    memcpy(mem, v.data() + off_of(r, r->VC(line_buffer_inst__DOT__mem)), sizeof mem);
+    return memcmp(mem, p.mem, sizeof mem) == 0 &&
+           snap_get(v, r, r->VC(line_buffer_inst__DOT____Vlvbound_h318c8c68__0)) == p.last &&
+           snap_get(v, r, r->VC(rd_data)) == p.rd && snap_get(v, r, r->VC(pixel)) == p.pixel;
+}
+
+void vga_predict_put(const vga_data &p, std::vector<uint8_t> &v, const root_t *r)
+{
+    memcpy(v.data() + off_of(r, r->VC(line_buffer_inst__DOT__mem)), p.mem, sizeof p.mem);
+    snap_put(v, r, r->VC(line_buffer_inst__DOT____Vlvbound_h318c8c68__0), p.last);
+    snap_put(v, r, r->VC(rd_data), p.rd);
+    snap_put(v, r, r->VC(pixel), p.pixel);
+}
+
+/* The sampled rows [0, rows) of the picture a frame's words w show
+ * (RGB444: the top bits of RGB565, as the pins carry them). */
+void picture_rows(const uint32_t *w, unsigned rows, uint16_t *out)
+{
+    for (size_t i = 0; i < (size_t)rows * SIM_FRAME_W; i++) {
+        const uint32_t word = w[i / 2];
+        const unsigned p = (i & 1) ? word >> 16 : word & 0xFFFF;
+        out[i] = (uint16_t)(((p >> 12) & 0xF) << 8 | ((p >> 7) & 0xF) << 4 | ((p >> 1) & 0xF));
+    }
+}
+
+bool picture_rows_match(const uint32_t *w, unsigned rows, const uint16_t *pic)
+{
+    std::vector<uint16_t> want((size_t)rows * SIM_FRAME_W);
+    picture_rows(w, rows, want.data());
+    return memcmp(want.data(), pic, want.size() * 2) == 0;
+}
+
 /* The model and the bus models at one phase of a frame: counts since
  * the frame's checkpoint, times relative to the phase's own clock and
  * pixel count, so that phases of different steady frames mix. */
 struct sim_phase {
     bool ok = false;
     bool sampling = false;
+    /* the picture members and rows as vga_predict() gives them */
+    bool data_ok = false;
+    std::vector<uint64_t> sampler;   /* sampler_state() at the phase */
     std::vector<uint8_t> root;
     std::deque<burst_t> bursts;      /* ready_at: clocks after the phase, as int64 */
     uint64_t d_cycle = 0, d_words = 0, d_bad = 0, d_frames = 0, d_vsyncs = 0, d_pix = 0;
@@ -408,6 +520,14 @@ struct sim_ff {
     std::vector<sim_phase> cand = std::vector<sim_phase>(PHASES);
     std::vector<sim_phase> phase = std::vector<sim_phase>(PHASES);
     bool phases_ok = false;
+    /* A new picture (docs/sim.md): the last steady frame (phase, ref_words,
+     * end_avm) can stand for a frame of another picture; rebased: the live
+     * model's picture members are still the frame before's, and skipping
+     * a frame puts the new picture's in. */
+    bool tmpl_ok = false;
+    bool rebased = false;
+    bool edge_pending = false;       /* a read's edge is being clocked */
+    uint32_t end_avm = 0;            /* avm_address at the end of the steady frame */
 };
 
 struct sim_harness {
@@ -449,6 +569,8 @@ struct sim_harness {
     std::vector<std::pair<size_t, size_t>> masked_io, masked_audio;
     /* the same with the members dead at a checkpoint, for the steady test */
     std::vector<std::pair<size_t, size_t>> cmp_io, cmp_audio;
+    /* cmp_audio, the buffer shown and the frame counter: a new picture */
+    std::vector<std::pair<size_t, size_t>> cmp_picture;
 
     /* The flags together, after the wider members (no padding between). */
     bool bus_plain = true;    /* master responder: no patterns, the fast path */
@@ -475,6 +597,12 @@ struct sim_harness {
     /* The sinks always ready: the audio path can run on without clocking. */
     bool audio_free() const { return ff.on && bus.ready.empty(); }
     void owe(uint64_t n);
+    bool rebase();
+    bool owe_ok();
+    uint32_t fb_base() const
+    {
+        return ((uint32_t)top->rootp->go_peripheral__DOT__fb_shown_hi << 24) - HPS_SDRAM_BASE;
+    }
     bool read_now(uint32_t a, uint32_t *v) const;
     /* Before anything that changes the model's inputs: the debt is paid
      * and the frame this falls in is not steady. */
@@ -541,6 +669,14 @@ sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen)
     s->masked_audio = masked_ranges(s->top->rootp, true, false);
     s->cmp_io = masked_ranges(s->top->rootp, false, true);
     s->cmp_audio = masked_ranges(s->top->rootp, true, true);
+    {
+        const root_t *r = s->top->rootp;
+        s->cmp_picture = s->cmp_audio;
+        for (size_t o : {off_of(r, r->go_peripheral__DOT__fb_shown_hi), off_of(r, r->go_peripheral__DOT__fb_addr_hi)})
+            s->cmp_picture.push_back({o, 1});
+        s->cmp_picture.push_back({off_of(r, r->go_peripheral__DOT__frame_count), sizeof r->go_peripheral__DOT__frame_count});
+        std::sort(s->cmp_picture.begin(), s->cmp_picture.end());
+    }
 
     Vgo_peripheral *t = s->top.get();
     t->clk = 0;
@@ -779,6 +915,19 @@ void sim_harness::tick()
  * before any change was made).
  * tests/rtl/go_peripheral/test_fast_forward.cpp holds it to a plain run, pin for pin. */
 
+/* a and b (len bytes) are the same outside the sorted ranges. */
+static bool same_but(const uint8_t *a, const uint8_t *b, size_t len,
+                     const std::vector<std::pair<size_t, size_t>> &ranges)
+{
+    size_t at = 0;
+    for (const auto &rg : ranges) {
+        if (rg.first > at && memcmp(a + at, b + at, rg.first - at) != 0)
+            return false;
+        at = std::max(at, rg.first + rg.second);
+    }
+    return at >= len || memcmp(a + at, b + at, len - at) == 0;
+}
+
 bool sim_harness::state_matches_snapshot()
 {
     Vgo_peripheral___024root *r = top->rootp;
@@ -787,16 +936,7 @@ bool sim_harness::state_matches_snapshot()
     r->go_peripheral__DOT__frame_count = ff.snap_frame_count;
     /* The audio path runs on by itself (audio_advance) when the sinks are
      * always ready; a read changes only what it reads. */
-    bool same = true;
-    {
-        size_t at = 0;
-        for (const auto &rg : audio_free() ? cmp_audio : cmp_io) {
-            if (rg.first > at)
-                same = same && memcmp(base + at, ff.snap.data() + at, rg.first - at) == 0;
-            at = std::max(at, rg.first + rg.second);
-        }
-        same = same && memcmp(base + at, ff.snap.data() + at, ff.snap.size() - at) == 0;
-    }
+    const bool same = same_but(base, ff.snap.data(), ff.snap.size(), audio_free() ? cmp_audio : cmp_io);
     r->go_peripheral__DOT__frame_count = fc;
     return same;
 }
@@ -866,6 +1006,20 @@ void sim_harness::checkpoint()
     /* A new reference from here. */
     ff.have_ref = true;
     ff.snap.assign(base, base + len);
+    if (ff.steady) {
+        /* Can this frame stand for one of another picture?  Only if the
+         * model's picture members, at every phase and here, and the rows
+         * sampled, are what vga_predict() and picture_rows() say. */
+        bool ok = ff.phases_ok && ff.ref_words.size() == FRAME_WORDS && ff.ref_first == fb_base();
+        for (int i = 1; i < PHASES && ok; i++)
+            ok = ff.phase[i].data_ok;
+        vga_data p;
+        ok = ok && vga_predict(ff.ref_words.data(), FRAME_WORDS, ff.snap, r, &p) &&
+             vga_predict_matches(p, ff.snap, r) &&
+             (!sampling || ff.d_frames != 1 || picture_rows_match(ff.ref_words.data(), SIM_FRAME_H, done.data()));
+        ff.tmpl_ok = ok;
+        ff.end_avm = r->avm_address;
+    }
     ff.sampling0 = sampling;
     ff.sampler0 = sampler_state();
     mark_reference();
@@ -922,6 +1076,18 @@ void sim_harness::take_phase(int i)
     ph.active_lines = active_lines;
     ph.x = x;
     ph.y = y;
+    ph.sampler = sampler_state();
+    /* What the phase holds of the picture, from the words read so far. */
+    vga_data p;
+    ph.data_ok = i > 0 && ff.log_contiguous && ff.log.size() == ph.d_words && ph.bursts.empty() &&
+                 ff.log_first == fb_base() && !r->vga_blank_n && r->vga_r == 0 && r->vga_g == 0 &&
+                 r->vga_b == 0 && vga_predict(ff.log.data(), ff.log.size(), ph.root, r, &p) &&
+                 vga_predict_matches(p, ph.root, r);
+    if (ph.data_ok && sampling && frame_ok) {
+        const unsigned rows = std::min<unsigned>(y, SIM_FRAME_H);
+        ph.data_ok = (size_t)rows * LINE_WORDS <= ff.log.size() &&
+                     picture_rows_match(ff.log.data(), rows, cur.data());
+    }
 }
 
 /* The counters as they stand at this checkpoint, and a new read log. */
@@ -1000,9 +1166,12 @@ void sim_harness::restore_phase(int i)
             sp[k].count += q.d_count[k];
         timing.bad_lines += q.d_bad_lines;
         timing.hs_in_active += q.d_hs_in_active;
-        /* The rows of the frame being built so far are the steady picture. */
+        /* The rows of the frame being built so far are the steady picture,
+         * or (a new picture) the rows of the words it reads. */
         if (frames_done)
             cur = done;
+        if (q.data_ok && q.frame_ok)
+            picture_rows(ff.ref_words.data(), std::min<unsigned>(q.y, SIM_FRAME_H), cur.data());
     }
     ff.log.assign(ff.ref_words.begin(), ff.ref_words.begin() + q.d_words);
     ff.log_first = ff.ref_first;
@@ -1040,6 +1209,23 @@ void sim_harness::skip(uint64_t k)
         timing.hs_in_active += k * ff.d_timing.hs_in_active;
     }
     ff.skipped += k;
+    if (ff.rebased && k > 0) {
+        /* The first frame of a new picture: it ends with that picture's
+         * members, as the steady frame's did with its own. */
+        vga_data p;
+        vga_predict(ff.ref_words.data(), FRAME_WORDS, rd_addr_before(r->VC(h), r->VC(v), r->VC(pix_ce)),
+                    r->VC(h), &p);
+        memcpy(&r->VC(line_buffer_inst__DOT__mem)[0], p.mem, sizeof p.mem);
+        r->VC(line_buffer_inst__DOT____Vlvbound_h318c8c68__0) = p.last;
+        r->VC(rd_data) = p.rd;
+        r->VC(pixel) = p.pixel;
+        r->avm_address = ff.end_avm;
+        if (sampling && ff.d_frames == 1) {
+            picture_rows(ff.ref_words.data(), SIM_FRAME_H, done.data());
+            cur = done;
+        }
+        ff.rebased = false;
+    }
     /* The checkpoint here is the same state as the reference's, with
      * frame_count k higher; the frames after it are steady too. */
     mark_reference();
@@ -1058,6 +1244,7 @@ void sim_harness::settle()
     const uint64_t owed = ff.debt;
     ff.debt = 0;
     skip(owed / FRAME_CYCLES);
+    ff.rebased = false; /* the phase or the clocks below move the picture members on */
     uint64_t rest = owed % FRAME_CYCLES;
     if (ff.phases_ok && bus_plain && audio_free() && sampling == ff.phase[0].sampling &&
         rest >= phase_off(1)) {
@@ -1078,6 +1265,58 @@ void sim_harness::settle()
         simulate(rest);
     }
     ff.replay = SIZE_MAX;
+}
+
+/* At a checkpoint whose frame was not found steady, or whose picture
+ * changed: if the model stands as the last steady frame began, but for the
+ * members dead here, the buffer shown and the frame counter, the frame from
+ * here is that frame with the words of the buffer shown now, at the same
+ * clocks (the VGA half's control never reads a pixel).  The steady frame's
+ * phases are given that picture, and the frames from here may be owed
+ * (docs/sim.md "A new picture"). */
+bool sim_harness::rebase()
+{
+    Vgo_peripheral___024root *r = top->rootp;
+    const uint8_t *base = reinterpret_cast<const uint8_t *>(&r->clk);
+    const uint32_t fb = fb_base();
+    if (!ff.tmpl_ok || ops != ff.ops0 || ff.edge_pending || !bus_plain || !audio_free() || !bursts.empty() ||
+        sampling != ff.phase[0].sampling || (uint64_t)fb + 4 * FRAME_WORDS > SIM_SDRAM_BYTES ||
+        sampler_state() != ff.phase[0].sampler ||
+        !same_but(base, ff.phase[0].root.data(), ff.phase[0].root.size(), cmp_picture))
+        return false;
+    const uint32_t delta = fb - ff.ref_first;
+    std::vector<uint32_t> w(FRAME_WORDS);
+    memcpy(w.data(), sdram + fb, 4 * FRAME_WORDS);
+    const uint8_t shown = r->go_peripheral__DOT__fb_shown_hi, asked = r->go_peripheral__DOT__fb_addr_hi;
+    for (int i = 0; i < PHASES; i++) {
+        sim_phase &q = ff.phase[i];
+        snap_put(q.root, r, r->go_peripheral__DOT__fb_shown_hi, shown);
+        snap_put(q.root, r, r->go_peripheral__DOT__fb_addr_hi, asked);
+        if (i == 0)
+            continue; /* never restored: a debt pays from the checkpoint itself */
+        vga_data p;
+        vga_predict(w.data(), q.d_words, q.root, r, &p);
+        vga_predict_put(p, q.root, r);
+        snap_put(q.root, r, r->avm_address, snap_get(q.root, r, r->avm_address) + delta);
+    }
+    ff.end_avm += delta;
+    ff.ref_words.swap(w);
+    ff.ref_first = fb;
+    ff.rebased = true;
+    ff.steady = true;
+    ff.phases_ok = true;
+    return true;
+}
+
+/* The clocks from here may be owed: a steady checkpoint, its memory as
+ * the steady frame read it, or a new picture. */
+bool sim_harness::owe_ok()
+{
+    if (!ff.on || !ff.have_ref || cycle != ff.ref_cycle || ff.replay != SIZE_MAX)
+        return false;
+    if (ff.steady && memory_holds(ff.ref_first, ff.ref_words))
+        return true;
+    return rebase();
 }
 
 /* n more clocks not clocked.  With the sinks always ready, the audio path
@@ -1106,11 +1345,11 @@ void sim_harness::simulate(uint64_t n)
         return;
     }
     while (n > 0) {
-        if (ff.steady && cycle == ff.ref_cycle && ff.replay == SIZE_MAX &&
-            memory_holds(ff.ref_first, ff.ref_words)) {
+        if (owe_ok()) {
             owe(n);
             return;
         }
+        ff.rebased = false;
         uint64_t run = n;
         if (ff.next_cp > cycle && ff.next_cp - cycle < run)
             run = ff.next_cp - cycle;
@@ -1205,9 +1444,9 @@ uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
          * test): it neither pays the debt nor spoils a steady frame where
          * its answer stands in the registers already (docs/sim.md). */
         uint32_t v;
-        const bool owing = s->ff.debt != 0 || (s->ff.steady && s->cycle == s->ff.ref_cycle &&
-                                               s->ff.replay == SIZE_MAX);
-        if (owing && s->memory_holds(s->ff.ref_first, s->ff.ref_words) && s->read_now(a, &v)) {
+        const bool owing = s->ff.debt != 0 ? s->memory_holds(s->ff.ref_first, s->ff.ref_words)
+                                           : s->owe_ok();
+        if (owing && s->read_now(a, &v)) {
             t->avs_address = a;
             t->avs_readdata = v;
             s->owe(1);
@@ -1219,7 +1458,9 @@ uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
     }
     t->avs_address = a;
     t->avs_read = 1;
+    s->ff.edge_pending = true;
     s->simulate(1);
+    s->ff.edge_pending = false;
     t->avs_read = 0;
     /* Read latency 1: readdata was registered on that edge. */
     return t->avs_readdata;
