@@ -205,6 +205,7 @@ std::vector<std::pair<size_t, size_t>> masked_ranges(const root_t *r, bool audio
 #define RANGE(m) v.push_back({(size_t)(reinterpret_cast<const uint8_t *>(&r->m) - base), sizeof r->m})
     RANGE(avs_address);
     RANGE(avs_readdata);
+    RANGE(avs_writedata); /* read only while avs_write is high: a write's clock */
     if (dead) {
         RANGE(VC(line_buffer_inst__DOT__mem));
         RANGE(VC(line_buffer_inst__DOT____Vlvbound_h318c8c68__0));
@@ -300,6 +301,34 @@ void audio_step(const audio_roms &k, audio_regs &a, uint64_t c, const audio_sink
         if (a.all_sent)
             n.playing = 0;
     }
+    a = n;
+}
+
+/* The rising edge at clock c on which AUDIO_CMD is written with a command
+ * the RTL takes (cmd 0-4): what the sinks take and the ROMs answer as on
+ * any edge, then the clip started afresh (or stopped), as the
+ * `start || stop` branch of audio_controller.sv does. */
+void audio_command(const audio_roms &k, audio_regs &a, uint64_t c, unsigned cmd,
+                   const audio_sink_t &out)
+{
+    if (a.lv) {
+        out.left->push_back((int16_t)a.ld);
+        out.left_cycles->push_back(c);
+        (*out.samples)++;
+    }
+    if (a.rv) {
+        out.right->push_back((int16_t)a.rd);
+        out.right_cycles->push_back(c);
+        (*out.samples)++;
+    }
+    audio_regs n = a;
+    for (int i = 0; i < 4; i++)
+        n.q[i] = rom_word(k, i, rom_addr(k, a, i));
+    n.playing = (uint8_t)cmd;
+    n.index = 0;
+    n.timer = 1;
+    n.all_sent = 0;
+    n.lv = n.rv = 0;
     a = n;
 }
 
@@ -527,6 +556,17 @@ struct sim_ff {
     bool tmpl_ok = false;
     bool rebased = false;
     bool edge_pending = false;       /* a read's edge is being clocked */
+    /* Writes taken while owing (docs/sim.md "Writes while owing"): a swap
+     * asked for, taken on edge swap_edge (counted from ref_cycle), to the
+     * buffer whose words were next_words at next_first when it was asked;
+     * and what the write's clock leaves in the model's combinational
+     * members, should the debt end on it (stale_at). */
+    bool swap_owed = false;
+    uint64_t swap_edge = 0;
+    std::vector<uint32_t> next_words;
+    uint32_t next_first = 0;
+    uint64_t stale_at = UINT64_MAX;
+    uint8_t stale_swap = 0, stale_cmd = 0, stale_start = 0;
     uint32_t end_avm = 0;            /* avm_address at the end of the steady frame */
 };
 
@@ -571,6 +611,9 @@ struct sim_harness {
     std::vector<std::pair<size_t, size_t>> cmp_io, cmp_audio;
     /* cmp_audio, the buffer shown and the frame counter: a new picture */
     std::vector<std::pair<size_t, size_t>> cmp_picture;
+    /* masked_audio and the swap's registers: what a phase restored leaves
+     * as it stands (the writes taken while owing set them) */
+    std::vector<std::pair<size_t, size_t>> keep_restore;
 
     /* The flags together, after the wider members (no padding between). */
     bool bus_plain = true;    /* master responder: no patterns, the fast path */
@@ -597,8 +640,11 @@ struct sim_harness {
     /* The sinks always ready: the audio path can run on without clocking. */
     bool audio_free() const { return ff.on && bus.ready.empty(); }
     void owe(uint64_t n);
-    bool rebase();
+    bool rebase(const std::vector<uint32_t> *words = nullptr);
     bool owe_ok();
+    bool owing_now();
+    bool take_write(uint32_t a, uint32_t v);
+    bool commit_swap();
     uint32_t fb_base() const
     {
         return ((uint32_t)top->rootp->go_peripheral__DOT__fb_shown_hi << 24) - HPS_SDRAM_BASE;
@@ -676,6 +722,11 @@ sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen)
             s->cmp_picture.push_back({o, 1});
         s->cmp_picture.push_back({off_of(r, r->go_peripheral__DOT__frame_count), sizeof r->go_peripheral__DOT__frame_count});
         std::sort(s->cmp_picture.begin(), s->cmp_picture.end());
+        s->keep_restore = s->masked_audio;
+        for (size_t o : {off_of(r, r->go_peripheral__DOT__fb_shown_hi), off_of(r, r->go_peripheral__DOT__fb_addr_hi),
+                         off_of(r, r->go_peripheral__DOT__swap_pending)})
+            s->keep_restore.push_back({o, 1});
+        std::sort(s->keep_restore.begin(), s->keep_restore.end());
     }
 
     Vgo_peripheral *t = s->top.get();
@@ -1122,7 +1173,7 @@ void sim_harness::restore_phase(int i)
     uint8_t *base = reinterpret_cast<uint8_t *>(&r->clk);
     const uint16_t fc = r->go_peripheral__DOT__frame_count;
     size_t at = 0;
-    for (const auto &rg : masked_audio) {
+    for (const auto &rg : keep_restore) {
         if (rg.first > at)
             memcpy(base + at, q.root.data() + at, rg.first - at);
         at = std::max(at, rg.first + rg.second);
@@ -1241,17 +1292,22 @@ void sim_harness::settle()
 {
     if (ff.debt == 0)
         return;
-    const uint64_t owed = ff.debt;
+    const bool clock_all = !commit_swap();
+    uint64_t owed = ff.debt;
     ff.debt = 0;
-    skip(owed / FRAME_CYCLES);
-    ff.rebased = false; /* the phase or the clocks below move the picture members on */
-    uint64_t rest = owed % FRAME_CYCLES;
-    if (ff.phases_ok && bus_plain && audio_free() && sampling == ff.phase[0].sampling &&
-        rest >= phase_off(1)) {
-        const int i = phase_at(rest);
-        restore_phase(i);
-        rest -= phase_off(i);
+    ff.swap_owed = false; /* before the checkpoint after it: the model takes it */
+    uint64_t rest = owed;
+    if (!clock_all) {
+        skip(owed / FRAME_CYCLES);
+        rest = owed % FRAME_CYCLES;
+        if (ff.phases_ok && bus_plain && audio_free() && sampling == ff.phase[0].sampling &&
+            rest >= phase_off(1)) {
+            const int i = phase_at(rest);
+            restore_phase(i);
+            rest -= phase_off(i);
+        }
     }
+    ff.rebased = false; /* the phase or the clocks below move the picture members on */
     ff.replay = 0;
     if (audio_free()) {
         /* The audio path already stands at the debt's end (owe()): the
@@ -1265,6 +1321,43 @@ void sim_harness::settle()
         simulate(rest);
     }
     ff.replay = SIZE_MAX;
+    if (cycle == ff.stale_at) {
+        /* The debt ended on a write's clock: its strobes still stand in
+         * the combinational members, as after a clocked write. */
+        root_t *r = top->rootp;
+        r->go_peripheral__DOT__swap_request = ff.stale_swap;
+        r->go_peripheral__DOT__audio_cmd_valid = ff.stale_cmd;
+        r->go_peripheral__DOT__audio_controller_inst__DOT__start = ff.stale_start;
+    }
+}
+
+/* A swap asked for while owing, when the debt runs past the checkpoint
+ * after the edge that takes it: up to there the steady frame with the swap's
+ * registers as written, from there the other buffer's picture.  Pays that
+ * part, so the debt runs from that checkpoint with the new picture.  False
+ * when the new picture cannot be owed: the debt is then to be clocked,
+ * reading the buffer as it was when the swap was asked for. */
+bool sim_harness::commit_swap()
+{
+    if (!ff.swap_owed)
+        return true;
+    const uint64_t c1 = (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES;
+    if (ff.debt < c1)
+        return true;
+    const uint64_t owed = ff.debt;
+    ff.debt = 0;
+    ff.swap_owed = false;
+    skip(c1 / FRAME_CYCLES);
+    ff.rebased = false;
+    root_t *r = top->rootp;
+    r->go_peripheral__DOT__fb_shown_hi = r->go_peripheral__DOT__fb_addr_hi;
+    r->go_peripheral__DOT__swap_pending = 0;
+    ff.debt = owed - c1;
+    if (rebase(&ff.next_words))
+        return true;
+    ff.ref_words.swap(ff.next_words);
+    ff.ref_first = ff.next_first;
+    return false;
 }
 
 /* At a checkpoint whose frame was not found steady, or whose picture
@@ -1274,7 +1367,7 @@ void sim_harness::settle()
  * clocks (the VGA half's control never reads a pixel).  The steady frame's
  * phases are given that picture, and the frames from here may be owed
  * (docs/sim.md "A new picture"). */
-bool sim_harness::rebase()
+bool sim_harness::rebase(const std::vector<uint32_t> *words)
 {
     Vgo_peripheral___024root *r = top->rootp;
     const uint8_t *base = reinterpret_cast<const uint8_t *>(&r->clk);
@@ -1286,7 +1379,10 @@ bool sim_harness::rebase()
         return false;
     const uint32_t delta = fb - ff.ref_first;
     std::vector<uint32_t> w(FRAME_WORDS);
-    memcpy(w.data(), sdram + fb, 4 * FRAME_WORDS);
+    if (words && words->size() == FRAME_WORDS)
+        w = *words; /* the buffer as it was when the swap was asked for */
+    else
+        memcpy(w.data(), sdram + fb, 4 * FRAME_WORDS);
     const uint8_t shown = r->go_peripheral__DOT__fb_shown_hi, asked = r->go_peripheral__DOT__fb_addr_hi;
     for (int i = 0; i < PHASES; i++) {
         sim_phase &q = ff.phase[i];
@@ -1317,6 +1413,90 @@ bool sim_harness::owe_ok()
     if (ff.steady && memory_holds(ff.ref_first, ff.ref_words))
         return true;
     return rebase();
+}
+
+/* Clocks may be owed from here on: a debt whose memory still holds, or a
+ * checkpoint from which owing may begin. */
+bool sim_harness::owing_now()
+{
+    if (ff.debt == 0)
+        return owe_ok();
+    if (!ff.swap_owed)
+        return memory_holds(ff.ref_first, ff.ref_words);
+    /* Once the debt runs past the checkpoint after the swap, the frames to
+     * come read only the other buffer. */
+    const uint64_t c1 = (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES;
+    return memory_holds(ff.next_first, ff.next_words) &&
+           (cycle + ff.debt - ff.ref_cycle >= c1 || memory_holds(ff.ref_first, ff.ref_words));
+}
+
+/* The edge at which the frame's swap is taken: the state after it shows
+ * line 480, counted in clocks from the checkpoint at line 500. */
+constexpr uint64_t VBLANK_EDGE = FRAME_CYCLES - CHECKPOINT_PHASE + 480ull * 800 * 2;
+
+/* A register write while owing, taken without clocking (docs/sim.md
+ * "Writes while owing"): FB_ADDR_HI and a swap request change only the
+ * swap's registers, which the VGA half reads at vertical blanking alone;
+ * AUDIO_CMD only the audio path, computed as it is while owing.  The
+ * write's clock is owed like any other.  False: clock it. */
+bool sim_harness::take_write(uint32_t a, uint32_t v)
+{
+    if (!ff.on || !audio_free() || !bus_plain || !ff.tmpl_ok || !owing_now())
+        return false;
+    if (!commit_swap()) {
+        settle();
+        return false;
+    }
+    root_t *r = top->rootp;
+    const uint64_t pos = cycle + ff.debt - ff.ref_cycle; /* clocks before the write's */
+    const uint64_t in = pos % FRAME_CYCLES;
+    /* A debt replays a phase on with the swap's registers as they stand
+     * at its end: no vertical blanking may lie between that phase and the
+     * write. */
+    if (in + 8 >= VBLANK_EDGE)
+        return false;
+    const uint8_t shown = r->go_peripheral__DOT__fb_shown_hi;
+    switch (a) {
+    case GP_REG_FB_ADDR_HI >> 2:
+        if (ff.swap_owed || r->go_peripheral__DOT__swap_pending)
+            return false;
+        r->go_peripheral__DOT__fb_addr_hi = (uint8_t)v;
+        break;
+    case GP_REG_VGA_CTRL >> 2:
+        if (v & 1) {
+            if (ff.swap_owed || r->go_peripheral__DOT__swap_pending)
+                return false;
+            const uint32_t next = ((uint32_t)r->go_peripheral__DOT__fb_addr_hi << 24) - HPS_SDRAM_BASE;
+            if ((uint64_t)next + 4 * FRAME_WORDS > SIM_SDRAM_BYTES || shown == r->go_peripheral__DOT__fb_addr_hi)
+                return false;
+            ff.next_first = next;
+            ff.next_words.resize(FRAME_WORDS);
+            memcpy(ff.next_words.data(), sdram + next, 4 * FRAME_WORDS);
+            ff.swap_edge = pos - in + VBLANK_EDGE;
+            ff.swap_owed = true;
+            r->go_peripheral__DOT__swap_pending = 1;
+        }
+        break;
+    default:
+        break;
+    }
+    const bool cmd = a == (GP_REG_AUDIO_CMD >> 2) && (v & 7) <= 4;
+    if (cmd) {
+        audio_regs au = audio_read(r);
+        audio_command(roms, au, cycle + ff.debt, v & 7,
+                      audio_sink_t{&left, &right, &left_cycles, &right_cycles, &samples});
+        audio_write(r, roms, au);
+        ff.debt += 1;
+    } else {
+        owe(1);
+    }
+    r->avs_address = (uint8_t)a;
+    r->avs_writedata = v;
+    ff.stale_at = cycle + ff.debt;
+    ff.stale_swap = a == (GP_REG_VGA_CTRL >> 2) && (v & 1);
+    ff.stale_cmd = cmd;
+    ff.stale_start = cmd && (v & 7) != 0;
+    return true;
 }
 
 /* n more clocks not clocked.  With the sinks always ready, the audio path
@@ -1378,7 +1558,7 @@ void sim_harness_run(sim_harness_t *s, uint64_t n)
     if (s->ff.debt) {
         /* Memory changed since the debt began: pay it as it was, then clock
          * on with the new contents. */
-        if (!s->memory_holds(s->ff.ref_first, s->ff.ref_words))
+        if (!s->owing_now())
             s->settle();
         else {
             s->owe(n);
@@ -1412,6 +1592,19 @@ uint64_t sim_harness_cycles(const sim_harness_t *s)
 bool sim_harness::read_now(uint32_t a, uint32_t *v) const
 {
     const root_t *r = top->rootp;
+    if (ff.swap_owed && (a == (GP_REG_VGA_CTRL >> 2) || a == (GP_REG_FB_ADDR_HI >> 2))) {
+        /* the swap owed is taken on edge swap_edge: before or after it */
+        const uint64_t pos = cycle + ff.debt - ff.ref_cycle;
+        if (pos + 4 >= ff.swap_edge && pos <= ff.swap_edge + 4)
+            return false;
+        const bool taken = pos >= ff.swap_edge;
+        if (a == (GP_REG_VGA_CTRL >> 2))
+            *v = taken ? 0 : 1;
+        else
+            *v = (uint32_t)(taken ? r->go_peripheral__DOT__fb_addr_hi : r->go_peripheral__DOT__fb_shown_hi) << 8 |
+                 r->go_peripheral__DOT__fb_addr_hi;
+        return true;
+    }
     switch (a) {
     case GP_REG_AUDIO_CMD >> 2:
         *v = r->go_peripheral__DOT__audio_playing;
@@ -1444,9 +1637,7 @@ uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
          * test): it neither pays the debt nor spoils a steady frame where
          * its answer stands in the registers already (docs/sim.md). */
         uint32_t v;
-        const bool owing = s->ff.debt != 0 ? s->memory_holds(s->ff.ref_first, s->ff.ref_words)
-                                           : s->owe_ok();
-        if (owing && s->read_now(a, &v)) {
+        if (s->owing_now() && s->read_now(a, &v)) {
             t->avs_address = a;
             t->avs_readdata = v;
             s->owe(1);
@@ -1468,6 +1659,8 @@ uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
 
 void sim_harness_reg_write(sim_harness_t *s, uint32_t offset, uint32_t value)
 {
+    if (s->take_write((offset >> 2) & 0x1F, value))
+        return;
     s->touch();
     Vgo_peripheral *t = s->top.get();
     t->avs_address = (offset >> 2) & 0x1F;

@@ -135,6 +135,8 @@ void expect_same_state(sim_harness_t *a, sim_harness_t *b)
 #define SAME(m) cr_expect_eq(x->m, y->m, "state: %s differs", #m)
     SAME(go_peripheral__DOT__fb_addr_hi);
     SAME(go_peripheral__DOT__swap_pending);
+    SAME(go_peripheral__DOT__swap_request);   /* combinational: the last write's */
+    SAME(go_peripheral__DOT__audio_cmd_valid);
     SAME(go_peripheral__DOT__vga_underrun);
     SAME(go_peripheral__DOT__fb_shown_hi);
     SAME(go_peripheral__DOT__audio_playing);
@@ -431,6 +433,84 @@ Test(fast_forward, new_picture_is_skipped_and_exact, .timeout = 300)
     }
     cr_expect_geq(got, want, "%llu of the %llu whole frames after a change skipped",
                   (unsigned long long)got, (unsigned long long)want);
+    sim_harness_free(plain);
+    sim_harness_free(fast);
+}
+
+Test(fast_forward, writes_while_owing_are_exact, .timeout = 300)
+{
+    /* Moves as the console makes them while frames are owed: a sound, the
+     * buffer to show, a swap, the swap polled until taken, then time on
+     * (docs/sim.md "Writes while owing").  After each, and sometimes right
+     * on the write's clock, the skipping harness must agree with the plain
+     * one on registers read, samples, frames and the whole state. */
+    sim_harness_t *plain = harness(), *fast = harness();
+    cr_assert_eq(sim_harness_set_fast_forward(fast, 1), 0);
+    for (uint32_t addr : {0u, FB1_MASTER}) {
+        lcg_t fill{91 + (addr ? 0x9E3779B9u : 0u)};
+        uint16_t *a = fb(plain, addr), *b = fb(fast, addr);
+        for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
+            a[i] = b[i] = (uint16_t)fill.next();
+    }
+    for (sim_harness_t *s : {plain, fast})
+        sim_harness_run(s, 3 * FRAME_CYCLES);
+    lcg_t r{17};
+    int front = 0;
+    const uint64_t skipped0 = sim_harness_skipped_frames(fast);
+    uint64_t total = 0;
+    for (int k = 0; k < 40; k++) {
+        /* a move: drawn into the buffer not shown, then written */
+        const int at = (int)(r.next() % (HAL_FB_WIDTH * HAL_FB_HEIGHT - 64));
+        uint16_t *a = fb(plain, front ? 0 : FB1_MASTER), *b = fb(fast, front ? 0 : FB1_MASTER);
+        for (int i = 0; i < 64; i++)
+            a[at + i] = b[at + i] = (uint16_t)r.next();
+        const uint32_t clip = r.next() % 6; /* 5: ignored */
+        front ^= 1;
+        for (sim_harness_t *s : {plain, fast}) {
+            if (k % 3 != 2)
+                sim_harness_reg_write(s, REG_AUDIO_CMD, clip);
+        }
+        if (k % 5 == 1 && k % 3 != 2) {
+            /* looked at on the sound's clock */
+            expect_same(plain, fast, k);
+            expect_same_state(plain, fast);
+        }
+        for (sim_harness_t *s : {plain, fast}) {
+            sim_harness_reg_write(s, REG_FB_ADDR_HI, front ? 0xC1 : 0xC0);
+            sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+        }
+        if (k % 5 == 0) {
+            /* looked at on the write's clock */
+            expect_same(plain, fast, k);
+            expect_same_state(plain, fast);
+        }
+        /* polled as the console does, until taken */
+        for (int p = 0; p < 40; p++) {
+            const uint64_t step = 50000 + r.next() % 7;
+            sim_harness_run(plain, step);
+            sim_harness_run(fast, step);
+            total += step;
+            const uint32_t va = sim_harness_reg_read(plain, REG_VGA_CTRL);
+            const uint32_t vb = sim_harness_reg_read(fast, REG_VGA_CTRL);
+            cr_expect_eq(va, vb, "move %d poll %d: VGA_CTRL", k, p);
+            cr_expect_eq(sim_harness_reg_read(plain, REG_FB_ADDR_HI),
+                         sim_harness_reg_read(fast, REG_FB_ADDR_HI), "move %d poll %d: FB_ADDR_HI", k, p);
+            if (va == 0)
+                break;
+        }
+        const uint64_t n = (uint64_t)(r.next() % 4) * FRAME_CYCLES + r.next() % FRAME_CYCLES;
+        sim_harness_run(plain, n);
+        sim_harness_run(fast, n);
+        total += n;
+        if (k % 4 == 0 || k == 39) {
+            expect_same(plain, fast, k);
+            expect_same_state(plain, fast);
+        }
+    }
+    const uint64_t skipped = sim_harness_skipped_frames(fast) - skipped0;
+    /* all but the frames looked at mid-way are skipped */
+    cr_expect_geq(skipped + 40, total / FRAME_CYCLES, "%llu of %llu frames skipped",
+                  (unsigned long long)skipped, (unsigned long long)(total / FRAME_CYCLES));
     sim_harness_free(plain);
     sim_harness_free(fast);
 }
