@@ -266,7 +266,9 @@ namespace {
 
 /* One rising edge of audio_controller (both ready high, no command), on
  * clock c: what the sinks take on it, then the registers' next values. */
-void audio_step(const audio_roms &k, audio_regs &a, uint64_t c, const audio_sink_t &out)
+/* What every rising edge does, whatever else happens on it: the sinks take
+ * what is offered, the ROMs answer the addresses they were given. */
+audio_regs audio_edge(const audio_roms &k, const audio_regs &a, uint64_t c, const audio_sink_t &out)
 {
     if (a.lv) {
         out.left->push_back((int16_t)a.ld);
@@ -281,6 +283,12 @@ void audio_step(const audio_roms &k, audio_regs &a, uint64_t c, const audio_sink
     audio_regs n = a;
     for (int i = 0; i < 4; i++)
         n.q[i] = rom_word(k, i, rom_addr(k, a, i));
+    return n;
+}
+
+void audio_step(const audio_roms &k, audio_regs &a, uint64_t c, const audio_sink_t &out)
+{
+    audio_regs n = audio_edge(k, a, c, out);
     if (a.playing != 0) {
         const bool clip = a.playing <= 4;
         const uint16_t sample = clip ? a.q[a.playing - 1] : 0;
@@ -311,19 +319,7 @@ void audio_step(const audio_roms &k, audio_regs &a, uint64_t c, const audio_sink
 void audio_command(const audio_roms &k, audio_regs &a, uint64_t c, unsigned cmd,
                    const audio_sink_t &out)
 {
-    if (a.lv) {
-        out.left->push_back((int16_t)a.ld);
-        out.left_cycles->push_back(c);
-        (*out.samples)++;
-    }
-    if (a.rv) {
-        out.right->push_back((int16_t)a.rd);
-        out.right_cycles->push_back(c);
-        (*out.samples)++;
-    }
-    audio_regs n = a;
-    for (int i = 0; i < 4; i++)
-        n.q[i] = rom_word(k, i, rom_addr(k, a, i));
+    audio_regs n = audio_edge(k, a, c, out);
     n.playing = (uint8_t)cmd;
     n.index = 0;
     n.timer = 1;

@@ -56,6 +56,18 @@ uint16_t *fb(sim_harness_t *s, uint32_t addr)
     return reinterpret_cast<uint16_t *>(sim_harness_sdram(s, addr, HAL_FB_BYTES));
 }
 
+/* The same two different pictures in both harnesses' buffers (0xC0 and
+ * 0xC1), from seed. */
+void two_pictures(sim_harness_t *x, sim_harness_t *y, uint32_t seed)
+{
+    for (uint32_t addr : {0u, FB1_MASTER}) {
+        lcg_t fill{seed + (addr ? 0x9E3779B9u : 0u)}; /* seeds apart in the low bits */
+        uint16_t *a = fb(x, addr), *b = fb(y, addr);
+        for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
+            a[i] = b[i] = (uint16_t)fill.next();
+    }
+}
+
 /* Every pin of the model, packed. */
 struct pins_t {
     uint32_t vga, avm_address, avs_readdata, audio;
@@ -204,12 +216,7 @@ uint64_t run_script(uint32_t seed, int steps, bool sampling, bool backpressure =
     sim_harness_set_sampling(plain, sampling);
     sim_harness_set_sampling(fast, sampling);
     lcg_t r{seed};
-    for (uint32_t addr : {0u, FB1_MASTER}) {
-        lcg_t fill{seed + (addr ? 0x9E3779B9u : 0u)}; /* two different pictures */
-        uint16_t *a = fb(plain, addr), *b = fb(fast, addr);
-        for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
-            a[i] = b[i] = (uint16_t)fill.next();
-    }
+    two_pictures(plain, fast, seed);
     int front = 0;
     for (int step = 0; step < steps; step++) {
         const uint32_t what = r.next() % 100;
@@ -371,12 +378,7 @@ Test(fast_forward, new_picture_is_skipped_and_exact, .timeout = 300)
      * model, its pins and the frames as the plain run has them. */
     sim_harness_t *plain = harness(), *fast = harness();
     cr_assert_eq(sim_harness_set_fast_forward(fast, 1), 0);
-    for (uint32_t addr : {0u, FB1_MASTER}) {
-        lcg_t fill{77 + (addr ? 0x9E3779B9u : 0u)};
-        uint16_t *a = fb(plain, addr), *b = fb(fast, addr);
-        for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
-            a[i] = b[i] = (uint16_t)fill.next();
-    }
+    two_pictures(plain, fast, 77);
     for (sim_harness_t *s : {plain, fast})
         sim_harness_run(s, 3 * FRAME_CYCLES);
     lcg_t r{5};
@@ -446,12 +448,7 @@ Test(fast_forward, writes_while_owing_are_exact, .timeout = 300)
      * one on registers read, samples, frames and the whole state. */
     sim_harness_t *plain = harness(), *fast = harness();
     cr_assert_eq(sim_harness_set_fast_forward(fast, 1), 0);
-    for (uint32_t addr : {0u, FB1_MASTER}) {
-        lcg_t fill{91 + (addr ? 0x9E3779B9u : 0u)};
-        uint16_t *a = fb(plain, addr), *b = fb(fast, addr);
-        for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
-            a[i] = b[i] = (uint16_t)fill.next();
-    }
+    two_pictures(plain, fast, 91);
     for (sim_harness_t *s : {plain, fast})
         sim_harness_run(s, 3 * FRAME_CYCLES);
     lcg_t r{17};
@@ -598,12 +595,7 @@ Test(fast_forward, sound_playing_is_skipped_and_exact, .timeout = 300)
      * images' words, one every 6,250 clocks. */
     sim_harness_t *plain = harness(), *fast = harness();
     cr_assert_eq(sim_harness_set_fast_forward(fast, 1), 0);
-    for (uint32_t addr : {0u, FB1_MASTER}) {
-        lcg_t fill{77 + (addr ? 0x9E3779B9u : 0u)};
-        uint16_t *a = fb(plain, addr), *b = fb(fast, addr);
-        for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
-            a[i] = b[i] = (uint16_t)fill.next();
-    }
+    two_pictures(plain, fast, 77);
     std::vector<int16_t> heard;
     std::vector<uint64_t> heard_at;
     struct cmd_t {
@@ -795,12 +787,7 @@ Test(one_eval, same_pins_as_two_phase_clock, .timeout = 120)
     sim_harness_t *one = harness(), *two = harness(path);
     cr_assert_eq(sim_harness_one_eval(one), 1, "the fast clock is not in use");
     cr_assert_eq(sim_harness_one_eval(two), 0);
-    for (uint32_t addr : {0u, FB1_MASTER}) {
-        lcg_t fill{5 + (addr ? 0x9E3779B9u : 0u)};
-        uint16_t *a = fb(one, addr), *b = fb(two, addr);
-        for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
-            a[i] = b[i] = (uint16_t)fill.next();
-    }
+    two_pictures(one, two, 5);
     Vgo_peripheral *ma = sim_harness_model(one), *mb = sim_harness_model(two);
     for (uint64_t i = 0; i < FRAME_CYCLES + 40000; i++) {
         if (i == 1000 || i == 300000) {
