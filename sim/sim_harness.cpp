@@ -564,6 +564,8 @@ struct sim_ff {
     uint64_t stale_at = UINT64_MAX;
     uint8_t stale_swap = 0, stale_cmd = 0, stale_start = 0;
     uint32_t end_avm = 0;            /* avm_address at the end of the steady frame */
+    uint64_t done_off = 0;           /* its frame completed this many clocks after its checkpoint */
+    uint64_t gen = 0;                /* +1 whenever ref_words or next_words change */
 };
 
 struct sim_harness {
@@ -593,6 +595,11 @@ struct sim_harness {
     unsigned x = 0, y = 0;
     uint64_t vsyncs = 0;
     uint64_t cur_start_cycle = 0, done_start_cycle = 0, frames_done = 0;
+    uint64_t done_at = 0;  /* the clock the last frame was completed on */
+    /* sim_harness_peek_frame's picture of a new picture owed, and which */
+    mutable std::vector<uint16_t> peek_pic;
+    mutable const std::vector<uint32_t> *peek_src = nullptr;
+    mutable uint64_t peek_gen = 0;
     std::vector<uint16_t> cur, done;
     sim_vga_timing_t timing;
 
@@ -799,6 +806,7 @@ void sim_harness::sample_vga()
                 cur.assign(SIM_FRAME_W * SIM_FRAME_H, 0);
             done_start_cycle = cur_start_cycle;
             frames_done++;
+            done_at = cycle;
         }
     }
     if (hs != prev_hs) {
@@ -1021,6 +1029,7 @@ void sim_harness::checkpoint()
     const uint8_t *base = reinterpret_cast<const uint8_t *>(&r->clk);
     const size_t len = (size_t)(reinterpret_cast<const uint8_t *>(&r->vlSymsp) - base);
     ff.steady = false;
+    ff.gen++;
     if (ff.have_ref && cycle == ff.ref_cycle + FRAME_CYCLES && ops == ff.ops0 &&
         (audio_free() || samples == ff.samples0) && bursts.empty() && sampling == ff.sampling0 &&
         ff.log_contiguous && !ff.log.empty() && (!sampling || frames_done == ff.frames0 + 1) &&
@@ -1028,6 +1037,7 @@ void sim_harness::checkpoint()
         ff.steady = true;
         ff.ref_first = ff.log_first;
         ff.ref_words.swap(ff.log);
+        ff.done_off = done_at - ff.ref_cycle;
         ff.d_words = words_read - ff.words0;
         ff.d_bad = bad_reads - ff.bad0;
         ff.d_frames = frames_done - ff.frames0;
@@ -1353,6 +1363,7 @@ bool sim_harness::commit_swap()
         return true;
     ff.ref_words.swap(ff.next_words);
     ff.ref_first = ff.next_first;
+    ff.gen++;
     return false;
 }
 
@@ -1392,6 +1403,7 @@ bool sim_harness::rebase(const std::vector<uint32_t> *words)
         snap_put(q.root, r, r->avm_address, snap_get(q.root, r, r->avm_address) + delta);
     }
     ff.end_avm += delta;
+    ff.gen++;
     ff.ref_words.swap(w);
     ff.ref_first = fb;
     ff.rebased = true;
@@ -1470,6 +1482,7 @@ bool sim_harness::take_write(uint32_t a, uint32_t v)
             memcpy(ff.next_words.data(), sdram + next, 4 * FRAME_WORDS);
             ff.swap_edge = pos - in + VBLANK_EDGE;
             ff.swap_owed = true;
+            ff.gen++;
             r->go_peripheral__DOT__swap_pending = 1;
         }
         break;
@@ -1762,7 +1775,27 @@ const uint16_t *sim_harness_frame(sim_harness_t *s)
 const uint16_t *sim_harness_peek_frame(const sim_harness_t *s, uint64_t *frames_done)
 {
     *frames_done = s->frames_done;
-    return s->frames_done ? s->done.data() : nullptr;
+    const sim_ff &ff = s->ff;
+    if (ff.debt == 0 || !s->sampling || ff.d_frames != 1 || ff.debt < ff.done_off)
+        return s->frames_done ? s->done.data() : nullptr;
+    /* Frames completed while owing: the steady frame's picture, or a new
+     * picture owed (docs/sim.md "A new picture"), or after a swap owed the
+     * other buffer's. */
+    *frames_done += 1 + (ff.debt - ff.done_off) / FRAME_CYCLES;
+    const std::vector<uint32_t> *src = nullptr;
+    if (ff.swap_owed && ff.debt >= (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES + ff.done_off)
+        src = &ff.next_words;
+    else if (ff.rebased)
+        src = &ff.ref_words;
+    if (!src || src->size() != FRAME_WORDS)
+        return s->done.data();
+    if (s->peek_src != src || s->peek_gen != ff.gen) {
+        s->peek_pic.resize((size_t)SIM_FRAME_W * SIM_FRAME_H);
+        picture_rows(src->data(), SIM_FRAME_H, s->peek_pic.data());
+        s->peek_src = src;
+        s->peek_gen = ff.gen;
+    }
+    return s->peek_pic.data();
 }
 
 uint64_t sim_harness_frames_done(sim_harness_t *s)
