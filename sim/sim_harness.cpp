@@ -1778,15 +1778,20 @@ const uint16_t *sim_harness_peek_frame(const sim_harness_t *s, uint64_t *frames_
     const sim_ff &ff = s->ff;
     if (ff.debt == 0 || !s->sampling || ff.d_frames != 1 || ff.debt < ff.done_off)
         return s->frames_done ? s->done.data() : nullptr;
-    /* Frames completed while owing: the steady frame's picture, or a new
+    /* Frames completed while owing show the steady frame's picture, a new
      * picture owed (docs/sim.md "A new picture"), or after a swap owed the
-     * other buffer's. */
-    *frames_done += 1 + (ff.debt - ff.done_off) / FRAME_CYCLES;
+     * other buffer's; the count moves once for each of those pictures, so
+     * that a window redraws when the picture changes and not at every
+     * frame owed. */
     const std::vector<uint32_t> *src = nullptr;
-    if (ff.swap_owed && ff.debt >= (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES + ff.done_off)
-        src = &ff.next_words;
-    else if (ff.rebased)
+    if (ff.rebased) {
         src = &ff.ref_words;
+        *frames_done += 1;
+    }
+    if (ff.swap_owed && ff.debt >= (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES + ff.done_off) {
+        src = &ff.next_words;
+        *frames_done += 1;
+    }
     if (!src || src->size() != FRAME_WORDS)
         return s->done.data();
     if (s->peek_src != src || s->peek_gen != ff.gen) {

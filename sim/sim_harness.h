@@ -135,9 +135,12 @@ int sim_harness_one_eval(const sim_harness_t *s);
 
 /* The last complete frame, 640x480 RGB444 (0x0RGB), or NULL before one. */
 const uint16_t *sim_harness_frame(sim_harness_t *s);
-/* The last complete frame and the count of frames completed, without
- * paying skipped time: during a skip every frame is this same image.  For
- * a window that only redraws when the picture changes. */
+/* The last complete frame, without paying skipped time (frames owed show
+ * the steady picture, or the new picture or swapped-to buffer owed once its
+ * frame is complete), and a count that moves when the picture may have
+ * changed: frames completed as of the last payment, plus one for each new
+ * picture owed since.  For a window that only redraws when the picture
+ * changes. */
 const uint16_t *sim_harness_peek_frame(const sim_harness_t *s, uint64_t *frames_done);
 /* Frames completed so far, and the cycle at which the last completed
  * frame's vsync pulse began (the frame was scanned after it). */

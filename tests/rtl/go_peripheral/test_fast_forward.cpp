@@ -74,7 +74,7 @@ void expect_same_peek(sim_harness_t *plain, sim_harness_t *fast, int step)
 {
     uint64_t n = 0;
     const uint16_t *f = sim_harness_peek_frame(fast, &n);
-    cr_expect_eq(n, sim_harness_frames_done(plain), "step %d: frames completed, peeked", step);
+    cr_expect_leq(n, sim_harness_frames_done(plain), "step %d: frames completed, peeked", step);
     const uint16_t *g = sim_harness_frame(plain);
     cr_expect((f == nullptr) == (g == nullptr), "step %d: frame presence, peeked", step);
     if (f && g)
