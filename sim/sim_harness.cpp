@@ -385,6 +385,8 @@ static int phase_at(uint64_t into)
  * harness checks this against the model on every steady frame before it
  * uses it (vga_predict_matches), so a change to the RTL that breaks it
  * turns the new-picture skip off rather than making it wrong. */
+namespace {
+
 constexpr size_t LINE_WORDS = SIM_FRAME_W / 2;
 constexpr size_t FRAME_WORDS = LINE_WORDS * SIM_FRAME_H;
 constexpr uint32_t HPS_SDRAM_BASE = 0xC0000000u;
@@ -484,6 +486,8 @@ bool picture_rows_match(const uint32_t *w, unsigned rows, const uint16_t *pic)
     picture_rows(w, rows, want.data());
     return memcmp(want.data(), pic, want.size() * 2) == 0;
 }
+
+} // namespace
 
 /* The model and the bus models at one phase of a frame: counts since
  * the frame's checkpoint, times relative to the phase's own clock and
