@@ -566,6 +566,7 @@ struct sim_ff {
     std::vector<uint32_t> next_words;
     uint32_t next_first = 0;
     uint64_t stale_at = UINT64_MAX;
+    bool clock_rest = false;         /* the debt left by commit_swap() must be clocked */
     uint8_t stale_swap = 0, stale_cmd = 0, stale_start = 0;
     uint32_t end_avm = 0;            /* avm_address at the end of the steady frame */
     uint64_t done_off = 0;           /* its frame completed this many clocks after its checkpoint */
@@ -1302,7 +1303,8 @@ void sim_harness::settle()
 {
     if (ff.debt == 0)
         return;
-    const bool clock_all = !commit_swap();
+    const bool clock_all = !commit_swap() || ff.clock_rest;
+    ff.clock_rest = false;
     uint64_t owed = ff.debt;
     ff.debt = 0;
     ff.swap_owed = false; /* before the checkpoint after it: the model takes it */
@@ -1368,6 +1370,7 @@ bool sim_harness::commit_swap()
     ff.ref_words.swap(ff.next_words);
     ff.ref_first = ff.next_first;
     ff.gen++;
+    ff.clock_rest = true; /* settle() clocks what is left */
     return false;
 }
 
