@@ -563,6 +563,9 @@ struct sim_ff {
      * members, should the debt end on it (stale_at). */
     bool swap_owed = false;
     uint64_t swap_edge = 0;
+    /* the checkpoint after swap_edge, counted from ref_cycle: from there
+     * the other buffer shows */
+    uint64_t swap_checkpoint() const { return (swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES; }
     std::vector<uint32_t> next_words;
     uint32_t next_first = 0;
     uint64_t stale_at = UINT64_MAX;
@@ -1353,7 +1356,7 @@ bool sim_harness::commit_swap()
 {
     if (!ff.swap_owed)
         return true;
-    const uint64_t c1 = (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES;
+    const uint64_t c1 = ff.swap_checkpoint();
     if (ff.debt < c1)
         return true;
     const uint64_t owed = ff.debt;
@@ -1440,7 +1443,7 @@ bool sim_harness::owing_now()
         return memory_holds(ff.ref_first, ff.ref_words);
     /* Once the debt runs past the checkpoint after the swap, the frames to
      * come read only the other buffer. */
-    const uint64_t c1 = (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES;
+    const uint64_t c1 = ff.swap_checkpoint();
     return memory_holds(ff.next_first, ff.next_words) &&
            (cycle + ff.debt - ff.ref_cycle >= c1 || memory_holds(ff.ref_first, ff.ref_words));
 }
@@ -1795,7 +1798,7 @@ const uint16_t *sim_harness_peek_frame(const sim_harness_t *s, uint64_t *frames_
         src = &ff.ref_words;
         *frames_done += 1;
     }
-    if (ff.swap_owed && ff.debt >= (ff.swap_edge / FRAME_CYCLES + 1) * FRAME_CYCLES + ff.done_off) {
+    if (ff.swap_owed && ff.debt >= ff.swap_checkpoint() + ff.done_off) {
         src = &ff.next_words;
         *frames_done += 1;
     }
