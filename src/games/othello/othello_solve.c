@@ -21,8 +21,14 @@
 
 /* The 15 + 15 diagonals (a1-h8 direction, then a8-h1 direction). */
 static uint64_t diag9[15], diag7[15];
-/* The squares around each square. */
-static uint64_t around[64];
+/* The squares around each square; the two diagonals through it. */
+static uint64_t around[64], diag9_of[64], diag7_of[64];
+/* line_flips[i][m]: the discs a move at place i of a full line of 8 flips
+ * when m holds the mover's discs on it (bit k: place k; every other place
+ * the opponent's).  A diagonal shorter than 8 reads its missing places as
+ * the opponent's: they lie only beyond its ends, where a run reaching them
+ * is not closed by a disc of the mover, so it flips nothing, as on the board. */
+static uint8_t line_flips[8][256];
 
 void othello_solver_init(void)
 {
@@ -34,6 +40,24 @@ void othello_solver_init(void)
         diag7[c + r] |= 1ULL << sq;
         around[sq] = neighbours(1ULL << sq);
     }
+    for (int sq = 0; sq < 64; sq++) {
+        diag9_of[sq] = diag9[sq % 8 - sq / 8 + 7];
+        diag7_of[sq] = diag7[sq % 8 + sq / 8];
+    }
+    for (int i = 0; i < 8; i++)
+        for (int m = 0; m < 256; m++) {
+            int n = 0;
+            for (int step = -1; step <= 1; step += 2) {
+                int k = i + step, run = 0;
+                while (k >= 0 && k < 8 && !(m >> k & 1)) {
+                    run++;
+                    k += step;
+                }
+                if (k >= 0 && k < 8)
+                    n += run;
+            }
+            line_flips[i][m] = (uint8_t)n;
+        }
 }
 
 /* Discs of o that no sequence of moves can flip: along each of the four
@@ -71,16 +95,32 @@ static uint64_t stable_discs(uint64_t p, uint64_t o)
 }
 
 
-/* The last empty square sq: the mover plays it, or else the opponent. */
+/* The discs a move of d's side at sq flips when every other square is
+ * full: its row, column and two diagonals each read as a byte of d's discs
+ * (a diagonal's squares are in distinct columns, and a column's rows land
+ * in distinct bits of the product, so no sum carries). */
+static inline int last_flips(uint64_t d, int sq)
+{
+    int r = sq >> 3, c = sq & 7;
+    unsigned row = (unsigned)(d >> (8 * r)) & 0xFF;
+    unsigned col = (unsigned)((((d >> c) & COL_A) * 0x0102040810204080ULL) >> 56);
+    unsigned d9 = (unsigned)(((d & diag9_of[sq]) * COL_A) >> 56);
+    unsigned d7 = (unsigned)(((d & diag7_of[sq]) * COL_A) >> 56);
+    return line_flips[c][row] + line_flips[r][col] + line_flips[c][d9] + line_flips[c][d7];
+}
+
+/* The last empty square sq: the mover plays it, or else the opponent.
+ * Only the count of flips matters there, read from line_flips: FFO #45-#46
+ * in 0.97 of the time the flip masks took, the same nodes (docs/othello.md). */
 static inline int solve_last(uint64_t p, uint64_t o, int sq)
 {
     int np = othello_popcount(p);
-    uint64_t f = othello_flips_fast(p, o, sq);
-    if (f)
-        return 2 * (np + othello_popcount(f) + 1) - 64;
-    f = othello_flips_fast(o, p, sq);
-    if (f)
-        return 2 * (np - othello_popcount(f)) - 64;
+    int n = last_flips(p, sq);
+    if (n)
+        return 2 * (np + n + 1) - 64;
+    n = last_flips(o, sq);
+    if (n)
+        return 2 * (np - n) - 64;
     int diff = 2 * np - 63; /* 63 discs: never a draw */
     return diff > 0 ? diff + 1 : diff - 1;
 }
