@@ -49,6 +49,16 @@
  *   othello_ffo_ours_over_edax         the same over the positions run
  *   othello_ffo_edax_exact             positions where Edax's score, ours
  *                                      and the published one agree
+ *   othello_ffo_1t_nodes_per_cpu_s, othello_ffo_edax_nodes_per_cpu_s
+ *                                      each one's nodes a CPU second
+ *   othello.edax_core_factor           a core of the Core i7-9700 against
+ *                                      one here, from Edax's node rates
+ *                                      (edax_scaled below)
+ *   othello.ffo40_59_edaxV_scaled_Tt_s Edax V's published 8-thread set
+ *                                      time scaled to T threads here (T:
+ *                                      --threads), V = 455 and 44
+ *   othello.ffo40_59_over_edaxV_scaled with --ffo-all: our set's wall time
+ *                                      in this run over that
  * Edax runs `-solve` (one process a position, -n 1 -l 60 -book-usage off,
  * its default table of 2^22 entries like ours) with the eval.dat of
  * --edax-eval FILE, else the one tools/peers/ wrote beside its build.  That
@@ -116,7 +126,7 @@ static const struct {
 
 /* Solves FFO #first .. #last, printing each one's wall and CPU seconds and
  * the totals.  Returns 0, or 1 when a score differs from the published one. */
-static int bench_ffo40_set(othello_engine_t *e, int first, int last)
+static int bench_ffo40_set(othello_engine_t *e, int first, int last, double *wall)
 {
     int status = 0;
     double total = 0, total_cpu = 0;
@@ -158,6 +168,8 @@ static int bench_ffo40_set(othello_engine_t *e, int first, int last)
     else
         snprintf(name, sizeof name, "othello_ffo%d_%d_cpu_s", first, last);
     bench_report(name, total_cpu, "s");
+    if (wall)
+        *wall = total;
     return status;
 }
 
@@ -370,10 +382,52 @@ static int edax_open(edax_peer_t *e)
     return 0;
 }
 
+/* Edax's published set times brought to this machine.  A core of this
+ * machine against a core of the Core i7-9700 is taken as Edax's nodes a
+ * second a thread there over its nodes a CPU second here:
+ *   there: EDAX_SET_NODES over the 8-thread time of the nearest version
+ *          with a published time (4.5.3, wEdax-x86-64, 90.9 s), a thread;
+ *   here:  the nodes a CPU second of the Edax just run, one thread.
+ * EDAX_SET_NODES is Edax 4.5.2's node count for the set (x64 build, the
+ * benchmark page of Egaroucid 7.6.0).  A node of Edax costs about the same
+ * with any evaluation (the last plies, which use none, are most of them),
+ * so a flat Edax gives the rate here.  Each published time is then scaled
+ * to `threads` threads here as if Edax's threads were all equally useful
+ * (8 / threads): that is kind to Edax, whose 8 threads do not search 8
+ * times as fast as one.  docs/othello.md says what the factor leaves out. */
+#define EDAX_SET_NODES 27759979840.0
+#define EDAX_453_8T_S 90.9
+
+static void edax_scaled(double edax_nodes_per_s, int threads, double set_wall)
+{
+    bench_report("othello_ffo_edax_nodes_per_cpu_s", edax_nodes_per_s, "nodes/s");
+    double there = EDAX_SET_NODES / EDAX_453_8T_S / 8.0;
+    double factor = there / edax_nodes_per_s;
+    bench_report("othello.edax_i7_9700_thread_nodes_per_s", there, "nodes/s");
+    bench_report("othello.edax_core_factor", factor, "x");
+    char name[96];
+    for (size_t i = 0; i < sizeof edax_published / sizeof edax_published[0]; i++) {
+        double scaled = edax_published[i].seconds * 8.0 / threads * factor;
+        const char *version = strstr(edax_published[i].name, "_8t_") + 4; /* "edax455_s" */
+        snprintf(name, sizeof name, "othello.ffo40_59_%.*s_scaled_%dt_s",
+                 (int)(strlen(version) - 2), version, threads);
+        bench_report(name, scaled, "s");
+        if (set_wall > 0.0) {
+            snprintf(name, sizeof name, "othello.ffo40_59_over_%.*s_scaled",
+                     (int)(strlen(version) - 2), version);
+            bench_report(name, set_wall / scaled, "x");
+        }
+    }
+    printf("# scaled: Edax's published 8-thread set time x 8/%d threads x the core factor "
+           "(docs/othello.md)%s\n",
+           threads, set_wall > 0.0 ? "; over: our set's wall time in this run over it" : "");
+}
+
 /* FFO #first..#last: ours on one thread, then Edax, position by position.
  * Returns 0, 1 when a score differs from the published one, -1 when Edax
  * stopped answering. */
-static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int last)
+static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int last,
+                          int threads, double set_wall)
 {
     printf("# Edax %s with %s eval.dat %s%s\n", e->binary, e->flat ? "a FLAT" : "the given",
            e->eval,
@@ -388,7 +442,7 @@ static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int
            "of okuhara/edax-reversi-AVX), not measured here\n");
     othello_engine_set_threads(ours, 1);
     int status = 0, exact = 0, count = 0, told = 1;
-    double ours_total = 0.0, edax_total = 0.0;
+    double ours_total = 0.0, edax_total = 0.0, ours_nodes = 0.0, edax_nodes_total = 0.0;
     char name[96];
     for (size_t i = 0; i < sizeof bench_ffo40 / sizeof bench_ffo40[0]; i++) {
         int k = bench_ffo40[i].number;
@@ -444,6 +498,8 @@ static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int
         }
         ours_total += ours_s;
         edax_total += solving;
+        ours_nodes += (double)nodes;
+        edax_nodes_total += edax_nodes;
         count++;
         if (score == bench_ffo40[i].score && edax_score == bench_ffo40[i].score)
             exact++;
@@ -465,6 +521,10 @@ static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int
         bench_report("othello_ffo_ours_over_edax", ours_total / edax_total, "x");
     if (!told)
         printf("# othello_ffo_ours_over_edax: some positions were inside Edax's start-up spread\n");
+    if (ours_total > 0.0)
+        bench_report("othello_ffo_1t_nodes_per_cpu_s", ours_nodes / ours_total, "nodes/s");
+    if (edax_total > 0.0 && told)
+        edax_scaled(edax_nodes_total / edax_total, threads, set_wall);
     return status;
 }
 
@@ -516,9 +576,9 @@ int bench_othello_run(int argc, char **argv)
         othello_engine_t *e = edax ? othello_engine_new_sized(bits) : ffo_engine(bits, threads);
         int status = 1;
         if (e && edax)
-            status = bench_ffo_edax(e, &peer, ffo_first, ffo_last) != 0;
+            status = bench_ffo_edax(e, &peer, ffo_first, ffo_last, threads, 0.0) != 0;
         else if (e)
-            status = bench_ffo40_set(e, ffo_first, ffo_last);
+            status = bench_ffo40_set(e, ffo_first, ffo_last, NULL);
         else if (edax)
             fprintf(stderr, "tabletop bench othello: out of memory\n");
         othello_engine_free(e);
@@ -560,7 +620,8 @@ int bench_othello_run(int argc, char **argv)
             bench_peer_scratch_remove(peer.dir);
         return 1;
     }
-    if (bench_ffo40_set(e, 40, ffo_all ? 59 : quick ? 40 : 42) != 0)
+    double set_wall = 0.0; /* the whole set's wall seconds, when it ran */
+    if (bench_ffo40_set(e, 40, ffo_all ? 59 : quick ? 40 : 42, ffo_all ? &set_wall : NULL) != 0)
         status = 1;
     /* FFO 24-29 on one thread, comparable with docs/othello.md's table (CPU seconds). */
     othello_engine_set_threads(e, 1);
@@ -635,7 +696,7 @@ int bench_othello_run(int argc, char **argv)
         if (!e) {
             fprintf(stderr, "tabletop bench othello: out of memory\n");
             status = 1;
-        } else if (bench_ffo_edax(e, &peer, 40, full ? 59 : 44) != 0) {
+        } else if (bench_ffo_edax(e, &peer, 40, full ? 59 : 44, threads, set_wall) != 0) {
             status = 1;
         }
         othello_engine_free(e);
