@@ -442,7 +442,8 @@ static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int
            "of okuhara/edax-reversi-AVX), not measured here\n");
     othello_engine_set_threads(ours, 1);
     int status = 0, exact = 0, count = 0, told = 1;
-    double ours_total = 0.0, edax_total = 0.0, ours_nodes = 0.0, edax_nodes_total = 0.0;
+    double ours_total = 0.0, edax_total = 0.0, ours_nodes = 0.0;
+    double rate_nodes = 0.0, rate_cpu = 0.0; /* Edax's, over the positions told from start-up */
     char name[96];
     for (size_t i = 0; i < sizeof bench_ffo40 / sizeof bench_ffo40[0]; i++) {
         int k = bench_ffo40[i].number;
@@ -490,6 +491,8 @@ static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int
             bench_report(name, solving, "s");
             snprintf(name, sizeof name, "othello_ffo%d_ours_over_edax", k);
             bench_report(name, ours_s / solving, "x");
+            rate_nodes += edax_nodes;
+            rate_cpu += solving;
         } else {
             printf("# othello_ffo%d_edax_cpu_s: not told apart from its start-up (%.3f s solving "
                    "against %.3f s of start-up spread)\n",
@@ -499,7 +502,6 @@ static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int
         ours_total += ours_s;
         edax_total += solving;
         ours_nodes += (double)nodes;
-        edax_nodes_total += edax_nodes;
         count++;
         if (score == bench_ffo40[i].score && edax_score == bench_ffo40[i].score)
             exact++;
@@ -523,8 +525,11 @@ static int bench_ffo_edax(othello_engine_t *ours, edax_peer_t *e, int first, int
         printf("# othello_ffo_ours_over_edax: some positions were inside Edax's start-up spread\n");
     if (ours_total > 0.0)
         bench_report("othello_ffo_1t_nodes_per_cpu_s", ours_nodes / ours_total, "nodes/s");
-    if (edax_total > 0.0 && told)
-        edax_scaled(edax_nodes_total / edax_total, threads, set_wall);
+    if (rate_cpu > 0.0) {
+        if (!told)
+            printf("# Edax's nodes a CPU second: over the positions told apart from its start-up\n");
+        edax_scaled(rate_nodes / rate_cpu, threads, set_wall);
+    }
     return status;
 }
 
