@@ -30,10 +30,11 @@ static uint64_t around[64], diag9_of[64], diag7_of[64];
  * is not closed by a disc of the mover, so it flips nothing, as on the board. */
 static uint8_t line_flips[8][256];
 
-void othello_solver_init(void)
+/* Fills the tables above, once: every engine's first call waits for the
+ * whole of it (a flag set by the first loop let a second thread solve with
+ * line_flips still being written). */
+static void solver_tables(void)
 {
-    if (diag9[0])
-        return;
     for (int sq = 0; sq < 64; sq++) {
         int r = sq / 8, c = sq % 8;
         diag9[c - r + 7] |= 1ULL << sq;
@@ -58,6 +59,12 @@ void othello_solver_init(void)
             }
             line_flips[i][m] = (uint8_t)n;
         }
+}
+
+void othello_solver_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, solver_tables);
 }
 
 /* Discs of o that no sequence of moves can flip: along each of the four
