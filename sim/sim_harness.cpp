@@ -1306,7 +1306,8 @@ void sim_harness::settle()
 {
     if (ff.debt == 0)
         return;
-    const bool clock_all = !commit_swap() || ff.clock_rest;
+    commit_swap(); /* when it cannot owe the new picture, it sets clock_rest */
+    const bool clock_all = ff.clock_rest;
     ff.clock_rest = false;
     uint64_t owed = ff.debt;
     ff.debt = 0;
