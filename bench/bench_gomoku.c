@@ -1,6 +1,7 @@
 /*
  * bench_gomoku.c - `tabletop bench gomoku [--quick] [--games N] [--nodes N]
- * [--rapfi BINARY [--rapfi-config FILE] [--rapfi-games N] [--turn-ms MS]]`:
+ * [--rapfi BINARY [--rapfi-config FILE] [--rapfi-games N] [--turn-ms MS]
+ * [--rapfi-rule 0|1|4]]`:
  * the Gomoku AI (seed 002), and Rapfi beside it.
  *
  *   gomoku_l3_nodes_per_s        level 3 positions visited a CPU second
@@ -20,7 +21,9 @@
  * Gomocup protocol between `tabletop pbrain` (this program run again: level
  * 3 under the manager's clock) and Rapfi, a manager written here: fresh
  * processes each game, each in its own folder inside a scratch folder
- * removed after; 15x15 freestyle; --turn-ms MS (1000) to both as INFO
+ * removed after; 15x15 renju (--rapfi-rule 4, the default; 0 freestyle, 1
+ * standard: the protocol's INFO rule, our referee the same rule); --turn-ms
+ * MS (1000) to both as INFO
  * timeout_turn; --rapfi-games N (2) from fixed three-stone openings, each
  * played with both colours.  A side that answers no free point, or nothing
  * within the turn and a grace (half a turn, at least a second), loses that
@@ -170,7 +173,8 @@ static int rapfi_is_chatter(const char *line)
 
 /* Starts one side in its folder and sets the game up: START 15 answered
  * OK within 15 s, then the INFO lines.  0, or -1 after a one-line message. */
-static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir, int turn_ms)
+static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir, int turn_ms,
+                            int rule)
 {
     s->had_board = 0;
     s->answered = 0;
@@ -200,11 +204,11 @@ static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir
         return -1;
     }
     /* Gomocup's settings: the turn's time, no match clock, its 350 MiB,
-     * freestyle, a game against another program. */
+     * the rule, a game against another program. */
     bench_peer_send(&s->proc, "INFO timeout_turn %d", turn_ms);
     bench_peer_send(&s->proc, "INFO timeout_match 0");
     bench_peer_send(&s->proc, "INFO max_memory %d", 350 * 1024 * 1024);
-    bench_peer_send(&s->proc, "INFO rule 0");
+    bench_peer_send(&s->proc, "INFO rule %d", rule);
     bench_peer_send(&s->proc, "INFO game_type 1");
     return 0;
 }
@@ -290,7 +294,7 @@ static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int t
     memset(&s, 0, sizeof s);
     s.name = "Rapfi";
     s.option = "--rapfi";
-    int r = rapfi_side_start(&s, argv, dir, turn_ms);
+    int r = rapfi_side_start(&s, argv, dir, turn_ms, GOMOKU_RULE_FREESTYLE);
     if (r == 0)
         rapfi_side_end(&s);
     bench_peer_scratch_remove(dir);
@@ -300,7 +304,8 @@ static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int t
 /* The match: games games of ours (tabletop pbrain, this program run again)
  * against Rapfi, colours alternating, each in fresh processes inside one
  * scratch folder.  Returns 0, or 1 when a side could not be started. */
-static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, int turn_ms)
+static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, int turn_ms,
+                              int rule)
 {
     /* This program again, through /proc/self/exe: the child's own link to
      * the same file, which holds even when a rebuild has replaced the file
@@ -323,13 +328,18 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
         bench_peer_scratch_remove(dir);
         return 1;
     }
-    char *ours_argv[] = {self, (char *)"pbrain", (char *)"--rule", (char *)"0", NULL};
+    char rule_text[4];
+    snprintf(rule_text, sizeof rule_text, "%d", rule);
+    char *ours_argv[] = {self, (char *)"pbrain", (char *)"--rule", rule_text, NULL};
+    const char *rule_name = rule == GOMOKU_RULE_RENJU      ? "renju"
+                            : rule == GOMOKU_RULE_STANDARD ? "standard (exactly five)"
+                                                           : "freestyle";
     char *peer_argv[] = {(char *)rapfi, config ? (char *)"--config" : NULL, (char *)config, NULL};
     int grace_ms = turn_ms / 2 > 1000 ? turn_ms / 2 : 1000;
-    printf("# Rapfi %s, %s; 15x15 freestyle, %d ms a turn (INFO timeout_turn) to both, a move "
-           "later than %d ms more loses\n",
-           rapfi, config ? config : "its built-in classical evaluation (no NNUE)", turn_ms,
-           grace_ms);
+    printf("# Rapfi %s, %s; 15x15 %s (INFO rule %d), %d ms a turn (INFO timeout_turn) to both, "
+           "a move later than %d ms more loses\n",
+           rapfi, config ? config : "its built-in classical evaluation (no NNUE)", rule_name, rule,
+           turn_ms, grace_ms);
     rapfi_side_t ours, peer;
     memset(&ours, 0, sizeof ours);
     memset(&peer, 0, sizeof peer);
@@ -341,17 +351,17 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
         int o = ((game - 1) / 2) % BENCH_RAPFI_OPENINGS;
         ours.colour = game % 2 ? GOMOKU_BLACK : GOMOKU_WHITE;
         peer.colour = GOMOKU_BLACK + GOMOKU_WHITE - ours.colour;
-        if (rapfi_side_start(&ours, ours_argv, ours_dir, turn_ms) != 0) {
+        if (rapfi_side_start(&ours, ours_argv, ours_dir, turn_ms, rule) != 0) {
             status = 1;
             break;
         }
-        if (rapfi_side_start(&peer, peer_argv, peer_dir, turn_ms) != 0) {
+        if (rapfi_side_start(&peer, peer_argv, peer_dir, turn_ms, rule) != 0) {
             rapfi_side_end(&ours);
             status = 1;
             break;
         }
         gomoku_t g;
-        gomoku_init(&g, GOMOKU_RULE_FREESTYLE);
+        gomoku_init(&g, rule);
         for (int i = 0; i < 3; i++)
             gomoku_play(&g, rapfi_point(bench_rapfi_openings[o][i][0], bench_rapfi_openings[o][i][1]));
         int loser = 0;
@@ -376,9 +386,14 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
             draws++;
         printf("# gomoku_rapfi game %d: opening %d, ours %s: %s after %d moves\n", game, o + 1,
                ours.colour == GOMOKU_BLACK ? "Black" : "White",
-               winner == GOMOKU_DRAW        ? "a draw (the board filled)"
-               : winner == ours.colour ? (loser ? "ours won (Rapfi's move lost)" : "ours won by five")
-                                       : (loser ? "Rapfi won (our move lost)" : "Rapfi won by five"),
+               winner == GOMOKU_DRAW ? "a draw (the board filled)"
+               : winner == ours.colour
+                   ? (loser                              ? "ours won (Rapfi's move lost)"
+                      : g.end == GOMOKU_END_FORBIDDEN ? "ours won (Rapfi's Black played a forbidden point)"
+                                                        : "ours won by five")
+                   : (loser                              ? "Rapfi won (our move lost)"
+                      : g.end == GOMOKU_END_FORBIDDEN ? "Rapfi won (our Black played a forbidden point)"
+                                                        : "Rapfi won by five"),
                g.moves);
         printf("# gomoku_rapfi game %d moves:", game);
         for (int i = 0; i < g.moves; i++) {
@@ -392,6 +407,7 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
     bench_peer_scratch_remove(dir);
     if (status)
         return 1;
+    bench_report("gomoku_rapfi_rule", rule, "rule");
     bench_report("gomoku_rapfi_turn_ms", turn_ms, "ms");
     bench_report("gomoku_rapfi_games", played, "games");
     bench_report("gomoku_rapfi_ours_wins", wins, "games");
@@ -410,7 +426,7 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
 
 int bench_gomoku_run(int argc, char **argv)
 {
-    int quick = 0, games = 20, rapfi_games = 2, turn_ms = 1000;
+    int quick = 0, games = 20, rapfi_games = 2, turn_ms = 1000, rule = GOMOKU_RULE_RENJU;
     long nodes = 30000;
     const char *rapfi = getenv("TABLETOP_PEER_RAPFI"), *rapfi_config = NULL;
     if (rapfi && !rapfi[0])
@@ -431,6 +447,11 @@ int bench_gomoku_run(int argc, char **argv)
                  (turn_ms = (int)strtol(argv[i + 1], &end, 10), *end == '\0') && turn_ms >= 100 &&
                  turn_ms <= 600000)
             i++;
+        else if (!strcmp(argv[i], "--rapfi-rule") && i + 1 < argc &&
+                 (rule = (int)strtol(argv[i + 1], &end, 10), *end == '\0') &&
+                 (rule == GOMOKU_RULE_FREESTYLE || rule == GOMOKU_RULE_STANDARD ||
+                  rule == GOMOKU_RULE_RENJU))
+            i++;
         else if (!strcmp(argv[i], "--games") && i + 1 < argc)
             games = (int)strtol(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
@@ -438,7 +459,7 @@ int bench_gomoku_run(int argc, char **argv)
         else {
             fprintf(stderr, "usage: tabletop bench gomoku [--quick] [--games N] [--nodes N] "
                             "[--rapfi BINARY [--rapfi-config FILE] [--rapfi-games 1-1000] "
-                            "[--turn-ms 100-600000]]\n");
+                            "[--turn-ms 100-600000] [--rapfi-rule 0|1|4]]\n");
             return 2;
         }
     }
@@ -478,6 +499,6 @@ int bench_gomoku_run(int argc, char **argv)
     bench_report("gomoku_l3_vs_l1_win_rate", 100.0 * m1.wins / games, "%");
     bench_report("gomoku_seed_l1_ms_per_move", m1.other_moves ? 1000.0 * m1.other_cpu / m1.other_moves : 0, "ms");
     if (rapfi)
-        return bench_gomoku_rapfi(rapfi, rapfi_config, rapfi_games, turn_ms);
+        return bench_gomoku_rapfi(rapfi, rapfi_config, rapfi_games, turn_ms, rule);
     return 0;
 }

@@ -59,6 +59,7 @@ enum {
 #define LINE_KEYS 59049 /* 3^10 */
 static uint8_t line_table[2][LINE_KEYS]; /* [exact five?][key] */
 static int line_tables_ready;
+static uint64_t zobrist[3][GOMOKU_PADDED]; /* [colour][point]: the search's position keys */
 
 static int line_encode(const uint8_t cells[11])
 {
@@ -159,6 +160,14 @@ static void line_tables_init(void)
             }
             line_rank(cells, exact);
         }
+    uint64_t z = 0x2545F4914F6CDD1DULL; /* splitmix64 */
+    for (int c = 1; c <= 2; c++)
+        for (int p = 0; p < GOMOKU_PADDED; p++) {
+            uint64_t x = (z += 0x9E3779B97F4A7C15ULL);
+            x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+            zobrist[c][p] = x ^ (x >> 31);
+        }
     line_tables_ready = 1;
 }
 
@@ -169,6 +178,18 @@ enum { T_NONE = 0, T_THREE, T_FOUR, T_WIN, T_FIVE };
 #define AI_WIN 10000000
 #define AI_INF 0x3fffffff
 #define AI_MAX_PLY 60
+#define AI_MATE (AI_WIN - 1000) /* scores beyond this count plies to a five */
+
+/* The transposition table: one entry a slot, the deeper search kept. */
+enum { TT_NONE = 0, TT_EXACT, TT_LOWER, TT_UPPER };
+#define TT_BITS 18
+typedef struct tt_entry {
+    uint64_t key;
+    int32_t value;
+    int16_t move; /* padded point, -1 none */
+    int8_t depth;
+    uint8_t flag;
+} tt_entry_t;
 
 typedef struct ai {
     uint8_t b[GOMOKU_PADDED];
@@ -183,9 +204,12 @@ typedef struct ai {
     int cnt5[3], cntwin[3];
     int points[GOMOKU_CELLS];       /* padded indices of the board */
     long nodes, limit;
-    double deadline;
+    double deadline;  /* the whole move's, 0 for none */
+    double phase_end; /* the phase's: a share of what is left of deadline */
     int stop;
     uint64_t rng;
+    uint64_t hash;                  /* zobrist key of b */
+    tt_entry_t *tt;                 /* 1 << TT_BITS entries, or NULL */
 } ai_t;
 
 static const int pat_weight[] = {
@@ -304,6 +328,7 @@ static void point_refresh(ai_t *a, int p, int only_k)
 
 static void ai_set(ai_t *a, int p, int v)
 {
+    a->hash ^= zobrist[a->b[p]][p] ^ zobrist[v][p]; /* an empty point's keys are zero */
     a->b[p] = (uint8_t)v;
     point_refresh(a, p, -1);
     for (int k = 0; k < 4; k++) {
@@ -331,7 +356,7 @@ static int budget_hit(ai_t *a)
     if (a->stop)
         return 1;
     if ((a->limit > 0 && a->nodes >= a->limit) ||
-        (a->deadline > 0 && (a->nodes & 511) == 0 && gomoku_ai_now() > a->deadline))
+        (a->phase_end > 0 && (a->nodes & 511) == 0 && gomoku_ai_now() > a->phase_end))
         a->stop = 1;
     return a->stop;
 }
@@ -583,6 +608,77 @@ static int candidates(ai_t *a, int side, int *out, int max, int jitter)
     return n;
 }
 
+/* The moves that answer colour opp's threat to make a straight four or a
+ * double four (its T_WIN points): side's own fours (they force a reply
+ * first), each such point, and every empty point within five of it on the
+ * lines where its stone would make a four (the blocks of a three's far end
+ * among them), as the VCT's defender answers.  Best first by attack +
+ * defence; returns the count (at most max). */
+static int defence_moves(ai_t *a, int side, int *out, int max)
+{
+    int opp = 3 - side, val[GOMOKU_CELLS], n = 0;
+    uint8_t mark[GOMOKU_PADDED];
+    memset(mark, 0, sizeof mark);
+    for (int i = 0; i < GOMOKU_CELLS; i++) {
+        int w = a->points[i];
+        if (a->b[w] != GOMOKU_EMPTY)
+            continue;
+        if (a->tier[side][w] >= T_FOUR && !mark[w] && can_play(a, w, side))
+            mark[w] = 1;
+        if (a->tier[opp][w] != T_WIN)
+            continue;
+        if (can_play(a, w, side))
+            mark[w] = 1;
+        for (int k = 0; k < 4; k++) {
+            int pk = a->pat[opp][w][k];
+            if (pk != P_OPEN4 && pk != P_FOUR4 && pk != P_FOUR)
+                continue;
+            int d = gomoku_dirs[k];
+            for (int sgn = -1; sgn <= 1; sgn += 2)
+                for (int t = 1; t <= 5; t++) {
+                    int q = w + sgn * t * d;
+                    if (a->b[q] == GOMOKU_WALL)
+                        break;
+                    if (a->b[q] == GOMOKU_EMPTY && can_play(a, q, side))
+                        mark[q] = 1;
+                }
+        }
+    }
+    for (int i = 0; i < GOMOKU_CELLS; i++) {
+        int p = a->points[i];
+        if (!mark[p])
+            continue;
+        int v = a->sc[side][p] + (a->sc[opp][p] * 9) / 10 + 1, j = n < max ? n++ : max;
+        if (j == max && v <= val[max - 1])
+            continue;
+        if (j == max)
+            j = max - 1;
+        while (j > 0 && val[j - 1] < v) {
+            val[j] = val[j - 1];
+            out[j] = out[j - 1];
+            j--;
+        }
+        val[j] = v;
+        out[j] = p;
+    }
+    return n;
+}
+
+/* A score for the table: wins and losses counted from this node, not the
+ * root, so that a stored one holds wherever the position comes again. */
+static int tt_store_value(int v, int ply)
+{
+    return v > AI_MATE ? v + ply : v < -AI_MATE ? v - ply : v;
+}
+
+static int tt_load_value(int v, int ply)
+{
+    return v > AI_MATE ? v - ply : v < -AI_MATE ? v + ply : v;
+}
+
+#define AB_MOVES 32
+#define LMR_FROM 3
+
 static int alphabeta(ai_t *a, int side, int depth, int alpha, int beta, int ply)
 {
     a->nodes++;
@@ -606,23 +702,68 @@ static int alphabeta(ai_t *a, int side, int depth, int alpha, int beta, int ply)
         return AI_WIN - ply - 2;
     if (depth <= 0 || ply >= AI_MAX_PLY)
         return evaluate(a, side);
-    int moves[12];
-    int n = candidates(a, side, moves, depth >= 3 ? 12 : 8, 0);
-    if (n == 0)
-        return 0;
-    int best = -AI_INF;
+    int tt_move = -1, alpha0 = alpha;
+    tt_entry_t *e = a->tt ? &a->tt[a->hash & ((1u << TT_BITS) - 1)] : NULL;
+    if (e && e->key == a->hash && e->flag != TT_NONE) {
+        tt_move = e->move;
+        if (e->depth >= depth) {
+            int v = tt_load_value(e->value, ply);
+            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
+                (e->flag == TT_UPPER && v <= alpha))
+                return v;
+        }
+    }
+    int moves[AB_MOVES], n, forced = a->cntwin[opp] > 0;
+    if (forced) {
+        /* The opponent threatens a straight four: only defences and fours. */
+        n = defence_moves(a, side, moves, AB_MOVES);
+        if (n == 0)
+            return -(AI_WIN - ply - 3);
+    } else {
+        n = candidates(a, side, moves, depth >= 3 ? 12 : 8, 0);
+        if (n == 0)
+            return 0;
+    }
+    for (int i = 1; i < n && tt_move >= 0; i++)
+        if (moves[i] == tt_move) {
+            for (int j = i; j > 0; j--)
+                moves[j] = moves[j - 1];
+            moves[0] = tt_move;
+            break;
+        }
+    int best = -AI_INF, best_move = moves[0];
     for (int i = 0; i < n; i++) {
         ai_set(a, moves[i], side);
-        int v = -alphabeta(a, opp, depth - 1, -beta, -alpha, ply + 1);
+        int v;
+        if (i == 0) {
+            v = -alphabeta(a, opp, depth - 1, -beta, -alpha, ply + 1);
+        } else {
+            /* Late quiet moves first a ply shallower (late move reduction). */
+            int r = !forced && i >= LMR_FROM && depth >= 3 && a->tier[side][moves[i]] < T_FOUR;
+            v = -alphabeta(a, opp, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+            if (r && v > alpha && !a->stop)
+                v = -alphabeta(a, opp, depth - 1, -alpha - 1, -alpha, ply + 1);
+            if (v > alpha && v < beta && !a->stop)
+                v = -alphabeta(a, opp, depth - 1, -beta, -alpha, ply + 1);
+        }
         ai_set(a, moves[i], GOMOKU_EMPTY);
         if (a->stop)
             return best == -AI_INF ? 0 : best;
-        if (v > best)
+        if (v > best) {
             best = v;
+            best_move = moves[i];
+        }
         if (best > alpha)
             alpha = best;
         if (alpha >= beta)
             break;
+    }
+    if (e && (e->key != a->hash || e->depth <= depth)) {
+        e->key = a->hash;
+        e->value = tt_store_value(best, ply);
+        e->move = (int16_t)best_move;
+        e->depth = (int8_t)depth;
+        e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     }
     return best;
 }
@@ -630,6 +771,7 @@ static int alphabeta(ai_t *a, int side, int depth, int alpha, int beta, int ply)
 /* ---- level 3 ---- */
 
 #define ROOT_MOVES 20
+#define AI_MAX_DEPTH 24
 
 static void ai_load(ai_t *a, const gomoku_t *g)
 {
@@ -643,9 +785,12 @@ static void ai_load(ai_t *a, const gomoku_t *g)
         a->points[i] = gomoku_pad(i);
     for (int i = 0; i < GOMOKU_CELLS; i++)
         point_refresh(a, a->points[i], -1);
+    for (int i = 0; i < GOMOKU_CELLS; i++)
+        a->hash ^= zobrist[a->b[a->points[i]]][a->points[i]];
 }
 
-/* Budget for one phase: at most share of what is left of the whole. */
+/* Budget for one phase: at most share of what is left of the whole, in
+ * nodes and in time. */
 static void phase_limit(ai_t *a, long max_nodes, double share)
 {
     a->stop = 0;
@@ -653,6 +798,10 @@ static void phase_limit(ai_t *a, long max_nodes, double share)
     if (left < 1)
         left = 1;
     a->limit = a->nodes + (long)((double)left * share) + 1;
+    if (a->deadline > 0) {
+        double now = gomoku_ai_now(), rest = a->deadline - now;
+        a->phase_end = now + (rest > 0 ? rest * share : 0);
+    }
 }
 
 static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double deadline,
@@ -663,7 +812,9 @@ static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double 
     if (!a)
         return GOMOKU_NO_POINT;
     ai_load(a, g);
+    a->tt = calloc((size_t)1 << TT_BITS, sizeof *a->tt); /* 4 MiB; without it, no table */
     a->deadline = deadline;
+    a->phase_end = deadline;
     a->rng = seed ^ 0x9E3779B97F4A7C15ULL;
     int side = g->to_move, opp = 3 - side, move = GOMOKU_NO_POINT, f[2];
     info->why = "search";
@@ -740,11 +891,19 @@ static int level3_move(const gomoku_t *g, uint64_t seed, long max_nodes, double 
     move = roots[0];
     a->stop = 0;
     a->limit = max_nodes;
-    for (int depth = 1; depth <= 10; depth++) {
+    a->phase_end = a->deadline;
+    for (int depth = 1; depth <= AI_MAX_DEPTH; depth++) {
         int best = -AI_INF, best_i = 0, alpha = -AI_INF;
         for (int i = 0; i < n; i++) {
             ai_set(a, roots[i], side);
-            int v = -alphabeta(a, opp, depth - 1, -AI_INF, -alpha, 1);
+            int v;
+            if (i == 0) {
+                v = -alphabeta(a, opp, depth - 1, -AI_INF, AI_INF, 1);
+            } else { /* a null window first: is it better than the best? */
+                v = -alphabeta(a, opp, depth - 1, -alpha - 1, -alpha, 1);
+                if (v > alpha && !a->stop)
+                    v = -alphabeta(a, opp, depth - 1, -AI_INF, -alpha, 1);
+            }
             ai_set(a, roots[i], GOMOKU_EMPTY);
             if (a->stop)
                 break;
@@ -799,6 +958,7 @@ done:
     info->nodes = a->nodes;
     if (a->stop)
         info->out_of_budget = 1;
+    free(a->tt);
     free(a);
     return move < 0 ? GOMOKU_NO_POINT : gomoku_unpad(move);
 }
