@@ -16,6 +16,7 @@
 #define gomoku_ai_move gomoku20_ai_move
 #define gomoku_ai_now gomoku20_ai_now
 #define gomoku_ai_seed_move gomoku20_ai_seed_move
+#define gomoku_ai_selfcheck gomoku20_ai_selfcheck
 #define gomoku_at gomoku20_at
 #define gomoku_can_play gomoku20_can_play
 #define gomoku_dirs gomoku20_dirs

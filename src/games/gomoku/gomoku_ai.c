@@ -141,6 +141,8 @@ static uint8_t line_rank(uint8_t cells[11], int exact)
     return r;
 }
 
+static void combo_table_init(void);
+
 static void line_tables_init(void)
 {
     if (line_tables_ready)
@@ -160,6 +162,7 @@ static void line_tables_init(void)
             }
             line_rank(cells, exact);
         }
+    combo_table_init();
     uint64_t z = 0x2545F4914F6CDD1DULL; /* splitmix64 */
     for (int c = 1; c <= 2; c++)
         for (int p = 0; p < GOMOKU_PADDED; p++) {
@@ -197,9 +200,16 @@ typedef struct ai {
     int exact[3];                   /* per colour: only exactly five wins */
     int renju;
     uint8_t pat[3][GOMOKU_PADDED][4];
+    uint16_t key[3][GOMOKU_PADDED][4]; /* line_table keys of every board point, kept as stones come and go */
     int sc[3][GOMOKU_PADDED];       /* value of a stone of the colour here (0: occupied or forbidden) */
     uint8_t tier[3][GOMOKU_PADDED]; /* T_* */
     uint8_t forbidden[GOMOKU_PADDED]; /* Black may not play here (renju) */
+    /* Renju: Black's points whose shape may be forbidden (two threes, two
+     * fours, an overline), the exact test's to decide; foul_at is a
+     * point's place in the list plus one, 0 when it is not there. */
+    int16_t foul_list[GOMOKU_CELLS];
+    int16_t foul_at[GOMOKU_PADDED];
+    int nfoul;
     long total[3];
     int cnt5[3], cntwin[3];
     int points[GOMOKU_CELLS];       /* padded indices of the board */
@@ -217,7 +227,7 @@ static const int pat_weight[] = {
     [P_FOUR] = 1000, [P_FOUR4] = 2000, [P_OPEN4] = 3000, [P_FIVE] = 0, [P_OVER] = 0,
 };
 
-static uint8_t point_pattern(const ai_t *a, int p, int k, int c)
+static int point_key(const ai_t *a, int p, int k, int c)
 {
     int d = gomoku_dirs[k], key = 0, mul = 1, blocked = 0;
     /* cells 4,3,2,1,0 are p-1d..p-5d; 6..10 are p+1d..p+5d */
@@ -258,38 +268,91 @@ static uint8_t point_pattern(const ai_t *a, int p, int k, int c)
         key += v * mul;
         mul *= 3;
     }
-    return line_table[a->exact[c]][key];
+    return key;
+}
+
+/* Recombines the four patterns of colour c at the empty point p. */
+/* What the four patterns of a point make together, whatever their order:
+ * the stone's value, its tier, and whether the shape may be one of renju's
+ * forbidden ones (the exact test decides). */
+typedef struct combo {
+    int32_t score;
+    uint8_t tier;
+    uint8_t foul_shape;
+} combo_t;
+
+#define COMBOS 10000 /* 10^4: four patterns P_NONE..P_OVER */
+static combo_t combo_table[COMBOS];
+
+static int combo_index(const uint8_t pat[4])
+{
+    return pat[0] + 10 * pat[1] + 100 * pat[2] + 1000 * pat[3];
+}
+
+static combo_t combo_of(const uint8_t pat[4])
+{
+    int n[P_OVER + 1] = {0};
+    for (int k = 0; k < 4; k++)
+        n[pat[k]]++;
+    combo_t r = {0, T_NONE, 0};
+    int fours = n[P_FOUR] + 2 * n[P_FOUR4] + n[P_OPEN4];
+    if (n[P_FIVE]) {
+        r.score = 100000;
+        r.tier = T_FIVE;
+        return r;
+    }
+    r.foul_shape = n[P_OVER] || fours >= 2 || n[P_OPEN3] >= 2;
+    for (int i = 0; i <= P_OVER; i++)
+        r.score += n[i] * pat_weight[i];
+    if (n[P_OPEN4] || fours >= 2) {
+        r.score += 20000;
+        r.tier = T_WIN;
+    } else if (fours) {
+        r.tier = T_FOUR;
+        if (n[P_OPEN3])
+            r.score += 8000;
+    } else if (n[P_OPEN3]) {
+        r.tier = T_THREE;
+        if (n[P_OPEN3] >= 2)
+            r.score += 4000;
+    }
+    return r;
+}
+
+static void combo_table_init(void)
+{
+    for (int i = 0; i < COMBOS; i++) {
+        uint8_t pat[4] = {(uint8_t)(i % 10), (uint8_t)(i / 10 % 10), (uint8_t)(i / 100 % 10),
+                          (uint8_t)(i / 1000)};
+        combo_table[i] = combo_of(pat);
+    }
+}
+
+static void foul_mark(ai_t *a, int p, int shape)
+{
+    if (shape && !a->foul_at[p]) {
+        a->foul_list[a->nfoul++] = (int16_t)p;
+        a->foul_at[p] = (int16_t)a->nfoul;
+    } else if (!shape && a->foul_at[p]) {
+        int i = a->foul_at[p] - 1, last = a->foul_list[--a->nfoul];
+        a->foul_list[i] = (int16_t)last;
+        a->foul_at[last] = (int16_t)(i + 1);
+        a->foul_at[p] = 0;
+    }
 }
 
 /* Recombines the four patterns of colour c at the empty point p. */
 static void point_score(ai_t *a, int p, int c)
 {
-    int n[P_OVER + 1] = {0};
-    for (int k = 0; k < 4; k++)
-        n[a->pat[c][p][k]]++;
-    int s = 0, tier = T_NONE, fours = n[P_FOUR] + 2 * n[P_FOUR4] + n[P_OPEN4];
-    if (c == GOMOKU_BLACK)
+    const combo_t *cb = &combo_table[combo_index(a->pat[c][p])];
+    int s = cb->score, tier = cb->tier;
+    if (c == GOMOKU_BLACK && a->renju) {
         a->forbidden[p] = 0;
-    if (n[P_FIVE]) {
-        s = 100000;
-        tier = T_FIVE;
-    } else if (c == GOMOKU_BLACK && a->renju && (n[P_OVER] || fours >= 2 || n[P_OPEN3] >= 2) &&
-               gomoku_forbid_padded(a->b, p) != GOMOKU_FORBID_NONE) {
-        a->forbidden[p] = 1;
-    } else {
-        for (int i = 0; i <= P_OVER; i++)
-            s += n[i] * pat_weight[i];
-        if (n[P_OPEN4] || fours >= 2) {
-            s += 20000;
-            tier = T_WIN;
-        } else if (fours) {
-            tier = T_FOUR;
-            if (n[P_OPEN3])
-                s += 8000;
-        } else if (n[P_OPEN3]) {
-            tier = T_THREE;
-            if (n[P_OPEN3] >= 2)
-                s += 4000;
+        foul_mark(a, p, cb->foul_shape);
+        if (cb->foul_shape && gomoku_forbid_padded(a->b, p) != GOMOKU_FORBID_NONE) {
+            a->forbidden[p] = 1;
+            s = 0;
+            tier = T_NONE;
         }
     }
     int old_tier = a->tier[c][p];
@@ -310,9 +373,12 @@ static void point_clear(ai_t *a, int p)
         a->tier[c][p] = T_NONE;
     }
     a->forbidden[p] = 0;
+    foul_mark(a, p, 0);
 }
 
-static void point_refresh(ai_t *a, int p, int only_k)
+/* The patterns and scores of the empty point p, both colours, from its
+ * keys; an occupied point is cleared. */
+static void point_refresh(ai_t *a, int p)
 {
     if (a->b[p] != GOMOKU_EMPTY) {
         point_clear(a, p);
@@ -320,34 +386,63 @@ static void point_refresh(ai_t *a, int p, int only_k)
     }
     for (int c = 1; c <= 2; c++) {
         for (int k = 0; k < 4; k++)
-            if (only_k < 0 || k == only_k)
-                a->pat[c][p][k] = point_pattern(a, p, k, c);
+            a->pat[c][p][k] = line_table[a->exact[c]][a->key[c][p][k]];
         point_score(a, p, c);
     }
 }
 
+static const uint16_t pow3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
+
+/* A cell's digit in colour c's keys: empty 0, c's stone 1, the other's 2. */
+static int key_digit(int v, int c)
+{
+    return v == GOMOKU_EMPTY ? 0 : v == c ? 1 : 2;
+}
+
 static void ai_set(ai_t *a, int p, int v)
 {
-    a->hash ^= zobrist[a->b[p]][p] ^ zobrist[v][p]; /* an empty point's keys are zero */
+    int old = a->b[p];
+    a->hash ^= zobrist[old][p] ^ zobrist[v][p]; /* an empty point's keys are zero */
     a->b[p] = (uint8_t)v;
-    point_refresh(a, p, -1);
+    int delta[3];
+    for (int c = 1; c <= 2; c++)
+        delta[c] = key_digit(v, c) - key_digit(old, c);
+    point_refresh(a, p);
+    /* Each point within five on the four lines sees p in one slot of its
+     * key: at distance t behind it slot 5 - t, ahead of it slot 4 + t. */
     for (int k = 0; k < 4; k++) {
         int d = gomoku_dirs[k];
-        for (int t = 1; t <= 5 && a->b[p + t * d] != GOMOKU_WALL; t++)
-            point_refresh(a, p + t * d, k);
-        for (int t = 1; t <= 5 && a->b[p - t * d] != GOMOKU_WALL; t++)
-            point_refresh(a, p - t * d, k);
+        for (int t = 1; t <= 5 && a->b[p + t * d] != GOMOKU_WALL; t++) {
+            int q = p + t * d;
+            for (int c = 1; c <= 2; c++)
+                a->key[c][q][k] = (uint16_t)(a->key[c][q][k] + delta[c] * pow3[5 - t]);
+            if (a->b[q] == GOMOKU_EMPTY)
+                for (int c = 1; c <= 2; c++) {
+                    a->pat[c][q][k] = line_table[a->exact[c]][a->key[c][q][k]];
+                    point_score(a, q, c);
+                }
+        }
+        for (int t = 1; t <= 5 && a->b[p - t * d] != GOMOKU_WALL; t++) {
+            int q = p - t * d;
+            for (int c = 1; c <= 2; c++)
+                a->key[c][q][k] = (uint16_t)(a->key[c][q][k] + delta[c] * pow3[4 + t]);
+            if (a->b[q] == GOMOKU_EMPTY)
+                for (int c = 1; c <= 2; c++) {
+                    a->pat[c][q][k] = line_table[a->exact[c]][a->key[c][q][k]];
+                    point_score(a, q, c);
+                }
+        }
     }
-    /* Forbidden points of Black depend on more than one line: redo the
-     * candidates nearby (those with two or more threats) in full. */
-    if (a->renju) {
-        for (int dr = -4; dr <= 4; dr++)
-            for (int dc = -4; dc <= 4; dc++) {
-                int q = p + dr * GOMOKU_STRIDE + dc;
-                if (q >= 0 && q < GOMOKU_PADDED && a->b[q] == GOMOKU_EMPTY &&
-                    (a->forbidden[q] || a->sc[GOMOKU_BLACK][q] >= 1300))
-                    point_score(a, q, GOMOKU_BLACK);
-            }
+    /* Whether Black's shape at q is forbidden can turn on a stone off q's
+     * lines (a three counts only if its four is not itself forbidden, and
+     * so on): every such point off p's lines is tested again.  The list
+     * holds few points; its order does not change here. */
+    for (int i = 0; i < a->nfoul; i++) {
+        int q = a->foul_list[i];
+        int dr = q / GOMOKU_STRIDE - p / GOMOKU_STRIDE, dc = q % GOMOKU_STRIDE - p % GOMOKU_STRIDE;
+        int far = dr > 5 || dr < -5 || dc > 5 || dc < -5;
+        if (far || !(dr == 0 || dc == 0 || dr == dc || dr == -dc)) /* not scored above */
+            point_score(a, q, GOMOKU_BLACK);
     }
 }
 
@@ -784,7 +879,11 @@ static void ai_load(ai_t *a, const gomoku_t *g)
     for (int i = 0; i < GOMOKU_CELLS; i++)
         a->points[i] = gomoku_pad(i);
     for (int i = 0; i < GOMOKU_CELLS; i++)
-        point_refresh(a, a->points[i], -1);
+        for (int c = 1; c <= 2; c++)
+            for (int k = 0; k < 4; k++)
+                a->key[c][a->points[i]][k] = (uint16_t)point_key(a, a->points[i], k, c);
+    for (int i = 0; i < GOMOKU_CELLS; i++)
+        point_refresh(a, a->points[i]);
     for (int i = 0; i < GOMOKU_CELLS; i++)
         a->hash ^= zobrist[a->b[a->points[i]]][a->points[i]];
 }
@@ -961,6 +1060,62 @@ done:
     free(a->tt);
     free(a);
     return move < 0 ? GOMOKU_NO_POINT : gomoku_unpad(move);
+}
+
+/* ---- the incremental state against a fresh one (for the tests) ---- */
+
+static long ai_differences(const ai_t *a, const ai_t *r)
+{
+    long d = (a->hash != r->hash);
+    for (int c = 1; c <= 2; c++)
+        d += (a->total[c] != r->total[c]) + (a->cnt5[c] != r->cnt5[c]) +
+             (a->cntwin[c] != r->cntwin[c]);
+    for (int i = 0; i < GOMOKU_CELLS; i++) {
+        int p = a->points[i];
+        d += a->forbidden[p] != r->forbidden[p];
+        for (int c = 1; c <= 2; c++) {
+            d += (a->sc[c][p] != r->sc[c][p]) + (a->tier[c][p] != r->tier[c][p]);
+            for (int k = 0; k < 4; k++)
+                d += (a->key[c][p][k] != r->key[c][p][k]) +
+                     (a->b[p] == GOMOKU_EMPTY && a->pat[c][p][k] != r->pat[c][p][k]);
+        }
+    }
+    return d;
+}
+
+long gomoku_ai_selfcheck(int rule, uint64_t seed, int steps)
+{
+    line_tables_init();
+    gomoku_t g;
+    gomoku_init(&g, rule);
+    ai_t *a = malloc(sizeof *a), *r = malloc(sizeof *r);
+    if (!a || !r) {
+        free(a);
+        free(r);
+        return -1;
+    }
+    ai_load(a, &g);
+    long diff = 0;
+    uint64_t x = seed | 1;
+    for (int step = 0; step < steps; step++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        int p = a->points[x % GOMOKU_CELLS];
+        int v = a->b[p] != GOMOKU_EMPTY ? GOMOKU_EMPTY : (int)((x >> 20) % 2) + 1;
+        if (v == GOMOKU_EMPTY && (x >> 30) % 4 != 0)
+            continue; /* lift a stone one time in four: the board fills */
+        ai_set(a, p, v);
+        gomoku_init(&g, rule);
+        for (int i = 0; i < GOMOKU_CELLS; i++)
+            if (a->b[a->points[i]] != GOMOKU_EMPTY)
+                gomoku_set_stone(&g, i, a->b[a->points[i]]);
+        ai_load(r, &g);
+        diff += ai_differences(a, r);
+    }
+    free(a);
+    free(r);
+    return diff;
 }
 
 /* ---- the dispatcher ---- */

@@ -52,6 +52,14 @@ typedef struct gomoku_ai_info {
 int gomoku_ai_move(const gomoku_t *g, int level, uint64_t seed, const gomoku_budget_t *budget,
                    gomoku_ai_info_t *info);
 
+/* For the tests: sets and lifts stones at random (seed; steps of them) in
+ * level 3's search state, which each stone updates only near itself, and
+ * compares that state after every step with one built afresh from the same
+ * board: line keys and patterns, values, tiers, Black's forbidden points,
+ * the totals and the position key.  Returns the number of differences (0
+ * when the updates are sound), or -1 without memory. */
+long gomoku_ai_selfcheck(int rule, uint64_t seed, int steps);
+
 /* Seed 002's CalculateValue: the table 3.1 score of a stone of player at the
  * empty point, summed over the four lines (count of player's stones joined
  * through the point, each end open or blocked).  Positive always; the seed's

@@ -263,6 +263,20 @@ Test(gomoku_ai, budget_bounds_the_search)
     cr_assert_leq(info.nodes, 401);
 }
 
+Test(gomoku_ai, level3_updates_match_a_fresh_state)
+{
+    /* Each stone refreshes only the points within five of it on its four
+     * lines (and Black's shapes nearby): after every one of 600 random
+     * stones set and lifted, the kept state equals one built from the board
+     * alone, under each rule. */
+    const int rules[] = {GOMOKU_RULE_FREESTYLE, GOMOKU_RULE_STANDARD, GOMOKU_RULE_RENJU};
+    for (int i = 0; i < 3; i++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            long d = gomoku_ai_selfcheck(rules[i], seed * 0x9E3779B97F4A7C15ULL, 600);
+            cr_assert_eq(d, 0, "rule %d seed %d: %ld differences", rules[i], (int)seed, d);
+        }
+}
+
 Test(gomoku_ai, finished_games_get_no_move)
 {
     gomoku_t g;
