@@ -1,7 +1,7 @@
 /*
  * bench_gomoku.c - `tabletop bench gomoku [--quick] [--games N] [--nodes N]
  * [--rapfi BINARY [--rapfi-config FILE] [--rapfi-games N] [--turn-ms MS]
- * [--rapfi-rule 0|1|4]]`:
+ * [--rapfi-rule 0|1|4] [--rapfi-turn-ms MS]]`:
  * the Gomoku AI (seed 002), and Rapfi beside it.
  *
  *   gomoku_l3_nodes_per_s        level 3 positions visited a CPU second
@@ -23,9 +23,9 @@
  * processes each game, each in its own folder inside a scratch folder
  * removed after; 15x15 renju (--rapfi-rule 4, the default; 0 freestyle, 1
  * standard: the protocol's INFO rule, our referee the same rule); --turn-ms
- * MS (1000) to both as INFO
- * timeout_turn; --rapfi-games N (2) from fixed three-stone openings, each
- * played with both colours.  A side that answers no free point, or nothing
+ * MS (1000) to both as INFO timeout_turn, or to ours only when
+ * --rapfi-turn-ms MS gives Rapfi its own (time odds); --rapfi-games N (2)
+ * from fixed three-stone openings, each played with both colours.  A side that answers no free point, or nothing
  * within the turn and a grace (half a turn, at least a second), loses that
  * game, and a "# " line says so.  Rapfi uses its built-in classical
  * evaluation, or the config.toml of --rapfi-config FILE.
@@ -139,6 +139,7 @@ typedef struct rapfi_side {
     const char *name;   /* "tabletop pbrain" or "Rapfi" */
     const char *option; /* "--rapfi" for the peer (in its messages), NULL for ours */
     int colour;       /* GOMOKU_BLACK or GOMOKU_WHITE in the game being played */
+    int turn_ms;      /* its INFO timeout_turn */
     int had_board;    /* the position went over once (BOARD); TURN after */
     int moves;
     double wall_ms, worst_ms, cpu_s;
@@ -173,8 +174,7 @@ static int rapfi_is_chatter(const char *line)
 
 /* Starts one side in its folder and sets the game up: START 15 answered
  * OK within 15 s, then the INFO lines.  0, or -1 after a one-line message. */
-static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir, int turn_ms,
-                            int rule)
+static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir, int rule)
 {
     s->had_board = 0;
     s->answered = 0;
@@ -205,7 +205,7 @@ static int rapfi_side_start(rapfi_side_t *s, char *const argv[], const char *dir
     }
     /* Gomocup's settings: the turn's time, no match clock, its 350 MiB,
      * the rule, a game against another program. */
-    bench_peer_send(&s->proc, "INFO timeout_turn %d", turn_ms);
+    bench_peer_send(&s->proc, "INFO timeout_turn %d", s->turn_ms);
     bench_peer_send(&s->proc, "INFO timeout_match 0");
     bench_peer_send(&s->proc, "INFO max_memory %d", 350 * 1024 * 1024);
     bench_peer_send(&s->proc, "INFO rule %d", rule);
@@ -222,8 +222,9 @@ static void rapfi_side_end(rapfi_side_t *s)
 
 /* Asks s for its move in g: BOARD the first time, TURN after.  Returns the
  * point, or -1 after saying why the move loses (printed as a "# " line). */
-static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_ms, int game)
+static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int game)
 {
+    int grace_ms = s->turn_ms / 2 > 1000 ? s->turn_ms / 2 : 1000;
     double since = bench_now() - s->answered;
     if (s->answered > 0 && since < BENCH_RAPFI_PAUSE_S) {
         struct timespec nap = {0, (long)((BENCH_RAPFI_PAUSE_S - since) * 1e9)};
@@ -252,7 +253,7 @@ static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int turn_ms, int grace_
     for (;;) {
         if (r != 1)
             break;
-        int left = turn_ms + grace_ms - (int)((bench_now() - t0) * 1e3);
+        int left = s->turn_ms + grace_ms - (int)((bench_now() - t0) * 1e3);
         r = left > 0 ? bench_peer_read_line(&s->proc, line, sizeof line, left) : 0;
         if (r == 1 && !rapfi_is_chatter(line))
             break;
@@ -294,7 +295,8 @@ static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int t
     memset(&s, 0, sizeof s);
     s.name = "Rapfi";
     s.option = "--rapfi";
-    int r = rapfi_side_start(&s, argv, dir, turn_ms, GOMOKU_RULE_FREESTYLE);
+    s.turn_ms = turn_ms;
+    int r = rapfi_side_start(&s, argv, dir, GOMOKU_RULE_FREESTYLE);
     if (r == 0)
         rapfi_side_end(&s);
     bench_peer_scratch_remove(dir);
@@ -305,7 +307,7 @@ static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int t
  * against Rapfi, colours alternating, each in fresh processes inside one
  * scratch folder.  Returns 0, or 1 when a side could not be started. */
 static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, int turn_ms,
-                              int rule)
+                              int peer_turn_ms, int rule)
 {
     /* This program again, through /proc/self/exe: the child's own link to
      * the same file, which holds even when a rebuild has replaced the file
@@ -335,27 +337,29 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
                             : rule == GOMOKU_RULE_STANDARD ? "standard (exactly five)"
                                                            : "freestyle";
     char *peer_argv[] = {(char *)rapfi, config ? (char *)"--config" : NULL, (char *)config, NULL};
-    int grace_ms = turn_ms / 2 > 1000 ? turn_ms / 2 : 1000;
-    printf("# Rapfi %s, %s; 15x15 %s (INFO rule %d), %d ms a turn (INFO timeout_turn) to both, "
-           "a move later than %d ms more loses\n",
+    printf("# Rapfi %s, %s; 15x15 %s (INFO rule %d), a turn (INFO timeout_turn) of %d ms to ours "
+           "and %d ms to Rapfi; a move later than its turn and half of it (at least 1000 ms) "
+           "loses\n",
            rapfi, config ? config : "its built-in classical evaluation (no NNUE)", rule_name, rule,
-           turn_ms, grace_ms);
+           turn_ms, peer_turn_ms);
     rapfi_side_t ours, peer;
     memset(&ours, 0, sizeof ours);
     memset(&peer, 0, sizeof peer);
     ours.name = "tabletop pbrain";
     peer.name = "Rapfi";
     peer.option = "--rapfi";
+    ours.turn_ms = turn_ms;
+    peer.turn_ms = peer_turn_ms;
     int wins = 0, losses = 0, draws = 0, played = 0, status = 0;
     for (int game = 1; game <= games && !status; game++) {
         int o = ((game - 1) / 2) % BENCH_RAPFI_OPENINGS;
         ours.colour = game % 2 ? GOMOKU_BLACK : GOMOKU_WHITE;
         peer.colour = GOMOKU_BLACK + GOMOKU_WHITE - ours.colour;
-        if (rapfi_side_start(&ours, ours_argv, ours_dir, turn_ms, rule) != 0) {
+        if (rapfi_side_start(&ours, ours_argv, ours_dir, rule) != 0) {
             status = 1;
             break;
         }
-        if (rapfi_side_start(&peer, peer_argv, peer_dir, turn_ms, rule) != 0) {
+        if (rapfi_side_start(&peer, peer_argv, peer_dir, rule) != 0) {
             rapfi_side_end(&ours);
             status = 1;
             break;
@@ -367,7 +371,7 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
         int loser = 0;
         while (!g.winner) {
             rapfi_side_t *s = g.to_move == ours.colour ? &ours : &peer;
-            int p = rapfi_ask(s, &g, turn_ms, grace_ms, game);
+            int p = rapfi_ask(s, &g, game);
             if (p < 0) {
                 loser = s->colour;
                 break;
@@ -409,6 +413,7 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
         return 1;
     bench_report("gomoku_rapfi_rule", rule, "rule");
     bench_report("gomoku_rapfi_turn_ms", turn_ms, "ms");
+    bench_report("gomoku_rapfi_peer_turn_ms", peer_turn_ms, "ms");
     bench_report("gomoku_rapfi_games", played, "games");
     bench_report("gomoku_rapfi_ours_wins", wins, "games");
     bench_report("gomoku_rapfi_peer_wins", losses, "games");
@@ -426,7 +431,8 @@ static int bench_gomoku_rapfi(const char *rapfi, const char *config, int games, 
 
 int bench_gomoku_run(int argc, char **argv)
 {
-    int quick = 0, games = 20, rapfi_games = 2, turn_ms = 1000, rule = GOMOKU_RULE_RENJU;
+    int quick = 0, games = 20, rapfi_games = 2, turn_ms = 1000, peer_turn_ms = 0;
+    int rule = GOMOKU_RULE_RENJU;
     long nodes = 30000;
     const char *rapfi = getenv("TABLETOP_PEER_RAPFI"), *rapfi_config = NULL;
     if (rapfi && !rapfi[0])
@@ -447,6 +453,10 @@ int bench_gomoku_run(int argc, char **argv)
                  (turn_ms = (int)strtol(argv[i + 1], &end, 10), *end == '\0') && turn_ms >= 100 &&
                  turn_ms <= 600000)
             i++;
+        else if (!strcmp(argv[i], "--rapfi-turn-ms") && i + 1 < argc &&
+                 (peer_turn_ms = (int)strtol(argv[i + 1], &end, 10), *end == '\0') &&
+                 peer_turn_ms >= 100 && peer_turn_ms <= 600000)
+            i++;
         else if (!strcmp(argv[i], "--rapfi-rule") && i + 1 < argc &&
                  (rule = (int)strtol(argv[i + 1], &end, 10), *end == '\0') &&
                  (rule == GOMOKU_RULE_FREESTYLE || rule == GOMOKU_RULE_STANDARD ||
@@ -459,7 +469,8 @@ int bench_gomoku_run(int argc, char **argv)
         else {
             fprintf(stderr, "usage: tabletop bench gomoku [--quick] [--games N] [--nodes N] "
                             "[--rapfi BINARY [--rapfi-config FILE] [--rapfi-games 1-1000] "
-                            "[--turn-ms 100-600000] [--rapfi-rule 0|1|4]]\n");
+                            "[--turn-ms 100-600000] [--rapfi-rule 0|1|4] "
+                            "[--rapfi-turn-ms 100-600000]]\n");
             return 2;
         }
     }
@@ -499,6 +510,7 @@ int bench_gomoku_run(int argc, char **argv)
     bench_report("gomoku_l3_vs_l1_win_rate", 100.0 * m1.wins / games, "%");
     bench_report("gomoku_seed_l1_ms_per_move", m1.other_moves ? 1000.0 * m1.other_cpu / m1.other_moves : 0, "ms");
     if (rapfi)
-        return bench_gomoku_rapfi(rapfi, rapfi_config, rapfi_games, turn_ms, rule);
+        return bench_gomoku_rapfi(rapfi, rapfi_config, rapfi_games, turn_ms,
+                                  peer_turn_ms ? peer_turn_ms : turn_ms, rule);
     return 0;
 }

@@ -171,7 +171,7 @@ static int count_colour(const gomoku_t *g, int colour)
 static void brain_move(brain_t *b)
 {
     gomoku_set_to_move(&b->g, b->me);
-    long think = b->timeout_turn > 0 ? b->timeout_turn * 6 / 10 : 200;
+    long think = b->timeout_turn > 0 ? b->timeout_turn * 3 / 4 : 200;
     if (b->timeout_turn == 0)
         think = 100;
     long nodes = b->max_nodes > 0 ? b->max_nodes : 20000000L;
