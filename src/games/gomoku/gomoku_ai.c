@@ -220,6 +220,7 @@ typedef struct ai {
     uint64_t rng;
     uint64_t hash;                  /* zobrist key of b */
     tt_entry_t *tt;                 /* 1 << TT_BITS entries, or NULL */
+    int16_t killer[AI_MAX_PLY + 2][2]; /* the last two moves that cut off at each ply */
 } ai_t;
 
 static const int pat_weight[] = {
@@ -819,13 +820,20 @@ static int alphabeta(ai_t *a, int side, int depth, int alpha, int beta, int ply)
         if (n == 0)
             return 0;
     }
-    for (int i = 1; i < n && tt_move >= 0; i++)
-        if (moves[i] == tt_move) {
-            for (int j = i; j > 0; j--)
-                moves[j] = moves[j - 1];
-            moves[0] = tt_move;
-            break;
-        }
+    /* The table's move first, then this ply's killers (if they are here). */
+    int front = 0;
+    int want[3] = {tt_move, a->killer[ply][0], a->killer[ply][1]};
+    for (int w = 0; w < 3; w++) {
+        if (want[w] <= 0)
+            continue;
+        for (int i = front; i < n; i++)
+            if (moves[i] == want[w]) {
+                for (int j = i; j > front; j--)
+                    moves[j] = moves[j - 1];
+                moves[front++] = want[w];
+                break;
+            }
+    }
     int best = -AI_INF, best_move = moves[0];
     for (int i = 0; i < n; i++) {
         ai_set(a, moves[i], side);
@@ -850,8 +858,13 @@ static int alphabeta(ai_t *a, int side, int depth, int alpha, int beta, int ply)
         }
         if (best > alpha)
             alpha = best;
-        if (alpha >= beta)
+        if (alpha >= beta) {
+            if (a->killer[ply][0] != best_move) {
+                a->killer[ply][1] = a->killer[ply][0];
+                a->killer[ply][0] = (int16_t)best_move;
+            }
             break;
+        }
     }
     if (e && (e->key != a->hash || e->depth <= depth)) {
         e->key = a->hash;
