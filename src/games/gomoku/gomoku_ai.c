@@ -665,7 +665,7 @@ static int vct_attack(ai_t *a, int side, int depth, int *first)
 
 static int evaluate(const ai_t *a, int side)
 {
-    long v = a->total[side] - (a->total[3 - side] * 3) / 4;
+    long v = a->total[side] - a->total[3 - side] / 2;
     if (v > AI_WIN / 2)
         v = AI_WIN / 2;
     if (v < -AI_WIN / 2)
