@@ -25,10 +25,11 @@
  * standard: the protocol's INFO rule, our referee the same rule); --turn-ms
  * MS (1000) to both as INFO timeout_turn, or to ours only when
  * --rapfi-turn-ms MS gives Rapfi its own (time odds); --rapfi-games N (2)
- * from fixed three-stone openings, each played with both colours.  A side that answers no free point, or nothing
- * within the turn and a grace (half a turn, at least a second), loses that
- * game, and a "# " line says so.  Rapfi uses its built-in classical
- * evaluation, or the config.toml of --rapfi-config FILE.
+ * from fixed three-stone openings, each played with both colours.  A side
+ * that answers no free point, or nothing within the turn and a grace (half a
+ * turn, at least a second), loses that game, and a "# " line says so.
+ * Rapfi uses its built-in classical evaluation, or the config.toml of
+ * --rapfi-config FILE.
  *   gomoku_rapfi_games, _ours_wins, _peer_wins, _draws
  *   gomoku_rapfi_ours_ms_per_move, _peer_ms_per_move   mean wall time from
  *                                the manager's request to the answer
@@ -285,7 +286,7 @@ static int rapfi_ask(rapfi_side_t *s, const gomoku_t *g, int game)
 /* Refuses a --rapfi that does not answer START as a Gomocup brain does,
  * before anything runs: 0, or 1 after a one-line message (its scratch
  * folder removed). */
-static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int turn_ms)
+static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int turn_ms, int rule)
 {
     char dir[BENCH_PEER_DIR_MAX];
     if (bench_peer_scratch_make(dir, "rapfi") != 0)
@@ -296,7 +297,7 @@ static int bench_gomoku_rapfi_check(const char *rapfi, const char *config, int t
     s.name = "Rapfi";
     s.option = "--rapfi";
     s.turn_ms = turn_ms;
-    int r = rapfi_side_start(&s, argv, dir, GOMOKU_RULE_FREESTYLE);
+    int r = rapfi_side_start(&s, argv, dir, rule);
     if (r == 0)
         rapfi_side_end(&s);
     bench_peer_scratch_remove(dir);
@@ -485,7 +486,8 @@ int bench_gomoku_run(int argc, char **argv)
         }
         rapfi_config = config_path;
     }
-    if (rapfi && bench_gomoku_rapfi_check(rapfi, rapfi_config, turn_ms) != 0)
+    if (rapfi && bench_gomoku_rapfi_check(rapfi, rapfi_config,
+                                           peer_turn_ms ? peer_turn_ms : turn_ms, rule) != 0)
         return 1;
     if (quick)
         games = 4;
