@@ -542,6 +542,50 @@ static int vcf(ai_t *a, int side, int depth, int *first)
 
 static int vct_attack(ai_t *a, int side, int depth, int *first);
 
+/* The points where defender answers the other colour's threats to make a
+ * straight four or two fours (its T_WIN points): defender's own fours
+ * (they force a reply first), each such point, and every empty point
+ * within five of it on the lines where the attacker's stone there would
+ * make a four (the blocks of a three's far end among them).  Marks them
+ * in mark and lists them in list in the order found; returns the count. */
+static int defence_points(const ai_t *a, int defender, uint8_t *mark, int *list)
+{
+    int attacker = 3 - defender, n = 0;
+    memset(mark, 0, GOMOKU_PADDED);
+    for (int i = 0; i < GOMOKU_CELLS; i++) {
+        int w = a->points[i];
+        if (a->b[w] != GOMOKU_EMPTY)
+            continue;
+        if (a->tier[defender][w] >= T_FOUR && !mark[w] && can_play(a, w, defender)) {
+            mark[w] = 1;
+            list[n++] = w;
+        }
+        if (a->tier[attacker][w] != T_WIN)
+            continue;
+        if (!mark[w] && can_play(a, w, defender)) {
+            mark[w] = 1;
+            list[n++] = w;
+        }
+        for (int k = 0; k < 4; k++) {
+            int pk = a->pat[attacker][w][k];
+            if (pk != P_OPEN4 && pk != P_FOUR4 && pk != P_FOUR)
+                continue;
+            int d = gomoku_dirs[k];
+            for (int sgn = -1; sgn <= 1; sgn += 2)
+                for (int t = 1; t <= 5; t++) {
+                    int q = w + sgn * t * d;
+                    if (a->b[q] == GOMOKU_WALL)
+                        break;
+                    if (a->b[q] == GOMOKU_EMPTY && !mark[q] && can_play(a, q, defender)) {
+                        mark[q] = 1;
+                        list[n++] = q;
+                    }
+                }
+        }
+    }
+    return n;
+}
+
 /* The defender (3 - side) to move against side's threats. */
 static int vct_defend(ai_t *a, int side, int depth)
 {
@@ -565,39 +609,7 @@ static int vct_defend(ai_t *a, int side, int depth)
     if (!a->cntwin[side])
         return 0; /* the threat is gone */
     uint8_t mark[GOMOKU_PADDED];
-    memset(mark, 0, sizeof mark);
-    int replies[GOMOKU_CELLS], nr = 0;
-    for (int i = 0; i < GOMOKU_CELLS; i++) {
-        int w = a->points[i];
-        if (a->b[w] != GOMOKU_EMPTY)
-            continue;
-        if (a->tier[def][w] >= T_FOUR && !mark[w] && can_play(a, w, def)) {
-            mark[w] = 1;
-            replies[nr++] = w;
-        }
-        if (a->tier[side][w] != T_WIN)
-            continue;
-        if (!mark[w] && can_play(a, w, def)) {
-            mark[w] = 1;
-            replies[nr++] = w;
-        }
-        for (int k = 0; k < 4; k++) {
-            int pk = a->pat[side][w][k];
-            if (pk != P_OPEN4 && pk != P_FOUR4 && pk != P_FOUR)
-                continue;
-            int d = gomoku_dirs[k];
-            for (int sgn = -1; sgn <= 1; sgn += 2)
-                for (int t = 1; t <= 5; t++) {
-                    int q = w + sgn * t * d;
-                    if (a->b[q] == GOMOKU_WALL)
-                        break;
-                    if (a->b[q] == GOMOKU_EMPTY && !mark[q] && can_play(a, q, def)) {
-                        mark[q] = 1;
-                        replies[nr++] = q;
-                    }
-                }
-        }
-    }
+    int replies[GOMOKU_CELLS], nr = defence_points(a, def, mark, replies);
     for (int i = 0; i < nr; i++) {
         ai_set(a, replies[i], def);
         int r = vct_attack(a, side, depth, NULL);
@@ -673,6 +685,26 @@ static int evaluate(const ai_t *a, int side)
     return (int)v;
 }
 
+/* Puts point p of value v into out[0..*n), kept best first and at most max
+ * long (val holds the values). */
+static void keep_best(int *out, int *val, int *n, int max, int p, int v)
+{
+    if (max <= 0)
+        return;
+    int j = *n < max ? (*n)++ : max;
+    if (j == max && v <= val[max - 1])
+        return;
+    if (j == max)
+        j = max - 1;
+    while (j > 0 && val[j - 1] < v) {
+        val[j] = val[j - 1];
+        out[j] = out[j - 1];
+        j--;
+    }
+    val[j] = v;
+    out[j] = p;
+}
+
 /* The best moves for side by attack + defence, at most max; returns count. */
 static int candidates(ai_t *a, int side, int *out, int max, int jitter)
 {
@@ -688,74 +720,23 @@ static int candidates(ai_t *a, int side, int *out, int max, int jitter)
             a->rng = a->rng * 6364136223846793005ULL + 1442695040888963407ULL;
             v += (int)((a->rng >> 33) % 7);
         }
-        int j = n < max ? n++ : max;
-        if (j == max && v <= val[max - 1])
-            continue;
-        if (j == max)
-            j = max - 1;
-        while (j > 0 && val[j - 1] < v) {
-            val[j] = val[j - 1];
-            out[j] = out[j - 1];
-            j--;
-        }
-        val[j] = v;
-        out[j] = p;
+        keep_best(out, val, &n, max, p, v);
     }
     return n;
 }
 
-/* The moves that answer colour opp's threat to make a straight four or a
- * double four (its T_WIN points): side's own fours (they force a reply
- * first), each such point, and every empty point within five of it on the
- * lines where its stone would make a four (the blocks of a three's far end
- * among them), as the VCT's defender answers.  Best first by attack +
- * defence; returns the count (at most max). */
+/* The moves that answer the opponent's threat to make a straight four or a
+ * double four: defence_points, best first by attack + defence; returns the
+ * count (at most max). */
 static int defence_moves(ai_t *a, int side, int *out, int max)
 {
-    int opp = 3 - side, val[GOMOKU_CELLS], n = 0;
+    int opp = 3 - side, val[GOMOKU_CELLS], list[GOMOKU_CELLS], n = 0;
     uint8_t mark[GOMOKU_PADDED];
-    memset(mark, 0, sizeof mark);
-    for (int i = 0; i < GOMOKU_CELLS; i++) {
-        int w = a->points[i];
-        if (a->b[w] != GOMOKU_EMPTY)
-            continue;
-        if (a->tier[side][w] >= T_FOUR && !mark[w] && can_play(a, w, side))
-            mark[w] = 1;
-        if (a->tier[opp][w] != T_WIN)
-            continue;
-        if (can_play(a, w, side))
-            mark[w] = 1;
-        for (int k = 0; k < 4; k++) {
-            int pk = a->pat[opp][w][k];
-            if (pk != P_OPEN4 && pk != P_FOUR4 && pk != P_FOUR)
-                continue;
-            int d = gomoku_dirs[k];
-            for (int sgn = -1; sgn <= 1; sgn += 2)
-                for (int t = 1; t <= 5; t++) {
-                    int q = w + sgn * t * d;
-                    if (a->b[q] == GOMOKU_WALL)
-                        break;
-                    if (a->b[q] == GOMOKU_EMPTY && can_play(a, q, side))
-                        mark[q] = 1;
-                }
-        }
-    }
+    defence_points(a, side, mark, list);
     for (int i = 0; i < GOMOKU_CELLS; i++) {
         int p = a->points[i];
-        if (!mark[p])
-            continue;
-        int v = a->sc[side][p] + (a->sc[opp][p] * 9) / 10 + 1, j = n < max ? n++ : max;
-        if (j == max && v <= val[max - 1])
-            continue;
-        if (j == max)
-            j = max - 1;
-        while (j > 0 && val[j - 1] < v) {
-            val[j] = val[j - 1];
-            out[j] = out[j - 1];
-            j--;
-        }
-        val[j] = v;
-        out[j] = p;
+        if (mark[p])
+            keep_best(out, val, &n, max, p, a->sc[side][p] + (a->sc[opp][p] * 9) / 10 + 1);
     }
     return n;
 }
