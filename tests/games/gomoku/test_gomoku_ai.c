@@ -266,9 +266,10 @@ Test(gomoku_ai, budget_bounds_the_search)
 Test(gomoku_ai, level3_updates_match_a_fresh_state)
 {
     /* Each stone refreshes only the points within five of it on its four
-     * lines (and Black's shapes nearby): after every one of 600 random
-     * stones set and lifted, the kept state equals one built from the board
-     * alone, under each rule. */
+     * lines (and Black's possibly forbidden points, wherever they are):
+     * after every stone of 600 random steps (a stone set, or one lifted),
+     * the kept state equals one built from the board alone, under each
+     * rule. */
     const int rules[] = {GOMOKU_RULE_FREESTYLE, GOMOKU_RULE_STANDARD, GOMOKU_RULE_RENJU};
     for (int i = 0; i < 3; i++)
         for (uint64_t seed = 1; seed <= 3; seed++) {
