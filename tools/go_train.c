@@ -32,6 +32,7 @@
 #include "games/go/sgf.h"
 
 typedef struct tuple {
+    uint32_t big;   /* the big pattern's id (big_code), then its dense index */
     uint32_t shape; /* canonical code, then its dense index */
     uint8_t tactic, dist, line, winner;
     uint32_t count;
@@ -52,7 +53,7 @@ static uint32_t shape_seen[MOVEFEAT_RAW_SHAPES]; /* as a candidate, by canonical
 static int usage(void)
 {
     fprintf(stderr, "usage: go_train [--list FILE] [--max-games N] [--min-count K] "
-                    "[--iterations I] --out FILE.c [SGF...]\n");
+                    "[--min-big K] [--iterations I] --out FILE.c [SGF...]\n");
     return 2;
 }
 
@@ -72,10 +73,51 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
     return q;
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* The big patterns met, by id in order of meeting: canonical code and how
+ * often it was a candidate; found by an open-addressing table of ids. */
+#define BIG_TABLE_BITS 26
+static uint64_t *big_code;
+static uint32_t *big_seen;
+static size_t n_big, cap_big;
+static uint32_t *big_table; /* id + 1, 0 free */
+
+static uint32_t big_id(uint64_t canon)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    size_t mask = ((size_t)1 << BIG_TABLE_BITS) - 1;
+    size_t h = (size_t)((canon * 0x9E3779B97F4A7C15ull) >> (64 - BIG_TABLE_BITS));
+    for (;; h = (h + 1) & mask) {
+        uint32_t e = big_table[h];
+        if (!e)
+            break;
+        if (big_code[e - 1] == canon)
+            return e - 1;
+    }
+    if (n_big >= mask / 4 * 3) {
+        fprintf(stderr, "go_train: more than %zu big patterns\n", n_big);
+        exit(1);
+    }
+    if (n_big + 1 > cap_big) {
+        size_t cap = cap_big;
+        big_code = grow(big_code, &cap, n_big + 1, sizeof *big_code);
+        big_seen = grow(big_seen, &cap_big, n_big + 1, sizeof *big_seen);
+    }
+    big_code[n_big] = canon;
+    big_seen[n_big] = 0;
+    big_table[h] = (uint32_t)(n_big + 1);
+    return (uint32_t)n_big++;
+}
+
+typedef struct key {
+    uint64_t lo;  /* pack() */
+    uint32_t big; /* big_id() */
+} cand_key_t;
+
+static int cmp_key(const void *a, const void *b)
+{
+    const cand_key_t *x = a, *y = b;
+    if (x->big != y->big)
+        return x->big < y->big ? -1 : 1;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
 static uint64_t pack(const movefeat_t *f)
@@ -87,18 +129,20 @@ static uint64_t pack(const movefeat_t *f)
 /* Adds the decision of color playing p on s; 0 if p is not a candidate. */
 static int add_decision(const BoardState *s, Stone color, int p, int held_out)
 {
-    static uint64_t keys[BOARD_POINTS];
+    static cand_key_t keys[BOARD_POINTS];
     static uint8_t cfg[BOARD_POINTS];
     movefeat_cfg_distance(s, cfg);
     int n = 0, found = 0;
-    uint64_t win = 0;
+    cand_key_t win = {0, 0};
     for (int i = 0; i < s->n_empty; i++) {
         int q = s->empty_list[i];
         if (board_is_eye(s, color, q) || board_check_point(s, color, q) != MOVE_OK)
             continue;
         movefeat_t f;
         movefeat_of(s, color, q, cfg, &f);
-        keys[n++] = pack(&f);
+        keys[n].lo = pack(&f);
+        keys[n].big = big_id(movefeat_big_canonical(f.big));
+        n++;
         if (q == p) {
             found = 1;
             win = keys[n - 1];
@@ -106,7 +150,7 @@ static int add_decision(const BoardState *s, Stone color, int p, int held_out)
     }
     if (!found)
         return 0;
-    qsort(keys, (size_t)n, sizeof keys[0], cmp_u64);
+    qsort(keys, (size_t)n, sizeof keys[0], cmp_key);
     decisions = grow(decisions, &cap_decisions, n_decisions + 1, sizeof *decisions);
     decision_t *d = &decisions[n_decisions++];
     d->first = n_tuples;
@@ -114,18 +158,21 @@ static int add_decision(const BoardState *s, Stone color, int p, int held_out)
     d->held_out = (uint8_t)held_out;
     for (int i = 0; i < n;) {
         int j = i;
-        while (j < n && keys[j] == keys[i])
+        while (j < n && keys[j].lo == keys[i].lo && keys[j].big == keys[i].big)
             j++;
         tuples = grow(tuples, &cap_tuples, n_tuples + 1, sizeof *tuples);
         tuple_t *t = &tuples[n_tuples++];
-        t->shape = (uint32_t)(keys[i] >> 24);
-        t->tactic = (uint8_t)(keys[i] >> 16);
-        t->dist = (uint8_t)(keys[i] >> 8);
-        t->line = (uint8_t)keys[i];
-        t->winner = keys[i] == win;
+        t->big = keys[i].big;
+        t->shape = (uint32_t)(keys[i].lo >> 24);
+        t->tactic = (uint8_t)(keys[i].lo >> 16);
+        t->dist = (uint8_t)(keys[i].lo >> 8);
+        t->line = (uint8_t)keys[i].lo;
+        t->winner = keys[i].lo == win.lo && keys[i].big == win.big;
         t->count = (uint32_t)(j - i);
-        if (!held_out)
+        if (!held_out) {
             shape_seen[t->shape] += t->count;
+            big_seen[t->big] += t->count;
+        }
         d->n++;
         i = j;
     }
@@ -156,15 +203,16 @@ static int add_game(const char *path, int held_out)
 }
 
 /* The fit's state: a strength per feature, the dense shape index. */
-static double *g_shape;
+static double *g_shape, *g_big;
 static double g_tactic[MOVEFEAT_TACTICS], g_dist[MOVEFEAT_DISTS], g_line[MOVEFEAT_LINES];
 
 static double strength(const tuple_t *t)
 {
-    return g_shape[t->shape] * g_tactic[t->tactic] * g_dist[t->dist] * g_line[t->line];
+    return g_shape[t->shape] * g_tactic[t->tactic] * g_dist[t->dist] * g_line[t->line] *
+           g_big[t->big];
 }
 
-/* One MM step for one group (0 shape, 1 tactic, 2 dist, 3 line). */
+/* One MM step for one group (0 shape, 1 tactic, 2 dist, 3 line, 4 big). */
 static void mm_group(int group, size_t n_feat, double *gamma)
 {
     double *wins = calloc(n_feat, sizeof *wins), *den = calloc(n_feat, sizeof *den);
@@ -181,7 +229,11 @@ static void mm_group(int group, size_t n_feat, double *gamma)
             e += tuples[d->first + k].count * strength(&tuples[d->first + k]);
         for (uint32_t k = 0; k < d->n; k++) {
             const tuple_t *t = &tuples[d->first + k];
-            size_t f = group == 0 ? t->shape : group == 1 ? t->tactic : group == 2 ? t->dist : t->line;
+            size_t f = group == 0   ? t->shape
+                       : group == 1 ? t->tactic
+                       : group == 2 ? t->dist
+                       : group == 3 ? t->line
+                                    : t->big;
             den[f] += t->count * strength(t) / gamma[f] / e;
             if (t->winner)
                 wins[f] += 1.0;
@@ -228,8 +280,19 @@ static void report(int iteration)
     fflush(stdout);
 }
 
+typedef struct big_out {
+    uint64_t code;
+    double log_gamma;
+} big_out_t;
+
+static int cmp_big_out(const void *a, const void *b)
+{
+    const big_out_t *x = a, *y = b;
+    return x->code < y->code ? -1 : x->code > y->code;
+}
+
 static int write_weights(const char *out, const uint32_t *codes, size_t n_shapes, size_t games,
-                         int min_count)
+                         int min_count, const big_out_t *bigs, size_t n_bigs, int min_big)
 {
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", out);
@@ -242,12 +305,15 @@ static int write_weights(const char *out, const uint32_t *codes, size_t n_shapes
      * every move has one value of each group, so a shift changes no
      * move's chance. */
     double s0 = log(g_shape[0]), t0 = log(g_tactic[0]), d0 = log(g_dist[4]), l0 = log(g_line[4]);
-    fprintf(f, "/* go_move_weights.c - written by tools/go_train.c from %zu game records\n"
-               " * (docs/engine.md, \"Learned move priors\"); do not edit.  Natural\n"
-               " * logarithms of the strengths; shapes seen fewer than %d times share\n"
-               " * go_move_other_shape. */\n"
-               "#include \"movefeat.h\"\n\n",
-            games, min_count);
+    fprintf(f,
+            "/* go_move_weights.c - written by tools/go_train.c from %zu game "
+            "records\n"
+            " * (docs/engine.md, \"Learned move priors\"); do not edit.  Natural\n"
+            " * logarithms of the strengths; shapes seen fewer than %d times share\n"
+            " * go_move_other_shape, big patterns seen fewer than %d times take 0. "
+            "*/\n"
+            "#include \"movefeat.h\"\n\n",
+            games, min_count, min_big);
     fprintf(f, "const unsigned go_move_shape_count = %zu;\n", n_shapes);
     fprintf(f, "const float go_move_other_shape = 0.0f;\n");
     fprintf(f, "const uint32_t go_move_shape_code[] = {");
@@ -266,6 +332,14 @@ static int write_weights(const char *out, const uint32_t *codes, size_t n_shapes
     for (int i = 0; i < MOVEFEAT_LINES; i++)
         fprintf(f, "%s%.4ff", i ? ", " : "", log(g_line[i]) - l0);
     fprintf(f, "};\n");
+    fprintf(f, "const unsigned go_move_big_count = %zu;\n", n_bigs);
+    fprintf(f, "const uint64_t go_move_big_code[] = {");
+    for (size_t i = 0; i < n_bigs; i++)
+        fprintf(f, "%s%lluull,", i % 4 ? " " : "\n    ", (unsigned long long)bigs[i].code);
+    fprintf(f, "\n};\nconst float go_move_big_weight[] = {");
+    for (size_t i = 0; i < n_bigs; i++)
+        fprintf(f, "%s%.4ff,", i % 8 ? " " : "\n    ", bigs[i].log_gamma);
+    fprintf(f, "\n};\n");
     if (fclose(f) != 0 || rename(tmp, out) != 0) {
         fprintf(stderr, "go_train: cannot write %s\n", out);
         remove(tmp);
@@ -277,7 +351,7 @@ static int write_weights(const char *out, const uint32_t *codes, size_t n_shapes
 int main(int argc, char **argv)
 {
     const char *out = NULL, *list = NULL;
-    long max_games = 1000000, min_count = 100, iterations = 12;
+    long max_games = 1000000, min_count = 100, min_big = 200, iterations = 12;
     char **files = calloc((size_t)argc, sizeof *files);
     size_t n_files = 0;
     if (!files)
@@ -292,6 +366,8 @@ int main(int argc, char **argv)
             max_games = strtol(argv[++i], NULL, 10);
         else if (!strcmp(a, "--min-count") && i + 1 < argc)
             min_count = strtol(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--min-big") && i + 1 < argc)
+            min_big = strtol(argv[++i], NULL, 10);
         else if (!strcmp(a, "--iterations") && i + 1 < argc)
             iterations = strtol(argv[++i], NULL, 10);
         else if (a[0] == '-')
@@ -299,9 +375,13 @@ int main(int argc, char **argv)
         else
             files[n_files++] = argv[i];
     }
-    if (!out || max_games < 1 || min_count < 1 || iterations < 1 || iterations > 1000)
+    if (!out || max_games < 1 || min_count < 1 || min_big < 1 || iterations < 1 ||
+        iterations > 1000)
         return usage();
     movefeat_init();
+    big_table = calloc((size_t)1 << BIG_TABLE_BITS, sizeof *big_table);
+    if (!big_table)
+        return 1;
     size_t games = 0, skipped = 0, g = 0;
     FILE *lf = list ? fopen(list, "r") : NULL;
     if (list && !lf) {
@@ -334,7 +414,8 @@ int main(int argc, char **argv)
     size_t held = 0;
     for (size_t j = 0; j < n_decisions; j++)
         held += decisions[j].held_out;
-    printf("%zu games (%zu records skipped), %zu decisions (%zu held out), %zu feature tuples\n",
+    printf("%zu games (%zu records skipped), %zu decisions (%zu held out), %zu "
+           "feature tuples\n",
            games, skipped, n_decisions, held, n_tuples);
     if (n_decisions == held) {
         fprintf(stderr, "go_train: no decisions to fit\n");
@@ -358,6 +439,26 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("%zu shapes seen at least %ld times\n", n_shapes, min_count);
+    /* The same for the big patterns: 0 for those seen too rarely. */
+    uint32_t *big_dense = calloc(n_big + 1, sizeof *big_dense);
+    if (!big_dense)
+        return 1;
+    size_t n_bigs = 0;
+    for (size_t i = 0; i < n_big; i++)
+        if (big_seen[i] >= (uint32_t)min_big)
+            big_dense[i] = (uint32_t)++n_bigs;
+    for (size_t k = 0; k < n_tuples; k++)
+        tuples[k].big = big_dense[tuples[k].big];
+    if (n_bigs >= 65535) {
+        fprintf(stderr, "go_train: %zu big patterns; raise --min-big\n", n_bigs);
+        return 1;
+    }
+    printf("%zu big patterns of %zu seen at least %ld times\n", n_bigs, n_big, min_big);
+    g_big = malloc(sizeof *g_big * (n_bigs + 1));
+    if (!g_big)
+        return 1;
+    for (size_t i = 0; i <= n_bigs; i++)
+        g_big[i] = 1.0;
     g_shape = malloc(sizeof *g_shape * (n_shapes + 1));
     if (!g_shape)
         return 1;
@@ -375,6 +476,7 @@ int main(int argc, char **argv)
         mm_group(2, MOVEFEAT_DISTS, g_dist);
         mm_group(3, MOVEFEAT_LINES, g_line);
         mm_group(0, n_shapes + 1, g_shape);
+        mm_group(4, n_bigs + 1, g_big);
         report(it);
     }
     printf("tactic (none, capture one, capture more, escape, self-atari, atari):");
@@ -387,7 +489,22 @@ int main(int argc, char **argv)
     for (int i = 0; i < MOVEFEAT_LINES; i++)
         printf(" %.3f", g_line[i] / g_line[4]);
     printf("\n");
-    int rc = write_weights(out, codes, n_shapes, games, (int)min_count);
+    big_out_t *bigs = malloc(sizeof *bigs * (n_bigs + 1));
+    if (!bigs)
+        return 1;
+    for (size_t i = 0; i < n_big; i++)
+        if (big_dense[i]) {
+            bigs[big_dense[i] - 1].code = big_code[i];
+            bigs[big_dense[i] - 1].log_gamma = log(g_big[big_dense[i]]) - log(g_big[0]);
+        }
+    qsort(bigs, n_bigs, sizeof *bigs, cmp_big_out);
+    int rc = write_weights(out, codes, n_shapes, games, (int)min_count, bigs, n_bigs, (int)min_big);
+    free(bigs);
+    free(big_dense);
+    free(big_table);
+    free(big_code);
+    free(big_seen);
+    free(g_big);
     free(codes);
     free(g_shape);
     free(tuples);

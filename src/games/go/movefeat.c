@@ -4,6 +4,7 @@
 #include "movefeat.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board_private.h"
@@ -12,6 +13,26 @@
  * for a shape the weights do not list. */
 static uint16_t shape_slot[MOVEFEAT_RAW_SHAPES];
 static pthread_once_t movefeat_once = PTHREAD_ONCE_INIT;
+
+/* The big pattern's points as (row, column) steps from the move, row by
+ * row: digit i of a raw code is the point (big_dr[i], big_dc[i]). */
+static const int big_dr[MOVEFEAT_BIG_POINTS] = {-2, -2, -2, -1, -1, -1, -1, -1, 0, 0,
+                                                0,  0,  1,  1,  1,  1,  1,  2,  2, 2};
+static const int big_dc[MOVEFEAT_BIG_POINTS] = {-1, 0, 1,  -2, -1, 0, 1, 2,  -2, -1,
+                                                1,  2, -2, -1, 0,  1, 2, -1, 0,  1};
+/* big_perm[s][i]: where digit i goes under symmetry s (a quarter turn r
+ * times, after a mirror for s >= 4). */
+static uint8_t big_perm[8][MOVEFEAT_BIG_POINTS];
+/* big_byte[s][j][v]: byte j of a raw code holding v, moved by symmetry s
+ * (four digits a byte, so a symmetry is five table reads). */
+static uint64_t big_byte[8][5][256];
+/* Open addressing: every symmetry of every listed big pattern, one word
+ * each: its raw code in bits 0-39, its slot + 1 from bit 40 (BIG_NONE: a
+ * free place).  Under 40% full, 8 MB for the 50,000 patterns listed. */
+#define BIG_NONE UINT64_MAX
+#define BIG_CODE_MASK ((1ull << 40) - 1)
+static uint64_t *big_table;
+static unsigned big_bits;
 
 static const uint32_t pow6[4] = {1, 6, 36, 216};
 static const uint32_t pow4[4] = {1, 4, 16, 64};
@@ -55,9 +76,98 @@ uint32_t movefeat_canonical(uint32_t raw)
     return best;
 }
 
+static void movefeat_big_symmetries(uint64_t raw, uint64_t out[8])
+{
+    for (int k = 0; k < 8; k++) {
+        uint64_t code = 0;
+        for (int j = 0; j < 5; j++)
+            code |= big_byte[k][j][(raw >> (8 * j)) & 0xFFu];
+        out[k] = code;
+    }
+}
+
+uint64_t movefeat_big_canonical(uint64_t raw)
+{
+    uint64_t sym[8], best = raw;
+    movefeat_big_symmetries(raw, sym);
+    for (int i = 0; i < 8; i++)
+        if (sym[i] < best)
+            best = sym[i];
+    return best;
+}
+
+static inline size_t big_hash(uint64_t code)
+{
+    return (size_t)((code * 0x9E3779B97F4A7C15ull) >> (64 - big_bits));
+}
+
+/* The slot + 1 of a raw big pattern, 0 if it is not listed. */
+static unsigned big_lookup(uint64_t raw)
+{
+    if (!big_table)
+        return 0;
+    size_t mask = ((size_t)1 << big_bits) - 1;
+    for (size_t h = big_hash(raw);; h = (h + 1) & mask) {
+        uint64_t e = big_table[h];
+        if (e == BIG_NONE)
+            return 0;
+        if ((e & BIG_CODE_MASK) == raw)
+            return (unsigned)(e >> 40);
+    }
+}
+
+static void movefeat_big_build(void)
+{
+    for (int k = 0; k < 8; k++)
+        for (int i = 0; i < MOVEFEAT_BIG_POINTS; i++) {
+            int dr = big_dr[i], dc = big_dc[i];
+            if (k >= 4)
+                dc = -dc;
+            for (int r = 0; r < k % 4; r++) {
+                int t = dr;
+                dr = dc;
+                dc = -t;
+            }
+            for (int j = 0; j < MOVEFEAT_BIG_POINTS; j++)
+                if (big_dr[j] == dr && big_dc[j] == dc)
+                    big_perm[k][i] = (uint8_t)j;
+        }
+    for (int k = 0; k < 8; k++)
+        for (int j = 0; j < 5; j++)
+            for (unsigned v = 0; v < 256; v++) {
+                uint64_t code = 0;
+                for (int d = 0; d < 4; d++)
+                    code |= (uint64_t)((v >> (2 * d)) & 3u) << (2 * big_perm[k][4 * j + d]);
+                big_byte[k][j][v] = code;
+            }
+    if (!go_move_big_count)
+        return;
+    /* Under 40% full (8 codes a pattern, fewer for symmetric ones). */
+    big_bits = 4;
+    while (((size_t)1 << big_bits) < 20u * go_move_big_count)
+        big_bits++;
+    size_t size = (size_t)1 << big_bits;
+    big_table = malloc(size * sizeof *big_table);
+    if (!big_table)
+        return; /* without the table every move takes the plain value */
+    for (size_t i = 0; i < size; i++)
+        big_table[i] = BIG_NONE;
+    for (unsigned i = 0; i < go_move_big_count; i++) {
+        uint64_t sym[8];
+        movefeat_big_symmetries(go_move_big_code[i], sym);
+        for (int k = 0; k < 8; k++) {
+            size_t h = big_hash(sym[k]);
+            while (big_table[h] != BIG_NONE && (big_table[h] & BIG_CODE_MASK) != sym[k])
+                h = (h + 1) & (size - 1);
+            big_table[h] = sym[k] | (uint64_t)(i + 1) << 40;
+        }
+    }
+}
+
 /* Every raw code of a listed shape points at its slot; the rest stay 0. */
 static void movefeat_build(void)
 {
+    movefeat_big_build();
     for (unsigned i = 0; i < go_move_shape_count; i++) {
         uint32_t sym[8];
         movefeat_symmetries(go_move_shape_code[i], sym);
@@ -142,6 +252,20 @@ void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, mo
         raw += cs * 1296u * pow4[i];
     }
     f->shape = raw;
+    int r = board_point_row(p), col = board_point_col(p);
+    uint64_t big = 0;
+    for (int i = 0; i < MOVEFEAT_BIG_POINTS; i++) {
+        int rr = r + big_dr[i], cc = col + big_dc[i];
+        uint64_t st;
+        if (rr < 0 || cc < 0 || rr >= s->size || cc >= s->size) {
+            st = 1;
+        } else {
+            unsigned d = c[board_point(rr, cc)];
+            st = d == EMPTY ? 0u : d == (unsigned)color ? 2u : 3u;
+        }
+        big |= st << (2 * i);
+    }
+    f->big = big;
     if (captured) {
         f->tactic = captured == 1 ? MOVEFEAT_TACTIC_CAPTURE_ONE : MOVEFEAT_TACTIC_CAPTURE_MANY;
     } else {
@@ -160,7 +284,6 @@ void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, mo
         f->dist = 0;
     else
         f->dist = (uint8_t)(cfg[p] < 1 ? 1 : cfg[p] > 4 ? 4 : cfg[p]);
-    int r = board_point_row(p), col = board_point_col(p);
     int line = r;
     if (col < line)
         line = col;
@@ -175,6 +298,7 @@ float movefeat_log_gamma(const movefeat_t *f)
 {
     unsigned slot = shape_slot[f->shape];
     float w = slot ? go_move_shape_weight[slot - 1] : go_move_other_shape;
+    unsigned big = big_lookup(f->big);
     return w + go_move_tactic_weight[f->tactic] + go_move_dist_weight[f->dist] +
-           go_move_line_weight[f->line];
+           go_move_line_weight[f->line] + (big ? go_move_big_weight[big - 1] : 0.0f);
 }

@@ -2,7 +2,7 @@
  * movefeat.h - private to src/games/go: the features of a candidate move
  * and their learned weights, for the tree's prior knowledge (mcts.c).
  *
- * A move is described by four features, one from each group:
+ * A move is described by five features, one from each group:
  *   - shape: its eight neighbours, each seen from the mover (the four
  *     next to it: empty, off board, own or enemy stones in atari or not;
  *     the four diagonals: empty, off board, own, enemy), the same for all
@@ -12,7 +12,11 @@
  *   - distance from the last move in the common-fate graph: 1, 2, 3, more,
  *     or no last move;
  *   - line: the distance to the nearest edge, 0 (the first line) to 4 or
- *     more.
+ *     more;
+ *   - big pattern: the 20 points within two steps (below), each empty,
+ *     off board, own or enemy, the same for all eight symmetries; only
+ *     the patterns seen often enough in the records have a strength of
+ *     their own (issue 30).
  * Each feature value has a strength (gamma); a move's strength is their
  * product, and the chance that a player picks it among the legal moves
  * is its strength over their sum (a generalised Bradley-Terry model,
@@ -42,9 +46,16 @@ enum {
     MOVEFEAT_TACTICS
 };
 #define MOVEFEAT_DISTS 5 /* 0: no last move; 1..3; 4: farther */
+
+/* The big pattern: the 20 points within two steps of the move in both
+ * directions (a 5x5 square without its centre and corners), each empty
+ * (0), off the board (1), own (2) or enemy (3), two bits a point in the
+ * order movefeat.c lists them: a raw code below 2^40. */
+#define MOVEFEAT_BIG_POINTS 20
 #define MOVEFEAT_LINES 5 /* 0..3; 4: farther from every edge */
 
 typedef struct movefeat {
+    uint64_t big;   /* raw code; movefeat_big_canonical gives its class */
     uint32_t shape; /* raw code; movefeat_canonical gives its class */
     uint8_t tactic;
     uint8_t dist;
@@ -57,6 +68,9 @@ void movefeat_init(void);
 
 /* The least raw code among the eight symmetries of raw. */
 uint32_t movefeat_canonical(uint32_t raw);
+
+/* The least raw code among the eight symmetries of a big pattern. */
+uint64_t movefeat_big_canonical(uint64_t raw);
 
 /* Common-fate-graph distances from the board's last move, capped at 4
  * (all 4 when there is none): a step to a neighbour costs 1, except along
@@ -79,5 +93,9 @@ extern const float go_move_other_shape;
 extern const float go_move_tactic_weight[MOVEFEAT_TACTICS];
 extern const float go_move_dist_weight[MOVEFEAT_DISTS];
 extern const float go_move_line_weight[MOVEFEAT_LINES];
+/* Big patterns sorted by canonical code; one not listed takes 0. */
+extern const uint64_t go_move_big_code[];
+extern const float go_move_big_weight[];
+extern const unsigned go_move_big_count;
 
 #endif

@@ -42,7 +42,7 @@ static void sym(int k, int n, int r, int c, int *rr, int *cc)
 Test(movefeat, a_shape_class_is_the_same_on_the_board_turned_and_mirrored)
 {
     movefeat_init();
-    int raw_differs = 0, checked = 0;
+    int raw_differs = 0, big_differs = 0, checked = 0;
     for (int game = 0; game < 40; game++) {
         BoardState b;
         board_reset(&b, 9, 11);
@@ -82,13 +82,72 @@ Test(movefeat, a_shape_class_is_the_same_on_the_board_turned_and_mirrored)
                     cr_assert_eq(movefeat_canonical(g.shape),
                                  movefeat_canonical(movefeat_canonical(g.shape)));
                     cr_assert_leq(movefeat_canonical(g.shape), g.shape);
+                    cr_assert_eq(movefeat_big_canonical(f.big), movefeat_big_canonical(g.big),
+                                 "big pattern, symmetry %d, point %d,%d", k, r, c);
+                    cr_assert_leq(movefeat_big_canonical(g.big), g.big);
                     raw_differs += f.shape != g.shape;
+                    big_differs += f.big != g.big;
                     checked++;
                 }
         }
     }
     /* The raw codes do move with the board: the classes are doing work. */
     cr_assert_gt(raw_differs, checked / 2, "%d of %d", raw_differs, checked);
+    cr_assert_gt(big_differs, checked / 2, "%d of %d", big_differs, checked);
+}
+
+/* The big pattern's digits, read off a diagram by hand in the order
+ * movefeat.h gives: the 5x5 square round the move without its centre and
+ * corners, row by row from the top, each empty 0, off the board 1, own 2,
+ * enemy 3. */
+static uint64_t big_of_digits(const int d[MOVEFEAT_BIG_POINTS])
+{
+    uint64_t code = 0;
+    for (int i = 0; i < MOVEFEAT_BIG_POINTS; i++)
+        code |= (uint64_t)d[i] << (2 * i);
+    return code;
+}
+
+Test(movefeat, the_big_pattern_read_off_a_diagram)
+{
+    movefeat_init();
+    BoardState b;
+    char err[128];
+    cr_assert_eq(board_from_ascii(&b,
+                                  ". X . . . . . . .\n. O . . . . . . .\nX . . . . . . . .\n"
+                                  ". . . . . . . . .\n. . . O . X . . .\n. . . . . . . . .\n"
+                                  ". . . . X . . . .\n. . . . . . . . .\n. . . . . . . . .\n",
+                                  err, sizeof err),
+                 0, "%s", err);
+    /* Black at the top left corner: the two rows above and the two
+     * columns to the left are off the board. */
+    const int corner[MOVEFEAT_BIG_POINTS] = {
+        1, 1, 1,       /* row -2: columns -1, 0, 1 */
+        1, 1, 1, 1, 1, /* row -1 */
+        1, 1, 2, 0,    /* row 0: columns -2, -1, then X at 1, empty at 2 */
+        1, 1, 0, 3, 0, /* row 1: O at column 1 */
+        1, 2, 0,       /* row 2: X at column 0 */
+    };
+    movefeat_t f;
+    movefeat_of(&b, BLACK, board_point(0, 0), NULL, &f);
+    cr_expect_eq(f.big, big_of_digits(corner), "corner: %llx", (unsigned long long)f.big);
+    /* The same point for White: own and enemy swap. */
+    const int corner_w[MOVEFEAT_BIG_POINTS] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                               3, 0, 1, 1, 0, 2, 0, 1, 3, 0};
+    movefeat_of(&b, WHITE, board_point(0, 0), NULL, &f);
+    cr_expect_eq(f.big, big_of_digits(corner_w));
+    /* Black at the centre (row 4, column 4): O next to it on the left, X
+     * next to it on the right, X two rows below; the rest empty. */
+    int centre[MOVEFEAT_BIG_POINTS] = {0};
+    centre[9] = 3;  /* (0, -1) */
+    centre[10] = 2; /* (0, +1) */
+    centre[18] = 2; /* (+2, 0) */
+    movefeat_of(&b, BLACK, board_point(4, 4), NULL, &f);
+    cr_expect_eq(f.big, big_of_digits(centre));
+    /* Its class is the least code of its turns and mirrors. */
+    cr_expect_leq(movefeat_big_canonical(f.big), f.big);
+    cr_expect_eq(movefeat_big_canonical(f.big),
+                 movefeat_big_canonical(movefeat_big_canonical(f.big)));
 }
 
 Test(movefeat, tactics_lines_and_distances_in_a_diagram)
@@ -155,6 +214,12 @@ Test(movefeat, the_fitted_strengths_rank_as_a_player_would)
     cr_assert_gt(go_move_shape_count, 100u, "go_move_weights.c holds a fit, not the bootstrap");
     for (unsigned i = 1; i < go_move_shape_count; i++)
         cr_assert_lt(go_move_shape_code[i - 1], go_move_shape_code[i], "sorted for the lookup");
+    cr_assert_gt(go_move_big_count, 1000u, "the big patterns were fitted too");
+    for (unsigned i = 0; i < go_move_big_count; i++) {
+        cr_assert(i == 0 || go_move_big_code[i - 1] < go_move_big_code[i], "sorted, no repeats");
+        cr_assert_eq(movefeat_big_canonical(go_move_big_code[i]), go_move_big_code[i],
+                     "listed by their canonical code");
+    }
     const float *t = go_move_tactic_weight;
     cr_expect_gt(t[MOVEFEAT_TACTIC_CAPTURE_ONE], t[MOVEFEAT_TACTIC_NONE] + 1.0f);
     cr_expect_gt(t[MOVEFEAT_TACTIC_ESCAPE], t[MOVEFEAT_TACTIC_NONE] + 1.0f);
