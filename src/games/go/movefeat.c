@@ -253,16 +253,13 @@ void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, mo
     }
     f->shape = raw;
     int r = board_point_row(p), col = board_point_col(p);
+    /* A column off the board reads a border point (every row has at least
+     * two between it and the next); a row off it is not read. */
+    const uint64_t digit[4] = {0, color == BLACK ? 2u : 3u, color == WHITE ? 2u : 3u, 1};
     uint64_t big = 0;
     for (int i = 0; i < MOVEFEAT_BIG_POINTS; i++) {
-        int rr = r + big_dr[i], cc = col + big_dc[i];
-        uint64_t st;
-        if (rr < 0 || cc < 0 || rr >= s->size || cc >= s->size) {
-            st = 1;
-        } else {
-            unsigned d = c[board_point(rr, cc)];
-            st = d == EMPTY ? 0u : d == (unsigned)color ? 2u : 3u;
-        }
+        int rr = r + big_dr[i];
+        uint64_t st = rr < 0 || rr >= s->size ? 1u : digit[c[p + big_dr[i] * BOARD_STRIDE + big_dc[i]]];
         big |= st << (2 * i);
     }
     f->big = big;
@@ -292,6 +289,12 @@ void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, mo
     if (s->size - 1 - col < line)
         line = s->size - 1 - col;
     f->line = (uint8_t)(line > 4 ? 4 : line);
+}
+
+void movefeat_prefetch(const movefeat_t *f)
+{
+    if (big_table)
+        __builtin_prefetch(&big_table[big_hash(f->big)]);
 }
 
 float movefeat_log_gamma(const movefeat_t *f)

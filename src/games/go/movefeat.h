@@ -81,6 +81,11 @@ void movefeat_cfg_distance(const BoardState *s, uint8_t *dist);
  * movefeat_cfg_distance (NULL: no last move).  After movefeat_init. */
 void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, movefeat_t *f);
 
+/* Starts loading what movefeat_log_gamma will read for f: the big
+ * patterns' table is 8 MB, so its reads miss the caches; the tree reads
+ * every candidate's features first, then their strengths. */
+void movefeat_prefetch(const movefeat_t *f);
+
 /* The natural logarithm of the move's strength (after movefeat_init). */
 float movefeat_log_gamma(const movefeat_t *f);
 
