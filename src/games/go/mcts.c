@@ -255,18 +255,15 @@ static int mcts_expand(mcts_t *m, int node, const BoardState *s, Stone color, rn
     if (m->params.priors) {
         movefeat_cfg_distance(s, cfg);
         for (int i = 0; i < n; i++) {
+            lg[i] = 0.0f;
             if (cand[i] == BOARD_PASS_POINT)
                 continue;
             movefeat_of(s, color, cand[i], cfg, &feat[i]);
-            movefeat_prefetch(&feat[i]);
-        }
-        for (int i = 0; i < n; i++) {
-            lg[i] = 0.0f;
-            if (cand[i] == BOARD_PASS_POINT || m->params.priors != 2)
-                continue;
-            lg[i] = movefeat_log_gamma(&feat[i]);
-            if (lg[i] > lg_max)
-                lg_max = lg[i];
+            if (m->params.priors == 2) {
+                lg[i] = movefeat_log_gamma(&feat[i]);
+                if (lg[i] > lg_max)
+                    lg_max = lg[i];
+            }
         }
     }
     for (int i = 0; i < n; i++) {

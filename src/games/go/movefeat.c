@@ -4,7 +4,6 @@
 #include "movefeat.h"
 
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "board_private.h"
@@ -26,14 +25,6 @@ static uint8_t big_perm[8][MOVEFEAT_BIG_POINTS];
 /* big_byte[s][j][v]: byte j of a raw code holding v, moved by symmetry s
  * (four digits a byte, so a symmetry is five table reads). */
 static uint64_t big_byte[8][5][256];
-/* Open addressing: every symmetry of every listed big pattern, one word
- * each: its raw code in bits 0-39, its slot + 1 from bit 40 (BIG_NONE: a
- * free place).  Under 40% full, 8 MB for the 50,000 patterns listed. */
-#define BIG_NONE UINT64_MAX
-#define BIG_CODE_MASK ((1ull << 40) - 1)
-static uint64_t *big_table;
-static unsigned big_bits;
-
 static const uint32_t pow6[4] = {1, 6, 36, 216};
 static const uint32_t pow4[4] = {1, 4, 16, 64};
 
@@ -96,24 +87,23 @@ uint64_t movefeat_big_canonical(uint64_t raw)
     return best;
 }
 
-static inline size_t big_hash(uint64_t code)
-{
-    return (size_t)((code * 0x9E3779B97F4A7C15ull) >> (64 - big_bits));
-}
-
-/* The slot + 1 of a raw big pattern, 0 if it is not listed. */
+/* The slot + 1 of a raw big pattern, 0 if it is not listed: its class
+ * found by halving go_move_big_code (sorted), so the table the weights
+ * came with is the only one (600 KB of read-only data, nothing on the
+ * heap: the board's level 3 keeps the seed's memory budget). */
 static unsigned big_lookup(uint64_t raw)
 {
-    if (!big_table)
+    uint64_t canon = movefeat_big_canonical(raw);
+    const uint64_t *base = go_move_big_code;
+    size_t n = go_move_big_count;
+    if (!n)
         return 0;
-    size_t mask = ((size_t)1 << big_bits) - 1;
-    for (size_t h = big_hash(raw);; h = (h + 1) & mask) {
-        uint64_t e = big_table[h];
-        if (e == BIG_NONE)
-            return 0;
-        if ((e & BIG_CODE_MASK) == raw)
-            return (unsigned)(e >> 40);
+    while (n > 1) {
+        size_t half = n / 2;
+        base = base[half] <= canon ? base + half : base;
+        n -= half;
     }
+    return *base == canon ? (unsigned)(base - go_move_big_code) + 1 : 0;
 }
 
 static void movefeat_big_build(void)
@@ -140,28 +130,6 @@ static void movefeat_big_build(void)
                     code |= (uint64_t)((v >> (2 * d)) & 3u) << (2 * big_perm[k][4 * j + d]);
                 big_byte[k][j][v] = code;
             }
-    if (!go_move_big_count)
-        return;
-    /* Under 40% full (8 codes a pattern, fewer for symmetric ones). */
-    big_bits = 4;
-    while (((size_t)1 << big_bits) < 20u * go_move_big_count)
-        big_bits++;
-    size_t size = (size_t)1 << big_bits;
-    big_table = malloc(size * sizeof *big_table);
-    if (!big_table)
-        return; /* without the table every move takes the plain value */
-    for (size_t i = 0; i < size; i++)
-        big_table[i] = BIG_NONE;
-    for (unsigned i = 0; i < go_move_big_count; i++) {
-        uint64_t sym[8];
-        movefeat_big_symmetries(go_move_big_code[i], sym);
-        for (int k = 0; k < 8; k++) {
-            size_t h = big_hash(sym[k]);
-            while (big_table[h] != BIG_NONE && (big_table[h] & BIG_CODE_MASK) != sym[k])
-                h = (h + 1) & (size - 1);
-            big_table[h] = sym[k] | (uint64_t)(i + 1) << 40;
-        }
-    }
 }
 
 /* Every raw code of a listed shape points at its slot; the rest stay 0. */
@@ -253,14 +221,14 @@ void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, mo
     }
     f->shape = raw;
     int r = board_point_row(p), col = board_point_col(p);
-    /* A column off the board reads a border point (every row has at least
-     * two between it and the next); a row off it is not read. */
+    /* A column off the board reads a border point (two of them end every
+     * row of the padded board); a row off it is not read. */
     const uint64_t digit[4] = {0, color == BLACK ? 2u : 3u, color == WHITE ? 2u : 3u, 1};
     uint64_t big = 0;
     for (int i = 0; i < MOVEFEAT_BIG_POINTS; i++) {
         int rr = r + big_dr[i];
-        uint64_t st = rr < 0 || rr >= s->size ? 1u : digit[c[p + big_dr[i] * BOARD_STRIDE + big_dc[i]]];
-        big |= st << (2 * i);
+        int q = p + big_dr[i] * BOARD_STRIDE + big_dc[i];
+        big |= (rr < 0 || rr >= s->size ? 1u : digit[c[q]]) << (2 * i);
     }
     f->big = big;
     if (captured) {
@@ -289,12 +257,6 @@ void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, mo
     if (s->size - 1 - col < line)
         line = s->size - 1 - col;
     f->line = (uint8_t)(line > 4 ? 4 : line);
-}
-
-void movefeat_prefetch(const movefeat_t *f)
-{
-    if (big_table)
-        __builtin_prefetch(&big_table[big_hash(f->big)]);
 }
 
 float movefeat_log_gamma(const movefeat_t *f)

@@ -46,13 +46,13 @@ enum {
     MOVEFEAT_TACTICS
 };
 #define MOVEFEAT_DISTS 5 /* 0: no last move; 1..3; 4: farther */
+#define MOVEFEAT_LINES 5 /* 0..3; 4: farther from every edge */
 
 /* The big pattern: the 20 points within two steps of the move in both
  * directions (a 5x5 square without its centre and corners), each empty
  * (0), off the board (1), own (2) or enemy (3), two bits a point in the
  * order movefeat.c lists them: a raw code below 2^40. */
 #define MOVEFEAT_BIG_POINTS 20
-#define MOVEFEAT_LINES 5 /* 0..3; 4: farther from every edge */
 
 typedef struct movefeat {
     uint64_t big;   /* raw code; movefeat_big_canonical gives its class */
@@ -80,11 +80,6 @@ void movefeat_cfg_distance(const BoardState *s, uint8_t *dist);
 /* The features of color playing the empty, legal point p; cfg from
  * movefeat_cfg_distance (NULL: no last move).  After movefeat_init. */
 void movefeat_of(const BoardState *s, Stone color, int p, const uint8_t *cfg, movefeat_t *f);
-
-/* Starts loading what movefeat_log_gamma will read for f: the big
- * patterns' table is 8 MB, so its reads miss the caches; the tree reads
- * every candidate's features first, then their strengths. */
-void movefeat_prefetch(const movefeat_t *f);
 
 /* The natural logarithm of the move's strength (after movefeat_init). */
 float movefeat_log_gamma(const movefeat_t *f);
