@@ -32,7 +32,7 @@ static const uint32_t pow4[4] = {1, 4, 16, 64};
  * Sides N, E, S, W and corners NE, SE, SW, NW both run clockwise: a
  * quarter turn moves every digit one place on; the mirror through the
  * N-S axis swaps E and W, NE and NW, SE and SW. */
-static void movefeat_symmetries(uint32_t raw, uint32_t out[8])
+static void movefeat_symmetries(uint32_t raw, uint64_t out[8])
 {
     unsigned side[4], corner[4];
     uint32_t v = raw;
@@ -57,14 +57,21 @@ static void movefeat_symmetries(uint32_t raw, uint32_t out[8])
         }
 }
 
-uint32_t movefeat_canonical(uint32_t raw)
+/* The least of raw and its eight symmetries' codes. */
+static uint64_t least_code(uint64_t raw, const uint64_t sym[8])
 {
-    uint32_t sym[8], best = raw;
-    movefeat_symmetries(raw, sym);
+    uint64_t best = raw;
     for (int i = 0; i < 8; i++)
         if (sym[i] < best)
             best = sym[i];
     return best;
+}
+
+uint32_t movefeat_canonical(uint32_t raw)
+{
+    uint64_t sym[8];
+    movefeat_symmetries(raw, sym);
+    return (uint32_t)least_code(raw, sym);
 }
 
 static void movefeat_big_symmetries(uint64_t raw, uint64_t out[8])
@@ -79,12 +86,9 @@ static void movefeat_big_symmetries(uint64_t raw, uint64_t out[8])
 
 uint64_t movefeat_big_canonical(uint64_t raw)
 {
-    uint64_t sym[8], best = raw;
+    uint64_t sym[8];
     movefeat_big_symmetries(raw, sym);
-    for (int i = 0; i < 8; i++)
-        if (sym[i] < best)
-            best = sym[i];
-    return best;
+    return least_code(raw, sym);
 }
 
 /* The slot + 1 of a raw big pattern, 0 if it is not listed: its class
@@ -137,7 +141,7 @@ static void movefeat_build(void)
 {
     movefeat_big_build();
     for (unsigned i = 0; i < go_move_shape_count; i++) {
-        uint32_t sym[8];
+        uint64_t sym[8];
         movefeat_symmetries(go_move_shape_code[i], sym);
         for (int k = 0; k < 8; k++)
             if (sym[k] < MOVEFEAT_RAW_SHAPES)
