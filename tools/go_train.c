@@ -4,7 +4,7 @@
  * src/games/go/go_move_weights.c.  Run by hand (docs/engine.md, "Learned
  * move priors"); not installed.
  *
- *     go_train [--list FILE] [--max-games N] [--min-count K]
+ *     go_train [--list FILE] [--max-games N] [--min-count K] [--min-big K]
  *              [--iterations I] --out FILE.c [SGF...]
  *
  * Every move of every record (setup stones allowed, any board size from 9
@@ -15,7 +15,9 @@
  * Bradley-Terry model (ICGA Journal 30(4), 2007), one group of features at
  * a time, each strength with one virtual win and one virtual loss against
  * a strength of 1 (so a rare shape stays near 1).  Shapes seen as a
- * candidate fewer than K times (default 100) share one strength.  Every
+ * candidate fewer than K times (--min-count, default 100) share one
+ * strength; big patterns seen fewer than --min-big times (default 200)
+ * take the plain strength, 1, and are not written.  Every
  * tenth game is held out: the fit prints, each iteration, the mean log
  * likelihood of the played moves of both parts and how often the strongest
  * candidate of a held-out decision is the move played.
