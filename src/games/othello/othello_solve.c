@@ -181,80 +181,91 @@ static inline int quad_of(int sq)
     return ((sq >> 4) & 2) | ((sq >> 2) & 1);
 }
 
-/* Three to SOLVE_SORT_MIN_EMPTIES - 1 empties sq[0..n-1]: no move generation; the squares in
- * quadrants with an odd number of empties first (parity: bit k of `odd`
- * for quadrant k), a square tried only when an opponent's disc touches it.
- * The child's squares keep their order; playing one flips its quadrant's
- * parity bit. */
-static int solve_few(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, const int *sq,
+/* parity_squares[odd]: the squares of the quadrants whose bit is set in
+ * odd (bit k: quadrant[k]). */
+static const uint64_t parity_squares[16] = {
+    0,
+    0x000000000F0F0F0FULL,
+    0x00000000F0F0F0F0ULL,
+    0x00000000FFFFFFFFULL,
+    0x0F0F0F0F00000000ULL,
+    0x0F0F0F0F0F0F0F0FULL,
+    0x0F0F0F0FF0F0F0F0ULL,
+    0x0F0F0F0FFFFFFFFFULL,
+    0xF0F0F0F000000000ULL,
+    0xF0F0F0F00F0F0F0FULL,
+    0xF0F0F0F0F0F0F0F0ULL,
+    0xF0F0F0F0FFFFFFFFULL,
+    0xFFFFFFFF00000000ULL,
+    0xFFFFFFFF0F0F0F0FULL,
+    0xFFFFFFFFF0F0F0F0ULL,
+    0xFFFFFFFFFFFFFFFFULL,
+};
+
+/* Three to SOLVE_SORT_MIN_EMPTIES - 1 empties, the set `empty` (n of
+ * them): no move generation and no list.  The squares in quadrants with an
+ * odd number of empties come first (parity: bit k of `odd` for quadrant k),
+ * each class in the order of the squares; a square is tried only when an
+ * opponent's disc touches it.  Playing a square flips its quadrant's parity
+ * bit. */
+static int solve_few(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, uint64_t empty,
                      int n, unsigned odd, int passed)
 {
     w->nodes++;
-    int order[SOLVE_SORT_MIN_EMPTIES], k = 0;
-    for (int i = 0; i < n; i++)
-        if (odd >> quad_of(sq[i]) & 1)
-            order[k++] = i;
-    for (int i = 0; i < n; i++)
-        if (!(odd >> quad_of(sq[i]) & 1))
-            order[k++] = i;
+    uint64_t near = empty & neighbours(o), first = parity_squares[odd];
+    uint64_t classes[2] = {near & first, near & ~first};
     int best = -SCORE_INF;
-    for (int j = 0; j < n; j++) {
-        int i = order[j], x = sq[i];
-        if (!(around[x] & o))
-            continue;
-        uint64_t f = othello_flips_fast(p, o, x);
-        if (!f)
-            continue;
-        int rest[SOLVE_SORT_MIN_EMPTIES];
-        for (int r = 0, q = 0; r < n; r++)
-            if (r != i)
-                rest[q++] = sq[r];
-        uint64_t np = p | f | square_bit(x), no = o & ~f;
-        int s = n == 3 ? -solve_2(w, no, np, -beta, -alpha, rest[0], rest[1])
-                       : -solve_few(w, no, np, -beta, -alpha, rest, n - 1,
-                                    odd ^ (1u << quad_of(x)), 0);
-        if (s > best) {
-            best = s;
-            if (s > alpha) {
-                alpha = s;
-                if (alpha >= beta)
-                    return best;
+    for (int c = 0; c < 2; c++) {
+        for (uint64_t m = classes[c]; m; m &= m - 1) {
+            int x = othello_first_square(m);
+            uint64_t f = othello_flips_fast(p, o, x);
+            if (!f)
+                continue;
+            uint64_t np = p | f | square_bit(x), no = o & ~f, rest = empty & ~square_bit(x);
+            int s = n == 3 ? -solve_2(w, no, np, -beta, -alpha, othello_first_square(rest),
+                                      othello_first_square(rest & (rest - 1)))
+                           : -solve_few(w, no, np, -beta, -alpha, rest, n - 1,
+                                        odd ^ (1u << quad_of(x)), 0);
+            if (s > best) {
+                best = s;
+                if (s > alpha) {
+                    alpha = s;
+                    if (alpha >= beta)
+                        return best;
+                }
             }
         }
     }
     if (best == -SCORE_INF) { /* no move */
         if (passed)
             return final_discs(p, o);
-        return -solve_few(w, o, p, -beta, -alpha, sq, n, odd, 1);
+        return -solve_few(w, o, p, -beta, -alpha, empty, n, odd, 1);
     }
     return best;
 }
 
-/* Fewer than SOLVE_SORT_MIN_EMPTIES empties: the empty squares listed
- * once, then solve_few, solve_2 or solve_last. */
+/* Fewer than SOLVE_SORT_MIN_EMPTIES empties: solve_few, solve_2 or
+ * solve_last. */
 static int solve_shallow(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta,
                          int passed)
 {
     uint64_t empty = ~(p | o);
-    if (!empty) {
+    int n = othello_popcount(empty);
+    if (n == 0) {
         w->nodes++;
         return final_discs(p, o);
     }
-    int sq[SOLVE_SORT_MIN_EMPTIES], n = 0;
-    unsigned odd = 0;
-    while (empty && n < SOLVE_SORT_MIN_EMPTIES) {
-        int x = othello_first_square(empty);
-        empty &= empty - 1;
-        sq[n++] = x;
-        odd ^= 1u << quad_of(x);
-    }
     if (n == 1) {
         w->nodes++;
-        return solve_last(p, o, sq[0]);
+        return solve_last(p, o, othello_first_square(empty));
     }
     if (n == 2)
-        return solve_2(w, p, o, alpha, beta, sq[0], sq[1]);
-    return solve_few(w, p, o, alpha, beta, sq, n, odd, passed);
+        return solve_2(w, p, o, alpha, beta, othello_first_square(empty),
+                       othello_first_square(empty & (empty - 1)));
+    unsigned odd = 0;
+    for (int k = 0; k < 4; k++)
+        odd |= (unsigned)(othello_popcount(empty & quadrant[k]) & 1) << k;
+    return solve_few(w, p, o, alpha, beta, empty, n, odd, passed);
 }
 
 /* 1 when sq's quadrant has an odd number of empty squares: playing there
