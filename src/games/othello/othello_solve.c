@@ -181,6 +181,16 @@ static inline int quad_of(int sq)
     return ((sq >> 4) & 2) | ((sq >> 2) & 1);
 }
 
+/* The parity bits of the empty squares: bit k when quadrant k has an odd
+ * number of them. */
+static inline unsigned parity_bits(uint64_t empty)
+{
+    unsigned odd = 0;
+    for (int k = 0; k < 4; k++)
+        odd |= (unsigned)(othello_popcount(empty & quadrant[k]) & 1) << k;
+    return odd;
+}
+
 /* parity_squares[odd]: the squares of the quadrants whose bit is set in
  * odd (bit k: quadrant[k]). */
 static const uint64_t parity_squares[16] = {
@@ -262,20 +272,113 @@ static int solve_shallow(worker_t *w, uint64_t p, uint64_t o, int alpha, int bet
     if (n == 2)
         return solve_2(w, p, o, alpha, beta, othello_first_square(empty),
                        othello_first_square(empty & (empty - 1)));
-    unsigned odd = 0;
-    for (int k = 0; k < 4; k++)
-        odd |= (unsigned)(othello_popcount(empty & quadrant[k]) & 1) << k;
-    return solve_few(w, p, o, alpha, beta, empty, n, odd, passed);
+    return solve_few(w, p, o, alpha, beta, empty, n, parity_bits(empty), passed);
 }
 
-/* 1 when sq's quadrant has an odd number of empty squares: playing there
- * tends to leave the last move of that region to the mover (parity). */
-static inline int parity_odd(uint64_t empty, int sq)
+/* Stability: the opponent's stable discs stay his, so the mover ends with
+ * at most 64 - 2 * stable; the mover's own give a floor, used when beta is
+ * low (FFO 40-46: 0.1% fewer nodes; rarely low enough).  1 and *score when
+ * that proves the window's answer; else the window narrowed by them. */
+static inline int stability_cut(uint64_t p, uint64_t o, int *alpha, int *beta, int *score)
 {
-    for (int k = 0; k < 4; k++)
-        if (quadrant[k] >> sq & 1)
-            return othello_popcount(empty & quadrant[k]) & 1;
+    if (*alpha >= 8) {
+        int top = 64 - 2 * othello_popcount(stable_discs(p, o));
+        if (top <= *alpha) {
+            *score = top;
+            return 1;
+        }
+        if (top < *beta)
+            *beta = top;
+    }
+    if (*beta <= -8) {
+        int floor = 2 * othello_popcount(stable_discs(o, p)) - 64;
+        if (floor >= *beta) {
+            *score = floor;
+            return 1;
+        }
+        if (floor > *alpha)
+            *alpha = floor;
+    }
     return 0;
+}
+
+/* The fastest-first key of the move at sq that leaves (no, np) to the
+ * opponent: the fewer replies (a corner counts twice), the sooner a
+ * cut-off; then the empty squares next to the mover's discs (the
+ * opponent's potential mobility); a bonus when sq's quadrant has an odd
+ * number of empties (in odd_squares).  (A square weight, corners first and
+ * X squares last, was tried here too: FFO 40-44 took 1.5 times the nodes.) */
+static inline int fastest_first_key(uint64_t np, uint64_t no, int sq, uint64_t odd_squares)
+{
+    uint64_t replies = othello_moves_fast(no, np);
+    return -16 * (othello_popcount(replies) + othello_popcount(replies & CORNERS)) -
+           2 * othello_popcount(neighbours(np) & ~(np | no)) +
+           8 * (int)(odd_squares >> sq & 1);
+}
+
+/* SOLVE_SORT_MIN_EMPTIES to SOLVE_TT_MIN_EMPTIES - 1 empties: fastest
+ * first, without the table, threads or a stop check (a subtree this small
+ * ends in microseconds; the nodes above check after it).  The moves are
+ * not sorted: the best-keyed one still untried is taken at each step, the
+ * first of equal keys first, the order a stable sort gives; most of these
+ * nodes cut off at their first move.  Five empties go to solve_few with
+ * the empty set and its parity already in hand. */
+static int solve_sorted(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int passed)
+{
+    w->nodes++;
+    uint64_t moves = othello_moves_fast(p, o);
+    if (!moves) {
+        if (passed || !othello_moves_fast(o, p))
+            return final_discs(p, o);
+        return -solve_sorted(w, o, p, -beta, -alpha, 1);
+    }
+    int score;
+    if (stability_cut(p, o, &alpha, &beta, &score))
+        return score;
+    uint64_t empty = ~(p | o);
+    int empties = othello_popcount(empty);
+    unsigned odd = parity_bits(empty);
+    uint64_t odd_sq = parity_squares[odd];
+    move_entry_t list[MAX_MOVES];
+    int n = 0;
+    for (; moves; moves &= moves - 1, n++) {
+        int sq = othello_first_square(moves);
+        uint64_t f = othello_flips_fast(p, o, sq);
+        list[n].flips = f;
+        list[n].sq = sq;
+        list[n].key = fastest_first_key(p | f | square_bit(sq), o & ~f, sq, odd_sq);
+    }
+    uint64_t untried = (n < 64 ? 1ULL << n : 0) - 1;
+    int best = -SCORE_INF, a = alpha;
+    for (int i = 0; i < n && a < beta; i++) {
+        int j = othello_first_square(untried);
+        for (uint64_t m = untried & (untried - 1); m; m &= m - 1) {
+            int k = othello_first_square(m);
+            if (list[k].key > list[j].key)
+                j = k;
+        }
+        untried &= ~(1ULL << j);
+        int sq = list[j].sq;
+        uint64_t np = p | list[j].flips | square_bit(sq), no = o & ~list[j].flips;
+        int s;
+        if (empties - 1 < SOLVE_SORT_MIN_EMPTIES) {
+            uint64_t rest = empty & ~square_bit(sq);
+            unsigned codd = odd ^ (1u << quad_of(sq));
+            s = -solve_few(w, no, np, -(i ? a + 1 : beta), -a, rest, empties - 1, codd, 0);
+            if (i && s > a && s < beta)
+                s = -solve_few(w, no, np, -beta, -s, rest, empties - 1, codd, 0);
+        } else {
+            s = -solve_sorted(w, no, np, -(i ? a + 1 : beta), -a, 0);
+            if (i && s > a && s < beta)
+                s = -solve_sorted(w, no, np, -beta, -s, 0);
+        }
+        if (s > best) {
+            best = s;
+            if (s > a)
+                a = s;
+        }
+    }
+    return best;
 }
 
 /* ---- the solver ------------------------------------------------------- */
@@ -285,8 +388,9 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
 {
     othello_engine_t *e = w->e;
     int empties = 64 - othello_popcount(p | o);
-    if (empties < SOLVE_SORT_MIN_EMPTIES && !best_sq)
-        return solve_shallow(w, p, o, alpha, beta, passed);
+    if (empties < SOLVE_TT_MIN_EMPTIES && !best_sq)
+        return empties < SOLVE_SORT_MIN_EMPTIES ? solve_shallow(w, p, o, alpha, beta, passed)
+                                                : solve_sorted(w, p, o, alpha, beta, passed);
     w->nodes++;
     check_time(w);
     if (stopped(w))
@@ -302,22 +406,10 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
             *best_sq = OTHELLO_PASS;
         return -othello_solve(w, o, p, -beta, -alpha, 1, NULL);
     }
-    /* Stability: the opponent's stable discs stay his, so the mover ends
-     * with at most 64 - 2 * stable; the mover's own give a floor, used when
-     * beta is low (FFO 40-46: 0.1% fewer nodes; rarely low enough). */
-    if (!best_sq && alpha >= 8) {
-        int top = 64 - 2 * othello_popcount(stable_discs(p, o));
-        if (top <= alpha)
-            return top;
-        if (top < beta)
-            beta = top;
-    }
-    if (!best_sq && beta <= -8) {
-        int floor = 2 * othello_popcount(stable_discs(o, p)) - 64;
-        if (floor >= beta)
-            return floor;
-        if (floor > alpha)
-            alpha = floor;
+    if (!best_sq) {
+        int score;
+        if (stability_cut(p, o, &alpha, &beta, &score))
+            return score;
     }
     int tt_move = -1;
     const int use_tt = empties >= SOLVE_TT_MIN_EMPTIES;
@@ -382,17 +474,12 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
         i0 = 1;
     }
     if (a < beta) {
+        uint64_t odd_sq = parity_squares[parity_bits(~(p | o))];
         for (int i = i0; i < n; i++) {
             uint64_t f = list[i].flips;
             int sq = list[i].sq;
             uint64_t np = p | f | square_bit(sq), no = o & ~f;
-            /* Fastest first: the fewer replies, the sooner a cut-off. */
-            uint64_t replies = othello_moves_fast(no, np);
-            /* (A square weight, corners first and X squares last, was
-             * tried here too: FFO 40-44 took 1.5 times the nodes.) */
-            list[i].key = -16 * (othello_popcount(replies) + othello_popcount(replies & CORNERS)) -
-                          2 * othello_popcount(neighbours(np) & ~(np | no)) +
-                          8 * parity_odd(~(p | o), sq);
+            list[i].key = fastest_first_key(np, no, sq, odd_sq);
             /* From 12 empties a shallow search of the pattern evaluation
              * joins the key: the child's own score at 12-13 empties, one
              * ply more every 2 empties, at most ORDER_SEARCH_MAX_DEPTH.  A
