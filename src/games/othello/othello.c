@@ -5,37 +5,56 @@
 #include "othello.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 
 #include "othello_bits.h"
 
-uint64_t othello_rays[64][8];
+othello_tables_t othello_tables;
 
-void othello_rays_init(void)
+static void fill_tables(void)
 {
-    static int done;
-    static const int dr[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-    static const int dc[8] = {1, 0, 1, -1, -1, 0, -1, 1};
-    if (done)
-        return;
+    othello_tables_t *t = &othello_tables;
     for (int sq = 0; sq < 64; sq++)
-        for (int d = 0; d < 8; d++) {
-            uint64_t ray = 0;
-            int r = sq / 8 + dr[d], c = sq % 8 + dc[d];
-            while (r >= 0 && r < 8 && c >= 0 && c < 8) {
-                ray |= 1ULL << (r * 8 + c);
-                r += dr[d];
-                c += dc[d];
-            }
-            othello_rays[sq][d] = ray;
+        for (int s2 = 0; s2 < 64; s2++) {
+            if (s2 % 8 - s2 / 8 == sq % 8 - sq / 8)
+                t->diag9[sq] |= 1ULL << s2;
+            if (s2 % 8 + s2 / 8 == sq % 8 + sq / 8)
+                t->diag7[sq] |= 1ULL << s2;
         }
-    done = 1;
+    for (int m = 0; m < 256; m++)
+        for (int k = 0; k < 8; k++)
+            if (m >> k & 1)
+                t->col_of_byte[m] |= 1ULL << (8 * k);
+    for (int i = 0; i < 8; i++)
+        for (int m = 0; m < 256; m++) {
+            unsigned out = 0, between = 0;
+            for (int step = -1; step <= 1; step += 2) {
+                int k = i + step;
+                while (k >= 0 && k < 8 && (m >> k & 1))
+                    k += step;
+                if (k != i + step && k >= 0 && k < 8)
+                    out |= 1u << k;
+            }
+            for (int k = 0; k < 8; k++)
+                if (m >> k & 1)
+                    for (int j = (k < i ? k : i) + 1; j < (k < i ? i : k); j++)
+                        between |= 1u << j;
+            t->outflank[i][m] = (uint8_t)out;
+            t->between[i][m] = (uint8_t)between;
+        }
+}
+
+void othello_tables_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_tables);
 }
 
 void othello_board_start(othello_board_t *b)
 {
-    othello_rays_init();
+    othello_tables_init();
     /* d4 = row 3 col 3 and e5 = row 4 col 4 White; d5 and e4 Black. */
     b->disc[OTHELLO_WHITE] = (1ULL << (3 * 8 + 3)) | (1ULL << (4 * 8 + 4));
     b->disc[OTHELLO_BLACK] = (1ULL << (4 * 8 + 3)) | (1ULL << (3 * 8 + 4));
@@ -49,7 +68,7 @@ uint64_t othello_moves_of(uint64_t p, uint64_t o)
 
 uint64_t othello_flips_of(uint64_t p, uint64_t o, int sq)
 {
-    othello_rays_init();
+    othello_tables_init();
     if (sq < 0 || sq > 63 || ((p | o) >> sq & 1))
         return 0;
     return othello_flips_fast(p, o, sq);
@@ -81,7 +100,7 @@ int othello_play(othello_board_t *b, int move)
     if (!othello_is_legal(b, move))
         return -1;
     if (move != OTHELLO_PASS) {
-        othello_rays_init();
+        othello_tables_init();
         uint64_t *p = &b->disc[b->to_move], *o = &b->disc[!b->to_move];
         uint64_t f = othello_flips_fast(*p, *o, move);
         *p |= f | (1ULL << move);
@@ -178,7 +197,7 @@ static uint64_t perft_rec(uint64_t p, uint64_t o, int depth, int passed)
 
 uint64_t othello_perft(const othello_board_t *b, int depth)
 {
-    othello_rays_init();
+    othello_tables_init();
     if (depth <= 0)
         return 1;
     if (othello_game_over(b))
@@ -308,7 +327,7 @@ static uint64_t perft_tt_rec(perft_table_t *t, uint64_t p, uint64_t o, int depth
 
 uint64_t othello_perft_table(const othello_board_t *b, int depth, int table_bits)
 {
-    othello_rays_init();
+    othello_tables_init();
     if (depth <= 0)
         return 1;
     if (othello_game_over(b))
@@ -333,7 +352,7 @@ int othello_board_from_text(othello_board_t *b, const char *text, int to_move)
     int n = 0;
     if (!text || (to_move != OTHELLO_BLACK && to_move != OTHELLO_WHITE))
         return -1;
-    othello_rays_init();
+    othello_tables_init();
     for (const char *s = text; *s; s++) {
         int ch = (unsigned char)*s;
         if (isspace(ch))

@@ -75,7 +75,7 @@ othello_engine_t *othello_engine_new(void)
 
 othello_engine_t *othello_engine_new_sized(int end_bits)
 {
-    othello_rays_init();
+    othello_tables_init();
     othello_solver_init();
     if (end_bits < 10 || end_bits > 28)
         return NULL;

@@ -21,8 +21,8 @@
 
 /* The 15 + 15 diagonals (a1-h8 direction, then a8-h1 direction). */
 static uint64_t diag9[15], diag7[15];
-/* The squares around each square; the two diagonals through it. */
-static uint64_t around[64], diag9_of[64], diag7_of[64];
+/* The squares around each square. */
+static uint64_t around[64];
 /* line_flips[i][m]: the discs a move at place i of a full line of 8 flips
  * when m holds the mover's discs on it (bit k: place k; every other place
  * the opponent's).  A diagonal shorter than 8 reads its missing places as
@@ -40,10 +40,6 @@ static void solver_tables(void)
         diag9[c - r + 7] |= 1ULL << sq;
         diag7[c + r] |= 1ULL << sq;
         around[sq] = neighbours(1ULL << sq);
-    }
-    for (int sq = 0; sq < 64; sq++) {
-        diag9_of[sq] = diag9[sq % 8 - sq / 8 + 7];
-        diag7_of[sq] = diag7[sq % 8 + sq / 8];
     }
     for (int i = 0; i < 8; i++)
         for (int m = 0; m < 256; m++) {
@@ -108,11 +104,11 @@ static uint64_t stable_discs(uint64_t p, uint64_t o)
  * in distinct bits of the product, so no sum carries). */
 static inline int last_flips(uint64_t d, int sq)
 {
-    int r = sq >> 3, c = sq & 7;
+    unsigned r = (unsigned)sq >> 3, c = (unsigned)sq & 7;
     unsigned row = (unsigned)(d >> (8 * r)) & 0xFF;
-    unsigned col = (unsigned)((((d >> c) & COL_A) * 0x0102040810204080ULL) >> 56);
-    unsigned d9 = (unsigned)(((d & diag9_of[sq]) * COL_A) >> 56);
-    unsigned d7 = (unsigned)(((d & diag7_of[sq]) * COL_A) >> 56);
+    unsigned col = othello_column_byte(d, c);
+    unsigned d9 = othello_diagonal_byte(d, othello_tables.diag9[sq]);
+    unsigned d7 = othello_diagonal_byte(d, othello_tables.diag7[sq]);
     return line_flips[c][row] + line_flips[r][col] + line_flips[c][d9] + line_flips[c][d7];
 }
 

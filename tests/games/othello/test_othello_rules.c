@@ -219,7 +219,8 @@ Test(othello_rules, pass_only_when_no_move_and_end_on_double_block)
 Test(othello_rules, bitboards_agree_with_the_naive_model_over_random_games)
 {
     /* 400 random games: at every position, every square's legality and flips
-     * (the whole next position) agree with the square-by-square model.
+     * (the whole next position, and the count of the flip kernel) agree with
+     * the square-by-square model.
      * Catches wraps across the board's edges in the shifts. */
     for (int game = 0; game < 400; game++) {
         othello_board_t b = start();
@@ -232,6 +233,11 @@ Test(othello_rules, bitboards_agree_with_the_naive_model_over_random_games)
                 int k = naive_flip_count(&n, b.to_move, sq / 8, sq % 8, 1, &after);
                 cr_assert_eq((legal >> sq) & 1, (uint64_t)(k > 0), "game %d ply %d sq %d", game,
                              ply, sq);
+                /* The flip kernel on every square, an illegal one too (the
+                 * solver takes no flips for no move). */
+                uint64_t mine = b.disc[b.to_move], theirs = b.disc[!b.to_move];
+                cr_assert_eq(__builtin_popcountll(othello_flips_of(mine, theirs, sq)),
+                             othello_at(&b, sq) == -1 ? k : 0, "flips at sq %d", sq);
                 if (k > 0) {
                     othello_board_t t = b;
                     cr_assert_eq(othello_play(&t, sq), 0);
