@@ -21,8 +21,6 @@
 
 /* The 15 + 15 diagonals (a1-h8 direction, then a8-h1 direction). */
 static uint64_t diag9[15], diag7[15];
-/* The squares around each square. */
-static uint64_t around[64];
 /* line_flips[i][m]: the discs a move at place i of a full line of 8 flips
  * when m holds the mover's discs on it (bit k: place k; every other place
  * the opponent's).  A diagonal shorter than 8 reads its missing places as
@@ -39,7 +37,6 @@ static void solver_tables(void)
         int r = sq / 8, c = sq % 8;
         diag9[c - r + 7] |= 1ULL << sq;
         diag7[c + r] |= 1ULL << sq;
-        around[sq] = neighbours(1ULL << sq);
     }
     for (int i = 0; i < 8; i++)
         for (int m = 0; m < 256; m++) {
@@ -317,8 +314,9 @@ static inline int fastest_first_key(uint64_t np, uint64_t no, int sq, uint64_t o
  * ends in microseconds; the nodes above check after it).  The moves are
  * not sorted: the best-keyed one still untried is taken at each step, the
  * first of equal keys first, the order a stable sort gives; most of these
- * nodes cut off at their first move.  Five empties go to solve_few with
- * the empty set and its parity already in hand. */
+ * nodes cut off at their first move.  A child of fewer than
+ * SOLVE_SORT_MIN_EMPTIES empties goes to solve_few with the empty set and
+ * its parity already in hand. */
 static int solve_sorted(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int passed)
 {
     w->nodes++;
@@ -344,7 +342,7 @@ static int solve_sorted(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta
         list[n].sq = sq;
         list[n].key = fastest_first_key(p | f | square_bit(sq), o & ~f, sq, odd_sq);
     }
-    uint64_t untried = (n < 64 ? 1ULL << n : 0) - 1;
+    uint64_t untried = (1ULL << n) - 1; /* n < MAX_MOVES < 64 */
     int best = -SCORE_INF, a = alpha;
     for (int i = 0; i < n && a < beta; i++) {
         int j = othello_first_square(untried);
