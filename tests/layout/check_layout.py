@@ -34,11 +34,13 @@ import tempfile
 
 # glibc's headers: ISO C and the POSIX ones the code uses.  Everything else
 # in angle brackets (SDL, libusb, libpng, Verilator) is a library, not libc.
+# sys/mman.h is libc too: a game maps anonymous memory with it (the Othello
+# solver's tables on huge pages); a driver still may not (DEVICE_HEADERS).
 LIBC = {
     "assert.h", "ctype.h", "errno.h", "float.h", "inttypes.h", "limits.h", "locale.h",
     "math.h", "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdatomic.h", "stdbool.h",
     "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h", "strings.h", "time.h",
-    "fcntl.h", "unistd.h", "sys/stat.h", "sys/types.h", "pthread.h",
+    "fcntl.h", "unistd.h", "sys/stat.h", "sys/types.h", "pthread.h", "sys/mman.h",
 }
 # What a driver may not use: device access is the HAL's job.
 DEVICE_HEADERS = {"sys/mman.h", "sys/ioctl.h", "fcntl.h", "termios.h", "libusb.h",
