@@ -38,20 +38,12 @@ static void solver_tables(void)
         diag9[c - r + 7] |= 1ULL << sq;
         diag7[c + r] |= 1ULL << sq;
     }
-    for (int i = 0; i < 8; i++)
-        for (int m = 0; m < 256; m++) {
-            int n = 0;
-            for (int step = -1; step <= 1; step += 2) {
-                int k = i + step, run = 0;
-                while (k >= 0 && k < 8 && !(m >> k & 1)) {
-                    run++;
-                    k += step;
-                }
-                if (k >= 0 && k < 8)
-                    n += run;
-            }
-            line_flips[i][m] = (uint8_t)n;
-        }
+    /* A full line: every place but i and the mover's is the opponent's. */
+    othello_tables_init();
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned m = 0; m < 256; m++)
+            line_flips[i][m] = (uint8_t)othello_popcount(
+                othello_line_flips(i, m, ~m & ~(1u << i) & 0xFF));
 }
 
 void othello_solver_init(void)
