@@ -84,6 +84,7 @@ othello_engine_t *othello_engine_new_sized(int end_bits)
         return NULL;
     e->end_bits = end_bits;
     e->threads = 1;
+    e->sel = SEL_EXACT;
     for (int i = 0; i < MAX_THREADS; i++)
         e->slot[i].w.e = e;
     e->slot[0].w.mid = table_new(TT_SIZE);

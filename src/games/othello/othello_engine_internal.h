@@ -32,6 +32,13 @@
 #define SOLVE_ETC_MIN_EMPTIES 10 /* enhanced transposition cut-off from this many */
 #define SOLVE_SEARCH_ORDER_EMPTIES 12 /* a shallow search's score in the order from this many */
 #define ORDER_SEARCH_MAX_DEPTH 6      /* and its depth at most */
+/* Selective passes (ProbCut) before the exact search of a root of this many
+ * empties or more fill the table with good moves (othello_solve.c, at
+ * pass_sel); the levels solve from at most 20 empties, so their play is
+ * unchanged. */
+#define SOLVE_PASS_MIN_EMPTIES 24
+#define SOLVE_PROBCUT_MIN_EMPTIES 14 /* in a pass a node may be cut from this many */
+#define SEL_EXACT 7 /* the selectivity of an exact search; a pass's is 0..6 */
 #define MAX_MOVES 40 /* more than the most legal moves an Othello position has (33) */
 
 /* A table entry: the position's two bitboards, each XOR the data word
@@ -74,6 +81,7 @@ struct othello_engine {
     double deadline; /* monotonic seconds; 0 none */
     int aborted;     /* the deadline passed (atomic) */
     int threads;     /* the solver's threads, 1..MAX_THREADS */
+    int sel;         /* the solver's selectivity: SEL_EXACT, or a pass's (atomic) */
     char gap[LINE_PAD]; /* the fields above, read at every node, apart from the slots */
     worker_slot_t slot[MAX_THREADS]; /* slot[0] the caller's; its midgame table the engine's */
     /* The thread pool of one solve (othello_solve_root). */

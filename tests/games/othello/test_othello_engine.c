@@ -346,6 +346,53 @@ Test(othello_engine, threads_solve_ffo_20_29_as_published, .timeout = 600)
     }
 }
 
+/* FFO #46 and #47 (24 and 25 empties): from 24 the solver searches twice
+ * with ProbCut's cuts before the exact search, and their bounds, which are
+ * not proved, must never decide the exact one.  On 2 threads with the
+ * default table, and on one with 2^12 entries, where the passes' entries
+ * and the exact ones replace each other all the time: the published score
+ * (tests/data/othello/ffo-40-59.obf gives only the best), and the chosen
+ * move, played, leaves the opponent exactly its negation. */
+Test(othello_engine, selective_passes_leave_ffo_46_47_exact, .timeout = 600)
+{
+    FILE *f = test_data_open("othello", "ffo-40-59.obf", "r");
+    char line[512];
+    othello_board_t pos[2];
+    int published[2], n = 0;
+    while (n < 2 && fgets(line, sizeof line, f)) {
+        int number = 0, score = 0;
+        if (sscanf(line + 66, "; %d; #%d", &score, &number) != 2 || number < 46)
+            continue;
+        line[64] = 0;
+        cr_assert_eq(othello_board_from_text(&pos[n], line, line[65] == 'X' ? OTHELLO_BLACK
+                                                                           : OTHELLO_WHITE), 0);
+        published[n++] = score;
+    }
+    fclose(f);
+    cr_assert_eq(n, 2);
+    const int config[][2] = {{2, OTHELLO_TABLE_BITS_DEFAULT}, {1, 12}};
+    for (int c = 0; c < 2; c++) {
+        othello_engine_t *e = othello_engine_new_sized(config[c][1]);
+        cr_assert_not_null(e);
+        cr_assert_eq(othello_engine_set_threads(e, config[c][0]), 0);
+        for (int i = 0; i < 2; i++) {
+            cr_assert_geq(64 - othello_count(&pos[i], OTHELLO_BLACK) -
+                              othello_count(&pos[i], OTHELLO_WHITE),
+                          24, "FFO #%d has fewer empties than the passes start from", 46 + i);
+            int best = OTHELLO_NO_MOVE;
+            int got = othello_engine_solve(e, &pos[i], &best, NULL);
+            cr_assert_eq(got, published[i], "FFO #%d on %d threads (2^%d table): %+d, published %+d",
+                         46 + i, config[c][0], config[c][1], got, published[i]);
+            othello_board_t child = pos[i];
+            cr_assert_eq(othello_play(&child, best), 0, "FFO #%d: move %d is illegal", 46 + i, best);
+            cr_assert_eq(-othello_engine_solve(e, &child, NULL, NULL), published[i],
+                         "FFO #%d on %d threads: move %d is not a best move", 46 + i,
+                         config[c][0], best);
+        }
+        othello_engine_free(e);
+    }
+}
+
 /* Positions of random games at 13-16 empties: 2 threads give the one-thread
  * score, and the chosen move, played, is worth it (solved on one thread). */
 Test(othello_engine, threads_equal_one_thread_on_random_positions, .timeout = 600)
