@@ -1,13 +1,15 @@
 /*
  * othello_solve.c - the exact endgame solver: stable discs, the last few
  * empties without move generation, fastest-first ordering with the table's
- * move first, enhanced transposition cut-offs, and MTD(f) at the root.
- * At nodes far from the end idle threads may take moves (othello_split.c).
+ * move first, enhanced transposition cut-offs, and MTD(f) at the root after
+ * selective (ProbCut) passes far from the end.  At nodes far from the end
+ * idle threads may take moves (othello_split.c).
  *
  * The solver table is shared without locks: an entry's key words are
  * stored XOR its data word, so a read torn by another thread's write does
  * not match and is a miss; every bound in the table is a proved fact about
- * its position, so a lost update costs time, never a wrong score.
+ * its position at the selectivity the entry is marked with (exact, or a
+ * pass's), so a lost update costs time, never a wrong score.
  */
 #include "othello_engine_internal.h"
 
