@@ -50,7 +50,7 @@ typedef struct tt_entry {
 typedef struct tt_data {
     int lo, hi; /* score bounds */
     int move;   /* best move found, -1 none */
-    int depth;  /* plies searched (midgame) or empties (solver) */
+    int depth;  /* plies searched (midgame), or 8 * empties + selectivity (solver) */
 } tt_data_t;
 
 #define MAX_THREADS 8
@@ -76,7 +76,7 @@ typedef union worker_slot {
 } worker_slot_t;
 
 struct othello_engine {
-    tt_entry_t *end; /* solver table: exact disc differences (shared) */
+    tt_entry_t *end; /* solver table: disc differences, each entry marked exact or a pass's (shared) */
     int end_bits;    /* it has 2^end_bits entries */
     double deadline; /* monotonic seconds; 0 none */
     int aborted;     /* the deadline passed (atomic) */
@@ -340,8 +340,10 @@ int othello_search(worker_t *w, uint64_t p, uint64_t o, int depth, int alpha, in
 /* Fills the solver's tables of lines and neighbourhoods (once; idempotent). */
 void othello_solver_init(void);
 
-/* The exact disc difference of (p, o) in the window (alpha, beta), fail-soft;
- * *best_sq gets the best move at the root (best_sq not NULL). */
+/* The disc difference of (p, o) in the window (alpha, beta) at the engine's
+ * selectivity (e->sel): exact and fail-soft at SEL_EXACT; in a selective
+ * pass a ProbCut cut returns alpha or beta.  *best_sq gets the best move at
+ * the root (best_sq not NULL). */
 int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int passed,
                   int *best_sq);
 

@@ -375,18 +375,20 @@ static int solve_sorted(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta
  * searched first with selectivity 1, then 3, then exactly: in a pass a node
  * of SOLVE_PROBCUT_MIN_EMPTIES or more is cut when a shallow null-window
  * search of the pattern evaluation lands far enough outside its window.
- * The passes cost a tenth of the nodes and leave the table a best move at
- * most nodes near the root, where the exact search's order matters most,
- * and their score centres its first window.  A pass's bounds are its own:
+ * The passes cost a fifth of the nodes or less and leave a best move in
+ * the table at most nodes near the root, where the exact search's order
+ * matters most, and their score centres its first window.  A pass's bounds are its own:
  * an entry's selectivity is the low 3 bits of its depth field (8 *
  * empties + selectivity), and a search uses bounds only from entries as
  * exact as it is, moves from any.  FFO #45-#52 on one thread: 0.82 of the
- * nodes, 0.83 of the time; #53 0.67, #57 0.92, #58 0.95 on two threads
+ * nodes, 0.83 of the time; #53, #57, #58 in 0.67, 0.92, 0.95 of the time
+ * on two threads
  * (docs/othello.md, "Selective passes"). */
 static const int pass_sel[] = {1, 3};
 
 /* The margin in standard deviations (hundredths) at each selectivity, as
- * ProbCut's usual confidence ladder: 73%, 87%, 95%, 98%, 99% ... */
+ * Edax labels its ladder: 73%, 87%, 95%, 98%, 99% ... (a normal error puts
+ * 2.6 deviations at 99% both ways). */
 static const int probcut_t[SEL_EXACT] = {110, 150, 200, 260, 330, 400, 500};
 
 /* ProbCut's margin at selectivity sel and `empties` empties, in hundredths
@@ -487,11 +489,17 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
             d = ORDER_SEARCH_MAX_DEPTH + 1;
         int margin = probcut_margin(sel, empties);
         int hb = 100 * beta + margin, la = 100 * alpha - margin;
+        /* A search stopped by the deadline returns 0, not a score: no cut
+         * on it, and nothing stored. */
         if (beta < 64 && hb < EVAL_MAX && othello_search(w, p, o, d, hb - 1, hb, 0) >= hb) {
+            if (stopped(w))
+                return 0;
             tt_store(e->end, e->end_bits, p, o, 8 * empties + sel, alpha, beta, beta, -1);
             return beta;
         }
         if (alpha > -64 && la > -EVAL_MAX && othello_search(w, p, o, d, la, la + 1, 0) <= la) {
+            if (stopped(w))
+                return 0;
             tt_store(e->end, e->end_bits, p, o, 8 * empties + sel, alpha, beta, alpha, -1);
             return alpha;
         }

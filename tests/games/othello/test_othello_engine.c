@@ -11,6 +11,8 @@
 
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
+/* The solver's table, for a test that plants entries in it (below). */
+#include "games/othello/othello_engine_internal.h"
 #include "tests/test_data.h"
 
 /* The final disc difference for the side to move, empties to the winner. */
@@ -371,6 +373,8 @@ Test(othello_engine, selective_passes_leave_ffo_46_47_exact, .timeout = 600)
     fclose(f);
     cr_assert_eq(n, 2);
     const int config[][2] = {{2, OTHELLO_TABLE_BITS_DEFAULT}, {1, 12}};
+    othello_engine_t *check = othello_engine_new(); /* the moves' own table */
+    cr_assert_not_null(check);
     for (int c = 0; c < 2; c++) {
         othello_engine_t *e = othello_engine_new_sized(config[c][1]);
         cr_assert_not_null(e);
@@ -385,10 +389,50 @@ Test(othello_engine, selective_passes_leave_ffo_46_47_exact, .timeout = 600)
                          46 + i, config[c][0], config[c][1], got, published[i]);
             othello_board_t child = pos[i];
             cr_assert_eq(othello_play(&child, best), 0, "FFO #%d: move %d is illegal", 46 + i, best);
-            cr_assert_eq(-othello_engine_solve(e, &child, NULL, NULL), published[i],
+            othello_engine_clear(check);
+            cr_assert_eq(-othello_engine_solve(check, &child, NULL, NULL), published[i],
                          "FFO #%d on %d threads: move %d is not a best move", 46 + i,
                          config[c][0], best);
         }
+        othello_engine_free(e);
+    }
+    othello_engine_free(check);
+}
+
+/* The table's marks, by a planted lie: every child of FFO #40 (19 empties,
+ * where a pass may cut) given a stored score of -64 for its mover, which
+ * would make every move of #40 worth +64.  Marked with a pass's
+ * selectivity the lie must change nothing (+38, the published score);
+ * marked exact it must be believed (+64), so the test sees the table. */
+Test(othello_engine, a_pass_bound_never_decides_an_exact_search, .timeout = 120)
+{
+    FILE *f = test_data_open("othello", "ffo-40-59.obf", "r");
+    char line[512];
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    fclose(f);
+    line[64] = 0;
+    othello_board_t b;
+    cr_assert_eq(othello_board_from_text(&b, line, line[65] == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE),
+                 0);
+    const int sel[2] = {1, SEL_EXACT}, want[2] = {38, 64};
+    for (int k = 0; k < 2; k++) {
+        othello_engine_t *e = othello_engine_new();
+        cr_assert_not_null(e);
+        int planted = 0;
+        for (uint64_t m = othello_legal_moves(&b); m; m &= m - 1) {
+            othello_board_t c = b;
+            cr_assert_eq(othello_play(&c, __builtin_ctzll(m)), 0);
+            /* The child as the solver looks it up: the opponent to move. */
+            uint64_t cp = c.disc[!b.to_move], co = c.disc[b.to_move];
+            int empties = 64 - othello_popcount(cp | co);
+            cr_assert_geq(empties, SOLVE_PROBCUT_MIN_EMPTIES);
+            tt_store(e->end, e->end_bits, cp, co, 8 * empties + sel[k], -65, 65, -64, -1);
+            planted++;
+        }
+        cr_assert_gt(planted, 1);
+        int got = othello_engine_solve(e, &b, NULL, NULL);
+        cr_assert_eq(got, want[k], "FFO #40 with its children's entries at selectivity %d: %+d",
+                     sel[k], got);
         othello_engine_free(e);
     }
 }
