@@ -377,13 +377,13 @@ static int solve_sorted(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta
  * search of the pattern evaluation lands far enough outside its window.
  * The passes cost a fifth of the nodes or less and leave a best move in
  * the table at most nodes near the root, where the exact search's order
- * matters most, and their score centres its first window.  A pass's bounds are its own:
- * an entry's selectivity is the low 3 bits of its depth field (8 *
- * empties + selectivity), and a search uses bounds only from entries as
- * exact as it is, moves from any.  FFO #45-#52 on one thread: 0.82 of the
- * nodes, 0.83 of the time; #53, #57, #58 in 0.67, 0.92, 0.95 of the time
- * on two threads
- * (docs/othello.md, "Selective passes"). */
+ * matters most, and their score centres its first window.  A pass's
+ * bounds are its own: an entry's selectivity is the low 3 bits of its
+ * depth field (8 * empties + selectivity), and a search uses bounds only
+ * from entries as exact as it is, moves from any.  FFO #45-#52 on one
+ * thread: 0.82 of the nodes, 0.83 of the time; #53, #57 and #58 on two
+ * threads: 0.67, 0.92 and 0.95 of the time (docs/othello.md, "Selective
+ * passes"). */
 static const int pass_sel[] = {1, 3};
 
 /* The margin in standard deviations (hundredths) at each selectivity, as
