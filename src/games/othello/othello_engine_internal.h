@@ -39,6 +39,10 @@
 #define SOLVE_PASS_MIN_EMPTIES 24
 #define SOLVE_PROBCUT_MIN_EMPTIES 14 /* in a pass a node may be cut from this many */
 #define SEL_EXACT 7 /* the selectivity of an exact search; a pass's is 0..6 */
+/* A solver entry's depth field: its empties and the selectivity of the
+ * search that stored it (deeper, then more exact, sorts higher). */
+#define SOLVE_DEPTH(empties, sel) (8 * (empties) + (sel))
+#define SOLVE_SEL(depth) ((depth) & 7)
 #define MAX_MOVES 40 /* more than the most legal moves an Othello position has (33) */
 
 /* A table entry: the position's two bitboards, each XOR the data word
@@ -76,7 +80,7 @@ typedef union worker_slot {
 } worker_slot_t;
 
 struct othello_engine {
-    tt_entry_t *end; /* solver table: disc differences, each entry marked exact or a pass's (shared) */
+    tt_entry_t *end; /* solver table: disc differences, exact or a pass's (shared) */
     int end_bits;    /* it has 2^end_bits entries */
     double deadline; /* monotonic seconds; 0 none */
     int aborted;     /* the deadline passed (atomic) */

@@ -378,9 +378,9 @@ static int solve_sorted(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta
  * The passes cost a fifth of the nodes or less and leave a best move in
  * the table at most nodes near the root, where the exact search's order
  * matters most, and their score centres its first window.  A pass's
- * bounds are its own: an entry's selectivity is the low 3 bits of its
- * depth field (8 * empties + selectivity), and a search uses bounds only
- * from entries as exact as it is, moves from any.  FFO #45-#52 on one
+ * bounds are its own: an entry's depth field holds its selectivity too
+ * (SOLVE_DEPTH), and a search uses bounds only from entries as exact as
+ * it is, moves from any.  FFO #45-#52 on one
  * thread: 0.82 of the nodes, 0.83 of the time; #53, #57 and #58 on two
  * threads: 0.67, 0.92 and 0.95 of the time (docs/othello.md, "Selective
  * passes"). */
@@ -441,7 +441,7 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
             int score;
             /* Bounds only from a search as exact as this one; a pass's
              * move is a move to try first, whatever its selectivity. */
-            if (!best_sq && (t.depth & 7) >= sel) {
+            if (!best_sq && SOLVE_SEL(t.depth) >= sel) {
                 if (tt_decides(&t, alpha, beta, &score))
                     return score;
                 if (t.lo > alpha)
@@ -475,7 +475,8 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
         for (int i = 0; i < n; i++) {
             uint64_t np = p | list[i].flips | square_bit(list[i].sq), no = o & ~list[i].flips;
             tt_data_t c;
-            if (tt_probe(e->end, e->end_bits, no, np, &c) && (c.depth & 7) >= sel && -c.hi >= beta)
+            if (tt_probe(e->end, e->end_bits, no, np, &c) && SOLVE_SEL(c.depth) >= sel &&
+                -c.hi >= beta)
                 return -c.hi;
         }
     }
@@ -494,13 +495,14 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
         if (beta < 64 && hb < EVAL_MAX && othello_search(w, p, o, d, hb - 1, hb, 0) >= hb) {
             if (stopped(w))
                 return 0;
-            tt_store(e->end, e->end_bits, p, o, 8 * empties + sel, alpha, beta, beta, -1);
+            tt_store(e->end, e->end_bits, p, o, SOLVE_DEPTH(empties, sel), alpha, beta, beta,
+                     -1);
             return beta;
         }
         if (alpha > -64 && la > -EVAL_MAX && othello_search(w, p, o, d, la, la + 1, 0) <= la) {
             if (stopped(w))
                 return 0;
-            tt_store(e->end, e->end_bits, p, o, 8 * empties + sel, alpha, beta, alpha, -1);
+            tt_store(e->end, e->end_bits, p, o, SOLVE_DEPTH(empties, sel), alpha, beta, alpha, -1);
             return alpha;
         }
     }
@@ -576,7 +578,8 @@ int othello_solve(worker_t *w, uint64_t p, uint64_t o, int alpha, int beta, int 
         }
     }
     if (use_tt)
-        tt_store(e->end, e->end_bits, p, o, 8 * empties + sel, alpha, beta, best, best_move);
+        tt_store(e->end, e->end_bits, p, o, SOLVE_DEPTH(empties, sel), alpha, beta, best,
+                 best_move);
     if (best_sq)
         *best_sq = best_move;
     return best;
@@ -599,7 +602,8 @@ static int solve_mtd(worker_t *w, uint64_t p, uint64_t o, int guess, int *move)
     int score = othello_solve(w, p, o, lo, hi, 0, move);
     if (score > lo && score < hi)
         return score;
-    int lower = score >= hi ? score : -64, upper = score <= lo ? score : 64; /* the range of a score */
+    /* the range of a score */
+    int lower = score >= hi ? score : -64, upper = score <= lo ? score : 64;
     int g = score;
     while (lower < upper && !load_int(&w->e->aborted)) {
         int b = g > lower ? g : lower + 1;

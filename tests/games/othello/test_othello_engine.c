@@ -348,6 +348,28 @@ Test(othello_engine, threads_solve_ffo_20_29_as_published, .timeout = 600)
     }
 }
 
+/* FFO #number (40-59) from tests/data/othello/ffo-40-59.obf, whose lines
+ * give the position and only the best score: the position in *b, the
+ * score returned. */
+static int read_ffo_40_59(int number, othello_board_t *b)
+{
+    FILE *f = test_data_open("othello", "ffo-40-59.obf", "r");
+    char line[512];
+    int score = 0, found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        int k = 0;
+        if (sscanf(line + 66, "; %d; #%d", &score, &k) != 2 || k != number)
+            continue;
+        line[64] = 0;
+        cr_assert_eq(othello_board_from_text(b, line, line[65] == 'X' ? OTHELLO_BLACK
+                                                                     : OTHELLO_WHITE), 0);
+        found = 1;
+    }
+    fclose(f);
+    cr_assert(found, "FFO #%d is not in ffo-40-59.obf", number);
+    return score;
+}
+
 /* FFO #46 and #47 (24 and 25 empties): from 24 the solver searches twice
  * with ProbCut's cuts before the exact search, and their bounds, which are
  * not proved, must never decide the exact one.  On 2 threads with the
@@ -357,21 +379,8 @@ Test(othello_engine, threads_solve_ffo_20_29_as_published, .timeout = 600)
  * move, played, leaves the opponent exactly its negation. */
 Test(othello_engine, selective_passes_leave_ffo_46_47_exact, .timeout = 600)
 {
-    FILE *f = test_data_open("othello", "ffo-40-59.obf", "r");
-    char line[512];
     othello_board_t pos[2];
-    int published[2], n = 0;
-    while (n < 2 && fgets(line, sizeof line, f)) {
-        int number = 0, score = 0;
-        if (sscanf(line + 66, "; %d; #%d", &score, &number) != 2 || number < 46)
-            continue;
-        line[64] = 0;
-        cr_assert_eq(othello_board_from_text(&pos[n], line, line[65] == 'X' ? OTHELLO_BLACK
-                                                                           : OTHELLO_WHITE), 0);
-        published[n++] = score;
-    }
-    fclose(f);
-    cr_assert_eq(n, 2);
+    const int published[2] = {read_ffo_40_59(46, &pos[0]), read_ffo_40_59(47, &pos[1])};
     const int config[][2] = {{2, OTHELLO_TABLE_BITS_DEFAULT}, {1, 12}};
     othello_engine_t *check = othello_engine_new(); /* the moves' own table */
     cr_assert_not_null(check);
@@ -385,10 +394,12 @@ Test(othello_engine, selective_passes_leave_ffo_46_47_exact, .timeout = 600)
                           24, "FFO #%d has fewer empties than the passes start from", 46 + i);
             int best = OTHELLO_NO_MOVE;
             int got = othello_engine_solve(e, &pos[i], &best, NULL);
-            cr_assert_eq(got, published[i], "FFO #%d on %d threads (2^%d table): %+d, published %+d",
-                         46 + i, config[c][0], config[c][1], got, published[i]);
+            cr_assert_eq(got, published[i],
+                         "FFO #%d on %d threads (2^%d table): %+d, published %+d", 46 + i,
+                         config[c][0], config[c][1], got, published[i]);
             othello_board_t child = pos[i];
-            cr_assert_eq(othello_play(&child, best), 0, "FFO #%d: move %d is illegal", 46 + i, best);
+            cr_assert_eq(othello_play(&child, best), 0, "FFO #%d: move %d is illegal", 46 + i,
+                         best);
             othello_engine_clear(check);
             cr_assert_eq(-othello_engine_solve(check, &child, NULL, NULL), published[i],
                          "FFO #%d on %d threads: move %d is not a best move", 46 + i,
@@ -406,14 +417,8 @@ Test(othello_engine, selective_passes_leave_ffo_46_47_exact, .timeout = 600)
  * marked exact it must be believed (+64), so the test sees the table. */
 Test(othello_engine, a_pass_bound_never_decides_an_exact_search, .timeout = 120)
 {
-    FILE *f = test_data_open("othello", "ffo-40-59.obf", "r");
-    char line[512];
-    cr_assert_not_null(fgets(line, sizeof line, f));
-    fclose(f);
-    line[64] = 0;
     othello_board_t b;
-    cr_assert_eq(othello_board_from_text(&b, line, line[65] == 'X' ? OTHELLO_BLACK : OTHELLO_WHITE),
-                 0);
+    cr_assert_eq(read_ffo_40_59(40, &b), 38);
     const int sel[2] = {1, SEL_EXACT}, want[2] = {38, 64};
     for (int k = 0; k < 2; k++) {
         othello_engine_t *e = othello_engine_new();
@@ -426,7 +431,7 @@ Test(othello_engine, a_pass_bound_never_decides_an_exact_search, .timeout = 120)
             uint64_t cp = c.disc[!b.to_move], co = c.disc[b.to_move];
             int empties = 64 - othello_popcount(cp | co);
             cr_assert_geq(empties, SOLVE_PROBCUT_MIN_EMPTIES);
-            tt_store(e->end, e->end_bits, cp, co, 8 * empties + sel[k], -65, 65, -64, -1);
+            tt_store(e->end, e->end_bits, cp, co, SOLVE_DEPTH(empties, sel[k]), -65, 65, -64, -1);
             planted++;
         }
         cr_assert_gt(planted, 1);
