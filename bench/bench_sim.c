@@ -1,25 +1,24 @@
 /*
  * bench_sim.c - `tabletop bench sim`: how fast the sim backend runs the
  * whole simulated system (go_peripheral and every peripheral of the table)
- * on this machine, beside the real board's 60 frames a second.
+ * on this machine, beside the real board's 60 frames a second.  Every clock
+ * is simulated (docs/sim.md): these are the model's own speed.
  *
- *   sim.frames_per_s          a game being played: VGA frames of board time
- *                             per wall second, the way `tabletop play
- *                             --backend sim` runs (frames that repeat the
- *                             last one exactly are skipped, docs/sim.md)
+ *   sim.frames_per_s          a Go game being played, a sound playing all
+ *                             along: a move every 0.2 s (a stone drawn, the
+ *                             place sound, 0.2 s long, the digits, a swap
+ *                             and the wait for it), VGA frames of board
+ *                             time per wall second
  *   sim.realtime_ratio        the same as board time / wall time (1 = the board)
+ *   sim.cycles_per_cpu_s      the same in 50 MHz clocks per CPU second
+ *                             (steadier on a busy machine)
  *   sim.idle_frames_per_s     a still screen (a game waiting for a key)
- *   sim.sound_realtime_ratio  a still screen while a sound plays all along
- *                             (the game-over clip, restarted as it ends)
- *   sim.move_realtime_ratio   from a move (stone drawn, place sound, swap)
- *                             to the end of its sound, as players meet it
- *   sim.clocked_frames_per_s  every clock simulated (no skipping), a sound
- *                             playing: the model's own speed
- *   sim.clocked_cycles_per_s  the same in 50 MHz clocks per wall second
- *   sim.clocked_cycles_per_cpu_s  per CPU second (steadier on a busy machine)
+ *   sim.clocked_frames_per_s  a still screen while the game-over clip plays
+ *                             all along (the figure the builds before this
+ *                             one printed under the same name)
  *   sim.present_to_frame_ms   wall time from a swap request to the first
  *                             frame sampled with it, a sound playing
- *   sim.traced_frames_per_s   every clock simulated and written to an FST trace
+ *   sim.traced_frames_per_s   every clock written to an FST trace
  *   sim.traced_realtime_ratio the same as board time / wall time
  *   sim.board_frames_per_s    the DE1-SoC's own rate, for comparison
  *   sim.windowed_clip_gaps    windowed (SDL's dummy video driver, its disk
@@ -49,14 +48,13 @@ int bench_sim_run(int argc, char **argv);
 /* 800 x 525 pixels at 25 MHz. */
 #define BOARD_FRAMES_PER_S (25e6 / (800.0 * 525.0))
 
-static int open_sim(hal_t *h, const char *trace, int no_skip)
+static int open_sim(hal_t *h, const char *trace)
 {
     char err[256];
     hal_config_t cfg = {0};
     cfg.backend = "sim";
     cfg.headless = 1;
     cfg.trace = trace;
-    cfg.sim_no_skip = no_skip;
     if (hal_sim_open(h, &cfg, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop bench sim: %s\n", err);
         return -1;
@@ -111,43 +109,6 @@ static double play(hal_t *h, uint32_t usec, uint32_t move_us, double *cpu)
     if (cpu)
         *cpu = bench_cpu_now() - c0;
     return (double)(hal_time_us(h) - start) / 1e6 / wall;
-}
-
-/* Board time per wall second over usec of board time in 4 ms steps, the
- * game-over clip (1.5 s) playing all along: restarted as it ends. */
-static double play_sound(hal_t *h, uint32_t usec)
-{
-    const double t0 = bench_now();
-    const uint64_t start = hal_time_us(h);
-    uint64_t next = start;
-    while (hal_time_us(h) - start < usec) {
-        if (hal_time_us(h) >= next) { /* by the clock: a status poll would be a bus access */
-            hal_write(h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
-            next += 1500000;
-        }
-        hal_advance(h, 4000);
-    }
-    return (double)(hal_time_us(h) - start) / 1e6 / (bench_now() - t0);
-}
-
-/* Board time per wall second from each of n moves to the end of its
- * sound (the place clip, 0.2 s) in the console's 4 ms steps: the time a
- * player waits on and hears. */
-static double play_moves(hal_t *h, int n)
-{
-    double wall = 0;
-    uint64_t board = 0;
-    for (int move = 1; move <= n; move++) {
-        const double t0 = bench_now();
-        const uint64_t start = hal_time_us(h);
-        present_move(h, move);
-        while (hal_time_us(h) - start < 200000)
-            hal_advance(h, 4000);
-        wall += bench_now() - t0;
-        board += hal_time_us(h) - start;
-        hal_advance(h, 300000); /* the rest of the half second between moves */
-    }
-    return (double)board / 1e6 / wall;
 }
 
 #if HAVE_SDL
@@ -280,48 +241,37 @@ int bench_sim_run(int argc, char **argv)
 #else
     hal_t h;
     double cpu = 0;
+    const uint32_t span = quick ? 200000 : 2000000;
 
-    /* A game: a move every 0.5 s, each with its sound (0.2 s) and a swap;
-     * then a still screen: the console waiting for a key. */
-    const uint32_t move_us[2] = {500000, 0};
-    double ratio[2];
-    for (int i = 0; i < 2; i++) {
-        if (open_sim(&h, NULL, 0) != 0)
-            return 1;
-        fill_screen(&h);
-        ratio[i] = play(&h, quick ? 1000000 : 10000000, move_us[i], NULL);
-        h.ops->close(h.ctx);
-    }
-    bench_report("sim.frames_per_s", ratio[0] * BOARD_FRAMES_PER_S, "frames/s");
-    bench_report("sim.realtime_ratio", ratio[0], "x");
-    bench_report("sim.idle_frames_per_s", ratio[1] * BOARD_FRAMES_PER_S, "frames/s");
-
-    /* While a sound plays (docs/sim.md "Sound while skipping"). */
-    if (open_sim(&h, NULL, 0) != 0)
+    /* A game: a move every 0.2 s, each with its sound (0.2 s) and a swap,
+     * so a sound plays all along. */
+    if (open_sim(&h, NULL) != 0)
         return 1;
     fill_screen(&h);
-    bench_report("sim.sound_realtime_ratio", play_sound(&h, quick ? 1000000 : 6000000), "x");
+    const double game = play(&h, span, 200000, &cpu);
     h.ops->close(h.ctx);
-    if (open_sim(&h, NULL, 0) != 0)
+    bench_report("sim.frames_per_s", game * BOARD_FRAMES_PER_S, "frames/s");
+    bench_report("sim.realtime_ratio", game, "x");
+    bench_report("sim.cycles_per_cpu_s", span / 1e6 * 50e6 / cpu, "cycles/s");
+
+    /* A still screen: the console waiting for a key. */
+    if (open_sim(&h, NULL) != 0)
         return 1;
     fill_screen(&h);
-    bench_report("sim.move_realtime_ratio", play_moves(&h, quick ? 2 : 12), "x");
+    bench_report("sim.idle_frames_per_s", play(&h, span / 2, 0, NULL) * BOARD_FRAMES_PER_S,
+                 "frames/s");
     h.ops->close(h.ctx);
 
-    /* Every clock, a sound playing all along (the game-over clip, 1.5 s). */
-    if (open_sim(&h, NULL, 1) != 0)
+    /* A still screen, the game-over clip (1.5 s) playing all along. */
+    if (open_sim(&h, NULL) != 0)
         return 1;
     fill_screen(&h);
     hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
-    const double clocked = play(&h, quick ? 100000 : 1000000, 0, &cpu);
-    const double board_s = (quick ? 100000 : 1000000) / 1e6;
-    bench_report("sim.clocked_frames_per_s", clocked * BOARD_FRAMES_PER_S, "frames/s");
-    bench_report("sim.clocked_cycles_per_s", clocked * 50e6, "cycles/s");
-    bench_report("sim.clocked_cycles_per_cpu_s", board_s * 50e6 / cpu, "cycles/s");
+    bench_report("sim.clocked_frames_per_s", play(&h, span / 2, 0, NULL) * BOARD_FRAMES_PER_S,
+                 "frames/s");
 
     /* From a swap request to the frame that shows it, while a sound plays
-     * (nothing skipped): the latency a key press sees on top of the game's
-     * own work. */
+     * : the latency a key press sees on top of the game's own work. */
     uint16_t *frame = malloc(sizeof(uint16_t) * HAL_FB_WIDTH * HAL_FB_HEIGHT);
     if (frame) {
         const int n = quick ? 2 : 10;
@@ -345,7 +295,7 @@ int bench_sim_run(int argc, char **argv)
     if (mkdtemp(dir)) {
         char path[sizeof dir + 16];
         snprintf(path, sizeof path, "%s/trace.fst", dir);
-        if (open_sim(&h, path, 1) == 0) {
+        if (open_sim(&h, path) == 0) {
             fill_screen(&h);
             const double traced = play(&h, quick ? 10000 : 50000, 0, NULL);
             bench_report("sim.traced_frames_per_s", traced * BOARD_FRAMES_PER_S, "frames/s");

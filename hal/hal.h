@@ -137,13 +137,19 @@ typedef struct hal_config {
     const char *trace;   /* sim: FST waveform file, or NULL */
     const char *wav;     /* write every audio sample streamed to this WAV file, or NULL */
     int scale;           /* window scale factor; 0: the remembered size, else the largest that fits */
-    int sim_no_skip;     /* sim: clock every frame, even ones that repeat the last exactly */
     /* --link SPEC (tty:, tcp:, listen:), or NULL.  A backend whose link UART
      * is a model (sdl's C model, sim's Verilated RTL) opens this transport
      * when it opens and wires it to that instance's pins (hal_link_pins
      * reports it); a backend whose UART has real pins (the board's, to the
      * HC-05) leaves the spec to the caller. */
     const char *link;
+    /* sim: called with each new frame the window shows, as it is shown
+     * (headless: each frame a window would show), 640x480 RGB444, and the
+     * count of frames completed so far; NULL: none.  What a test of the
+     * whole backend watches (tests/rtl/go_peripheral/test_faults.cpp), in
+     * the manner of an emulator core's vblank callback. */
+    void (*on_frame)(void *ctx, const uint16_t *rgb444, uint64_t frame);
+    void *on_frame_ctx;
 } hal_config_t;
 
 /* Opens the backend named in cfg from the program's registry (src/backends.c).

@@ -7,15 +7,15 @@
  * (advance).  What the player sees is what the VGA sampler rebuilt from the
  * simulated pins (read_frame, and the window), what they hear is what the
  * Avalon-ST sink took from the simulated audio sources (the WAV file, and
- * the speaker's ring).  Windowed, advance() paces the model to real time
+ * the speaker's ring).  Every clock is simulated (docs/sim.md): no picture
+ * or sample reaches the window, the speaker or a file but what the model's
+ * pins gave.  Windowed, advance() paces the model to real time
  * (sdl_host_pace) and falls behind gracefully when the host is too slow.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <algorithm>
-#include <deque>
 #include <vector>
 
 #include "bindings/bindings.h"
@@ -37,8 +37,6 @@ namespace {
 
 /* One frame of clk: 800 x 525 pixels at 2 clocks each. */
 constexpr uint64_t FRAME_CYCLES = 800ull * 525 * 2;
-/* At most this many samples are foretold: 2 s, more than the longest clip. */
-constexpr size_t AUDIO_KEEP_FORETOLD = 2 * HAL_AUDIO_RATE;
 
 struct sim_backend {
     sim_harness_t *h = nullptr;
@@ -49,30 +47,16 @@ struct sim_backend {
     uint64_t channel_mismatches = 0;
     sdl_host_t *host = nullptr; /* NULL when headless */
     hal_link_t *link = nullptr; /* hal_config_t.link, on this instance's link UART pins */
+    void (*on_frame)(void *, const uint16_t *, uint64_t) = nullptr; /* hal_config_t.on_frame */
+    void *on_frame_ctx = nullptr;
+    uint64_t seen_frames = 0; /* frames_done when on_frame was last called */
 #if HAVE_SDL
     uint64_t shown_frames = 0; /* frames_done when the window was last updated */
     std::vector<uint16_t> tile_frame; /* the tile display's picture (seed 002) */
     uint32_t tile_changes = 0;
     bool tile_shown = false;
-    /* Samples given to the speaker before the model took them: the rest of
-     * the clip playing, foretold when it was started (foretell()). */
-    std::deque<int16_t> ahead;
-    std::vector<int16_t> foretold;
 #endif
 };
-
-#if HAVE_SDL
-/* Takes back from the speaker's queue the samples foretold and not yet
- * taken by the model, as far as they have not been played.  Those played
- * were played in real time, as the board would have: the console's own work
- * (a Go search, a frame read) takes real time but no model time, so a clip
- * can sound for longer than the model let it before the next command. */
-void take_back(sim_backend *s)
-{
-    sdl_host_unqueue_audio(s->host, s->ahead.size());
-    s->ahead.clear();
-}
-#endif
 
 /* Moves the samples the sink collected to the WAV file and the speaker. */
 void drain_audio(sim_backend *s)
@@ -87,44 +71,10 @@ void drain_audio(sim_backend *s)
     if (s->have_wav)
         wav_writer_append(&s->wav, s->left.data(), s->left.size());
 #if HAVE_SDL
-    if (s->host) {
-        /* The model's samples that were foretold are queued already. */
-        size_t i = 0;
-        while (i < s->left.size() && !s->ahead.empty() && s->ahead.front() == s->left[i]) {
-            s->ahead.pop_front();
-            i++;
-        }
-        if (i < s->left.size() && !s->ahead.empty())
-            take_back(s); /* not foretold: the slave port was written behind this backend */
-        sdl_host_queue_audio(s->host, s->left.data() + i, s->left.size() - i);
-    }
+    if (s->host)
+        sdl_host_queue_audio(s->host, s->left.data(), s->left.size());
 #endif
 }
-
-#if HAVE_SDL
-/* Windowed, the speaker must not wait for the model: a move clocks a frame
- * or two at the model's own speed, slower than real time, and the queue's
- * lead of silence would run dry in the middle of the clip (docs/sim.md
- * "Sound ahead of the model").  After each write to go_peripheral the rest
- * of the clip playing is foretold (sim_harness_predict_audio, the audio
- * path's own logic) and queued at once; the model's samples are then
- * checked against it as it takes them (drain_audio), and a write that
- * changes the clip takes back the part not yet played. */
-void foretell(sim_backend *s)
-{
-    drain_audio(s);
-    s->foretold.clear();
-    if (!sdl_host_has_audio(s->host) ||
-        sim_harness_predict_audio(s->h, &s->foretold, AUDIO_KEEP_FORETOLD) < 0)
-        return;
-    if (s->foretold.size() == s->ahead.size() &&
-        std::equal(s->foretold.begin(), s->foretold.end(), s->ahead.begin()))
-        return;
-    take_back(s);
-    s->ahead.assign(s->foretold.begin(), s->foretold.end());
-    sdl_host_queue_audio(s->host, s->foretold.data(), s->foretold.size());
-}
-#endif
 
 void *sim_map(void *ctx, uint32_t phys, size_t len)
 {
@@ -152,10 +102,6 @@ void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
     const bool mine = periph_find(offset) == PERIPH_GO_PERIPHERAL;
     if (periph_bus_write(&s->bus, sim_harness_cycles(s->h), offset, value) && !mine)
         sim_harness_run(s->h, 1);
-#if HAVE_SDL
-    if (s->host && mine)
-        foretell(s);
-#endif
 }
 
 #if HAVE_SDL
@@ -179,9 +125,9 @@ void update_window(sim_backend *s)
         else
             s->shown_frames = ~0ull; /* back to go_peripheral's pins */
     }
-    /* Without paying skipped time: a skipped frame is the same picture. */
-    uint64_t done = 0;
-    const uint16_t *f = sim_harness_peek_frame(s->h, &done);
+    /* Every frame the sampler completed: the last one. */
+    const uint64_t done = sim_harness_frames_done(s->h);
+    const uint16_t *f = sim_harness_frame(s->h);
     if (!s->tile_shown && (done != s->shown_frames || sdl_host_needs_redraw(s->host))) {
         if (f)
             sdl_host_show_frame(s->host, f);
@@ -195,6 +141,10 @@ void sim_advance(void *ctx, uint32_t usec)
     sim_backend *s = static_cast<sim_backend *>(ctx);
     sim_harness_run(s->h, (uint64_t)usec * SIM_CYCLES_PER_US);
     drain_audio(s);
+    if (s->on_frame && sim_harness_frames_done(s->h) != s->seen_frames) {
+        s->seen_frames = sim_harness_frames_done(s->h);
+        s->on_frame(s->on_frame_ctx, sim_harness_frame(s->h), s->seen_frames);
+    }
 #if HAVE_SDL
     if (s->host) {
         update_window(s);
@@ -254,7 +204,8 @@ int sim_read_frame(void *ctx, uint16_t *rgb444)
     if (s->host)
         return status;
 #endif
-    sim_harness_set_sampling(s->h, 0);
+    if (!s->on_frame)
+        sim_harness_set_sampling(s->h, 0);
     return status;
 }
 
@@ -316,13 +267,12 @@ extern "C" int hal_sim_open(hal_t *h, const hal_config_t *cfg, char *err, size_t
         sim_close(s);
         return -1;
     }
-    /* Headless, nobody looks at the pins between read_frame calls. */
-    if (cfg->headless)
+    /* Headless, nobody looks at the pins between read_frame calls, unless
+     * the caller watches every frame. */
+    s->on_frame = cfg->on_frame;
+    s->on_frame_ctx = cfg->on_frame_ctx;
+    if (cfg->headless && !s->on_frame)
         sim_harness_set_sampling(s->h, 0);
-    /* Frames that would repeat the last one exactly are not clocked
-     * (docs/sim.md); a trace shows every clock. */
-    if (!cfg->trace && !cfg->sim_no_skip)
-        sim_harness_set_fast_forward(s->h, 1);
     /* The link's far end goes on this instance's UART pins, opened last so
      * that nothing else can fail after a peer has connected. */
     if (periph_bus_open_link(&s->bus, sim_link_pins, cfg->link, &s->link) != 0) {

@@ -3,12 +3,11 @@
  *
  * One sim_harness_t owns the Verilated model and the bus models around it:
  *
- *   - the clock: sim_harness_run() clocks clk (50 MHz) for N cycles: the bus
- *     models drive their outputs, observe the DUT's registered outputs, then
- *     the rising edge, so no C++ model acts combinationally by accident (one
- *     eval a clock untraced, two phases traced: docs/sim.md); with the
- *     fast-forward on, frames that repeat the last exactly are skipped
- *     (and a sound playing over them computed);
+ *   - the clock: sim_harness_run() clocks the model (50 MHz) for N cycles,
+ *     every one of them: the bus models drive their outputs, observe the
+ *     DUT's registered outputs, then the rising edge, so no C++ model acts
+ *     combinationally by accident (one eval a clock untraced, two phases
+ *     traced: docs/sim.md "The clock");
  *   - an Avalon-MM slave driver: sim_harness_reg_read/_write run one slave
  *     transaction each (read latency 1, as the RTL declares);
  *   - an Avalon-MM master responder: the peripheral's burst reads are served
@@ -28,7 +27,12 @@
  *   const uint16_t *rgb444 = sim_harness_frame(s);
  *   sim_harness_free(s);
  *
- * Everything here is C++ (the model is); hal_sim.cpp wraps it for C.
+ * The model is sim/rtl/sim_go_peripheral.sv around rtl/go_peripheral, reached
+ * through its ports only (and the DPI function that hands the sample ROMs
+ * their images), so any Verilator from 5.006 on builds it.  Nothing here
+ * computes what the RTL would do: every pin and sample comes from clocking
+ * the model.  Everything here is C++ (the model is); hal_sim.cpp wraps it
+ * for C.
  */
 #ifndef TABLETOP_SIM_HARNESS_H
 #define TABLETOP_SIM_HARNESS_H
@@ -81,7 +85,8 @@ typedef struct sim_harness sim_harness_t;
 
 /* Builds and resets the model.  trace_path: FST file to write, or NULL (no
  * tracing, no cost).  Returns NULL with a one-line message in err when the
- * sample ROM images or the trace file cannot be opened. */
+ * SDRAM cannot be allocated, a sample ROM's image is not built in, or the
+ * trace file cannot be opened. */
 sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen);
 void sim_harness_free(sim_harness_t *s);
 
@@ -117,31 +122,12 @@ uint64_t sim_harness_words_read(sim_harness_t *s);
  * a frame or measures anything.  On after sim_harness_new. */
 void sim_harness_set_sampling(sim_harness_t *s, int on);
 
-/* Fast-forward (docs/sim.md "Skipping frames"): from a frame that read
- * only memory still unchanged, took no register write or bus change, and
- * ended in the state it began in (but for the frame counter, the slave
- * port's read data, and the audio path while the sinks are always ready),
- * the frames after it are not clocked but accounted for, exactly as
- * clocking them would have left the model, the counters and the sampler;
- * a sound playing meanwhile is computed, sample by sample on its clock
- * ("Sound while skipping").  Off after sim_harness_new; refused (-1) on a
- * traced harness.  Pins read through sim_harness_model() are exact too:
- * that call pays any skipped time. */
-int sim_harness_set_fast_forward(sim_harness_t *s, int on);
-/* Frames not clocked so far thanks to the fast-forward. */
-uint64_t sim_harness_skipped_frames(const sim_harness_t *s);
-/* 1 when a clock costs one eval (no trace), 0 when two. */
-int sim_harness_one_eval(const sim_harness_t *s);
+/* 1 when the harness writes an FST trace: two evals a clock (clk low,
+ * clk high) instead of one (docs/sim.md "The clock"). */
+int sim_harness_traced(const sim_harness_t *s);
 
 /* The last complete frame, 640x480 RGB444 (0x0RGB), or NULL before one. */
 const uint16_t *sim_harness_frame(sim_harness_t *s);
-/* The last complete frame, without paying skipped time (frames owed show
- * the steady picture, or the new picture or swapped-to buffer owed once its
- * frame is complete), and a count that moves when the picture may have
- * changed: frames completed as of the last payment, plus one for each new
- * picture owed since.  For a window that only redraws when the picture
- * changes. */
-const uint16_t *sim_harness_peek_frame(const sim_harness_t *s, uint64_t *frames_done);
 /* Frames completed so far, and the cycle at which the last completed
  * frame's vsync pulse began (the frame was scanned after it). */
 uint64_t sim_harness_frames_done(sim_harness_t *s);
@@ -156,16 +142,5 @@ const sim_vga_timing_t *sim_harness_timing(sim_harness_t *s);
 void sim_harness_take_audio(sim_harness_t *s, std::vector<int16_t> *left,
                             std::vector<int16_t> *right, std::vector<uint64_t> *cycles,
                             std::vector<uint64_t> *right_cycles = nullptr);
-
-/* The left samples the sinks will take from the model's present clock on if
- * nothing is written to the slave port: the rest of the clip playing (at
- * most max samples), appended to left.  Computed by the audio path's own
- * next-state logic (docs/sim.md "Sound while skipping") without clocking.
- * Returns -1 (and appends nothing) while a ready pattern is set, when the
- * sinks are not always ready and nothing can be foretold. */
-long sim_harness_predict_audio(const sim_harness_t *s, std::vector<int16_t> *left, size_t max);
-
-/* The go_peripheral's SOUND_DIR: where the model reads its ROM images. */
-const char *sim_harness_sound_dir(void);
 
 #endif
