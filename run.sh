@@ -56,6 +56,26 @@ build() {
         meson setup "$BUILD_DIR" "$@"
     fi
     meson compile -C "$BUILD_DIR"
+    sim_note
+}
+
+# One line when the build has no sim backend, saying why (docs/sim.md).
+sim_note() {
+    grep -q '^#define HAVE_SIM 1' "$BUILD_DIR/config.h" 2>/dev/null && return 0
+    local why version
+    if ! command -v verilator >/dev/null; then
+        why="no verilator on PATH (Debian/Ubuntu: apt-get install verilator)"
+    else
+        version=$(verilator --version 2>/dev/null | awk '{print $2}')
+        if [ "$(printf '%s\n' 5.006 "$version" | sort -V | head -1)" != 5.006 ]; then
+            why="Verilator $version is older than 5.006"
+        elif ! command -v g++ >/dev/null; then
+            why="no C++ compiler (apt-get install g++)"
+        else
+            why="it was switched off (meson configure $BUILD_DIR -Dsim=enabled)"
+        fi
+    fi
+    echo "run.sh: playing on sdl only: the sim backend is not built: $why" >&2
 }
 
 # Prints Criterion cases (TAP lines) and other tests as one closing line.

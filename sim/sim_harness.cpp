@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <deque>
 #include <memory>
 #include <string>
 
@@ -78,7 +77,9 @@ struct sim_harness {
 
     /* master responder */
     sim_bus_config_t bus;
-    std::deque<burst_t> bursts;
+    /* Bursts accepted and not yet delivered, in order: bursts[burst_head..]. */
+    std::vector<burst_t> bursts;
+    size_t burst_head = 0;
     uint64_t bad_reads = 0;
     uint64_t words_read = 0;
 
@@ -106,6 +107,7 @@ struct sim_harness {
 
     template <bool PLAIN> void tick();
     void sample_vga();
+    void sample_pins();
     void run(uint64_t n);
 };
 
@@ -183,6 +185,26 @@ void sim_harness_free(sim_harness_t *s)
 Vgo_peripheral *sim_harness_model(sim_harness_t *s)
 {
     return s->top.get();
+}
+
+/* The VGA sampler's common case, inline: a pixel in the middle of a
+ * visible line (blank_n high now and at the last sample, no sync edge), 640
+ * of every 800 samples; everything else goes to sample_vga(). */
+inline void sim_harness::sample_pins()
+{
+    Vgo_peripheral *t = top.get();
+    const bool hs = t->vga_hs;
+    if (t->vga_blank_n && prev_bl && hs == prev_hs && t->vga_vs == prev_vs) {
+        pix++;
+        if (!hs)
+            timing.hs_in_active++;
+        if (x < SIM_FRAME_W && y < SIM_FRAME_H)
+            cur[y * SIM_FRAME_W + x] =
+                (uint16_t)((t->vga_r & 0xF) << 8 | (t->vga_g & 0xF) << 4 | (t->vga_b & 0xF));
+        x++;
+        return;
+    }
+    sample_vga();
 }
 
 /* The VGA sampler: called on every rising vga_clk, when the pins (which
@@ -281,12 +303,13 @@ template <bool PLAIN> void sim_harness::tick()
     /* The responder's outputs for this cycle. */
     bool wait = false;
     bool valid = false;
+    const bool queued = burst_head < bursts.size();
     if (PLAIN) {
-        valid = !bursts.empty() && bursts.front().ready_at <= cycle;
+        valid = queued && bursts[burst_head].ready_at <= cycle;
     } else {
         if (!bus.waitreq.empty())
             wait = bus.waitreq[cycle % bus.waitreq.size()] != 0;
-        if (!bursts.empty() && bursts.front().ready_at <= cycle &&
+        if (queued && bursts[burst_head].ready_at <= cycle &&
             (bus.gaps.empty() || !bus.gaps[cycle % bus.gaps.size()]))
             valid = true;
         if (!bus.ready.empty()) {
@@ -297,15 +320,17 @@ template <bool PLAIN> void sim_harness::tick()
     }
     uint32_t data = 0;
     if (valid) {
-        burst_t &b = bursts.front();
+        burst_t &b = bursts[burst_head];
         if ((uint64_t)b.addr + 4 <= SIM_SDRAM_BYTES)
             memcpy(&data, sdram + b.addr, 4); /* little-endian host, as the HPS */
         else
             bad_reads++;
         b.addr += 4;
         words_read++;
-        if (--b.left == 0)
-            bursts.pop_front();
+        if (--b.left == 0 && ++burst_head == bursts.size()) {
+            bursts.clear();
+            burst_head = 0;
+        }
     }
     t->avm_waitrequest = wait;
     t->avm_readdatavalid = valid;
@@ -342,7 +367,7 @@ template <bool PLAIN> void sim_harness::tick()
         fst->dump(cycle * 20000);
     const bool c = t->vga_clk;
     if (c && !prev_clk && sampling)
-        sample_vga();
+        sample_pins();
     prev_clk = c;
 }
 

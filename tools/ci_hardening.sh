@@ -109,7 +109,7 @@ step_cppcheck() {
         --error-exitcode=1 -j "$JOBS" --max-configs=1 \
         -I . -I src -I hal -I "$inc" \
         -DHAVE_SDL=1 -DHAVE_PNG=1 -DHAVE_USB=1 -DHAVE_SIM=1 -DHAL_HAVE_SIM=1 \
-        -DHAL_HAVE_BOARD=1 -DSIM_SOUND_DIR='"."' \
+        -DHAL_HAVE_BOARD=1 \
         --suppressions-list=.cppcheck-suppressions "${GENERATED_DATA[@]/#/-i}" \
         --template='{file}:{line}: {severity}: {id}: {message}' \
         src hal sim
