@@ -25,6 +25,10 @@ then the build's include folders: ROOT, ROOT/src, ROOT/hal):
             or a backend
   backend   hal/ and sim/ never include a game, a screen or the console;
             only hal/models/ may run a game's logic (the RTL's C models)
+  verilator sim/ and tests/ reach a Verilated model only through its public
+            interface (ports, DPI, eval, the trace; docs/sim.md): no
+            generated internal header (V*___024root.h, V*__Syms.h) and no
+            generated member (rootp, vlSymsp, __DOT__, __V...)
 """
 import os
 import re
@@ -215,6 +219,36 @@ def check_backend(root):
     return bad
 
 
+# Verilator's generated internals: headers and member names that change
+# with the version and the source (docs/sim.md "Only public Verilator
+# interfaces").
+VERILATOR_INTERNAL_HEADER = re.compile(r"^V\w+(___024root|__Syms)\.h$")
+VERILATOR_INTERNAL_NAME = re.compile(r"\b(rootp|vlSymsp|\w*__DOT__\w*|__V\w+)\b")
+
+
+def check_verilator(root):
+    bad = []
+    for top in ("sim", "tests"):
+        if not os.path.isdir(os.path.join(root, top)):
+            continue
+        for path in sources(root, top):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                lines = f.read().split("\n")
+            for lineno, line in enumerate(lines, 1):
+                m = INCLUDE.match(line)
+                if m and VERILATOR_INTERNAL_HEADER.match(os.path.basename(m.group(2))):
+                    bad.append(f"{rel(root, path)}:{lineno}: reaches into Verilator's "
+                               f"generated internals: {m.group(2)}")
+                    continue
+                code = line.split("//")[0]
+                for name in VERILATOR_INTERNAL_NAME.findall(code):
+                    if name in ("__VA_ARGS__", "__VA_OPT__"):
+                        continue
+                    bad.append(f"{rel(root, path)}:{lineno}: reaches into Verilator's "
+                               f"generated internals: {name}")
+    return bad
+
+
 RULES = [
     ("game", check_game),
     ("common", check_common),
@@ -223,6 +257,7 @@ RULES = [
     ("driver", check_driver),
     ("protocol", check_protocol),
     ("backend", check_backend),
+    ("verilator", check_verilator),
 ]
 
 # One planted violation per rule: (rule, file to append to, include line).
@@ -240,6 +275,7 @@ PLANTS = [
     ("driver", "src/drivers/go_peripheral.c", '#include "models/go_peripheral.h"'),
     ("protocol", "src/protocols/gtp_engine.c", '#include "console/render.h"'),
     ("backend", "hal/hal_sdl.c", '#include "games/go/board.h"'),
+    ("verilator", "sim/sim_harness.cpp", '#include "Vgo_peripheral___024root.h"'),
 ]
 
 
