@@ -113,17 +113,20 @@ void update_window(sim_backend *s)
     for (int i = 0; i < 6; i++)
         lit[i] = (uint8_t)(~hex_n[i] & 0x7Fu);
     sdl_host_show_segments(s->host, lit);
-    /* The tile display's pins while its mux bit gives it VGA, go_peripheral's otherwise. */
+    /* The tile display's pins while its mux bit gives it VGA (its binding
+     * clocks and samples it up to now), go_peripheral's otherwise. */
     const uint32_t changes = periph_bus_vga_changes(&s->bus, sim_vga_source);
-    if (changes != s->tile_changes || (s->tile_shown && sdl_host_needs_redraw(s->host))) {
-        s->tile_changes = changes;
+    if (s->tile_shown || changes != s->tile_changes) {
         s->tile_frame.resize((size_t)SIM_FRAME_W * SIM_FRAME_H);
+        const bool was = s->tile_shown;
         s->tile_shown = periph_bus_scan_frame(&s->bus, sim_vga_source, sim_harness_cycles(s->h),
                                               s->tile_frame.data());
-        if (s->tile_shown)
+        const uint32_t now_changes = periph_bus_vga_changes(&s->bus, sim_vga_source);
+        if (s->tile_shown && (!was || now_changes != s->tile_changes || sdl_host_needs_redraw(s->host)))
             sdl_host_show_frame(s->host, s->tile_frame.data());
-        else
+        else if (!s->tile_shown && was)
             s->shown_frames = ~0ull; /* back to go_peripheral's pins */
+        s->tile_changes = now_changes;
     }
     /* Every frame the sampler completed: the last one. */
     const uint64_t done = sim_harness_frames_done(s->h);

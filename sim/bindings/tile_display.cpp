@@ -8,6 +8,7 @@
 #include "Vtile_display.h"
 #include "bus_slave.h"
 #include "rtl/tile_display_regs.h"
+#include "verilated_save.h"
 
 namespace {
 
@@ -18,28 +19,187 @@ constexpr uint64_t FRAME_CLOCKS = 800ull * 525 * 2;
  * that many idle clocks nothing in the registers changes any more. */
 constexpr uint64_t CATCH_UP_CAP = 160 * 120 + 4;
 
+/* The model's whole state, through Verilator's own save (--savable), into
+ * memory: what VerilatedSave writes to a file. */
+class state_bytes : public VerilatedSerialize {
+  public:
+    std::vector<uint8_t> bytes;
+    state_bytes() { m_isOpen = true; }
+    ~state_bytes() override { flush(); }
+    void flush() override
+    {
+        bytes.insert(bytes.end(), m_bufp, m_cp);
+        m_cp = m_bufp;
+    }
+};
+
 } // namespace
 
+/* While the model drives VGA every clock is simulated and its pins are
+ * sampled into frames, as go_peripheral's are (docs/sim.md).  The one skip,
+ * exact by construction: when the model's whole state (Verilator's save) at
+ * a vsync equals its state at the vsync before, and no bus access came in
+ * between, the model is in a cycle of that period with constant inputs, so
+ * whole periods are passed over until the next access: every frame in them
+ * is the one sampled last, and the state after them is the state before. */
 struct sim_td : sim_bus_slave<Vtile_display, TILE_DISPLAY_ADDR_BITS> {
-    uint32_t changes = 0;
-    uint64_t clear_until = 0; /* a clear may run until this caller's clock */
-    /* The last frame scanned, valid while changes == frame_changes. */
-    std::vector<uint16_t> frame;
-    uint32_t frame_changes = 0;
-    bool have_frame = false;
+    /* Times below are the model's own clock (run): a scan may clock it
+     * ahead of the caller's (cycle), as the board's DAC sees frames the
+     * program does not wait for. */
+    uint32_t changes = 0;     /* writes and frames sampled: the window redraws */
+    uint64_t clear_until = 0; /* a clear may run until then */
+    uint64_t accesses = 0;    /* bus transactions so far */
+    uint64_t last_write = 0;  /* the clock after the last write */
+
+    /* the sampler, while vga_drive is high */
+    bool sampling = false, frame_ok = false;
+    bool prev_clk = false, prev_hs = true, prev_vs = true, prev_bl = false;
+    unsigned x = 0, y = 0;
+    std::vector<uint16_t> cur, done;
+    uint64_t frames_done = 0, cur_start = 0, done_start = 0;
+
+    /* the skip */
+    bool skip = true;         /* sim_td_set_skip */
+    std::vector<uint8_t> snap; /* the state at the last vsync */
+    uint64_t snap_cycle = 0, snap_accesses = ~0ull;
+    uint64_t period = 0;      /* nonzero: steady, with this period */
+    uint64_t skipped = 0;     /* frames passed over */
+
+    /* One clock of the model, the pins sampled. */
+    void step()
+    {
+        tick();
+        const bool c = top->vga_clk;
+        if (sampling && c && !prev_clk)
+            sample();
+        prev_clk = c;
+    }
+
+    void sample()
+    {
+        const bool hs = top->vga_hs, vs = top->vga_vs, bl = top->vga_blank_n;
+        if (bl) {
+            if (!prev_bl)
+                x = 0;
+            if (x < FRAME_W && y < FRAME_H)
+                cur[y * FRAME_W + x] = (uint16_t)((top->vga_r & 0xF) << 8 |
+                                                  (top->vga_g & 0xF) << 4 | (top->vga_b & 0xF));
+            x++;
+        } else if (prev_bl) {
+            y++;
+            if (y == FRAME_H && frame_ok) {
+                done.swap(cur);
+                done_start = cur_start;
+                frames_done++;
+                changes++;
+            }
+        }
+        if (prev_vs && !vs)
+            at_vsync();
+        prev_hs = hs;
+        prev_vs = vs;
+        prev_bl = bl;
+    }
+
+    /* A frame begins: the state is compared with the last vsync's. */
+    void at_vsync()
+    {
+        y = 0;
+        frame_ok = true;
+        cur_start = run;
+        state_bytes now;
+        now << *top;
+        now.flush();
+        period = (skip && accesses == snap_accesses && now.bytes == snap) ? run - snap_cycle : 0;
+        snap.swap(now.bytes);
+        snap_cycle = run;
+        snap_accesses = accesses;
+    }
+
+    /* Starts or stops the sampler as vga_drive says; started, it waits for
+     * a vsync before it builds a frame. */
+    void follow_drive()
+    {
+        const bool on = top->vga_drive;
+        if (on == sampling)
+            return;
+        sampling = on;
+        frame_ok = false;
+        period = 0;
+        snap_accesses = ~0ull;
+        y = FRAME_H;
+        prev_clk = top->vga_clk;
+        prev_hs = top->vga_hs;
+        prev_vs = top->vga_vs;
+        prev_bl = top->vga_blank_n;
+        if (on && cur.empty()) {
+            cur.assign(FRAME_W * FRAME_H, 0);
+            done.assign(FRAME_W * FRAME_H, 0);
+        }
+    }
 
     void catch_up(uint64_t now)
     {
         if (now <= cycle)
             return;
-        uint64_t n = now - cycle;
-        if (n > CATCH_UP_CAP)
-            n = CATCH_UP_CAP;
-        for (uint64_t i = 0; i < n; i++)
-            tick();
-        if (cycle < clear_until)
-            changes++; /* a clear may have moved on */
-        cycle = now;
+        follow_drive();
+        if (!sampling) {
+            /* Nobody sees the pins: only the registers matter. */
+            uint64_t n = now - cycle;
+            if (n > CATCH_UP_CAP)
+                n = CATCH_UP_CAP;
+            if (run < clear_until)
+                changes++; /* a clear may have moved on */
+            for (uint64_t i = 0; i < n; i++)
+                tick();
+            cycle = now;
+            return;
+        }
+        while (cycle < now) {
+            if (period && accesses == snap_accesses && now - cycle >= period) {
+                const uint64_t k = (now - cycle) / period, d = k * period;
+                cycle += d;
+                run += d;
+                snap_cycle += d;
+                cur_start += d;
+                done_start += d;
+                frames_done += k;
+                skipped += k;
+                changes += (uint32_t)k;
+                continue;
+            }
+            step();
+            cycle++;
+        }
+    }
+
+    uint32_t read(uint64_t now, uint32_t word)
+    {
+        catch_up(now);
+        accesses++;
+        top->avs_address = word & ((1u << TILE_DISPLAY_ADDR_BITS) - 1u);
+        top->avs_read = 1;
+        step();
+        cycle++;
+        top->avs_read = 0;
+        return top->avs_readdata;
+    }
+
+    void write(uint64_t now, uint32_t word, uint32_t value)
+    {
+        catch_up(now);
+        accesses++;
+        top->avs_address = word & ((1u << TILE_DISPLAY_ADDR_BITS) - 1u);
+        top->avs_writedata = value;
+        top->avs_write = 1;
+        step();
+        cycle++;
+        top->avs_write = 0;
+        last_write = run;
+        changes++;
+        if (word == TILE_DISPLAY_REG_CLEAR / 4)
+            clear_until = run + CATCH_UP_CAP;
+        follow_drive();
     }
 };
 
@@ -170,34 +330,32 @@ int sim_td_sample_frame(sim_td_t *s, uint16_t *rgb444, sim_td_timing_t *timing)
 
 namespace {
 
-/* A write at now; a clear changes the picture for a while. */
-void binding_write_word(sim_td_t *s, uint64_t now, uint32_t word, uint32_t value)
+uint32_t binding_read_word(sim_td_t *s, uint64_t now, uint32_t word)
 {
-    sim_write_at(s, now, word, value);
-    s->changes++;
-    if (word == TILE_DISPLAY_REG_CLEAR / 4)
-        s->clear_until = s->cycle + CATCH_UP_CAP;
+    return s->read(now, word);
 }
 
-/* The pins are a function of the cell arrays and CTRL alone (nothing else
- * moves with time once a clear is over), so a frame scanned since the last
- * change is the frame the pins carry now. */
+void binding_write_word(sim_td_t *s, uint64_t now, uint32_t word, uint32_t value)
+{
+    s->write(now, word, value);
+}
+
+/* The last frame sampled from the pins, once one has begun after the last
+ * write and after any clear it started (clocking on, ahead of the caller's
+ * clock, for at most three frames until there is one). */
 int binding_scan_frame(void *inst, uint64_t now, uint16_t *rgb444)
 {
     sim_td_t *s = static_cast<sim_td_t *>(inst);
     s->catch_up(now);
-    if (!s->top->vga_drive)
+    s->follow_drive();
+    if (!s->sampling)
         return 0;
-    if (!s->have_frame || s->frame_changes != s->changes) {
-        s->frame.assign(FRAME_W * FRAME_H, 0);
-        /* Let a clear in progress end first, then scan a whole frame. */
-        sim_td_tick(s, CATCH_UP_CAP);
-        if (sim_td_sample_frame(s, s->frame.data(), nullptr) != 0)
-            return 0;
-        s->frame_changes = s->changes;
-        s->have_frame = true;
-    }
-    memcpy(rgb444, s->frame.data(), sizeof(uint16_t) * FRAME_W * FRAME_H);
+    const uint64_t fresh = s->last_write > s->clear_until ? s->last_write : s->clear_until;
+    for (uint64_t i = 0; i < 3 * FRAME_CLOCKS && !(s->frames_done && s->done_start >= fresh); i++)
+        s->step();
+    if (!s->frames_done || s->done_start < fresh)
+        return 0;
+    memcpy(rgb444, s->done.data(), sizeof(uint16_t) * FRAME_W * FRAME_H);
     return 1;
 }
 
@@ -208,9 +366,21 @@ uint32_t binding_changes(void *inst)
 
 } // namespace
 
+void sim_td_set_skip(sim_td_t *s, int on)
+{
+    s->skip = on != 0;
+    if (!s->skip)
+        s->period = 0;
+}
+
+uint64_t sim_td_skipped_frames(const sim_td_t *s)
+{
+    return s->skipped;
+}
+
 const periph_binding_t sim_td_binding =
     sim_bus_binding<sim_td_t, sim_td_new, sim_td_free,
-                    sim_read_at<sim_td>, binding_write_word>::row(PERIPH_TILE_DISPLAY);
+                    binding_read_word, binding_write_word>::row(PERIPH_TILE_DISPLAY);
 
 const periph_vga_source_t sim_td_vga_source = {PERIPH_TILE_DISPLAY, binding_scan_frame,
                                                binding_changes};

@@ -5,9 +5,13 @@
  * frame and rebuilds the 640x480 picture from hsync/vsync/blank and RGB on
  * the rising edges of its vga_clk, as the board's DAC latches them.
  *
- * Clocked lazily: an access first runs the clocks since the last one (at
- * most a clear's length: nothing else in the registers moves with time),
- * then takes one clock.  A scan runs its frame outside the caller's clock.
+ * On the sim backend's bus an access first runs the clocks since the last
+ * one, then takes one clock.  While the model drives VGA, every clock is
+ * simulated and its pins are sampled into frames; whole frames are passed
+ * over only where Verilator's save of the model's state shows it repeating
+ * with no access in between (docs/sim.md).  While it does not, nobody sees
+ * the pins and a gap is cut to a clear's length (nothing else in the
+ * registers moves with time).
  */
 #ifndef TABLETOP_SIM_BINDING_TILE_DISPLAY_H
 #define TABLETOP_SIM_BINDING_TILE_DISPLAY_H
@@ -45,8 +49,14 @@ int sim_td_drives(sim_td_t *t);
  * most three frames' worth): 0 with rgb444 (640x480, 0x0RGB) and the
  * timing filled, -1 if no complete frame came out. */
 int sim_td_sample_frame(sim_td_t *t, uint16_t *rgb444, sim_td_timing_t *timing);
-/* Clocks simulated since the model was made. */
+/* The model's clock: clocks simulated since it was made, and the whole
+ * periods the bus binding's skip passed over. */
 uint64_t sim_td_clocks(const sim_td_t *t);
+/* The bus binding's skip of repeating frames: on (1, after sim_td_new) or
+ * off (0: every clock up to the caller's, as a reference), and how many
+ * frames it has passed over. */
+void sim_td_set_skip(sim_td_t *t, int on);
+uint64_t sim_td_skipped_frames(const sim_td_t *t);
 
 extern const periph_binding_t sim_td_binding;
 extern const periph_vga_source_t sim_td_vga_source;

@@ -397,7 +397,9 @@ Test(farm_tiles, t_gives_the_pins_back)
  * Escape's question in a game against the computer (one Escape changes
  * nothing, a second starts the seed's PVP game), a turn lost on the clock
  * (through the computer's reply). */
-Test(farm_tiles, the_status_column_says_what_happens)
+/* The turn lost waits 30 s of board time, every clock of it simulated on
+ * sim (about 45 s of CPU on the 2-core CI machine): a longer timeout. */
+Test(farm_tiles, the_status_column_says_what_happens, .timeout = 400)
 {
     char *dir = scratch("farmtiles");
     /* Black's double three at h8 (f8 g8 h6 h7, docs/gomoku.md); the
