@@ -20,12 +20,11 @@ constexpr uint64_t FRAME_CLOCKS = 800ull * 525 * 2;
 constexpr uint64_t CATCH_UP_CAP = 160 * 120 + 4;
 
 /* The model's whole state, through Verilator's own save (--savable), into
- * memory: what VerilatedSave writes to a file. */
-class state_bytes : public VerilatedSerialize {
+ * memory: what VerilatedSave writes to a file (call flush() when done). */
+class state_bytes final : public VerilatedSerialize {
   public:
     std::vector<uint8_t> bytes;
     state_bytes() { m_isOpen = true; }
-    ~state_bytes() override { flush(); }
     void flush() override
     {
         bytes.insert(bytes.end(), m_bufp, m_cp);
