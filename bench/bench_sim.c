@@ -16,6 +16,7 @@
  *   sim.clocked_frames_per_s  a still screen while the game-over clip plays
  *                             all along (the figure the builds before this
  *                             one printed under the same name)
+ *   sim.clocked_cycles_per_cpu_s  the same in clocks per CPU second
  *   sim.present_to_frame_ms   wall time from a swap request to the first
  *                             frame sampled with it, a sound playing
  *   sim.traced_frames_per_s   every clock written to an FST trace
@@ -267,8 +268,9 @@ int bench_sim_run(int argc, char **argv)
         return 1;
     fill_screen(&h);
     hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
-    bench_report("sim.clocked_frames_per_s", play(&h, span / 2, 0, NULL) * BOARD_FRAMES_PER_S,
+    bench_report("sim.clocked_frames_per_s", play(&h, span / 2, 0, &cpu) * BOARD_FRAMES_PER_S,
                  "frames/s");
+    bench_report("sim.clocked_cycles_per_cpu_s", span / 2 / 1e6 * 50e6 / cpu, "cycles/s");
 
     /* From a swap request to the frame that shows it, while a sound plays
      * : the latency a key press sees on top of the game's own work. */
