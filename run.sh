@@ -21,9 +21,10 @@ BUILD_DIR=${BUILD_DIR:-build}
 # tools/check_packages.py (the packages-complete test) fails when a package
 # the build or the tests use is missing here.  libx11-dev comes with
 # libsdl2-dev, but the window's own fullscreen without a window manager
-# (hal/sdl_host.c) calls Xlib itself, so it is named.
+# (hal/sdl_host.c) calls Xlib itself, so it is named.  liblz4-dev: the FST
+# writer of newer Verilators (5.050) needs it beside zlib (docs/sim.md).
 PLAY_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libsdl2-dev libpng-dev
-  libusb-1.0-0-dev libx11-dev verilator g++ make zlib1g-dev python3"
+  libusb-1.0-0-dev libx11-dev verilator g++ make zlib1g-dev liblz4-dev python3"
 TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static clang tcl file libclang-rt-14-dev clang-tidy cppcheck
   xvfb xdotool libxtst6 x11-utils matchbox-window-manager yosys grhino valgrind nodejs"
