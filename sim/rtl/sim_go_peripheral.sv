@@ -47,10 +47,11 @@ module sim_go_peripheral #(
     input  wire logic        aso_right_ready,
     output      logic        vga_underrun        // debug: go_peripheral's sticky underrun flag
 );
-    logic seen = 1'b0;  // the value of tick at the last clock it gave
+    logic seen;  // the value of tick at the last clock it gave (0 before the first)
     wire  clk_dut = clk | (tick != seen);
 
-    always_ff @(posedge clk_dut)
+    initial seen = 1'b0;
+    always @(posedge clk_dut)
         seen <= tick;
 
     go_peripheral #(
