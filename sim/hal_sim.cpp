@@ -122,7 +122,8 @@ void update_window(sim_backend *s)
         s->tile_shown = periph_bus_scan_frame(&s->bus, sim_vga_source, sim_harness_cycles(s->h),
                                               s->tile_frame.data());
         const uint32_t now_changes = periph_bus_vga_changes(&s->bus, sim_vga_source);
-        if (s->tile_shown && (!was || now_changes != s->tile_changes || sdl_host_needs_redraw(s->host)))
+        if (s->tile_shown &&
+            (!was || now_changes != s->tile_changes || sdl_host_needs_redraw(s->host)))
             sdl_host_show_frame(s->host, s->tile_frame.data());
         else if (!s->tile_shown && was)
             s->shown_frames = ~0ull; /* back to go_peripheral's pins */
