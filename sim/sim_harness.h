@@ -98,7 +98,7 @@ void sim_harness_run(sim_harness_t *s, uint64_t n);
 /* Clocks until n more complete frames have been sampled (or ~n+2 frame
  * times passed: returns the number actually completed). */
 unsigned sim_harness_run_frames(sim_harness_t *s, unsigned n);
-/* Clocks since reset (simulated time, skipped frames included). */
+/* Clocks since reset: simulated time, every clock of it simulated. */
 uint64_t sim_harness_cycles(const sim_harness_t *s);
 
 /* One Avalon-MM slave transaction on the register port; offset in bytes
