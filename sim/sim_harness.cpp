@@ -108,6 +108,14 @@ struct sim_harness {
     template <bool PLAIN> void tick();
     void sample_vga();
     void sample_pins();
+    /* The pixel the pins carry, at (x, y) of the frame being built. */
+    void store_pixel(const Vgo_peripheral *t)
+    {
+        if (x < SIM_FRAME_W && y < SIM_FRAME_H)
+            cur[y * SIM_FRAME_W + x] =
+                (uint16_t)((t->vga_r & 0xF) << 8 | (t->vga_g & 0xF) << 4 | (t->vga_b & 0xF));
+        x++;
+    }
     void run(uint64_t n);
 };
 
@@ -198,10 +206,7 @@ inline void sim_harness::sample_pins()
         pix++;
         if (!hs)
             timing.hs_in_active++;
-        if (x < SIM_FRAME_W && y < SIM_FRAME_H)
-            cur[y * SIM_FRAME_W + x] =
-                (uint16_t)((t->vga_r & 0xF) << 8 | (t->vga_g & 0xF) << 4 | (t->vga_b & 0xF));
-        x++;
+        store_pixel(t);
         return;
     }
     sample_vga();
@@ -228,10 +233,7 @@ void sim_harness::sample_vga()
         }
         if (!hs)
             timing.hs_in_active++;
-        if (x < SIM_FRAME_W && y < SIM_FRAME_H)
-            cur[y * SIM_FRAME_W + x] =
-                (uint16_t)((t->vga_r & 0xF) << 8 | (t->vga_g & 0xF) << 4 | (t->vga_b & 0xF));
-        x++;
+        store_pixel(t);
     } else if (prev_bl) {
         t_bl_fall = pix;
         span_add(&timing.h_active, pix - t_bl_rise);
