@@ -20,6 +20,7 @@
 
 #include "Vgo_peripheral.h"
 #include "sim_harness.h"
+#include "tb_util.h"
 
 extern "C" {
 #include "hal.h"
@@ -29,23 +30,6 @@ namespace {
 
 constexpr uint64_t FRAME_CYCLES = 525ull * 800 * 2;
 constexpr uint32_t FB1_MASTER = 0x01000000; /* FB_ADDR_HI 0xC1 */
-
-struct lcg_t {
-    uint32_t state;
-    uint32_t next()
-    {
-        state = state * 1664525u + 1013904223u;
-        return state >> 8;
-    }
-};
-
-sim_harness_t *harness(const char *trace = nullptr)
-{
-    char err[256] = "";
-    sim_harness_t *s = sim_harness_new(trace, err, sizeof err);
-    cr_assert_not_null(s, "sim_harness_new: %s", err);
-    return s;
-}
 
 /* The same two different pictures in both harnesses' buffers (0xC0, 0xC1). */
 void two_pictures(sim_harness_t *x, sim_harness_t *y, uint32_t seed)

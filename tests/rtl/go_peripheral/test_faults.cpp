@@ -26,6 +26,7 @@ extern "C" {
 #include "hal.h"
 #include "hal_sim.h"
 }
+#include "tb_util.h"
 
 namespace {
 
@@ -56,19 +57,6 @@ void on_frame(void *ctx, const uint16_t *rgb444, uint64_t frame)
     w->frames.push_back(frame);
     w->bad.push_back(bad);
     w->red_flipped.push_back(red);
-}
-
-std::vector<int16_t> load_clip(const char *name)
-{
-    std::string path = std::string(TEST_ROM_DIR) + "/" + name + ".vh";
-    FILE *f = fopen(path.c_str(), "r");
-    cr_assert_not_null(f, "cannot open %s", path.c_str());
-    std::vector<int16_t> v;
-    unsigned x;
-    while (fscanf(f, "%x", &x) == 1)
-        v.push_back((int16_t)x);
-    fclose(f);
-    return v;
 }
 
 std::vector<int16_t> load_wav(const char *path)

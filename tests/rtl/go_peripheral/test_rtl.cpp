@@ -15,6 +15,7 @@
 
 #include "Vgo_peripheral.h"
 #include "sim_harness.h"
+#include "tb_util.h"
 
 extern "C" {
 #include "hal.h"
@@ -25,24 +26,6 @@ namespace {
 constexpr uint64_t LINE_CYCLES = 800 * 2;
 constexpr uint64_t FRAME_CYCLES = 525 * LINE_CYCLES;
 constexpr uint32_t FB1_MASTER = 0x01000000; /* FB_ADDR_HI 0xC1 */
-
-sim_harness_t *harness(void)
-{
-    char err[256] = "";
-    sim_harness_t *s = sim_harness_new(nullptr, err, sizeof err);
-    cr_assert_not_null(s, "sim_harness_new: %s", err);
-    return s;
-}
-
-/* A deterministic pseudo-random generator (Numerical Recipes LCG). */
-struct lcg_t {
-    uint32_t state;
-    uint32_t next()
-    {
-        state = state * 1664525u + 1013904223u;
-        return state >> 8;
-    }
-};
 
 uint16_t *fb(sim_harness_t *s, uint32_t master_addr)
 {
@@ -84,19 +67,6 @@ void run_until_vblank(sim_harness_t *s, int want)
         if ((int)(sim_harness_reg_read(s, REG_VGA_STATUS) & 1) == want)
             return;
     cr_assert_fail("VGA_STATUS[0] never became %d", want);
-}
-
-std::vector<int16_t> load_clip(const char *name)
-{
-    std::string path = std::string(TEST_ROM_DIR) + "/" + name + ".vh"; /* what Quartus loads */
-    FILE *f = fopen(path.c_str(), "r");
-    cr_assert_not_null(f, "cannot open %s", path.c_str());
-    std::vector<int16_t> v;
-    unsigned x;
-    while (fscanf(f, "%x", &x) == 1)
-        v.push_back((int16_t)x);
-    fclose(f);
-    return v;
 }
 
 /* Plays until busy drops (bounded); returns the samples of each channel. */
