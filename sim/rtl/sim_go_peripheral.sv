@@ -54,36 +54,12 @@ module sim_go_peripheral #(
     always @(posedge clk_dut)
         seen <= tick;
 
+    // Every port passes through by name (.*) but the clock.
     go_peripheral #(
         .SDRAM_HPS_BASE (SDRAM_HPS_BASE)
     ) go_peripheral_inst (
-        .clk               (clk_dut),
-        .reset_n           (reset_n),
-        .avs_address       (avs_address),
-        .avs_read          (avs_read),
-        .avs_write         (avs_write),
-        .avs_writedata     (avs_writedata),
-        .avs_readdata      (avs_readdata),
-        .vga_r             (vga_r),
-        .vga_g             (vga_g),
-        .vga_b             (vga_b),
-        .vga_hs            (vga_hs),
-        .vga_vs            (vga_vs),
-        .vga_blank_n       (vga_blank_n),
-        .vga_sync_n        (vga_sync_n),
-        .vga_clk           (vga_clk),
-        .avm_address       (avm_address),
-        .avm_read          (avm_read),
-        .avm_burstcount    (avm_burstcount),
-        .avm_readdata      (avm_readdata),
-        .avm_readdatavalid (avm_readdatavalid),
-        .avm_waitrequest   (avm_waitrequest),
-        .aso_left_data     (aso_left_data),
-        .aso_left_valid    (aso_left_valid),
-        .aso_left_ready    (aso_left_ready),
-        .aso_right_data    (aso_right_data),
-        .aso_right_valid   (aso_right_valid),
-        .aso_right_ready   (aso_right_ready)
+        .clk (clk_dut),
+        .*
     );
 
     assign vga_underrun = go_peripheral_inst.vga_underrun;
