@@ -41,10 +41,14 @@
 #include "board.h"
 #include "sgf.h"
 
-#define LINK_VERSION 2 /* 2: the dead-stone review (REVIEW, MARK frames; RESUME) */
+/* 2: the dead-stone review (REVIEW, MARK frames; RESUME).  3: HELLO
+ * carries the most moves the console holds; a game that reaches the
+ * agreed limit goes to the review, and each side trusts the other only
+ * for the other's own player (docs/link.md, "What a peer can make us do"). */
+#define LINK_VERSION 3
 #define LINK_SOF 0xA5
 #define LINK_MAX_PAYLOAD 48
-#define LINK_MAX_MOVES 1024
+#define LINK_MAX_MOVES 1024   /* move bytes a game holds (the record's SGF_MAX_MOVES); told at the handshake */
 #define LINK_MAX_SIZE 15      /* row*size+col must stay below 0xF0 */
 #define LINK_BYTE_PASS 0xFE
 #define LINK_BYTE_RESIGN 0xFD
@@ -69,6 +73,8 @@ typedef enum {
 
 typedef enum {
     LINK_HANDSHAKE = 0, /* waiting for the peer's hello */
+    LINK_OFFER,         /* the peer offers its saved game and this side holds none:
+                           link_offer(), answered by link_take_offer() */
     LINK_PLAYING,       /* agreed; moves flow */
     LINK_REVIEW,        /* two passes: the dead-stone review (link_review()) */
     LINK_OVER,          /* counted (both accepted the marks) or resigned */
@@ -86,6 +92,8 @@ typedef enum {
     LINK_ERR_PEER = 6,      /* the peer stopped (its LINK_T_ERROR) */
     LINK_ERR_CLOSED = 7,    /* the transport closed (set by the caller) */
     LINK_ERR_RULES = 8,     /* this side's rules failed to answer (hardware rules) */
+    LINK_ERR_FORGED = 9,    /* the peer spoke for our player: a move, an acceptance we never made */
+    LINK_ERR_DECLINED = 10, /* this side declined (or may not take) the peer's saved game */
 } link_error_t;
 
 struct go_rules;
@@ -101,6 +109,11 @@ typedef struct link_prefs {
      * decider that is 9x9 only (go_rules), a game of another size is refused
      * at the handshake.  Not owned; must outlive the link. */
     struct go_rules *rules;
+    /* A saved game the peer offers when this side holds none: its moves of
+     * both colours would become ours.  LINK_THEIRS_REFUSE stops the link
+     * (LINK_ERR_DECLINED), LINK_THEIRS_ASK stops in LINK_OFFER until the
+     * player answers (link_take_offer), LINK_THEIRS_TAKE takes it. */
+    enum { LINK_THEIRS_REFUSE = 0, LINK_THEIRS_ASK, LINK_THEIRS_TAKE } theirs;
 } link_prefs_t;
 
 /* What the two sides agreed. */
@@ -109,7 +122,16 @@ typedef struct link_agreement {
     int komi2;
     Stone mine;   /* this side's colour */
     int resumed;  /* moves held before the handshake that the game kept */
+    int max_moves; /* the smaller of the two consoles' limits (told in HELLO): the game
+                      goes to the review when its move bytes reach it */
 } link_agreement_t;
+
+/* What the peer offers in LINK_OFFER. */
+typedef struct link_offer {
+    int moves;    /* move bytes of its saved game */
+    int size, komi2;
+    Stone mine;   /* the colour this side would play */
+} link_offer_t;
 
 /* Fault counters (figures for tests and docs). */
 typedef struct link_stats {
@@ -125,6 +147,7 @@ typedef struct link_stats {
 typedef enum {
     LINK_EV_NONE = 0,
     LINK_EV_READY,     /* handshake done: link_agreement() */
+    LINK_EV_OFFER,     /* the peer offers its saved game (LINK_OFFER): ask the player */
     LINK_EV_PEER_MOVE, /* the peer's move (or a resent own move from the catch-up) applied */
     LINK_EV_ACKED,     /* our last move is agreed by the peer */
     LINK_EV_REVIEW,    /* two passes: the review began (LINK_REVIEW) */
@@ -154,6 +177,9 @@ typedef struct link_review {
     int accepted_black, accepted_white; /* each side accepted these marks */
     int black, white;            /* area counts with the marked stones off, komi not included */
     int pending;                 /* this side's requests the leader has not applied yet */
+    int at_limit;                /* begun because the game reached agreed.max_moves: no play on */
+    int counting;                /* leader: both accepted and counted, the other side's
+                                    confirmation awaited (no more changes) */
 } link_review_t;
 
 /* The review's private bookkeeping (link.c). */
@@ -168,6 +194,11 @@ typedef struct link_review_sync {
         uint16_t marks;  /* the marks the player saw when asking (an accept is of those) */
     } ops[LINK_REVIEW_QUEUE]; /* other side: requests not yet applied */
     int n_ops;
+    /* other side: its own acceptance as the leader applied its requests
+     * (a REVIEW frame may claim no other) and the marks it was of */
+    int own_accept;
+    unsigned own_accept_marks;
+    unsigned counted;    /* leader: the revision that carried the count (0: none) */
     int resend_pending;
     uint64_t resend_at;
 } link_review_sync_t;
@@ -184,6 +215,7 @@ typedef struct link {
     int n_moves;
     int n_acked;        /* moves the peer confirmed holding (both lists agree up to here) */
     int saved_moves;    /* moves held at init (resume) */
+    int took_theirs;    /* this side took the peer's saved game (LINK_OFFER answered yes) */
     int saved_size, saved_komi2;
     Stone saved_mine;
     BoardState board;
@@ -191,6 +223,7 @@ typedef struct link {
     /* handshake */
     int have_peer_hello, peer_has_mine;
     uint8_t peer_hello[LINK_MAX_PAYLOAD];
+    link_offer_t offer;
     /* receive */
     uint8_t rx[LINK_MAX_PAYLOAD + 8];
     int rx_len;
@@ -219,6 +252,12 @@ typedef struct link {
  * 0, or -1 if the saved moves do not replay (message in link_message). */
 int link_init(link_t *l, const link_prefs_t *prefs, const uint8_t *saved, int n_saved,
               int saved_size, int saved_komi2, Stone saved_mine);
+
+/* LINK_OFFER: what the peer offers.  link_take_offer: 1 takes it (the
+ * game goes on as LINK_EV_READY), 0 declines (the link stops on both
+ * sides, LINK_ERR_DECLINED).  Returns 0, or -1 when nothing is offered. */
+const link_offer_t *link_offer(const link_t *l);
+int link_take_offer(link_t *l, int take, uint64_t now_ms);
 
 /* Bytes read from the transport; now_ms is the caller's clock. */
 void link_feed(link_t *l, const uint8_t *bytes, size_t n, uint64_t now_ms);
