@@ -9,7 +9,8 @@
 #include "rules.h"
 #include "status.h"
 
-#define HELLO_LEN 15
+#define HELLO_LEN 17
+#define HELLO_LEN_V2 15 /* version 2 had no move limit: read only to say "another version" */
 #define HELLO_GOT_YOURS 1
 #define HELLO_REPLY 2
 
@@ -133,6 +134,10 @@ static const char *error_text(link_error_t e)
         return "the other console stopped the link";
     case LINK_ERR_CLOSED:
         return "the link closed";
+    case LINK_ERR_FORGED:
+        return "the other console spoke for this console's player";
+    case LINK_ERR_DECLINED:
+        return "this console did not take the other console's saved game";
     }
     return "link error";
 }
@@ -153,6 +158,10 @@ static const char *peer_error_text(unsigned code)
         return "it heard nothing from us";
     case LINK_ERR_RULES:
         return "its rules in logic failed";
+    case LINK_ERR_FORGED:
+        return "it refused a frame of ours that spoke for its player";
+    case LINK_ERR_DECLINED:
+        return "it did not take our saved game";
     default:
         return "stopped";
     }
@@ -177,6 +186,12 @@ static void fail(link_t *l, link_error_t why, const char *detail, int tell_peer)
     push_event(l, (link_event_t){.kind = LINK_EV_FAILED});
 }
 
+/* The most move bytes this game may hold: the agreed limit once agreed. */
+static int move_cap(const link_t *l)
+{
+    return l->agreed.max_moves ? l->agreed.max_moves : LINK_MAX_MOVES;
+}
+
 /* apply_byte's answer when the rules themselves failed (message in err). */
 #define APPLY_RULES_FAILED (-2)
 
@@ -188,7 +203,7 @@ static int apply_byte(link_t *l, uint8_t b, Stone *who, Move *mv, int *resign, c
 {
     *who = l->board.turn;
     *resign = 0;
-    if (l->n_moves >= LINK_MAX_MOVES || l->resigned != EMPTY)
+    if (l->n_moves >= move_cap(l) || l->resigned != EMPTY)
         return MOVE_ILLEGAL_GAME_OVER;
     if (b == LINK_BYTE_RESUME) {
         if (!l->board.game_over)
@@ -221,7 +236,9 @@ static int apply_byte(link_t *l, uint8_t b, Stone *who, Move *mv, int *resign, c
 /* The state the moves held lead to. */
 static link_state_t state_of_moves(const link_t *l)
 {
-    return l->resigned != EMPTY ? LINK_OVER : l->board.game_over ? LINK_REVIEW : LINK_PLAYING;
+    return l->resigned != EMPTY                              ? LINK_OVER
+           : l->board.game_over || l->n_moves >= move_cap(l) ? LINK_REVIEW
+                                                             : LINK_PLAYING;
 }
 
 int link_init(link_t *l, const link_prefs_t *prefs, const uint8_t *saved, int n_saved,
@@ -283,6 +300,7 @@ static void send_hello(link_t *l, int reply)
     put16(p + 8, (unsigned)l->saved_moves);
     put32(p + 10, l->hashes[l->saved_moves]);
     p[14] = (uint8_t)((l->have_peer_hello ? HELLO_GOT_YOURS : 0) | (reply ? HELLO_REPLY : 0));
+    put16(p + 15, LINK_MAX_MOVES);
     send_frame(l, LINK_T_HELLO, 0, p, sizeof p);
 }
 
@@ -363,7 +381,7 @@ static void send_review(link_t *l)
     put16(p + 6, l->sync.marks);
     p[8] = (uint8_t)((l->review.accepted_black ? REVIEW_ACCEPT_B : 0) |
                      (l->review.accepted_white ? REVIEW_ACCEPT_W : 0) |
-                     (l->state == LINK_OVER ? REVIEW_COUNTED : 0));
+                     (l->sync.counted ? REVIEW_COUNTED : 0));
     p[9] = (uint8_t)l->review.black;
     p[10] = (uint8_t)l->review.white;
     for (int i = 0; i < n; i++)
@@ -403,6 +421,11 @@ static void review_begin(link_t *l)
     memset(&l->review, 0, sizeof l->review);
     memset(&l->sync, 0, sizeof l->sync);
     l->review.at = l->n_moves;
+    /* A game that reached the agreed limit is counted as it stands: no
+     * move, and no resume, fits in the list any more. */
+    l->review.at_limit = l->n_moves >= move_cap(l);
+    if (l->review.at_limit)
+        l->board.game_over = 1;
     l->state = LINK_REVIEW;
     l->result[0] = 0;
     push_event(l, (link_event_t){.kind = LINK_EV_REVIEW});
@@ -481,8 +504,14 @@ static int review_apply(link_t *l, Stone who, int op, int point, unsigned marks_
         changed = 1;
         break;
     case OP_RESUME:
-        /* The RESUME byte goes out as a move: both sides play on. */
-        return play_byte(l, LINK_BYTE_RESUME, l->now) == MOVE_OK ? 0 : -1;
+        /* The RESUME byte goes out as a move: both sides play on.  At the
+         * move limit it cannot: the request is answered as refused. */
+        if (!l->review.at_limit && play_byte(l, LINK_BYTE_RESUME, l->now) == MOVE_OK)
+            return 0;
+        if (l->state == LINK_FAILED)
+            return -1;
+        rc = -1;
+        break;
     default:
         rc = -1;
     }
@@ -490,9 +519,13 @@ static int review_apply(link_t *l, Stone who, int op, int point, unsigned marks_
     if (changed && op == OP_TOGGLE && review_count(l) != 0)
         return -1;
     if (l->review.accepted_black && l->review.accepted_white) {
+        /* Counted; the game is over here only when the other side has
+         * counted the same and confirmed it (on_mark): a record never
+         * keeps a result the other console refused. */
         count_result(l);
-        l->state = LINK_OVER;
-        push_event(l, (link_event_t){.kind = LINK_EV_OVER});
+        l->review.counting = 1;
+        l->sync.counted = l->sync.rev;
+        push_event(l, (link_event_t){.kind = LINK_EV_MARKS});
     } else if (changed) {
         push_event(l, (link_event_t){.kind = LINK_EV_MARKS});
     }
@@ -504,7 +537,8 @@ static int review_apply(link_t *l, Stone who, int op, int point, unsigned marks_
 static int review_request(link_t *l, int op, int point, uint64_t now_ms)
 {
     l->now = now_ms;
-    if (l->state != LINK_REVIEW)
+    if (l->state != LINK_REVIEW || l->review.counting ||
+        (op == OP_RESUME && l->review.at_limit))
         return -1;
     if (is_leader(l))
         return review_apply(l, l->agreed.mine, op, point, l->sync.marks);
@@ -560,6 +594,19 @@ static void on_mark(link_t *l, const uint8_t *p, size_t len)
     }
     if (seen > l->sync.seen && seen <= l->sync.rev)
         l->sync.seen = seen;
+    if (l->review.counting) {
+        /* The count went out; no request changes it now.  The other side's
+         * confirmation of it ends the game here too. */
+        if (l->state == LINK_REVIEW && l->sync.seen >= l->sync.counted) {
+            l->state = LINK_OVER;
+            push_event(l, (link_event_t){.kind = LINK_EV_OVER});
+        }
+        if (l->sync.seen < l->sync.rev)
+            send_review(l);
+        else
+            l->sync.resend_pending = 0;
+        return;
+    }
     if (l->state == LINK_REVIEW && p[6] != OP_SEEN && req == l->sync.req_done + 1) {
         l->sync.req_done = req;
         review_apply(l, stone_opponent(l->agreed.mine), p[6], p[7], get16(p + 8));
@@ -595,22 +642,52 @@ static void on_review(link_t *l, const uint8_t *p, size_t len)
         send_mark(l); /* our confirmation was lost */
         return;
     }
-    unsigned applied = req_done - l->sync.req_done;
+    unsigned applied = req_done - l->sync.req_done, marks = get16(p + 6);
     if (req_done < l->sync.req_done || applied > (unsigned)l->sync.n_ops) {
         fail(l, LINK_ERR_DIVERGED, "the review's requests", 1);
         return;
     }
+    uint8_t dead[LINK_NPOINTS];
+    for (int i = 0; i < n; i++)
+        dead[i] = (p[REVIEW_HEAD + i / 8] >> (7 - i % 8)) & 1;
+    /* The leader keeps the marks, but our player's acceptance is ours: it
+     * stands only as our own requests, in the order the leader applied
+     * them, left it, and only for the marks our player saw (docs/link.md,
+     * "What a peer can make us do"). */
+    int own = l->sync.own_accept;
+    unsigned own_marks = l->sync.own_accept_marks;
+    for (unsigned i = 0; i < applied; i++) {
+        if (l->sync.ops[i].op == OP_ACCEPT)
+            own = 1, own_marks = l->sync.ops[i].marks;
+        else if (l->sync.ops[i].op == OP_WITHDRAW || l->sync.ops[i].op == OP_TOGGLE)
+            own = 0;
+    }
+    const char *forged = NULL;
+    if (l->review.known && (marks < l->sync.marks ||
+                            (marks == l->sync.marks && memcmp(dead, l->review.dead, (size_t)n))))
+        forged = "it changed the marks and kept their revision";
+    else if ((p[8] & REVIEW_ACCEPT_W) &&
+             !(own && l->review.known && own_marks == marks && marks == l->sync.marks))
+        forged = "it said our player accepted marks our player did not accept";
+    else if ((p[8] & REVIEW_COUNTED) && (p[8] & (REVIEW_ACCEPT_B | REVIEW_ACCEPT_W)) !=
+                                            (REVIEW_ACCEPT_B | REVIEW_ACCEPT_W))
+        forged = "it counted marks both players had not accepted";
+    if (forged) {
+        fail(l, LINK_ERR_FORGED, forged, 1);
+        return;
+    }
     memmove(l->sync.ops, l->sync.ops + applied, (size_t)(l->sync.n_ops - (int)applied) * sizeof l->sync.ops[0]);
     l->sync.n_ops -= (int)applied;
+    l->sync.own_accept = own;
+    l->sync.own_accept_marks = own_marks;
     l->sync.req_done = req_done;
     l->sync.rev = rev;
-    l->sync.marks = get16(p + 6);
+    l->sync.marks = marks;
     l->review.pending = l->sync.n_ops;
     l->review.known = 1;
     l->review.accepted_black = !!(p[8] & REVIEW_ACCEPT_B);
     l->review.accepted_white = !!(p[8] & REVIEW_ACCEPT_W);
-    for (int i = 0; i < n; i++)
-        l->review.dead[i] = (p[REVIEW_HEAD + i / 8] >> (7 - i % 8)) & 1;
+    memcpy(l->review.dead, dead, (size_t)n);
     if (review_count(l) != 0)
         return;
     if (p[8] & REVIEW_COUNTED) {
@@ -635,18 +712,21 @@ static void on_review(link_t *l, const uint8_t *p, size_t len)
 /* After a move is applied (either side's): the state it leads to. */
 static void after_move(link_t *l, uint8_t b)
 {
+    if (l->resigned != EMPTY) {
+        l->state = LINK_OVER;
+        snprintf(l->result, sizeof l->result, "%s+R", l->resigned == BLACK ? "W" : "B");
+        push_event(l, (link_event_t){.kind = LINK_EV_OVER, .resign = 1});
+        return;
+    }
     if (b == LINK_BYTE_RESUME) {
         l->state = LINK_PLAYING;
         memset(&l->sync, 0, sizeof l->sync);
         l->review.pending = 0;
         push_event(l, (link_event_t){.kind = LINK_EV_RESUMED});
-    } else if (l->resigned != EMPTY) {
-        l->state = LINK_OVER;
-        snprintf(l->result, sizeof l->result, "%s+R", l->resigned == BLACK ? "W" : "B");
-        push_event(l, (link_event_t){.kind = LINK_EV_OVER, .resign = 1});
-    } else if (l->board.game_over) {
-        review_begin(l);
     }
+    /* Two passes, or the list is full (even by a RESUME): the review. */
+    if (l->board.game_over || l->n_moves >= move_cap(l))
+        review_begin(l);
 }
 
 /* Both sides run this on the same two hellos and reach the same answer. */
@@ -673,10 +753,15 @@ static void agree(link_t *l)
         fail(l, LINK_ERR_CONFIG, d, 1);
         return;
     }
-    if (peer_n > LINK_MAX_MOVES) {
-        char d[80];
-        snprintf(d, sizeof d, "the other console claims %d moves held (at most %d)", peer_n,
-                 LINK_MAX_MOVES);
+    /* The game's move limit is the smaller of the two consoles' (a game
+     * that reaches it is counted as it stands); a limit too small for the
+     * moves either side already holds is no agreement. */
+    int peer_max = (int)get16(p + 15);
+    int max = peer_max < LINK_MAX_MOVES ? peer_max : LINK_MAX_MOVES;
+    if (peer_n > max || my_n > max || max < 2) {
+        char d[120];
+        snprintf(d, sizeof d, "moves held: ours %d, theirs %d; limits: ours %d, theirs %d", my_n,
+                 peer_n, LINK_MAX_MOVES, peer_max);
         fail(l, LINK_ERR_CONFIG, d, 1);
         return;
     }
@@ -716,10 +801,33 @@ static void agree(link_t *l)
         fail(l, LINK_ERR_CONFIG, d, 1);
         return;
     }
+    if (my_n == 0 && peer_n > 0 && !l->took_theirs) {
+        /* Every move of its saved game, of both colours, would become ours:
+         * the player decides, not the other console. */
+        if (l->prefs.theirs == LINK_THEIRS_REFUSE) {
+            char d[160];
+            snprintf(d, sizeof d,
+                     "it resumes a saved game of %d moves; this console holds none and takes "
+                     "no other console's game",
+                     peer_n);
+            fail(l, LINK_ERR_DECLINED, d, 1);
+            return;
+        }
+        if (l->prefs.theirs == LINK_THEIRS_ASK) {
+            l->offer = (link_offer_t){.moves = peer_n, .size = size, .komi2 = komi, .mine = mine};
+            l->state = LINK_OFFER;
+            push_event(l, (link_event_t){.kind = LINK_EV_OFFER});
+            return;
+        }
+        l->took_theirs = 1;
+    }
     if (my_n == 0)
         board_reset(&l->board, size, komi);
-    l->agreed = (link_agreement_t){
-        .size = size, .komi2 = komi, .mine = mine, .resumed = my_n > peer_n ? my_n : peer_n};
+    l->agreed = (link_agreement_t){.size = size,
+                                   .komi2 = komi,
+                                   .mine = mine,
+                                   .resumed = my_n > peer_n ? my_n : peer_n,
+                                   .max_moves = max};
     l->n_acked = my_n < peer_n ? my_n : peer_n;
     link_state_t st = state_of_moves(l);
     l->state = LINK_PLAYING;
@@ -747,7 +855,13 @@ static void maybe_ready(link_t *l)
 
 static void on_hello(link_t *l, const uint8_t *p, size_t len)
 {
-    if (len != HELLO_LEN) {
+    uint8_t v2[HELLO_LEN];
+    if (len == HELLO_LEN_V2 && p[0] < LINK_VERSION && l->state == LINK_HANDSHAKE) {
+        /* An older console: kept so that agree() names the versions. */
+        memset(v2, 0, sizeof v2);
+        memcpy(v2, p, HELLO_LEN_V2);
+        p = v2;
+    } else if (len != HELLO_LEN) {
         l->stats.framing_errors++;
         return;
     }
@@ -828,15 +942,37 @@ static void on_move(link_t *l, unsigned seq, const uint8_t *p, size_t len)
         l->resend_pending = 0;
         push_event(l, (link_event_t){.kind = LINK_EV_ACKED});
     }
+    if (l->n_moves >= move_cap(l)) {
+        /* Both sides know the limit from the handshake: this is the other
+         * console's mistake, not a move of ours. */
+        char d[96];
+        snprintf(d, sizeof d, "move %d, past the agreed limit of %d moves", l->n_moves + 1,
+                 move_cap(l));
+        fail(l, LINK_ERR_ILLEGAL, d, 1);
+        return;
+    }
     int peer_n = (int)get16(l->peer_hello + 8);
     Stone peer = stone_opponent(l->agreed.mine);
+    /* Who made this move: RESUME is the review leader's (Black's) byte. */
+    Stone author = p[0] == LINK_BYTE_RESUME ? BLACK : l->board.turn;
     if (l->n_moves >= peer_n) { /* not a catch-up of moves made before a reconnect */
-        if (p[0] == LINK_BYTE_RESUME ? peer != BLACK : l->board.turn != peer) {
+        if (author != peer) {
             fail(l, LINK_ERR_ILLEGAL,
                  p[0] == LINK_BYTE_RESUME ? "a resume from White's console" : "a move out of turn",
                  1);
             return;
         }
+    } else if (author != peer && !l->took_theirs) {
+        /* A catch-up move in our player's name: we save every own move
+         * before it goes out, so we would hold it.  Its saved game is
+         * not ours. */
+        char d[120];
+        snprintf(d, sizeof d,
+                 "its saved game holds move %d in our player's name, which this console never "
+                 "made",
+                 l->n_moves + 1);
+        fail(l, LINK_ERR_FORGED, d, 1);
+        return;
     }
     Stone who;
     Move mv = {0};
@@ -916,6 +1052,8 @@ static void on_frame(link_t *l, const uint8_t *f, size_t len)
     l->heard_ms = l->now;
     if (l->state == LINK_FAILED)
         return;
+    if (type != LINK_T_HELLO && type != LINK_T_ERROR && l->state == LINK_OFFER)
+        return; /* the player has not answered yet: the peer resends */
     if (type != LINK_T_HELLO && type != LINK_T_ERROR && l->state == LINK_HANDSHAKE) {
         /* The peer is past its handshake, so it has our hello. */
         if (!l->have_peer_hello)
@@ -1044,8 +1182,8 @@ void link_tick(link_t *l, uint64_t now_ms)
     if (l->resend_pending && now_ms >= l->resend_at) {
         l->stats.retransmits++;
         l->rto = l->rto * 2 > LINK_RTO_MAX_MS ? LINK_RTO_MAX_MS : l->rto * 2;
-        if (l->state == LINK_HANDSHAKE) {
-            send_hello(l, 0);
+        if (l->state == LINK_HANDSHAKE || l->state == LINK_OFFER) {
+            send_hello(l, 0); /* in LINK_OFFER: keeps the peer from calling us silent */
             arm_resend(l);
         } else {
             send_next_move(l);
@@ -1117,6 +1255,26 @@ int link_resign(link_t *l, uint64_t now_ms)
     if (!link_my_turn(l))
         return -1;
     return play_byte(l, LINK_BYTE_RESIGN, now_ms) == MOVE_OK ? 0 : -1;
+}
+
+const link_offer_t *link_offer(const link_t *l)
+{
+    return l->state == LINK_OFFER ? &l->offer : NULL;
+}
+
+int link_take_offer(link_t *l, int take, uint64_t now_ms)
+{
+    l->now = now_ms;
+    if (l->state != LINK_OFFER)
+        return -1;
+    if (!take) {
+        fail(l, LINK_ERR_DECLINED, "its saved game: the player declined it", 1);
+        return 0;
+    }
+    l->took_theirs = 1;
+    l->state = LINK_HANDSHAKE;
+    agree(l); /* the same two hellos, the same agreement, now taken */
+    return 0;
 }
 
 void link_close(link_t *l, link_error_t why, const char *detail)

@@ -427,8 +427,13 @@ Test(link, resume_after_reconnect_catches_up)
     uint8_t ma[LINK_MAX_MOVES], mb[LINK_MAX_MOVES];
     memcpy(ma, link_moves(&s.a, &na), LINK_MAX_MOVES);
     memcpy(mb, link_moves(&s.b, &nb), LINK_MAX_MOVES);
-    /* B never heard A's latest move: drop it from B's list. */
-    nb = na - 1;
+    /* The side that did not make the latest move never heard it: drop it
+     * from that side's list (its maker saved it before sending). */
+    int last_by_a = na % 2 == 1; /* index na-1 even: Black's, A's */
+    if (last_by_a)
+        nb = na - 1;
+    else
+        na = nb - 1;
     link_prefs_t pa = {.nonce = 1}, pb = {.nonce = 2};
     cr_assert_eq(link_init(&s.a, &pa, ma, na, 9, 11, BLACK), 0);
     cr_assert_eq(link_init(&s.b, &pb, mb, nb, 9, 11, WHITE), 0);
@@ -437,7 +442,7 @@ Test(link, resume_after_reconnect_catches_up)
     s.max_moves = 30;
     cr_assert(run(&s, &f, 3600000), "%s / %s", link_message(&s.a), link_message(&s.b));
     assert_identical_end(&s);
-    cr_assert_eq(link_agreement(&s.b)->resumed, na);
+    cr_assert_eq(link_agreement(&s.b)->resumed, last_by_a ? na : nb);
     cr_assert_eq(link_agreement(&s.b)->mine, WHITE);
 }
 
@@ -512,11 +517,16 @@ Test(link, resignation_ends_both)
     faults_t f = {0};
     sim_start(&s, 15, BLACK, WHITE);
     run(&s, &f, 100);
-    cr_assert_eq(link_resign(&s.b, s.now), -1, "not White's turn");
-    cr_assert_eq(link_resign(&s.a, s.now), 0);
+    /* Whoever is to move (Black may have played already) resigns; the
+     * other may not. */
+    link_t *mover = link_my_turn(&s.a) ? &s.a : &s.b, *other = mover == &s.a ? &s.b : &s.a;
+    cr_assert(link_my_turn(mover));
+    Stone who = link_agreement(mover)->mine;
+    cr_assert_eq(link_resign(other, s.now), -1, "not its turn");
+    cr_assert_eq(link_resign(mover, s.now), 0);
     cr_assert(run(&s, &f, 10000));
-    cr_assert_eq(link_resigned(&s.a), BLACK);
-    cr_assert_eq(link_resigned(&s.b), BLACK);
+    cr_assert_eq(link_resigned(&s.a), who);
+    cr_assert_eq(link_resigned(&s.b), who);
 }
 
 Test(link, another_version_is_refused)
@@ -777,6 +787,12 @@ Test(link, counters_that_disagree_stop_both)
     cr_assert(strstr(link_message(&s.b), "count the marks differently"), "%s",
               link_message(&s.b));
     cr_assert_eq(link_state(&s.a), LINK_FAILED);
+    /* Neither record keeps a result: the leader's count was never confirmed. */
+    static sgf_game_t rec;
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(link_to_sgf(i ? &s.b : &s.a, &rec), 0);
+        cr_assert_str_eq(rec.result, "", "side %d", i);
+    }
 }
 
 /* White accepts marks that Black changed meanwhile: the acceptance is of
@@ -850,7 +866,8 @@ static void hello_case(int patch_at, int hi, int lo, const char *want)
 
 Test(link, hello_is_bounded)
 {
-    hello_case(8, 0xFF, 0xFF, "claims 65535 moves held");
+    hello_case(8, 0xFF, 0xFF, "moves held: ours 0, theirs 65535; limits: ours 1024, theirs 1024");
+    hello_case(15, 0, 1, "limits: ours 1024, theirs 1");
     hello_case(1, 40, -1, "asked for a 40x40 board");
 }
 
@@ -875,4 +892,292 @@ Test(link, a_record_with_a_resumed_review_replays)
     /* RESUME without two passes before it does not replay. */
     uint8_t bad[] = {40, LINK_BYTE_RESUME};
     cr_assert_eq(link_init(&back, &p, bad, 2, 9, 11, BLACK), -1);
+}
+
+/* ---- the trust model (docs/link.md, "What a peer can make us do") ---- */
+
+/* Rewrites a frame in place with a new CRC. */
+static void reseal(uint8_t *f)
+{
+    uint16_t crc = link_crc16(f + 1, 3 + (size_t)f[3]);
+    f[4 + f[3]] = (uint8_t)(crc >> 8);
+    f[5 + f[3]] = (uint8_t)crc;
+}
+
+/* Two sides (a Black, b White) play B C7, W G3 and two passes; both are in
+ * the review with the leader's first marks known on b. */
+static void to_review(sim_t *s, uint64_t seed)
+{
+    sim_start(s, seed, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3}, pb = {.color = WHITE, .nonce = 4};
+    link_init(&s->a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s->b, &pb, NULL, 0, 0, 0, EMPTY);
+    exchange(s, 40);
+    Move moves[] = {{2, 2, 0}, {6, 6, 0}, {-1, -1, 1}, {-1, -1, 1}};
+    for (int i = 0; i < 4; i++) {
+        cr_assert_eq(link_play(i % 2 ? &s->b : &s->a, moves[i], s->now), MOVE_OK);
+        exchange(s, 40);
+    }
+    cr_assert_eq(link_state(&s->b), LINK_REVIEW);
+    cr_assert(link_review(&s->b)->known);
+}
+
+/* A hostile Black console marks White's only stone dead and says "White
+ * accepted, counted" in one REVIEW frame with a good CRC: White's console
+ * stops, tells Black's why, and its record keeps no result. */
+Test(link, a_review_frame_cannot_accept_for_white)
+{
+    static sim_t s;
+    to_review(&s, 40);
+    /* Black's real frame, taken from its output, then forged. */
+    cr_assert_eq(link_review_toggle(&s.a, 2, 2, s.now), 0); /* a change: a REVIEW goes out */
+    uint8_t out[LINK_OUT_CAP];
+    size_t n = link_take_output(&s.a, out, sizeof out);
+    size_t at = 0;
+    while (at < n && out[at + 1] != LINK_T_REVIEW)
+        at += 6 + out[at + 3];
+    cr_assert_lt(at, n, "no REVIEW frame");
+    uint8_t *f = out + at, *p = f + 4;
+    p[3]++;                              /* rev */
+    p[7]++;                              /* marks rev */
+    p[8] = 1 | 2 | 4;                    /* Black accepted, White accepted, counted */
+    p[9] = 81, p[10] = 0;                /* the counts of an empty-for-White board */
+    memset(p + 11, 0, (size_t)(f[3] - 11));
+    int w = 6 * 9 + 6;                   /* G3: White's only stone, marked dead */
+    p[11 + w / 8] |= (uint8_t)(0x80u >> (w % 8));
+    reseal(f);
+    link_feed(&s.b, f, 6 + (size_t)f[3], s.now);
+    cr_assert_eq(link_state(&s.b), LINK_FAILED);
+    cr_assert_eq(link_error(&s.b), LINK_ERR_FORGED);
+    cr_assert(strstr(link_message(&s.b), "accepted marks our player did not accept"), "%s",
+              link_message(&s.b));
+    static sgf_game_t rec;
+    cr_assert_eq(link_to_sgf(&s.b, &rec), 0);
+    cr_assert_str_eq(rec.result, "");
+    /* Its ERROR reaches Black's console, which says why. */
+    n = link_take_output(&s.b, out, sizeof out);
+    link_feed(&s.a, out, n, s.now);
+    cr_assert_eq(link_error(&s.a), LINK_ERR_PEER);
+    cr_assert(strstr(link_message(&s.a), "spoke for its player"), "%s", link_message(&s.a));
+}
+
+/* The same lie without a change of the marks: White never accepted. */
+Test(link, a_review_frame_cannot_count_without_white)
+{
+    static sim_t s;
+    to_review(&s, 41);
+    cr_assert_eq(link_review_accept(&s.a, 1, s.now), 0); /* Black accepts: a REVIEW goes out */
+    uint8_t out[LINK_OUT_CAP];
+    size_t n = link_take_output(&s.a, out, sizeof out), at = 0;
+    while (at < n && out[at + 1] != LINK_T_REVIEW)
+        at += 6 + out[at + 3];
+    cr_assert_lt(at, n);
+    uint8_t *f = out + at;
+    f[4 + 8] |= 2 | 4; /* "White accepted", counted */
+    reseal(f);
+    link_feed(&s.b, f, 6 + (size_t)f[3], s.now);
+    cr_assert_eq(link_error(&s.b), LINK_ERR_FORGED);
+    /* The same frame unchanged is Black's own acceptance: it stands. */
+    static sim_t t;
+    to_review(&t, 41);
+    cr_assert_eq(link_review_accept(&t.a, 1, t.now), 0);
+    exchange(&t, 40);
+    cr_assert(link_review(&t.b)->accepted_black);
+    cr_assert_not(link_review(&t.b)->accepted_white);
+    cr_assert_eq(link_state(&t.b), LINK_REVIEW);
+}
+
+/* White withdraws right after accepting: a frame of the leader that has
+ * applied only the acceptance still claims it honestly, and the count the
+ * leader makes then waits for White's confirmation before it is a result. */
+Test(link, the_leaders_result_waits_for_the_other_count)
+{
+    static sim_t s;
+    to_review(&s, 42);
+    cr_assert_eq(link_review_accept(&s.b, 1, s.now), 0);
+    cr_assert_eq(link_review_accept(&s.b, 0, s.now), 0);
+    exchange(&s, 60);
+    cr_assert_eq(link_state(&s.b), LINK_REVIEW, "%s", link_message(&s.b));
+    cr_assert_not(link_review(&s.b)->accepted_white);
+    cr_assert_eq(link_review_accept(&s.b, 1, s.now), 0);
+    exchange(&s, 60);
+    cr_assert(link_review(&s.a)->accepted_white);
+    /* Black accepts: counted, but over only once White has counted too. */
+    cr_assert_eq(link_review_accept(&s.a, 1, s.now), 0);
+    cr_assert_eq(link_state(&s.a), LINK_REVIEW);
+    cr_assert(link_review(&s.a)->counting);
+    char r[16];
+    link_result_string(&s.a, r, sizeof r);
+    cr_assert_str_eq(r, "");
+    cr_assert_eq(link_review_toggle(&s.a, 2, 2, s.now), -1, "no change once counted");
+    exchange(&s, 60);
+    cr_assert_eq(link_state(&s.a), LINK_OVER);
+    cr_assert_eq(link_state(&s.b), LINK_OVER);
+    char rb[16];
+    link_result_string(&s.a, r, sizeof r);
+    link_result_string(&s.b, rb, sizeof rb);
+    cr_assert_str_eq(r, rb);
+    cr_assert_str_eq(r, "W+5.5"); /* one stone each, no territory taken from either */
+}
+
+/* A peer claims a longer saved game with a move in our player's name: the
+ * catch-up stops at that move, and our list never holds it. */
+Test(link, a_catch_up_move_in_our_name_is_refused)
+{
+    static sim_t s;
+    sim_start(&s, 43, BLACK, WHITE);
+    /* Black's "saved" game: B C7, W A1 (never played by White), B D7. */
+    uint8_t forged[] = {2 * 9 + 2, 0, 2 * 9 + 3};
+    uint8_t whites[] = {2 * 9 + 2};
+    link_prefs_t pa = {.nonce = 1}, pb = {.nonce = 2};
+    cr_assert_eq(link_init(&s.a, &pa, forged, 3, 9, 11, BLACK), 0);
+    cr_assert_eq(link_init(&s.b, &pb, whites, 1, 9, 11, WHITE), 0);
+    exchange(&s, 60);
+    cr_assert_eq(link_error(&s.b), LINK_ERR_FORGED);
+    cr_assert(strstr(link_message(&s.b), "move 2 in our player's name"), "%s",
+              link_message(&s.b));
+    int nb;
+    link_moves(&s.b, &nb);
+    cr_assert_eq(nb, 1);
+    cr_assert_eq(link_error(&s.a), LINK_ERR_PEER);
+    /* A catch-up of the peer's own moves is taken: White holds B C7, W G3;
+     * Black only B C7. */
+    static sim_t t;
+    sim_start(&t, 44, BLACK, WHITE);
+    uint8_t w2[] = {2 * 9 + 2, 6 * 9 + 6};
+    link_init(&t.a, &pa, w2, 1, 9, 11, BLACK);
+    link_init(&t.b, &pb, w2, 2, 9, 11, WHITE);
+    exchange(&t, 60);
+    cr_assert_eq(link_state(&t.a), LINK_PLAYING, "%s", link_message(&t.a));
+    int na;
+    link_moves(&t.a, &na);
+    cr_assert_eq(na, 2);
+    cr_assert(link_my_turn(&t.a));
+}
+
+/* A side that holds no saved game never takes the peer's by default; asked,
+ * its player decides. */
+Test(link, a_saved_game_offered_to_a_fresh_console)
+{
+    uint8_t game[] = {2 * 9 + 2, 6 * 9 + 6, 4 * 9 + 4};
+    static sim_t s;
+    sim_start(&s, 45, BLACK, WHITE);
+    link_prefs_t pa = {.nonce = 1}, pb = {.nonce = 2};
+    link_init(&s.a, &pa, game, 3, 9, 11, BLACK);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY); /* LINK_THEIRS_REFUSE */
+    exchange(&s, 60);
+    cr_assert_eq(link_error(&s.b), LINK_ERR_DECLINED);
+    cr_assert(strstr(link_message(&s.b), "a saved game of 3 moves"), "%s", link_message(&s.b));
+    cr_assert_eq(link_error(&s.a), LINK_ERR_PEER);
+    cr_assert(strstr(link_message(&s.a), "did not take our saved game"), "%s",
+              link_message(&s.a));
+
+    for (int take = 0; take < 2; take++) {
+        sim_start(&s, 46, BLACK, WHITE);
+        link_prefs_t ask = {.nonce = 2, .theirs = LINK_THEIRS_ASK};
+        link_init(&s.a, &pa, game, 3, 9, 11, BLACK);
+        link_init(&s.b, &ask, NULL, 0, 0, 0, EMPTY);
+        exchange(&s, 60);
+        cr_assert_eq(link_state(&s.b), LINK_OFFER);
+        link_event_t ev;
+        int offered = 0;
+        while (link_next_event(&s.b, &ev))
+            offered |= ev.kind == LINK_EV_OFFER;
+        cr_assert(offered);
+        const link_offer_t *o = link_offer(&s.b);
+        cr_assert_not_null(o);
+        cr_assert_eq(o->moves, 3);
+        cr_assert_eq(o->size, 9);
+        cr_assert_eq(o->mine, WHITE);
+        /* The player thinks for a minute: neither side calls the other silent. */
+        exchange(&s, 12000);
+        cr_assert_eq(link_state(&s.b), LINK_OFFER);
+        cr_assert_eq(link_state(&s.a), LINK_PLAYING, "%s", link_message(&s.a));
+        cr_assert_eq(link_take_offer(&s.b, take, s.now), 0);
+        exchange(&s, 1000); /* the peer's next catch-up resend: at most LINK_RTO_MAX_MS */
+        if (!take) {
+            cr_assert_eq(link_error(&s.b), LINK_ERR_DECLINED);
+            cr_assert_eq(link_error(&s.a), LINK_ERR_PEER);
+            continue;
+        }
+        cr_assert_eq(link_state(&s.b), LINK_PLAYING, "%s", link_message(&s.b));
+        int nb;
+        const uint8_t *mb = link_moves(&s.b, &nb);
+        cr_assert_eq(nb, 3);
+        cr_assert_eq(memcmp(mb, game, 3), 0);
+        cr_assert(link_my_turn(&s.b));
+    }
+}
+
+/* A game reaches the agreed limit (pass, pass, resume, over and over): it
+ * goes to the review on both sides, nothing can be played or resumed, and
+ * it is counted; a move past the limit from the peer is named as that. */
+Test(link, the_move_limit_ends_in_the_count, .timeout = 60)
+{
+    static sim_t s;
+    sim_start(&s, 47, BLACK, WHITE);
+    link_prefs_t pa = {.color = BLACK, .nonce = 3}, pb = {.color = WHITE, .nonce = 4};
+    link_init(&s.a, &pa, NULL, 0, 0, 0, EMPTY);
+    link_init(&s.b, &pb, NULL, 0, 0, 0, EMPTY);
+    exchange(&s, 40);
+    cr_assert_eq(link_agreement(&s.a)->max_moves, LINK_MAX_MOVES);
+    Move pass = {.row = -1, .col = -1, .pass = 1};
+    cr_assert_eq(link_play(&s.a, (Move){.row = 4, .col = 4}, s.now), MOVE_OK);
+    exchange(&s, 10);
+    int n = 1;
+    while (n < LINK_MAX_MOVES) {
+        link_t *mover = link_my_turn(&s.a) ? &s.a : &s.b;
+        if (link_state(&s.a) == LINK_REVIEW) {
+            cr_assert_eq(link_review_resume(&s.a, s.now), 0);
+        } else {
+            cr_assert(link_my_turn(mover), "move %d", n);
+            cr_assert_eq(link_play(mover, pass, s.now), MOVE_OK);
+        }
+        exchange(&s, 10);
+        link_moves(&s.a, &n);
+        cr_assert_eq(link_state(&s.b) == LINK_FAILED, 0, "%s", link_message(&s.b));
+    }
+    for (int i = 0; i < 2; i++) {
+        link_t *l = i ? &s.b : &s.a;
+        cr_assert_eq(link_state(l), LINK_REVIEW);
+        cr_assert(link_review(l)->at_limit);
+        cr_assert_eq(link_review_resume(l, s.now), -1);
+        cr_assert_eq(link_play(l, pass, s.now), -1);
+    }
+    /* The count goes on as after two passes. */
+    cr_assert_eq(link_review_accept(&s.b, 1, s.now), 0);
+    exchange(&s, 40);
+    cr_assert_eq(link_review_accept(&s.a, 1, s.now), 0);
+    exchange(&s, 40);
+    char ra[16], rb[16];
+    link_result_string(&s.a, ra, sizeof ra);
+    link_result_string(&s.b, rb, sizeof rb);
+    cr_assert_str_eq(ra, "B+75.5");
+    cr_assert_str_eq(rb, ra);
+    static sgf_game_t rec;
+    cr_assert_eq(link_to_sgf(&s.a, &rec), 0);
+    cr_assert_str_eq(rec.result, "B+75.5");
+
+    /* A 1,025th move forged by the peer: refused as past the limit. */
+    static sim_t t;
+    uint8_t *full = malloc(LINK_MAX_MOVES);
+    int nf;
+    memcpy(full, link_moves(&s.a, &nf), LINK_MAX_MOVES);
+    sim_start(&t, 48, BLACK, WHITE);
+    link_init(&t.b, &pb, full, nf, 9, 11, WHITE);
+    uint8_t fr[11] = {LINK_SOF, LINK_T_MOVE, (uint8_t)nf, 5, LINK_BYTE_PASS};
+    uint32_t h = LINK_HASH_INIT;
+    for (int i = 0; i < nf; i++)
+        h = link_hash_step(h, full[i]);
+    fr[5] = (uint8_t)(h >> 24), fr[6] = (uint8_t)(h >> 16), fr[7] = (uint8_t)(h >> 8);
+    fr[8] = (uint8_t)h;
+    reseal(fr);
+    link_init(&t.a, &pa, full, nf, 9, 11, BLACK);
+    exchange(&t, 40);
+    cr_assert_eq(link_state(&t.b), LINK_REVIEW, "%s", link_message(&t.b));
+    link_feed(&t.b, fr, sizeof fr, t.now);
+    cr_assert_eq(link_error(&t.b), LINK_ERR_ILLEGAL);
+    cr_assert(strstr(link_message(&t.b), "move 1025, past the agreed limit of 1024 moves"), "%s",
+              link_message(&t.b));
+    free(full);
 }
