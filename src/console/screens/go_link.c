@@ -204,7 +204,10 @@ static void gl_enter(void *p)
     z = (z ^ z >> 27) * 0x94D049BB133111EBull;
     /* Every move, own and received, and the count go through the rules
      * the console built: the go_rules peripheral with --rules hw. */
-    link_prefs_t prefs = {.nonce = (uint32_t)(z ^ z >> 31), .rules = g->env.go_rules};
+    /* A saved game the other console offers, when this one holds none,
+     * becomes ours only if the player takes it (docs/link.md). */
+    link_prefs_t prefs = {
+        .nonce = (uint32_t)(z ^ z >> 31), .rules = g->env.go_rules, .theirs = LINK_THEIRS_ASK};
     /* Who plays Black unless the other side insists (docs/link.md): the
      * console that listens, as a host would; the one that dials plays White. */
     prefs.color = !strncmp(g->env.link_spec, "listen:", 7) ? BLACK
@@ -398,6 +401,8 @@ static int gl_awaiting(void *p)
     if (g->failed || !g->up)
         return -1;
     link_state_t s = link_state(&g->link);
+    if (s == LINK_OFFER)
+        return 0; /* the player answers the other console's offer */
     /* Our bytes are still on their way out (of the UART). */
     if (console_link_sending(g->env.link))
         return 1;
@@ -475,9 +480,17 @@ static void review_key(go_link_game_t *g, int key)
         cursor_move(g, dr, dc, 1);
         return;
     }
-    if (key == HID_KEY_LETTER('p')) {
-        if (link_review_resume(&g->link, real_ms()) == 0)
+    if (rv->counting && (key == HID_KEY_LETTER('p') || key == HID_KEY_ENTER || key == HID_KEY_SPACE)) {
+        warn(g, "Counted: waiting for the other console to confirm the count");
+    } else if (key == HID_KEY_LETTER('p')) {
+        if (rv->at_limit) {
+            char w[96];
+            snprintf(w, sizeof w, "No play on: the game reached the link's limit of %d moves",
+                     link_agreement(&g->link)->max_moves);
+            warn(g, w);
+        } else if (link_review_resume(&g->link, real_ms()) == 0) {
             g->dirty = 1;
+        }
     } else if (!rv->known) {
         if (key == HID_KEY_ENTER || key == HID_KEY_SPACE)
             warn(g, "Wait: the other console's marks have not arrived yet");
@@ -534,6 +547,14 @@ static console_game_status_t gl_key(void *p, int key)
     link_state_t s = link_state(&g->link);
     g->warn[0] = 0;
     g->dirty = 1;
+    if (s == LINK_OFFER && !g->failed) {
+        /* Enter takes the other console's saved game; n or Escape declines. */
+        if (key == HID_KEY_ENTER || key == HID_KEY_LETTER('n') || key == HID_KEY_ESCAPE) {
+            link_take_offer(&g->link, key == HID_KEY_ENTER, real_ms());
+            pump(g);
+        }
+        return key == HID_KEY_ESCAPE ? CONSOLE_GAME_LEAVE : CONSOLE_GAME_STAY;
+    }
     if (key == HID_KEY_ESCAPE || ((s == LINK_OVER || g->failed) && key == HID_KEY_ENTER)) {
         /* The game is on disk; the link stays open until the console quits. */
         return CONSOLE_GAME_LEAVE;

@@ -47,7 +47,10 @@ static void review_status(const go_link_game_t *g, char *line, size_t len)
     int theirs = ag->mine == BLACK ? rv->accepted_white : rv->accepted_black;
     char res[16];
     go_link_count_result(rv->black, rv->white, ag->komi2, res, sizeof res);
-    if (!rv->known)
+    if (rv->counting)
+        snprintf(line, len, "Both accepted: %s - waiting for the other console to confirm the count",
+                 res);
+    else if (!rv->known)
         snprintf(line, len, "%s", "Waiting for the other console's marks...");
     else if (rv->pending)
         snprintf(line, len, "%s", "Sent: waiting for the other console to take it...");
@@ -57,6 +60,9 @@ static void review_status(const go_link_game_t *g, char *line, size_t len)
         snprintf(line, len, "The other console accepted these marks: Space to accept (%s)", res);
     else if (g->peer_changed)
         snprintf(line, len, "The other console changed the marks - %s if accepted (Space)", res);
+    else if (rv->at_limit)
+        snprintf(line, len, "The game reached the link's limit of %d moves: mark dead stones (Enter) "
+                 "- %s if accepted (Space)", ag->max_moves, res);
     else
         snprintf(line, len, "Mark dead stones (Enter) - %s if accepted (Space), p plays on", res);
 }
@@ -77,6 +83,15 @@ void go_link_status(const go_link_game_t *g, char *line, size_t len, uint16_t *c
     if (g->warn[0]) {
         *color = COLOR_WARN;
         snprintf(line, len, "%s", g->warn);
+        return;
+    }
+    if (s == LINK_OFFER) {
+        const link_offer_t *o = link_offer(&g->link);
+        *color = COLOR_WARN;
+        snprintf(line, len,
+                 "The other console resumes its saved game: %d moves on %dx%d, you would play %s. "
+                 "Enter: take it   n: no",
+                 o->moves, o->size, o->size, side_name(o->mine));
         return;
     }
     if (!board_shown(g)) {

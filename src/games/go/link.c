@@ -807,8 +807,7 @@ static void agree(link_t *l)
         if (l->prefs.theirs == LINK_THEIRS_REFUSE) {
             char d[160];
             snprintf(d, sizeof d,
-                     "it resumes a saved game of %d moves; this console holds none and takes "
-                     "no other console's game",
+                     "it offered %d moves; this console holds no saved game and takes none",
                      peer_n);
             fail(l, LINK_ERR_DECLINED, d, 1);
             return;
@@ -1268,7 +1267,7 @@ int link_take_offer(link_t *l, int take, uint64_t now_ms)
     if (l->state != LINK_OFFER)
         return -1;
     if (!take) {
-        fail(l, LINK_ERR_DECLINED, "its saved game: the player declined it", 1);
+        fail(l, LINK_ERR_DECLINED, "the player declined it", 1);
         return 0;
     }
     l->took_theirs = 1;
