@@ -19,6 +19,7 @@ import time
 
 SOF = 0xA5
 T_MOVE = 2
+T_REVIEW = 6
 MAX_PAYLOAD = 48
 
 
@@ -223,13 +224,42 @@ class ForgeRelay(_Relay):
             del buf[:6 + n]
             ftype, seq, payload = f[1], f[2], f[4:4 + n]
             self.seen.append((direction, ftype, seq, bytes(payload)))
-            want_dir, want_seq, new_byte = self.target
-            if direction == want_dir and ftype == T_MOVE and seq == want_seq and n >= 1:
-                self.original = payload[0]
-                f = frame(ftype, seq, bytes([new_byte]) + bytes(payload[1:]))
+            new = self.rewrite(direction, ftype, seq, bytes(payload))
+            if new is not None:
+                f = frame(ftype, seq, new)
                 self.forged += 1
             out += f
         return bytes(out)
+
+    def rewrite(self, direction, ftype, seq, payload):
+        """The payload a frame arrives with instead, or None to pass it on."""
+        want_dir, want_seq, new_byte = self.target
+        if direction == want_dir and ftype == T_MOVE and seq == want_seq and payload:
+            self.original = payload[0]
+            return bytes([new_byte]) + payload[1:]
+        return None
+
+
+class ReviewForgeRelay(ForgeRelay):
+    """A hostile Black console, played by a man in the middle: the first
+    REVIEW frame from the listener (Black, direction 1) is rewritten to mark
+    the points in `dead` dead and to say "Black accepted, White accepted,
+    counted" with the counts given (REVIEW: at u16, rev u16, requests applied
+    u16, marks revision u16, flags, Black's count, White's count, the marks a
+    bit a point, row-major, high bit first)."""
+
+    def __init__(self, listen_port, target_port, size, dead, black, white):
+        self.review = (size, dead, black, white)
+        super().__init__(listen_port, target_port, 1, -1, 0)
+
+    def rewrite(self, direction, ftype, seq, payload):
+        if direction != 1 or ftype != T_REVIEW or self.forged:
+            return None
+        size, dead, black, white = self.review
+        bits = bytearray((size * size + 7) // 8)
+        for p in dead:
+            bits[p // 8] |= 0x80 >> (p % 8)
+        return payload[:8] + bytes([1 | 2 | 4, black, white]) + bytes(bits)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import link_peer  # noqa: E402
+import link_relay  # noqa: E402
 from link_peer import PASS, RESUME, Peer  # noqa: E402
 
 exe = sys.argv[1]
@@ -115,6 +116,47 @@ try:
           "RE[" not in rec, rec)
     peer.s.close()
     ls.close()
+
+    # ---- 1b. the same frame between two real consoles ---------------------
+    # A man in the middle plays the hostile Black console: Black's first
+    # REVIEW frame arrives at White saying "White accepted, counted" with
+    # White's only stone dead.  Both consoles stop and say why; neither
+    # record keeps a result.
+    port_b, port_r = free_port(), free_port()
+    relay = link_relay.ReviewForgeRelay(port_r, port_b, 9, [pt(4, 3)], 81, 0)
+    sb = os.path.join(tmp, "rb")
+    sw = os.path.join(tmp, "rw")
+    os.mkdir(sb)
+    os.mkdir(sw)
+    bscript = os.path.join(tmp, "rb.txt")
+    with open(bscript, "w") as f:
+        f.write("await-peer 20000\nenter\nawait-peer 20000\nspace\nawait-peer 20000\n"
+                "await-peer 20000\n")
+    pb = subprocess.Popen([exe, "play", "--game", "go", "--headless", "--link",
+                           "listen:%d" % port_b, "--script", bscript, "--save-dir", sb],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    end = time.monotonic() + 10
+    while time.monotonic() < end and not any(
+            line.split()[1].endswith(":%04X" % port_b) and line.split()[3] == "0A"
+            for line in open("/proc/net/tcp").readlines()[1:]):
+        time.sleep(0.05)
+    pw = console(tmp, sw, port_r, "await-peer 20000\nleft\nenter\nawait-peer 20000\nspace\n"
+                 "await-peer 20000\nawait-peer 20000\n", "rw")
+    ob, eb = finish(pb, 40)
+    ow, ew = finish(pw, 40)
+    relay.close()
+    rb, rw = read(os.path.join(sb, "go-link.sgf")), read(os.path.join(sw, "go-link.sgf"))
+    check("man in the middle: the REVIEW frame was rewritten once", relay.forged == 1,
+          relay.forged)
+    check("man in the middle: White stops with the reason, exit 1",
+          pw.returncode == 1 and "accepted marks our player did not accept" in ew,
+          "rc %s\n%s" % (pw.returncode, ew))
+    check("man in the middle: Black stops and is told why, exit 1",
+          pb.returncode == 1 and "it refused a frame of ours that spoke for its player" in eb,
+          "rc %s\n%s" % (pb.returncode, eb))
+    check("man in the middle: both records hold the same moves and no result",
+          sgf_moves(rb) == sgf_moves(rw) == [("B", "ee"), ("W", "de"), ("B", ""), ("W", "")] and
+          "RE[" not in rb + rw, rb + "\n" + rw)
 
     # ---- 2. a forged resume against a console -----------------------------
     # First the console plays two moves with the peer, which then vanishes:
