@@ -15,8 +15,8 @@
  *                     three ("x,y x,y x,y"); 3 stones: SWAP, our 4th stone,
  *                     or 4th and 5th; 5 stones: SWAP or our 6th stone
  *   INFO key value    nothing, ever; timeout_turn, timeout_match, time_left
- *                     (ms; 0 or less: play at once), rule (bits: 1 exactly
- *                     five, 4 renju), max_memory ...
+ *                     (ms, held within a day; 0 or less: play at once),
+ *                     rule (bits: 1 exactly five, 4 renju), max_memory ...
  *   TAKEBACK x,y      OK
  *   RESTART           OK
  *   ABOUT             name="tabletop", version=..., ...
@@ -171,6 +171,7 @@ static int count_colour(const gomoku_t *g, int colour)
 static void brain_move(brain_t *b)
 {
     gomoku_set_to_move(&b->g, b->me);
+    /* INFO clamps every time to a day (PBRAIN_MS_MAX), so * 3 fits a long. */
     long think = b->timeout_turn > 0 ? b->timeout_turn * 3 / 4 : 200;
     if (b->timeout_turn == 0)
         think = 100;
@@ -211,16 +212,35 @@ static void brain_move(brain_t *b)
     say(b, "%d,%d", x, y);
 }
 
+/* The largest time an INFO field is taken at, in ms: one day.  A manager
+ * may send any digits ("no limit" as 2^63 - 1); held at this, 75% of it and
+ * 3 * it stay far inside a 32-bit long (the board's ABI) and the AI's int
+ * budget, instead of overflowing into a negative budget. */
+#define PBRAIN_MS_MAX 86400000L
+
+/* A decimal INFO value, clamped to [-PBRAIN_MS_MAX, PBRAIN_MS_MAX] (digits
+ * beyond long long's range clamp too); returns 0 if taken as written, 1 if
+ * clamped, -1 if it is not a number. */
+static int info_number(const char *val, long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(val, &end, 10);
+    if (end == val || *end != '\0' || (errno && errno != ERANGE))
+        return -1;
+    *out = v > PBRAIN_MS_MAX ? PBRAIN_MS_MAX : v < -PBRAIN_MS_MAX ? -PBRAIN_MS_MAX : (long)v;
+    return *out != v || errno == ERANGE;
+}
+
 static void brain_info(brain_t *b, char *args)
 {
     char *key = strtok(args, " \t");
     char *val = key ? strtok(NULL, " \t") : NULL;
     if (!key || !val)
         return;
-    char *end;
-    errno = 0;
-    long v = strtol(val, &end, 10);
-    int numeric = !errno && *end == '\0';
+    long v;
+    int got = info_number(val, &v);
+    int numeric = got >= 0; /* a time: a clamped value is still a time */
     if (!strcasecmp(key, "timeout_turn") && numeric && v >= 0)
         b->timeout_turn = v;
     else if (!strcasecmp(key, "timeout_match") && numeric && v >= 0)
@@ -228,14 +248,15 @@ static void brain_info(brain_t *b, char *args)
     else if (!strcasecmp(key, "time_left") && numeric) {
         b->time_left = v;
         b->time_left_known = 1;
-    } else if (!strcasecmp(key, "rule") && numeric && v >= 0) {
+    } else if (!strcasecmp(key, "rule") && got == 0 && v >= 0) {
         /* Caro (8) is not known: its five is played as the other bits say.
          * INFO gets no answer, not even a MESSAGE (the protocol). */
         int rule = (v & 4) ? GOMOKU_RULE_RENJU : (v & 1) ? GOMOKU_RULE_STANDARD : GOMOKU_RULE_FREESTYLE;
         b->rule = rule;
         gomoku_set_rule(&b->g, rule);
     }
-    /* max_memory, game_type, folder, evaluate: nothing to do. */
+    /* max_memory (never used, so never multiplied), game_type, folder,
+     * evaluate: nothing to do. */
 }
 
 /* Notes the block's first bad line (answered at DONE). */
