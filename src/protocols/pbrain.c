@@ -28,7 +28,7 @@
  * line as GTP does; TURN after a five or a full board is an ERROR.  Who is Black is worked out from the stone
  * counts (Black has one more stone, or as many with Black to move).
  */
-#define _GNU_SOURCE /* getline */
+#define _GNU_SOURCE /* strtok_r */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -384,13 +384,18 @@ static void block_line(brain_t *b, const char *s)
     b->board_who[b->board_n++] = who;
 }
 
+/* The longest line kept, terminator included; leading and trailing blanks
+ * do not count (managers pad lines: issue 52's 60 spaces before START 20). */
+#define PBRAIN_LINE_CAP 1024
+
 /* GTP's preprocessing (docs/gtp.md): control bytes other than HT dropped,
  * NUL included, so that one never hides the rest of a line; HT becomes a
- * space.  At most cap - 1 bytes are kept; returns 1 if the line was cut. */
+ * space.  Leading blanks are skipped; at most cap - 1 bytes are kept;
+ * returns 1 if the line was cut (anything but blanks and control bytes
+ * beyond them). */
 static int clean_line(const char *line, size_t n, char *buf, size_t cap)
 {
     size_t k = 0;
-    int cut = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)line[i];
         if (c == '\n')
@@ -399,19 +404,24 @@ static int clean_line(const char *line, size_t n, char *buf, size_t cap)
             c = ' ';
         else if (c < 32 || c == 127)
             continue;
+        if (c == ' ' && k == 0)
+            continue;
         if (k + 1 >= cap) {
-            cut = 1;
-            break;
+            if (c != ' ') {
+                buf[k] = '\0';
+                return 1;
+            }
+            continue; /* a trailing blank: not kept, not a cut */
         }
         buf[k++] = (char)c;
     }
     buf[k] = '\0';
-    return cut;
+    return 0;
 }
 
 int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
 {
-    char line[1024];
+    char line[PBRAIN_LINE_CAP];
     int cut = clean_line(raw, raw_n, line, sizeof line);
     /* strip trailing spaces */
     size_t n = strlen(line);
@@ -614,6 +624,35 @@ static const char pbrain_usage[] =
     "  Gomoku over the Gomocup/Piskvork protocol on stdin/stdout (docs/gomoku.md).\n"
     "  --rule: 0 five or more wins, 1 exactly five, 4 renju (INFO rule overrides).\n";
 
+/* Reads one line from in into buf (cap + 1 bytes) with memory bounded
+ * whatever the manager sends: blanks before the first word and control bytes
+ * are dropped here as clean_line drops them, at most cap - 1 other bytes
+ * are kept, and past them only one more byte that is not a blank, so that
+ * clean_line still reports the cut.  Returns the bytes kept, -1 at the end
+ * of input with nothing read. */
+static long read_line_bounded(FILE *in, char *buf, size_t cap)
+{
+    size_t k = 0;
+    int any = 0, c;
+    while ((c = getc(in)) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (c == '\t')
+            c = ' ';
+        else if (c < 32 || c == 127)
+            continue;
+        if (c == ' ' && k == 0)
+            continue;
+        if (k + 1 < cap || (k + 1 == cap && c != ' '))
+            buf[k++] = (char)c;
+    }
+    if (!any)
+        return -1;
+    buf[k] = '\0';
+    return (long)k;
+}
+
 int pbrain_main(int argc, char **argv)
 {
     int rule = GOMOKU_RULE_FREESTYLE, level = 3;
@@ -664,14 +703,13 @@ int pbrain_main(int argc, char **argv)
         return 1;
     }
     int on20 = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    /* By length: a NUL byte must not cut the line short. */
-    while ((got = getline(&line, &cap, stdin)) >= 0) {
+    char line[PBRAIN_LINE_CAP + 1];
+    long got;
+    /* Bounded: a line without end must not take the memory with it. */
+    while ((got = read_line_bounded(stdin, line, PBRAIN_LINE_CAP)) >= 0) {
         int in_block = on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
         /* The command word and its argument, read as pbrain_line_n reads them. */
-        char head[64];
+        char head[PBRAIN_LINE_CAP]; /* as long as pbrain_line_n's: the same words */
         clean_line(line, (size_t)got, head, sizeof head);
         char *save = NULL, *word = strtok_r(head, " ", &save);
         char *arg = word ? strtok_r(NULL, " ", &save) : NULL;
@@ -693,7 +731,6 @@ int pbrain_main(int argc, char **argv)
         if (!more)
             break;
     }
-    free(line);
     pbrain_free(b15);
     pbrain20_free(b20);
     return 0;
