@@ -355,13 +355,23 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
 /* Commands                                                             */
 /* ------------------------------------------------------------------ */
 
+/* 1 if the rules can judge a size x size board: any size for board.c, the
+ * peripheral's 9x9 alone for a decider (--rules hw), which answers
+ * nothing on another size; taking one would end the game silently. */
+static int engine_size_ok(const gtp_engine_t *e, int size)
+{
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
+        return 0;
+    return !(e->opts.rules && e->opts.rules->decide) || size == GO_RULES_SIZE;
+}
+
 static int cmd_boardsize(gtp_dispatch_t *d, int argc, char **argv)
 {
     gtp_engine_t *e = gtp_dispatch_game(d);
     int size;
     if (argc < 1 || parse_count(argv[0], &size))
         return fail(e, "syntax error");
-    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
+    if (!engine_size_ok(e, size))
         return fail(e, "unacceptable size");
     engine_clear(e, size, e->record->komi2);
     return 0;
@@ -623,6 +633,11 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
      * move_number - 1 moves; without it, after all of them. */
     int upto = argc >= 2 ? move_number - 1 : -1;
     int rc = sgf_load_file(argv[0], g, err, sizeof err);
+    if (rc == 0 && !engine_size_ok(e, g->size)) {
+        snprintf(err, sizeof err, "%s: a %dx%d game; these rules judge %dx%d only", argv[0],
+                 g->size, g->size, GO_RULES_SIZE, GO_RULES_SIZE);
+        rc = -1;
+    }
     if (rc == 0)
         rc = sgf_replay(g, upto, b, err, sizeof err);
     if (rc != 0) {

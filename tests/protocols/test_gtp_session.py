@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 exe = sys.argv[1]
 GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
@@ -97,6 +98,29 @@ answers, _ = session([exe, "gtp"], ["komi 0x10", "komi inf", "komi nan", "komi 1
 check("komi 0x10, inf, nan and 1e400 refused; 6.5, -3, .5, 7., 1e1 taken",
       [a[0] for a in answers[:9]] == list("????=====") and "komi 10" in answers[9],
       repr(answers))
+
+# ---- issue 52: --rules hw judges 9x9 only (the go_rules peripheral's
+# board; the sdl backend's C model here), so another boardsize is GTP's
+# "unacceptable size" and changes nothing, instead of a game that ends in
+# two silent passes. ----
+with tempfile.TemporaryDirectory() as tmp:
+    sgf13 = os.path.join(tmp, "g13.sgf")
+    with open(sgf13, "w") as f:
+        f.write("(;GM[1]FF[4]SZ[13];B[dd];W[jj])")
+    lines = ["play b e5", "boardsize 13", "boardsize 19", "boardsize 7", "list_stones black",
+             "loadsgf %s" % sgf13, "list_stones black", "boardsize 9", "genmove b", "is_legal w e5"]
+    answers, p = session([exe, "gtp", "--rules", "hw", "--level", "1"], lines)
+    want = ["=", "? unacceptable size", "? unacceptable size", "? unacceptable size", "= E5",
+            "? cannot load file", "= E5", "=", None, None]
+    answers = [a.rstrip() for a in answers]
+    ok = len(answers) == len(lines) and all(w is None or a == w for a, w in zip(answers, want))
+    ok = ok and re.match(r"^= [A-HJ][1-9]$", answers[8]) and answers[9] == ("= 0" if answers[8] == "= E5"
+                                                                          else "= 1")
+    check("--rules hw: boardsize 13, 19, 7 and a 13x13 loadsgf refused, nothing changed; 9 taken",
+          ok, "%r rc %s %r" % (answers, p.returncode, p.stderr[-300:]))
+    answers, _ = session([exe, "gtp", "--level", "1"], ["boardsize 13", "boardsize 19"])
+    check("--rules sw: boardsize 13 and 19 taken", [a.rstrip() for a in answers] == ["=", "="],
+          repr(answers))
 
 # ---- valgrind on the hostile lines (Go's GTP and Othello's) ----
 VALGRIND = shutil.which("valgrind")
