@@ -825,7 +825,9 @@ static int handicap_points(int size, int n, Move out[9])
 static int engine_place_handicap(gtp_engine_t *e, const Move *points, int n, int answer)
 {
     sgf_game_t *g = e->record;
-    int old = g->n_setup;
+    int old = g->n_setup, old_handicap = g->handicap;
+    /* printsgf's HA[n], as GNU Go writes it after these commands. */
+    g->handicap = n;
     for (int i = 0; i < n; i++) {
         sgf_move_t *s = &g->setup[g->n_setup++];
         s->color = BLACK;
@@ -834,6 +836,7 @@ static int engine_place_handicap(gtp_engine_t *e, const Move *points, int n, int
     char err[160];
     if (engine_replay(e, err, sizeof err) != 0) {
         g->n_setup = old;
+        g->handicap = old_handicap;
         engine_replay(e, err, sizeof err);
         return fail(e, "bad vertex list");
     }

@@ -122,6 +122,67 @@ with tempfile.TemporaryDirectory() as tmp:
     check("--rules sw: boardsize 13 and 19 taken", [a.rstrip() for a in answers] == ["=", "="],
           repr(answers))
 
+# ---- issue 52: printsgf after a handicap writes HA[n], the value GNU Go
+# writes after the same lines (GNU Go writes HA[0] for an even game; we
+# write no HA there, FF[4]'s "2 or more"). ----
+HA_CASES = [["boardsize 9", "clear_board", "fixed_handicap 3", "play w e5"],
+            ["boardsize 9", "clear_board", "place_free_handicap 4"],
+            ["boardsize 9", "clear_board", "place_free_handicap 20"],
+            ["boardsize 9", "clear_board", "set_free_handicap c3 g7", "play w e5"],
+            ["boardsize 19", "clear_board", "fixed_handicap 9"],
+            ["boardsize 9", "clear_board", "play b pass", "play w pass", "fixed_handicap 2"],
+            ["boardsize 9", "clear_board", "fixed_handicap 3", "clear_board"],
+            ["boardsize 9", "clear_board", "play b e5", "fixed_handicap 2"],
+            ["boardsize 9", "clear_board"]]
+
+
+def ha_of(answer):
+    m = re.search(r"HA\[(\d*)\]", answer or "")
+    return int(m.group(1) or 0) if m else 0
+
+
+def placed(case, answers):
+    """Stones the handicap command of case placed: its answer's vertices
+    (fixed/place_free), its arguments (set_free); 0 if refused, none, or
+    cleared away after."""
+    n = 0
+    for line, ans in zip(case, answers):
+        if "handicap" in line and ans.startswith("="):
+            n = len(line.split()) - 1 if line.startswith("set_free") else len(ans[1:].split())
+        elif line.startswith(("clear_board", "boardsize")):
+            n = 0
+    return n
+
+
+ha_seen = []
+for case in HA_CASES:
+    ours, _ = session([exe, "gtp", "--level", "1"], case + ["printsgf"])
+    ours_ha = ha_of(ours[-1] if ours else "")
+    ours_n = placed(case, ours)
+    if GNUGO:
+        theirs, _ = session([GNUGO, "--mode", "gtp"], case + ["printsgf"])
+        gnugo_ha, gnugo_n = ha_of(theirs[-1] if theirs else ""), placed(case, theirs)
+    else:
+        gnugo_ha = gnugo_n = None
+    even_ok = ours_ha != 0 or "HA[" not in (ours[-1] if ours else "")
+    ha_seen.append((case[2:], ours_ha, gnugo_ha))
+    # GNU Go's rule: HA is the count of stones placed.  place_free_handicap
+    # 20 places 19 or 20 stones of GNU Go's choosing and our table's 9.
+    same = gnugo_ha is None or (ours_ha == gnugo_ha if ours_n == gnugo_n else
+                                (ours_ha, gnugo_ha) == (ours_n, gnugo_n))
+    check("printsgf after %s: HA %s, as GNU Go's rule (%s)" % (
+          " / ".join(case[2:]) or "nothing", ours_ha, gnugo_ha if GNUGO else "gnugo not installed"),
+          ours_ha == ours_n and same and even_ok, "ours %r, %d placed" % (ours[-1:], ours_n))
+check("printsgf: a handicap was written at least once", any(h for _, h, _ in ha_seen), repr(ha_seen))
+# HA survives printsgf FILE and loadsgf FILE (the SGF round trip).
+with tempfile.TemporaryDirectory() as tmp:
+    path = os.path.join(tmp, "ha.sgf")
+    answers, _ = session([exe, "gtp", "--level", "1"],
+                         ["fixed_handicap 4", "play w e5", "printsgf %s" % path, "clear_board",
+                          "loadsgf %s" % path, "printsgf"])
+    check("HA[4] written to a file, loaded back and written again",
+          len(answers) == 6 and ha_of(answers[-1]) == 4 and "AB[" in answers[-1], repr(answers))
+
 # ---- valgrind on the hostile lines (Go's GTP and Othello's) ----
 VALGRIND = shutil.which("valgrind")
 with open(exe, "rb") as f:  # the sanitizer build: valgrind cannot run an ASan binary
