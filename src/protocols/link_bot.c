@@ -34,9 +34,18 @@ typedef struct {
 /* The engine's process group, for the signal handler: every way out of
  * link-bot takes the engine (and whatever its shell started) with it. */
 static volatile sig_atomic_t engine_group;
+/* In the game loop a signal only asks it to stop (quit_signal): the loop
+ * leaves through the normal way out, which saves the record and stops the
+ * engine, and the signal is raised again at the end.  Elsewhere (waiting
+ * for a peer) and for a second signal, the engine goes at once. */
+static volatile sig_atomic_t in_game_loop, quit_signal;
 
 static void on_fatal_signal(int sig)
 {
+    if (in_game_loop && !quit_signal) {
+        quit_signal = sig;
+        return;
+    }
     pid_t g = engine_group;
     if (g > 0) {
         kill(-g, SIGKILL);
@@ -164,7 +173,7 @@ static int engine_cmd(engine_t *e, const char *line, char *ans, size_t len, int 
     if (engine_send(e, line) != 0)
         return -1;
     uint64_t end = now_ms() + (uint64_t)timeout_ms;
-    while (now_ms() < end) {
+    while (now_ms() < end && !quit_signal) {
         int r = engine_poll_answer(e, ans, len);
         if (r < 0)
             return -1;
@@ -188,6 +197,63 @@ static int pump_out(hal_link_t *t, link_t *l, char *err, size_t errlen)
     uint8_t buf[LINK_OUT_CAP];
     size_t n = link_take_output(l, buf, sizeof buf);
     return n ? hal_link_write(t, buf, n, err, errlen) : 0;
+}
+
+/* The record (--sgf FILE), written atomically whenever the game changed:
+ * every move of either side, the review, the end, and on the way out. */
+typedef struct {
+    const char *path; /* NULL: no record */
+    int ready;        /* the agreement is known: there is a game to write */
+    int written;      /* something was written */
+    int n_moves;      /* what was last written */
+    link_state_t state;
+    char result[16];
+    int failed_told;  /* a failed save is told once */
+} record_t;
+
+/* Writes the record if the game changed since the last write (or always
+ * when force).  A failure is one line on stderr, once; the game goes on. */
+static void record_save(record_t *r, const link_t *l, int force)
+{
+    if (!r->path || !r->ready)
+        return;
+    int n;
+    char res[16];
+    link_moves(l, &n);
+    link_result_string(l, res, sizeof res);
+    if (!force && r->written && n == r->n_moves && link_state(l) == r->state &&
+        !strcmp(res, r->result))
+        return;
+    static sgf_game_t g;
+    char serr[300];
+    char *text = NULL;
+    int bad = 0;
+    if (link_to_sgf(l, &g) != 0) {
+        snprintf(serr, sizeof serr, "%s: the game is too long for a record", r->path);
+        bad = 1;
+    } else {
+        snprintf(g.application, SGF_TEXT, "%s", "tabletop link");
+        size_t need = sgf_write(&g, NULL, 0);
+        text = malloc(need + 1);
+        if (!text) {
+            snprintf(serr, sizeof serr, "%s: out of memory", r->path);
+            bad = 1;
+        } else {
+            sgf_write(&g, text, need + 1);
+            bad = file_atomic_write(r->path, text, need, NULL, serr, sizeof serr) != 0;
+        }
+    }
+    free(text);
+    if (bad) {
+        if (!r->failed_told)
+            fprintf(stderr, "tabletop link-bot: the record was not saved: %s\n", serr);
+        r->failed_told = 1;
+        return;
+    }
+    r->written = 1;
+    r->n_moves = n;
+    r->state = link_state(l);
+    snprintf(r->result, sizeof r->result, "%s", res);
 }
 
 int link_bot_main(int argc, char **argv)
@@ -275,10 +341,14 @@ int link_bot_main(int argc, char **argv)
     z = (z ^ z >> 27) * 0x94D049BB133111EBull;
     prefs.nonce = (uint32_t)(z ^ z >> 31);
     link_init(&l, &prefs, NULL, 0, 0, 0, EMPTY);
+    record_t rec = {.path = sgf_path};
     int rc = 0, thinking = 0;
     uint64_t over_at = 0;
     char why[420] = "";
+    in_game_loop = 1;
     for (;;) {
+        if (quit_signal)
+            goto out;
         uint64_t now = now_ms();
         uint8_t buf[256];
         int n = hal_link_read(t, buf, sizeof buf, err, sizeof err);
@@ -299,6 +369,8 @@ int link_bot_main(int argc, char **argv)
                 snprintf(line, sizeof line, "komi %d%s\n", a->komi2 / 2, a->komi2 & 1 ? ".5" : "");
                 bad |= engine_cmd(&eng, line, ans, sizeof ans, 10000);
                 bad |= engine_cmd(&eng, "clear_board\n", ans, sizeof ans, 10000);
+                rec.ready = 1;
+                record_save(&rec, &l, 1);
                 if (bad) {
                     snprintf(why, sizeof why, "the engine refused a %dx%d board", a->size, a->size);
                     rc = 1;
@@ -318,6 +390,9 @@ int link_bot_main(int argc, char **argv)
                 }
             }
         }
+        /* Saved before the bytes go out (our acks, our moves sent again):
+         * the other console never holds a move our record lacks. */
+        record_save(&rec, &l, 0);
         if (pump_out(t, &l, err, sizeof err) != 0)
             link_close(&l, LINK_ERR_CLOSED, err);
         if (link_state(&l) == LINK_FAILED) {
@@ -343,6 +418,7 @@ int link_bot_main(int argc, char **argv)
         int accepted = link_agreement(&l)->mine == BLACK ? rv->accepted_black : rv->accepted_white;
         if (link_state(&l) == LINK_REVIEW && rv->known && !rv->pending && !accepted) {
             link_review_accept(&l, 1, now);
+            record_save(&rec, &l, 0);
             if (pump_out(t, &l, err, sizeof err) != 0)
                 link_close(&l, LINK_ERR_CLOSED, err);
         }
@@ -383,6 +459,8 @@ int link_bot_main(int argc, char **argv)
                     rc = 1;
                     break;
                 }
+                /* Our move is in the record before it leaves. */
+                record_save(&rec, &l, 0);
                 if (pump_out(t, &l, err, sizeof err) != 0)
                     link_close(&l, LINK_ERR_CLOSED, err);
             }
@@ -392,27 +470,16 @@ int link_bot_main(int argc, char **argv)
         poll(p, thinking ? 2 : 1, 20);
     }
 out:
-    if (rc == 0 || link_state(&l) == LINK_OVER) {
+    in_game_loop = 0;
+    if (quit_signal)
+        rc = 1, why[0] = 0;
+    if (!quit_signal && (rc == 0 || link_state(&l) == LINK_OVER)) {
         char res[32];
         link_result_string(&l, res, sizeof res);
         printf("%s\n", res);
         fflush(stdout);
     }
-    if (sgf_path) {
-        static sgf_game_t g;
-        char serr[256];
-        link_to_sgf(&l, &g);
-        snprintf(g.application, SGF_TEXT, "%s", "tabletop link");
-        size_t need = sgf_write(&g, NULL, 0);
-        char *text = malloc(need + 1);
-        if (!text)
-            snprintf(serr, sizeof serr, "%s: out of memory", sgf_path);
-        else
-            sgf_write(&g, text, need + 1);
-        if (!text || file_atomic_write(sgf_path, text, need, NULL, serr, sizeof serr) != 0)
-            fprintf(stderr, "tabletop link-bot: %s\n", serr);
-        free(text);
-    }
+    record_save(&rec, &l, 0);
     const link_stats_t *st = link_stats(&l);
     if (getenv("TABLETOP_LINK_STATS")) /* docs/link.md: the fault counters */
         fprintf(stderr,
@@ -420,9 +487,14 @@ out:
             "%u late partial frames, %u duplicates, %u stale, %u retransmissions\n",
             st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
             st->duplicates, st->stale, st->retransmits);
-    if (rc)
+    if (rc && why[0])
         fprintf(stderr, "tabletop link-bot: %s\n", why);
     hal_link_close(t);
     engine_stop(&eng);
+    if (quit_signal) { /* leave as the signal would have */
+        fflush(stdout);
+        signal(quit_signal, SIG_DFL);
+        raise(quit_signal);
+    }
     return rc;
 }
