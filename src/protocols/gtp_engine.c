@@ -619,7 +619,7 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
 {
     gtp_engine_t *e = gtp_dispatch_game(d);
     int move_number = 0;
-    if (argc < 1 || (argc >= 2 && (parse_count(argv[1], &move_number) || move_number < 1)))
+    if (argc < 1 || (argc >= 2 && parse_count(argv[1], &move_number)))
         return fail(e, "syntax error");
     sgf_game_t *g = malloc(sizeof *g);
     BoardState *b = malloc(sizeof *b);
@@ -630,8 +630,9 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
     }
     char err[512];
     /* GTP: the position before move `move_number`, i.e. after
-     * move_number - 1 moves; without it, after all of them. */
-    int upto = argc >= 2 ? move_number - 1 : -1;
+     * move_number - 1 moves; without it, after all of them.  Move number 0
+     * names no move: GNU Go loads the whole game for it, and so do we. */
+    int upto = argc >= 2 && move_number > 0 ? move_number - 1 : -1;
     int rc = sgf_load_file(argv[0], g, err, sizeof err);
     if (rc == 0 && !engine_size_ok(e, g->size)) {
         snprintf(err, sizeof err, "%s: a %dx%d game; these rules judge %dx%d only", argv[0],

@@ -183,6 +183,32 @@ with tempfile.TemporaryDirectory() as tmp:
     check("HA[4] written to a file, loaded back and written again",
           len(answers) == 6 and ha_of(answers[-1]) == 4 and "AB[" in answers[-1], repr(answers))
 
+# ---- issue 52: loadsgf FILE 0 loads the whole game, as GNU Go does (a
+# move number names the position before that move; 0 names none). ----
+with tempfile.TemporaryDirectory() as tmp:
+    games = {"plain.sgf": "(;GM[1]FF[4]SZ[9]KM[0.5];B[ee];W[dd];B[ff];W[cc])",
+             "setup.sgf": "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[gc][cg];W[ee];B[dd];W[ff])"}
+    for name, text in games.items():
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        probe = ["loadsgf %s 0" % path, "list_stones black", "list_stones white",
+                 "loadsgf %s" % path, "list_stones black", "list_stones white",
+                 "loadsgf %s 2" % path, "list_stones black", "list_stones white"]
+        ours, _ = session([exe, "gtp", "--level", "1"], probe)
+        ours = [a.rstrip() for a in ours]
+        whole_ok = len(ours) == 9 and ours[0] == "=" and ours[1:3] == ours[4:6] and ours[3] == "="
+        if GNUGO:
+            theirs, _ = session([GNUGO, "--mode", "gtp"], probe)
+            theirs = [a.rstrip() for a in theirs]
+            # GNU Go answers loadsgf with the side to move; compare the stones.
+            same = len(theirs) == 9 and all(ours[i] == theirs[i] for i in (1, 2, 4, 5, 7, 8))
+            detail = "ours %r, GNU Go %r" % (ours, theirs)
+        else:
+            same, detail = True, "gnugo not installed: %r" % ours
+        check("loadsgf %s 0: the whole game, the stones GNU Go loads (also for 2 and none)" % name,
+              whole_ok and same, detail)
+
 # ---- valgrind on the hostile lines (Go's GTP and Othello's) ----
 VALGRIND = shutil.which("valgrind")
 with open(exe, "rb") as f:  # the sanitizer build: valgrind cannot run an ASan binary
