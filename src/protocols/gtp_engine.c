@@ -41,6 +41,10 @@
 #define GTP_KOMI_MAX 1000000000
 /* The shortest search the time manager asks for. */
 #define GTP_TIME_MIN_MS 20
+/* The longest: ten minutes a move, whatever the clock allows (a huge
+ * time_settings would otherwise give days to one genmove; the search has
+ * long stopped gaining by then).  docs/gtp.md, "Clock", states it. */
+#define GTP_TIME_MAX_MS 600000
 
 struct gtp_engine {
     gtp_options_t opts;
@@ -304,8 +308,8 @@ static int engine_time_budget(const gtp_engine_t *e, Stone color)
     budget = budget * 0.95 - GTP_TIME_MARGIN_MS;
     if (budget < GTP_TIME_MIN_MS)
         budget = GTP_TIME_MIN_MS;
-    if (budget > 600000)
-        budget = 600000;
+    if (budget > GTP_TIME_MAX_MS)
+        budget = GTP_TIME_MAX_MS;
     return (int)budget;
 }
 
@@ -327,7 +331,8 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
         copy->game_over = 0;
         copy->consecutive_passes = 1;
     }
-    ai_set_time_ms(e->ai, engine_time_budget(e, color));
+    int budget_ms = engine_time_budget(e, color);
+    ai_set_time_ms(e->ai, budget_ms);
     m = ai_choose(e->ai, copy);
     AiStats st;
     ai_last_stats(e->ai, &st);
@@ -340,11 +345,16 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
     if (e->opts.log) {
         char v[8];
         board_vertex_format(e->board.size, m, v, sizeof v);
+        /* The clock's budget too, when one runs: a controller's log then
+         * shows what time_settings gave the move (GTP_TIME_MAX_MS at most). */
+        char clock[32] = "";
+        if (budget_ms > 0)
+            snprintf(clock, sizeof clock, ", budget %d ms", budget_ms);
         fprintf(e->opts.log,
                 "tabletop: %s %s (level %d, %d playouts, %d kept, %d threads, %d nodes, "
-                "win rate %.2f)%s\n",
+                "win rate %.2f%s)%s\n",
                 color_name(color), v, e->opts.level, st.simulations, st.reused, st.threads,
-                st.nodes_used, st.win_rate, *resign ? ", resigns" : "");
+                st.nodes_used, st.win_rate, clock, *resign ? ", resigns" : "");
         fflush(e->opts.log);
     }
     free(copy);

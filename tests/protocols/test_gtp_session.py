@@ -209,6 +209,24 @@ with tempfile.TemporaryDirectory() as tmp:
         check("loadsgf %s 0: the whole game, the stones GNU Go loads (also for 2 and none)" % name,
               whole_ok and same, detail)
 
+# ---- issue 52: a huge time_settings gives each genmove the cap that
+# docs/gtp.md ("Clock") states, and the move's log line says so.  Level 1
+# answers at once whatever its budget: nothing here waits for a clock. ----
+DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "gtp.md")
+with open(DOC, encoding="utf-8") as f:
+    clock_doc = f.read().split("## Clock", 1)[-1].split("\n## ", 1)[0]
+m = re.search(r"at most ([\d,]+) ms", clock_doc)
+doc_cap = int(m.group(1).replace(",", "")) if m else None
+answers, p = session([exe, "gtp", "--level", "1"],
+                     ["time_settings 99999999999 0 0", "genmove b", "time_settings 1 86400 1",
+                      "genmove w", "time_settings 0 99999999999 99999999999", "genmove b",
+                      "time_settings 0 0 0", "genmove w"])
+budgets = [int(b) for b in re.findall(r"budget (\d+) ms", p.stderr)]
+check("huge time_settings: each genmove gets the cap docs/gtp.md states (%s ms)" % doc_cap,
+      doc_cap is not None and len(budgets) == 4 and budgets[:2] == [doc_cap, doc_cap]
+      and budgets[2] < doc_cap and budgets[3] >= 20 and all(b <= doc_cap for b in budgets),
+      "budgets %r, stderr %r" % (budgets, p.stderr[-600:]))
+
 # ---- valgrind on the hostile lines (Go's GTP and Othello's) ----
 VALGRIND = shutil.which("valgrind")
 with open(exe, "rb") as f:  # the sanitizer build: valgrind cannot run an ASan binary
