@@ -227,6 +227,28 @@ check("huge time_settings: each genmove gets the cap docs/gtp.md states (%s ms)"
       and budgets[2] < doc_cap and budgets[3] >= 20 and all(b <= doc_cap for b in budgets),
       "budgets %r, stderr %r" % (budgets, p.stderr[-600:]))
 
+def run_gtp(*args):
+    p = subprocess.run([exe, "gtp", *args], capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout, p.stderr
+
+
+# ---- issue 52: a bad option is one line on stderr naming it, with a
+# pointer to --help (never the whole usage), exit 2; --help prints the
+# usage on stdout, exit 0. ----
+for args, bad in [(["--frob"], "'--frob'"), (["--level", "9"], "'9'"), (["--level"], "--level"),
+                  (["--rules", "xx"], "'xx'"), (["--backend", "sim"], "--rules hw"),
+                  (["--rules", "hw", "--backend", "fpga"], "'fpga'")]:
+    rc, out, err = run_gtp(*args)
+    lines = err.splitlines()
+    check("gtp %s: one line naming %r and --help, exit 2" % (" ".join(args) or "(nothing)", bad),
+          rc == 2 and out == "" and len(lines) == 1 and bad in lines[0] and "--help" in lines[0]
+          and "usage" not in err, "rc=%s out=%r err=%r" % (rc, out, err))
+for args in (["--help"], ["-h"]):
+    rc, out, err = run_gtp(*args)
+    check("gtp %s: the usage on stdout, exit 0" % " ".join(args),
+          rc == 0 and out.startswith("usage: tabletop gtp") and err == "", "rc=%s out=%r err=%r" % (rc, out[:80], err))
+
 # ---- valgrind on the hostile lines (Go's GTP and Othello's) ----
 VALGRIND = shutil.which("valgrind")
 with open(exe, "rb") as f:  # the sanitizer build: valgrind cannot run an ASan binary

@@ -307,6 +307,27 @@ for args, words in [(["--rule", "2"], "bad value"), (["--level", "x"], "bad valu
     check(f"bad option {args!r}", p.returncode == 2 and p.stdout == "" and words in first,
           f"rc={p.returncode} out={p.stdout!r} err={p.stderr!r}")
 
+def run_pbrain(*args):
+    p = subprocess.run([exe, "pbrain", *args], capture_output=True, text=True, timeout=30,
+                       stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout, p.stderr
+
+
+# ---- issue 52: a bad option is one line on stderr naming it, with a
+# pointer to --help (never the whole usage), exit 2; --help prints the
+# usage on stdout, exit 0. ----
+for args, bad in [(["--frob"], "'--frob'"), (["--rule", "2"], "'2' for --rule"),
+                  (["--level"], "--level"), (["--nodes", "x"], "'x' for --nodes")]:
+    rc, out, err = run_pbrain(*args)
+    lines = err.splitlines()
+    check("pbrain %s: one line naming %r and --help, exit 2" % (" ".join(args) or "(nothing)", bad),
+          rc == 2 and out == "" and len(lines) == 1 and bad in lines[0] and "--help" in lines[0]
+          and "usage" not in err, "rc=%s out=%r err=%r" % (rc, out, err))
+for args in (["--help"], ["-h"]):
+    rc, out, err = run_pbrain(*args)
+    check("pbrain %s: the usage on stdout, exit 0" % " ".join(args),
+          rc == 0 and out.startswith("usage: tabletop pbrain") and err == "", "rc=%s out=%r err=%r" % (rc, out[:80], err))
+
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")
     if not ok:
