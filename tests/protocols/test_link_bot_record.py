@@ -127,8 +127,11 @@ try:
               returned and bot.returncode == 0 and pc.returncode == 0 and
               re.fullmatch(r"[BW]\+[\d.R]+\n|0\n", out),
               "rc %s %s out %r\n%s\n%s" % (bot.returncode, pc.returncode, out, err, ec))
-        check("restarted: the record goes on from the 6 saved moves",
-              sgf_moves(text)[:6] == before and len(sgf_moves(text)) > 6, text)
+        check("restarted: link-bot resumed its own record (6 moves held at the handshake)",
+              "resuming %s: 6 moves, link-bot white" % rec in err, err)
+        check("restarted: the record goes on from the 6 saved moves, still link-bot's",
+              sgf_moves(text)[:6] == before and len(sgf_moves(text)) > 6 and
+              "PW[tabletop link-bot]" in text, text)
         check("restarted: both records hold the same moves and result",
               sgf_moves(text) == sgf_moves(theirs) and result_of(text) and
               result_of(text) == result_of(theirs) == out.strip(),
