@@ -15,6 +15,7 @@
  * Points are a1 (bottom-left) to o15.  Bad input: one line on stderr, exit 2.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,26 @@ static const char gomoku_cli_usage[] =
     "       tabletop gomoku move [--level 1-3] [--rule 0|1|4] [--nodes N] [--seed N] MOVE...\n"
     "  MOVE: a point a1..o15 (column a-o from the left, row 1-15 from the bottom);\n"
     "  moves alternate from Black.  LIST: points separated by commas (may be empty).\n";
+
+/* A bad command line: one line naming what is wrong and where the usage
+ * is (not the usage itself, which buries the line), exit status 2. */
+static int gomoku_cli_bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int gomoku_cli_bad(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tabletop gomoku: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs(" (try 'tabletop gomoku --help')\n", stderr);
+    return 2;
+}
+
+/* 1 for --help or -h: the usage on stdout, wherever it is asked. */
+static int gomoku_cli_is_help(const char *a)
+{
+    return !strcmp(a, "--help") || !strcmp(a, "-h");
+}
 
 /* Splits text on spaces and commas and places each point, alternating colours
  * from *colour (or all of one colour when alternate is 0).  Returns 0 or -1
@@ -71,38 +92,33 @@ static int cli_forbidden(int argc, char **argv)
     int colour = GOMOKU_BLACK, lists = 0, moves = 0;
     const char *black = NULL, *white = NULL;
     for (int i = 1; i < argc; i++) {
+        if (gomoku_cli_is_help(argv[i])) {
+            fputs(gomoku_cli_usage, stdout);
+            return 0;
+        }
         if (!strcmp(argv[i], "--black") || !strcmp(argv[i], "--white")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tabletop gomoku: option %s needs a list of points\n", argv[i]);
-                return 2;
-            }
+            if (i + 1 >= argc)
+                return gomoku_cli_bad("option %s needs a list of points", argv[i]);
             if (!strcmp(argv[i], "--black")) {
-                if (black) {
-                    fprintf(stderr, "tabletop gomoku: --black given twice\n");
-                    return 2;
-                }
+                if (black)
+                    return gomoku_cli_bad("--black given twice");
                 black = argv[++i];
             } else {
-                if (white) {
-                    fprintf(stderr, "tabletop gomoku: --white given twice\n");
-                    return 2;
-                }
+                if (white)
+                    return gomoku_cli_bad("--white given twice");
                 white = argv[++i];
             }
             lists = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "tabletop gomoku: unknown option '%s'\n%s", argv[i], gomoku_cli_usage);
-            return 2;
+            return gomoku_cli_bad("unknown option '%s'", argv[i]);
         } else {
             moves = 1;
             if (place_points(&g, argv[i], &colour, 1))
                 return 2;
         }
     }
-    if (lists && moves) {
-        fprintf(stderr, "tabletop gomoku: give either moves or --black/--white lists, not both\n");
-        return 2;
-    }
+    if (lists && moves)
+        return gomoku_cli_bad("give either moves or --black/--white lists, not both");
     if (black) {
         colour = GOMOKU_BLACK;
         if (place_points(&g, black, &colour, 0))
@@ -147,6 +163,10 @@ static int cli_move(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long *target = NULL, lo = 0, hi = 0;
+        if (gomoku_cli_is_help(a)) {
+            fputs(gomoku_cli_usage, stdout);
+            return 0;
+        }
         if (!strcmp(a, "--level"))
             target = &level, lo = 1, hi = 3;
         else if (!strcmp(a, "--rule"))
@@ -160,20 +180,14 @@ static int cli_move(int argc, char **argv)
                                : target == &rule ? "0, 1 or 4"
                                : target == &seed ? "0-2147483647"
                                                  : "1-1000000000";
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tabletop gomoku: option %s needs a value (%s)\n", a, want);
-                return 2;
-            }
+            if (i + 1 >= argc)
+                return gomoku_cli_bad("option %s needs a value (%s)", a, want);
             if (parse_long(argv[i + 1], lo, hi, target) ||
-                (target == &rule && rule != 0 && rule != 1 && rule != 4)) {
-                fprintf(stderr, "tabletop gomoku: bad value '%s' for %s (%s)\n", argv[i + 1], a,
-                        want);
-                return 2;
-            }
+                (target == &rule && rule != 0 && rule != 1 && rule != 4))
+                return gomoku_cli_bad("bad value '%s' for %s (%s)", argv[i + 1], a, want);
             i++;
         } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tabletop gomoku: unknown option '%s'\n%s", a, gomoku_cli_usage);
-            return 2;
+            return gomoku_cli_bad("unknown option '%s'", a);
         } else if (nmoves < GOMOKU_CELLS) {
             moves[nmoves++] = a;
         }
@@ -220,14 +234,17 @@ static int cli_move(int argc, char **argv)
 
 int gomoku_cli_main(int argc, char **argv)
 {
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fputs(gomoku_cli_usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    if (argc < 2)
+        return gomoku_cli_bad("missing command (forbidden or move)");
+    if (gomoku_cli_is_help(argv[1])) {
+        fputs(gomoku_cli_usage, stdout);
+        return 0;
     }
     if (!strcmp(argv[1], "forbidden"))
         return cli_forbidden(argc - 1, argv + 1);
     if (!strcmp(argv[1], "move"))
         return cli_move(argc - 1, argv + 1);
-    fprintf(stderr, "tabletop gomoku: unknown command '%s'\n%s", argv[1], gomoku_cli_usage);
-    return 2;
+    if (argv[1][0] == '-')
+        return gomoku_cli_bad("unknown option '%s'", argv[1]);
+    return gomoku_cli_bad("unknown command '%s'", argv[1]);
 }

@@ -7,6 +7,7 @@
 #include "gtp.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,20 @@ static int parse_number(const char *text, uint64_t max, uint64_t *out)
     return 0;
 }
 
+/* A bad command line: one line naming what is wrong, a pointer to the
+ * usage (not the usage itself, which buries the line), exit status 2. */
+static int gtp_bad_option(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int gtp_bad_option(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tabletop gtp: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs(" (try 'tabletop gtp --help')\n", stderr);
+    return 2;
+}
+
 int gtp_main(int argc, char **argv)
 {
     gtp_options_t opts = {0};
@@ -64,67 +79,45 @@ int gtp_main(int argc, char **argv)
         }
         uint64_t v;
         if (!strcmp(a, "--level") || !strcmp(a, "--playouts") || !strcmp(a, "--seed")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tabletop gtp: option %s needs a value\n", a);
-                return 2;
-            }
+            if (i + 1 >= argc)
+                return gtp_bad_option("option %s needs a value", a);
             const char *val = argv[++i];
             if (!strcmp(a, "--level")) {
-                if (parse_number(val, 4, &v) || v < 1) {
-                    fprintf(stderr, "tabletop gtp: --level wants 1, 2, 3 or 4, not '%s'\n",
-                            val);
-                    return 2;
-                }
+                if (parse_number(val, 4, &v) || v < 1)
+                    return gtp_bad_option("--level wants 1, 2, 3 or 4, not '%s'", val);
                 opts.level = (int)v;
             } else if (!strcmp(a, "--playouts")) {
-                if (parse_number(val, 100000000, &v) || v < 1) {
-                    fprintf(stderr,
-                            "tabletop gtp: --playouts wants a positive number, not '%s'\n",
-                            val);
-                    return 2;
-                }
+                if (parse_number(val, 100000000, &v) || v < 1)
+                    return gtp_bad_option("--playouts wants a positive number, not '%s'", val);
                 opts.playouts = (int)v;
             } else {
-                if (parse_number(val, UINT64_MAX, &v)) {
-                    fprintf(stderr,
-                            "tabletop gtp: --seed wants a non-negative integer, not '%s'\n",
-                            val);
-                    return 2;
-                }
+                if (parse_number(val, UINT64_MAX, &v))
+                    return gtp_bad_option("--seed wants a non-negative integer, not '%s'", val);
                 opts.seed = v;
             }
             continue;
         }
         if (!strcmp(a, "--rules") || !strcmp(a, "--backend")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tabletop gtp: option %s needs a value\n", a);
-                return 2;
-            }
+            if (i + 1 >= argc)
+                return gtp_bad_option("option %s needs a value", a);
             const char *val = argv[++i];
             if (!strcmp(a, "--rules")) {
-                if (strcmp(val, "sw") && strcmp(val, "hw")) {
-                    fprintf(stderr, "tabletop gtp: --rules wants sw or hw, not '%s'\n", val);
-                    return 2;
-                }
+                if (strcmp(val, "sw") && strcmp(val, "hw"))
+                    return gtp_bad_option("--rules wants sw or hw, not '%s'", val);
                 rules_hw = !strcmp(val, "hw");
             } else {
                 char why[128];
-                if (hal_backend_check(val, why, sizeof why) != 0) {
-                    fprintf(stderr, "tabletop gtp: %s\n", why);
-                    return 2;
-                }
+                if (hal_backend_check(val, why, sizeof why) != 0)
+                    return gtp_bad_option("%s", why);
                 backend = val;
             }
             continue;
         }
-        fprintf(stderr, "tabletop gtp: unknown option '%s'\n%s", a, gtp_usage);
-        return 2;
+        return gtp_bad_option("unknown option '%s'", a);
     }
-    if (backend && !rules_hw) {
-        fprintf(stderr, "tabletop gtp: --backend says where the go_rules peripheral is: add "
-                        "--rules hw, or leave --backend out\n");
-        return 2;
-    }
+    if (backend && !rules_hw)
+        return gtp_bad_option("--backend says where the go_rules peripheral is: add "
+                              "--rules hw, or leave --backend out");
 
     /* --rules hw: every legality decision and capture goes through the
      * go_rules driver on the chosen backend (headless: no window). */

@@ -41,6 +41,10 @@
 #define GTP_KOMI_MAX 1000000000
 /* The shortest search the time manager asks for. */
 #define GTP_TIME_MIN_MS 20
+/* The longest: ten minutes a move, whatever the clock allows (a huge
+ * time_settings would otherwise give days to one genmove; the search has
+ * long stopped gaining by then).  docs/gtp.md, "Clock", states it. */
+#define GTP_TIME_MAX_MS 600000
 
 struct gtp_engine {
     gtp_options_t opts;
@@ -304,8 +308,8 @@ static int engine_time_budget(const gtp_engine_t *e, Stone color)
     budget = budget * 0.95 - GTP_TIME_MARGIN_MS;
     if (budget < GTP_TIME_MIN_MS)
         budget = GTP_TIME_MIN_MS;
-    if (budget > 600000)
-        budget = 600000;
+    if (budget > GTP_TIME_MAX_MS)
+        budget = GTP_TIME_MAX_MS;
     return (int)budget;
 }
 
@@ -327,7 +331,8 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
         copy->game_over = 0;
         copy->consecutive_passes = 1;
     }
-    ai_set_time_ms(e->ai, engine_time_budget(e, color));
+    int budget_ms = engine_time_budget(e, color);
+    ai_set_time_ms(e->ai, budget_ms);
     m = ai_choose(e->ai, copy);
     AiStats st;
     ai_last_stats(e->ai, &st);
@@ -340,11 +345,16 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
     if (e->opts.log) {
         char v[8];
         board_vertex_format(e->board.size, m, v, sizeof v);
+        /* The clock's budget too, when one runs: a controller's log then
+         * shows what time_settings gave the move (GTP_TIME_MAX_MS at most). */
+        char clock[32] = "";
+        if (budget_ms > 0)
+            snprintf(clock, sizeof clock, ", budget %d ms", budget_ms);
         fprintf(e->opts.log,
                 "tabletop: %s %s (level %d, %d playouts, %d kept, %d threads, %d nodes, "
-                "win rate %.2f)%s\n",
+                "win rate %.2f%s)%s\n",
                 color_name(color), v, e->opts.level, st.simulations, st.reused, st.threads,
-                st.nodes_used, st.win_rate, *resign ? ", resigns" : "");
+                st.nodes_used, st.win_rate, clock, *resign ? ", resigns" : "");
         fflush(e->opts.log);
     }
     free(copy);
@@ -355,13 +365,23 @@ static Move engine_generate(gtp_engine_t *e, Stone color, int *resign)
 /* Commands                                                             */
 /* ------------------------------------------------------------------ */
 
+/* 1 if the rules can judge a size x size board: any size for board.c, the
+ * peripheral's 9x9 alone for a decider (--rules hw), which answers
+ * nothing on another size; taking one would end the game silently. */
+static int engine_size_ok(const gtp_engine_t *e, int size)
+{
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
+        return 0;
+    return !(e->opts.rules && e->opts.rules->decide) || size == GO_RULES_SIZE;
+}
+
 static int cmd_boardsize(gtp_dispatch_t *d, int argc, char **argv)
 {
     gtp_engine_t *e = gtp_dispatch_game(d);
     int size;
     if (argc < 1 || parse_count(argv[0], &size))
         return fail(e, "syntax error");
-    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
+    if (!engine_size_ok(e, size))
         return fail(e, "unacceptable size");
     engine_clear(e, size, e->record->komi2);
     return 0;
@@ -609,7 +629,7 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
 {
     gtp_engine_t *e = gtp_dispatch_game(d);
     int move_number = 0;
-    if (argc < 1 || (argc >= 2 && (parse_count(argv[1], &move_number) || move_number < 1)))
+    if (argc < 1 || (argc >= 2 && parse_count(argv[1], &move_number)))
         return fail(e, "syntax error");
     sgf_game_t *g = malloc(sizeof *g);
     BoardState *b = malloc(sizeof *b);
@@ -620,9 +640,15 @@ static int cmd_loadsgf(gtp_dispatch_t *d, int argc, char **argv)
     }
     char err[512];
     /* GTP: the position before move `move_number`, i.e. after
-     * move_number - 1 moves; without it, after all of them. */
-    int upto = argc >= 2 ? move_number - 1 : -1;
+     * move_number - 1 moves; without it, after all of them.  Move number 0
+     * names no move: GNU Go loads the whole game for it, and so do we. */
+    int upto = argc >= 2 && move_number > 0 ? move_number - 1 : -1;
     int rc = sgf_load_file(argv[0], g, err, sizeof err);
+    if (rc == 0 && !engine_size_ok(e, g->size)) {
+        snprintf(err, sizeof err, "%s: a %dx%d game; these rules judge %dx%d only", argv[0],
+                 g->size, g->size, GO_RULES_SIZE, GO_RULES_SIZE);
+        rc = -1;
+    }
     if (rc == 0)
         rc = sgf_replay(g, upto, b, err, sizeof err);
     if (rc != 0) {
@@ -810,7 +836,9 @@ static int handicap_points(int size, int n, Move out[9])
 static int engine_place_handicap(gtp_engine_t *e, const Move *points, int n, int answer)
 {
     sgf_game_t *g = e->record;
-    int old = g->n_setup;
+    int old = g->n_setup, old_handicap = g->handicap;
+    /* printsgf's HA[n], as GNU Go writes it after these commands. */
+    g->handicap = n;
     for (int i = 0; i < n; i++) {
         sgf_move_t *s = &g->setup[g->n_setup++];
         s->color = BLACK;
@@ -819,6 +847,7 @@ static int engine_place_handicap(gtp_engine_t *e, const Move *points, int n, int
     char err[160];
     if (engine_replay(e, err, sizeof err) != 0) {
         g->n_setup = old;
+        g->handicap = old_handicap;
         engine_replay(e, err, sizeof err);
         return fail(e, "bad vertex list");
     }

@@ -34,9 +34,18 @@ typedef struct {
 /* The engine's process group, for the signal handler: every way out of
  * link-bot takes the engine (and whatever its shell started) with it. */
 static volatile sig_atomic_t engine_group;
+/* In the game loop a signal only asks it to stop (quit_signal): the loop
+ * leaves through the normal way out, which saves the record and stops the
+ * engine, and the signal is raised again at the end.  Elsewhere (waiting
+ * for a peer) and for a second signal, the engine goes at once. */
+static volatile sig_atomic_t in_game_loop, quit_signal;
 
 static void on_fatal_signal(int sig)
 {
+    if (in_game_loop && !quit_signal) {
+        quit_signal = sig;
+        return;
+    }
     pid_t g = engine_group;
     if (g > 0) {
         kill(-g, SIGKILL);
@@ -164,7 +173,7 @@ static int engine_cmd(engine_t *e, const char *line, char *ans, size_t len, int 
     if (engine_send(e, line) != 0)
         return -1;
     uint64_t end = now_ms() + (uint64_t)timeout_ms;
-    while (now_ms() < end) {
+    while (now_ms() < end && !quit_signal) {
         int r = engine_poll_answer(e, ans, len);
         if (r < 0)
             return -1;
@@ -176,11 +185,54 @@ static int engine_cmd(engine_t *e, const char *line, char *ans, size_t len, int 
     return -3;
 }
 
-static int usage(FILE *to)
+static int usage(void)
 {
-    fprintf(to, "usage: tabletop link-bot --link SPEC --engine \"COMMAND ...\" [--color b|w]\n"
-                    "                         [--size N] [--komi K] [--sgf FILE]\n");
-    return to == stdout ? 0 : 2;
+    printf("usage: tabletop link-bot --link SPEC --engine \"COMMAND ...\" [--color b|w]\n"
+           "                         [--size N] [--komi K] [--sgf FILE] [--take-saved]\n"
+           "  --sgf FILE     the record, saved after every move; an unfinished record of\n"
+           "                 link-bot's own in FILE is resumed (a finished one, or one it\n"
+           "                 did not write, is refused and left as it is)\n"
+           "  --take-saved   when link-bot holds no saved game and the other console\n"
+           "                 offers its own, take it (the default refuses it)\n");
+    return 0;
+}
+
+/* A bad command line: one line naming what is wrong. */
+static int bad_option(const char *fmt, const char *what)
+{
+    fprintf(stderr, "tabletop link-bot: ");
+    fprintf(stderr, fmt, what);
+    fprintf(stderr, " (try tabletop link-bot --help)\n");
+    return 2;
+}
+
+/* What the record says link-bot is: PB or PW (not both) names it. */
+#define LINK_BOT_NAME "tabletop link-bot"
+
+/* What the engine has been told: the moves of the link given to it so far
+ * (link_to_sgf's reading of the bytes: RESUME is no move). */
+typedef struct {
+    BoardState b;
+    int n; /* move bytes of the link the engine has */
+} replay_t;
+
+/* Advances the replay over the byte at r->n; 1 with the move to give the
+ * engine (colour, move), 0 for a byte that is no move. */
+static int replay_step(replay_t *r, uint8_t byte, Stone *who, Move *m)
+{
+    r->n++;
+    if (byte == LINK_BYTE_RESIGN)
+        return 0;
+    if (byte == LINK_BYTE_RESUME) {
+        r->b.game_over = 0;
+        r->b.consecutive_passes = 0;
+        return 0;
+    }
+    if (link_decode_move(r->b.size, byte, m) != 0)
+        return 0;
+    *who = r->b.turn;
+    board_apply(&r->b, *m);
+    return 1;
 }
 
 static int pump_out(hal_link_t *t, link_t *l, char *err, size_t errlen)
@@ -190,55 +242,145 @@ static int pump_out(hal_link_t *t, link_t *l, char *err, size_t errlen)
     return n ? hal_link_write(t, buf, n, err, errlen) : 0;
 }
 
+/* Plays to the engine every move the link holds that it has not been
+ * given (a resumed game, the other console's moves, a catch-up).
+ * Returns 0, or -1 with why. */
+static int engine_catch_up(engine_t *e, replay_t *r, const link_t *l, char *why, size_t len)
+{
+    int n;
+    const uint8_t *moves = link_moves(l, &n);
+    while (r->n < n) {
+        Stone who;
+        Move m;
+        if (!replay_step(r, moves[r->n], &who, &m))
+            continue;
+        char v[8], line[64], ans[256];
+        board_vertex_format(r->b.size, m, v, sizeof v);
+        snprintf(line, sizeof line, "play %s %s\n", who == BLACK ? "b" : "w", v);
+        if (engine_cmd(e, line, ans, sizeof ans, 10000) != 0) {
+            snprintf(why, len, "the engine refused move %d, %s %s: %.80s", r->n,
+                     who == BLACK ? "black" : "white", v, ans);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The record (--sgf FILE), written atomically whenever the game changed:
+ * every move of either side, the review, the end, and on the way out. */
+typedef struct {
+    const char *path; /* NULL: no record */
+    int ready;        /* the agreement is known: there is a game to write */
+    int written;      /* something was written */
+    int n_moves;      /* what was last written */
+    link_state_t state;
+    char result[16];
+    int failed_told;  /* a failed save is told once */
+} record_t;
+
+/* Writes the record if the game changed since the last write (or always
+ * when force).  A failure is one line on stderr, once; the game goes on. */
+static void record_save(record_t *r, const link_t *l, int force)
+{
+    if (!r->path || !r->ready)
+        return;
+    int n;
+    char res[16];
+    link_moves(l, &n);
+    link_result_string(l, res, sizeof res);
+    if (!force && r->written && n == r->n_moves && link_state(l) == r->state &&
+        !strcmp(res, r->result))
+        return;
+    static sgf_game_t g;
+    char serr[300];
+    char *text = NULL;
+    int bad = 0;
+    if (link_to_sgf(l, &g) != 0) {
+        snprintf(serr, sizeof serr, "%s: the game is too long for a record", r->path);
+        bad = 1;
+    } else {
+        snprintf(g.application, SGF_TEXT, "%s", "tabletop link");
+        /* Whose record it is: link-bot's side is named (resuming reads it). */
+        snprintf(link_agreement(l)->mine == BLACK ? g.black : g.white, SGF_TEXT, "%s",
+                 LINK_BOT_NAME);
+        size_t need = sgf_write(&g, NULL, 0);
+        text = malloc(need + 1);
+        if (!text) {
+            snprintf(serr, sizeof serr, "%s: out of memory", r->path);
+            bad = 1;
+        } else {
+            sgf_write(&g, text, need + 1);
+            bad = file_atomic_write(r->path, text, need, NULL, serr, sizeof serr) != 0;
+        }
+    }
+    free(text);
+    if (bad) {
+        if (!r->failed_told)
+            fprintf(stderr, "tabletop link-bot: the record was not saved: %s\n", serr);
+        r->failed_told = 1;
+        return;
+    }
+    r->written = 1;
+    r->n_moves = n;
+    r->state = link_state(l);
+    snprintf(r->result, sizeof r->result, "%s", res);
+}
+
 int link_bot_main(int argc, char **argv)
 {
     const char *spec = NULL, *cmd = NULL, *sgf_path = NULL;
     link_prefs_t prefs = {0};
+    int size_set = 0;
     for (int i = 1; i < argc; i++) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return usage(stdout);
-        if (!strcmp(argv[i], "--link") && v)
-            spec = v, i++;
-        else if (!strcmp(argv[i], "--engine") && v)
-            cmd = v, i++;
-        else if (!strcmp(argv[i], "--sgf") && v)
-            sgf_path = v, i++;
-        else if (!strcmp(argv[i], "--color") && v) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return usage();
+        if (!strcmp(a, "--take-saved")) {
+            prefs.theirs = LINK_THEIRS_TAKE;
+            continue;
+        }
+        if (strcmp(a, "--link") && strcmp(a, "--engine") && strcmp(a, "--sgf") &&
+            strcmp(a, "--color") && strcmp(a, "--size") && strcmp(a, "--komi"))
+            return bad_option("unknown option '%s'", a);
+        if (i + 1 >= argc)
+            return bad_option("%s wants a value", a);
+        const char *v = argv[++i];
+        if (!strcmp(a, "--link"))
+            spec = v;
+        else if (!strcmp(a, "--engine"))
+            cmd = v;
+        else if (!strcmp(a, "--sgf"))
+            sgf_path = v;
+        else if (!strcmp(a, "--color")) {
             if (!strcmp(v, "b") || !strcmp(v, "black"))
                 prefs.color = BLACK;
             else if (!strcmp(v, "w") || !strcmp(v, "white"))
                 prefs.color = WHITE;
-            else {
-                fprintf(stderr, "tabletop link-bot: --color wants b or w, not %s\n", v);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(argv[i], "--size") && v) {
+            else
+                return bad_option("--color wants b or w, not '%s'", v);
+        } else if (!strcmp(a, "--size")) {
             char *end;
-            long s = strtol(v, &end, 10);
-            if (*end || s < BOARD_MIN_SIZE || s > LINK_MAX_SIZE) {
-                fprintf(stderr, "tabletop link-bot: --size wants %d..%d\n", BOARD_MIN_SIZE,
-                        LINK_MAX_SIZE);
+            long sz = strtol(v, &end, 10);
+            if (!*v || *end || sz < BOARD_MIN_SIZE || sz > LINK_MAX_SIZE) {
+                fprintf(stderr, "tabletop link-bot: --size wants %d..%d, not '%s' (try tabletop "
+                                "link-bot --help)\n", BOARD_MIN_SIZE, LINK_MAX_SIZE, v);
                 return 2;
             }
-            prefs.size = (int)s;
-            i++;
-        } else if (!strcmp(argv[i], "--komi") && v) {
+            prefs.size = (int)sz;
+            size_set = 1;
+        } else { /* --komi */
             char *end;
             double k = strtod(v, &end);
-            if (*end || k < -60 || k > 60 || (int)(k * 2) != k * 2) {
-                fprintf(stderr, "tabletop link-bot: --komi wants a multiple of 0.5\n");
-                return 2;
-            }
+            if (!*v || *end || !(k >= -60 && k <= 60) || (int)(k * 2) != k * 2)
+                return bad_option("--komi wants a multiple of 0.5 in -60..60, not '%s'", v);
             prefs.komi2 = (int)(k * 2);
             prefs.komi_set = 1;
-            i++;
-        } else
-            return usage(stderr);
+        }
     }
-    if (!spec || !cmd)
-        return usage(stderr);
+    if (!spec)
+        return bad_option("%s is missing", "--link SPEC");
+    if (!cmd)
+        return bad_option("%s is missing", "--engine \"COMMAND ...\"");
     if (prefs.size == 0 && prefs.komi_set)
         prefs.size = BOARD_DEFAULT_SIZE;
     else if (prefs.size && !prefs.komi_set)
@@ -246,6 +388,69 @@ int link_bot_main(int argc, char **argv)
     char err[256];
     if (hal_link_spec_check(spec, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop link-bot: %s\n", err);
+        return 2;
+    }
+    /* An unfinished record of link-bot's own in --sgf FILE: the game to
+     * resume.  Anything else there is refused and never overwritten. */
+    static uint8_t saved[LINK_MAX_MOVES];
+    int n_saved = 0, saved_size = 0, saved_komi2 = 0;
+    Stone saved_mine = EMPTY;
+    if (sgf_path && access(sgf_path, F_OK) == 0) {
+        static sgf_game_t r;
+        char lerr[300];
+        if (sgf_load_file(sgf_path, &r, lerr, sizeof lerr) != 0) {
+            fprintf(stderr, "tabletop link-bot: %s; not resumed, not overwritten\n", lerr);
+            return 2;
+        }
+        int b = !strcmp(r.black, LINK_BOT_NAME), w = !strcmp(r.white, LINK_BOT_NAME);
+        if (b == w) {
+            fprintf(stderr, "tabletop link-bot: %s is not link-bot's record (PB or PW \"%s\"); "
+                            "not resumed, not overwritten\n", sgf_path, LINK_BOT_NAME);
+            return 2;
+        }
+        if (r.result[0]) {
+            fprintf(stderr, "tabletop link-bot: %s holds a finished game (%.20s); not "
+                            "overwritten\n", sgf_path, r.result);
+            return 2;
+        }
+        saved_mine = b ? BLACK : WHITE;
+        saved_size = r.size;
+        saved_komi2 = r.komi2;
+        n_saved = link_bytes_from_sgf(&r, saved, LINK_MAX_MOVES);
+        if (n_saved < 0) {
+            fprintf(stderr, "tabletop link-bot: %s is no link game (setup stones, a board over "
+                            "%dx%d, a move off the board or over %d moves); not overwritten\n",
+                    sgf_path, LINK_MAX_SIZE, LINK_MAX_SIZE, LINK_MAX_MOVES);
+            return 2;
+        }
+        if ((prefs.color != EMPTY && prefs.color != saved_mine) ||
+            (size_set && prefs.size != saved_size) ||
+            (prefs.komi_set && prefs.komi2 != saved_komi2)) {
+            fprintf(stderr, "tabletop link-bot: %s is a %dx%d game, komi %g, link-bot %s: "
+                            "--color, --size or --komi say otherwise\n", sgf_path, saved_size,
+                    saved_size, saved_komi2 / 2.0, saved_mine == BLACK ? "black" : "white");
+            return 2;
+        }
+        fprintf(stderr, "tabletop link-bot: resuming %s: %d moves, link-bot %s\n", sgf_path,
+                r.n_moves, saved_mine == BLACK ? "black" : "white");
+        /* No move yet: the record still says what was agreed. */
+        prefs.color = saved_mine;
+        prefs.size = saved_size;
+        prefs.komi2 = saved_komi2;
+        prefs.komi_set = 1;
+    }
+    static link_t l;
+    /* The nonce only breaks ties: the clock and the process, mixed (splitmix64). */
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t z = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^
+                 (uint64_t)getpid() << 12 ^ 0x9E3779B97F4A7C15ull;
+    z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ z >> 27) * 0x94D049BB133111EBull;
+    prefs.nonce = (uint32_t)(z ^ z >> 31);
+    if (link_init(&l, &prefs, saved, n_saved, saved_size, saved_komi2, saved_mine) != 0) {
+        fprintf(stderr, "tabletop link-bot: %s: %s; not overwritten\n", sgf_path,
+                link_message(&l));
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
@@ -265,20 +470,15 @@ int link_bot_main(int argc, char **argv)
         engine_stop(&eng);
         return 1;
     }
-    static link_t l;
-    /* The nonce only breaks ties: the clock and the process, mixed (splitmix64). */
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t z = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^
-                 (uint64_t)getpid() << 12 ^ 0x9E3779B97F4A7C15ull;
-    z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ z >> 27) * 0x94D049BB133111EBull;
-    prefs.nonce = (uint32_t)(z ^ z >> 31);
-    link_init(&l, &prefs, NULL, 0, 0, 0, EMPTY);
+    record_t rec = {.path = sgf_path};
+    replay_t rp = {.n = 0};
     int rc = 0, thinking = 0;
     uint64_t over_at = 0;
     char why[420] = "";
+    in_game_loop = 1;
     for (;;) {
+        if (quit_signal)
+            goto out;
         uint64_t now = now_ms();
         uint8_t buf[256];
         int n = hal_link_read(t, buf, sizeof buf, err, sizeof err);
@@ -299,25 +499,33 @@ int link_bot_main(int argc, char **argv)
                 snprintf(line, sizeof line, "komi %d%s\n", a->komi2 / 2, a->komi2 & 1 ? ".5" : "");
                 bad |= engine_cmd(&eng, line, ans, sizeof ans, 10000);
                 bad |= engine_cmd(&eng, "clear_board\n", ans, sizeof ans, 10000);
+                rec.ready = 1;
+                record_save(&rec, &l, 1);
                 if (bad) {
                     snprintf(why, sizeof why, "the engine refused a %dx%d board", a->size, a->size);
                     rc = 1;
                     goto out;
                 }
-                fprintf(stderr, "tabletop link-bot: connected; the engine plays %s\n",
-                        a->mine == BLACK ? "black" : "white");
-            } else if (ev.kind == LINK_EV_PEER_MOVE && !ev.resign) {
-                char v[8], line[64];
-                board_vertex_format(link_board(&l)->size, ev.move, v, sizeof v);
-                snprintf(line, sizeof line, "play %s %s\n", ev.color == BLACK ? "b" : "w", v);
-                if (engine_cmd(&eng, line, ans, sizeof ans, 10000) != 0) {
-                    snprintf(why, sizeof why, "the engine refused the other console's move %s: %.80s",
-                             v, ans);
-                    rc = 1;
-                    goto out;
-                }
+                board_reset(&rp.b, a->size, a->komi2);
+                rp.n = 0;
+                if (a->resumed)
+                    fprintf(stderr, "tabletop link-bot: connected; the engine plays %s; the game "
+                                    "goes on after move %d\n",
+                            a->mine == BLACK ? "black" : "white", a->resumed);
+                else
+                    fprintf(stderr, "tabletop link-bot: connected; the engine plays %s\n",
+                            a->mine == BLACK ? "black" : "white");
             }
         }
+        /* Every move the link holds reaches the engine before it thinks:
+         * a resumed game (ours or the other console's), the peer's moves. */
+        if (rec.ready && engine_catch_up(&eng, &rp, &l, why, sizeof why) != 0) {
+            rc = 1;
+            goto out;
+        }
+        /* Saved before the bytes go out (our acks, our moves sent again):
+         * the other console never holds a move our record lacks. */
+        record_save(&rec, &l, 0);
         if (pump_out(t, &l, err, sizeof err) != 0)
             link_close(&l, LINK_ERR_CLOSED, err);
         if (link_state(&l) == LINK_FAILED) {
@@ -343,6 +551,7 @@ int link_bot_main(int argc, char **argv)
         int accepted = link_agreement(&l)->mine == BLACK ? rv->accepted_black : rv->accepted_white;
         if (link_state(&l) == LINK_REVIEW && rv->known && !rv->pending && !accepted) {
             link_review_accept(&l, 1, now);
+            record_save(&rec, &l, 0);
             if (pump_out(t, &l, err, sizeof err) != 0)
                 link_close(&l, LINK_ERR_CLOSED, err);
         }
@@ -383,6 +592,17 @@ int link_bot_main(int argc, char **argv)
                     rc = 1;
                     break;
                 }
+                {
+                    /* The engine made this move itself: the replay only follows. */
+                    int held;
+                    const uint8_t *mv = link_moves(&l, &held);
+                    Stone who;
+                    Move mm;
+                    while (rp.n < held)
+                        replay_step(&rp, mv[rp.n], &who, &mm);
+                }
+                /* Our move is in the record before it leaves. */
+                record_save(&rec, &l, 0);
                 if (pump_out(t, &l, err, sizeof err) != 0)
                     link_close(&l, LINK_ERR_CLOSED, err);
             }
@@ -392,27 +612,16 @@ int link_bot_main(int argc, char **argv)
         poll(p, thinking ? 2 : 1, 20);
     }
 out:
-    if (rc == 0 || link_state(&l) == LINK_OVER) {
+    in_game_loop = 0;
+    if (quit_signal)
+        rc = 1, why[0] = 0;
+    if (!quit_signal && (rc == 0 || link_state(&l) == LINK_OVER)) {
         char res[32];
         link_result_string(&l, res, sizeof res);
         printf("%s\n", res);
         fflush(stdout);
     }
-    if (sgf_path) {
-        static sgf_game_t g;
-        char serr[256];
-        link_to_sgf(&l, &g);
-        snprintf(g.application, SGF_TEXT, "%s", "tabletop link");
-        size_t need = sgf_write(&g, NULL, 0);
-        char *text = malloc(need + 1);
-        if (!text)
-            snprintf(serr, sizeof serr, "%s: out of memory", sgf_path);
-        else
-            sgf_write(&g, text, need + 1);
-        if (!text || file_atomic_write(sgf_path, text, need, NULL, serr, sizeof serr) != 0)
-            fprintf(stderr, "tabletop link-bot: %s\n", serr);
-        free(text);
-    }
+    record_save(&rec, &l, 0);
     const link_stats_t *st = link_stats(&l);
     if (getenv("TABLETOP_LINK_STATS")) /* docs/link.md: the fault counters */
         fprintf(stderr,
@@ -420,9 +629,14 @@ out:
             "%u late partial frames, %u duplicates, %u stale, %u retransmissions\n",
             st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
             st->duplicates, st->stale, st->retransmits);
-    if (rc)
+    if (rc && why[0])
         fprintf(stderr, "tabletop link-bot: %s\n", why);
     hal_link_close(t);
     engine_stop(&eng);
+    if (quit_signal) { /* leave as the signal would have */
+        fflush(stdout);
+        signal(quit_signal, SIG_DFL);
+        raise(quit_signal);
+    }
     return rc;
 }

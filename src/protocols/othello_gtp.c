@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE /* getline */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -501,6 +502,20 @@ static int parse_seconds(const char *text, double *out)
     return 0;
 }
 
+/* A bad command line: one line naming what is wrong and where the usage
+ * is (not the usage itself), exit status 2. */
+static int othello_gtp_bad_option(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int othello_gtp_bad_option(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tabletop othello-gtp: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs(" (try 'tabletop othello-gtp --help')\n", stderr);
+    return 2;
+}
+
 int othello_gtp_main(int argc, char **argv)
 {
     int level = OTHELLO_LEVEL_MAX, machine = 0;
@@ -516,44 +531,32 @@ int othello_gtp_main(int argc, char **argv)
             machine = 1;
             continue;
         }
-        if (strcmp(a, "--level") && strcmp(a, "--time") && strcmp(a, "--backend")) {
-            fprintf(stderr, "tabletop othello-gtp: unknown option '%s' (see --help)\n", a);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "tabletop othello-gtp: option %s needs a value\n", a);
-            return 2;
-        }
+        if (strcmp(a, "--level") && strcmp(a, "--time") && strcmp(a, "--backend"))
+            return othello_gtp_bad_option("unknown option '%s'", a);
+        if (i + 1 >= argc)
+            return othello_gtp_bad_option("option %s needs a value", a);
         const char *v = argv[++i];
         if (!strcmp(a, "--level")) {
             char *end;
             long l = strtol(v, &end, 10);
-            if (!*v || *end || l < OTHELLO_LEVEL_MIN || l > OTHELLO_LEVEL_MAX) {
-                fprintf(stderr, "tabletop othello-gtp: --level wants %d..%d, not '%s'\n",
-                        OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX, v);
-                return 2;
-            }
+            if (!*v || *end || l < OTHELLO_LEVEL_MIN || l > OTHELLO_LEVEL_MAX)
+                return othello_gtp_bad_option("--level wants %d..%d, not '%s'",
+                                              OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX, v);
             level = (int)l;
         } else if (!strcmp(a, "--time")) {
-            if (parse_seconds(v, &seconds) != 0) {
-                fprintf(stderr, "tabletop othello-gtp: --time wants seconds (0 < s <= 3600), "
-                                "not '%s'\n", v);
-                return 2;
-            }
+            if (parse_seconds(v, &seconds) != 0)
+                return othello_gtp_bad_option("--time wants seconds (0 < s <= 3600), not '%s'",
+                                              v);
         } else {
             char why[128];
-            if (hal_backend_check(v, why, sizeof why) != 0) {
-                fprintf(stderr, "tabletop othello-gtp: %s\n", why);
-                return 2;
-            }
+            if (hal_backend_check(v, why, sizeof why) != 0)
+                return othello_gtp_bad_option("%s", why);
             backend = v;
         }
     }
-    if (backend && !machine) {
-        fprintf(stderr, "tabletop othello-gtp: --backend chooses where --machine finds the "
-                        "Othello machine: add --machine, or leave --backend out\n");
-        return 2;
-    }
+    if (backend && !machine)
+        return othello_gtp_bad_option("--backend chooses where --machine finds the Othello "
+                                      "machine: add --machine, or leave --backend out");
     hal_t hal;
     if (machine) {
         char err[256];

@@ -15,8 +15,8 @@
  *                     three ("x,y x,y x,y"); 3 stones: SWAP, our 4th stone,
  *                     or 4th and 5th; 5 stones: SWAP or our 6th stone
  *   INFO key value    nothing, ever; timeout_turn, timeout_match, time_left
- *                     (ms; 0 or less: play at once), rule (bits: 1 exactly
- *                     five, 4 renju), max_memory ...
+ *                     (ms, held within a day; 0 or less: play at once),
+ *                     rule (bits: 1 exactly five, 4 renju), max_memory ...
  *   TAKEBACK x,y      OK
  *   RESTART           OK
  *   ABOUT             name="tabletop", version=..., ...
@@ -28,7 +28,7 @@
  * line as GTP does; TURN after a five or a full board is an ERROR.  Who is Black is worked out from the stone
  * counts (Black has one more stone, or as many with Black to move).
  */
-#define _GNU_SOURCE /* getline */
+#define _GNU_SOURCE /* strtok_r */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -171,6 +171,7 @@ static int count_colour(const gomoku_t *g, int colour)
 static void brain_move(brain_t *b)
 {
     gomoku_set_to_move(&b->g, b->me);
+    /* INFO clamps every time to a day (PBRAIN_MS_MAX), so * 3 fits a long. */
     long think = b->timeout_turn > 0 ? b->timeout_turn * 3 / 4 : 200;
     if (b->timeout_turn == 0)
         think = 100;
@@ -211,16 +212,35 @@ static void brain_move(brain_t *b)
     say(b, "%d,%d", x, y);
 }
 
+/* The largest time an INFO field is taken at, in ms: one day.  A manager
+ * may send any digits ("no limit" as 2^63 - 1); held at this, 75% of it and
+ * 3 * it stay far inside a 32-bit long (the board's ABI) and the AI's int
+ * budget, instead of overflowing into a negative budget. */
+#define PBRAIN_MS_MAX 86400000L
+
+/* A decimal INFO value, clamped to [-PBRAIN_MS_MAX, PBRAIN_MS_MAX] (digits
+ * beyond long long's range clamp too); returns 0 if taken as written, 1 if
+ * clamped, -1 if it is not a number. */
+static int info_number(const char *val, long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(val, &end, 10);
+    if (end == val || *end != '\0' || (errno && errno != ERANGE))
+        return -1;
+    *out = v > PBRAIN_MS_MAX ? PBRAIN_MS_MAX : v < -PBRAIN_MS_MAX ? -PBRAIN_MS_MAX : (long)v;
+    return *out != v || errno == ERANGE;
+}
+
 static void brain_info(brain_t *b, char *args)
 {
     char *key = strtok(args, " \t");
     char *val = key ? strtok(NULL, " \t") : NULL;
     if (!key || !val)
         return;
-    char *end;
-    errno = 0;
-    long v = strtol(val, &end, 10);
-    int numeric = !errno && *end == '\0';
+    long v;
+    int got = info_number(val, &v);
+    int numeric = got >= 0; /* a time: a clamped value is still a time */
     if (!strcasecmp(key, "timeout_turn") && numeric && v >= 0)
         b->timeout_turn = v;
     else if (!strcasecmp(key, "timeout_match") && numeric && v >= 0)
@@ -228,14 +248,15 @@ static void brain_info(brain_t *b, char *args)
     else if (!strcasecmp(key, "time_left") && numeric) {
         b->time_left = v;
         b->time_left_known = 1;
-    } else if (!strcasecmp(key, "rule") && numeric && v >= 0) {
+    } else if (!strcasecmp(key, "rule") && got == 0 && v >= 0) {
         /* Caro (8) is not known: its five is played as the other bits say.
          * INFO gets no answer, not even a MESSAGE (the protocol). */
         int rule = (v & 4) ? GOMOKU_RULE_RENJU : (v & 1) ? GOMOKU_RULE_STANDARD : GOMOKU_RULE_FREESTYLE;
         b->rule = rule;
         gomoku_set_rule(&b->g, rule);
     }
-    /* max_memory, game_type, folder, evaluate: nothing to do. */
+    /* max_memory (never used, so never multiplied), game_type, folder,
+     * evaluate: nothing to do. */
 }
 
 /* Notes the block's first bad line (answered at DONE). */
@@ -363,13 +384,18 @@ static void block_line(brain_t *b, const char *s)
     b->board_who[b->board_n++] = who;
 }
 
+/* The longest line kept, terminator included; leading and trailing blanks
+ * do not count (managers pad lines: issue 52's 60 spaces before START 20). */
+#define PBRAIN_LINE_CAP 1024
+
 /* GTP's preprocessing (docs/gtp.md): control bytes other than HT dropped,
  * NUL included, so that one never hides the rest of a line; HT becomes a
- * space.  At most cap - 1 bytes are kept; returns 1 if the line was cut. */
+ * space.  Leading blanks are skipped; at most cap - 1 bytes are kept;
+ * returns 1 if the line was cut (anything but blanks and control bytes
+ * beyond them). */
 static int clean_line(const char *line, size_t n, char *buf, size_t cap)
 {
     size_t k = 0;
-    int cut = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)line[i];
         if (c == '\n')
@@ -378,19 +404,24 @@ static int clean_line(const char *line, size_t n, char *buf, size_t cap)
             c = ' ';
         else if (c < 32 || c == 127)
             continue;
+        if (c == ' ' && k == 0)
+            continue;
         if (k + 1 >= cap) {
-            cut = 1;
-            break;
+            if (c != ' ') {
+                buf[k] = '\0';
+                return 1;
+            }
+            continue; /* a trailing blank: not kept, not a cut */
         }
         buf[k++] = (char)c;
     }
     buf[k] = '\0';
-    return cut;
+    return 0;
 }
 
 int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
 {
-    char line[1024];
+    char line[PBRAIN_LINE_CAP];
     int cut = clean_line(raw, raw_n, line, sizeof line);
     /* strip trailing spaces */
     size_t n = strlen(line);
@@ -593,6 +624,49 @@ static const char pbrain_usage[] =
     "  Gomoku over the Gomocup/Piskvork protocol on stdin/stdout (docs/gomoku.md).\n"
     "  --rule: 0 five or more wins, 1 exactly five, 4 renju (INFO rule overrides).\n";
 
+/* Reads one line from in into buf (cap + 1 bytes) with memory bounded
+ * whatever the manager sends: blanks before the first word and control bytes
+ * are dropped here as clean_line drops them, at most cap - 1 other bytes
+ * are kept, and past them only one more byte that is not a blank, so that
+ * clean_line still reports the cut.  Returns the bytes kept, -1 at the end
+ * of input with nothing read. */
+static long read_line_bounded(FILE *in, char *buf, size_t cap)
+{
+    size_t k = 0;
+    int any = 0, c;
+    while ((c = getc(in)) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (c == '\t')
+            c = ' ';
+        else if (c < 32 || c == 127)
+            continue;
+        if (c == ' ' && k == 0)
+            continue;
+        if (k + 1 < cap || (k + 1 == cap && c != ' '))
+            buf[k++] = (char)c;
+    }
+    if (!any)
+        return -1;
+    buf[k] = '\0';
+    return (long)k;
+}
+
+/* A bad command line: one line naming what is wrong and where the usage
+ * is (not the usage itself), exit status 2. */
+static int pbrain_bad_option(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int pbrain_bad_option(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tabletop pbrain: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs(" (try 'tabletop pbrain --help')\n", stderr);
+    return 2;
+}
+
 int pbrain_main(int argc, char **argv)
 {
     int rule = GOMOKU_RULE_FREESTYLE, level = 3;
@@ -606,10 +680,8 @@ int pbrain_main(int argc, char **argv)
         }
         if (!strcmp(a, "--rule") || !strcmp(a, "--level") || !strcmp(a, "--nodes") || !strcmp(a, "--seed")) {
             char *end;
-            if (i + 1 >= argc || !*argv[i + 1]) {
-                fprintf(stderr, "tabletop pbrain: option %s needs a value\n", a);
-                return 2;
-            }
+            if (i + 1 >= argc || !*argv[i + 1])
+                return pbrain_bad_option("option %s needs a value", a);
             errno = 0;
             long v = strtol(argv[++i], &end, 10);
             int bad = errno || *end || v < 0;
@@ -621,15 +693,14 @@ int pbrain_main(int argc, char **argv)
                 max_nodes = v;
             else if (!strcmp(a, "--seed") && !bad)
                 seed = (uint64_t)v;
-            else {
-                fprintf(stderr, "tabletop pbrain: bad value '%s' for %s (%s)\n", argv[i], a,
-                        !strcmp(a, "--rule") ? "0, 1 or 4" : !strcmp(a, "--level") ? "1-3" : "a number");
-                return 2;
-            }
+            else
+                return pbrain_bad_option("bad value '%s' for %s (%s)", argv[i], a,
+                                         !strcmp(a, "--rule")    ? "0, 1 or 4"
+                                         : !strcmp(a, "--level") ? "1-3"
+                                                                 : "a number");
             continue;
         }
-        fprintf(stderr, "tabletop pbrain: unknown option '%s'\n%s", a, pbrain_usage);
-        return 2;
+        return pbrain_bad_option("unknown option '%s'", a);
     }
     /* One brain a board size: 15x15 (renju's, seed 002's) and 20x20 (the
      * Gomocup's freestyle and standard tournaments, gomoku20.h).  START
@@ -643,14 +714,13 @@ int pbrain_main(int argc, char **argv)
         return 1;
     }
     int on20 = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    /* By length: a NUL byte must not cut the line short. */
-    while ((got = getline(&line, &cap, stdin)) >= 0) {
+    char line[PBRAIN_LINE_CAP + 1];
+    long got;
+    /* Bounded: a line without end must not take the memory with it. */
+    while ((got = read_line_bounded(stdin, line, PBRAIN_LINE_CAP)) >= 0) {
         int in_block = on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
         /* The command word and its argument, read as pbrain_line_n reads them. */
-        char head[64];
+        char head[PBRAIN_LINE_CAP]; /* as long as pbrain_line_n's: the same words */
         clean_line(line, (size_t)got, head, sizeof head);
         char *save = NULL, *word = strtok_r(head, " ", &save);
         char *arg = word ? strtok_r(NULL, " ", &save) : NULL;
@@ -672,7 +742,6 @@ int pbrain_main(int argc, char **argv)
         if (!more)
             break;
     }
-    free(line);
     pbrain_free(b15);
     pbrain20_free(b20);
     return 0;

@@ -77,6 +77,24 @@ with tempfile.TemporaryDirectory() as tmp:
     check("silent mailbox times out", rc == 1 and out == "" and "did not answer" in err
           and len(err.strip().splitlines()) == 1, f"rc={rc} out={out!r} err={err!r}")
 
+# ---- issue 52: a bad option is one line on stderr naming it, with a
+# pointer to --help (never the whole usage), exit 2; --help prints the
+# usage on stdout, exit 0. ----
+for args, bad in [([], "missing command"), (["--frob"], "'--frob'"), (["jump"], "'jump'"),
+                  (["move"], "needs a POSITION"), (["move", "44", "--frobnicate"], "'--frobnicate'"),
+                  (["move", "44", "--backend"], "--backend"), (["move", "44", "--backend", "tape"], "'tape'"),
+                  (["move", "44", "--level", "x"], "'x'"), (["solve"], "needs a POSITION"),
+                  (["solve", "--fast", "44"], "'--fast'")]:
+    rc, out, err = run(*args)
+    lines = err.splitlines()
+    check("connect4 %s: one line naming %r and --help, exit 2" % (" ".join(args) or "(nothing)", bad),
+          rc == 2 and out == "" and len(lines) == 1 and bad in lines[0] and "--help" in lines[0]
+          and "usage" not in err, "rc=%s out=%r err=%r" % (rc, out, err))
+for args in (["--help"], ["move", "--help"], ["solve", "-h"]):
+    rc, out, err = run(*args)
+    check("connect4 %s: the usage on stdout, exit 0" % " ".join(args),
+          rc == 0 and out.startswith("usage: tabletop connect4") and err == "", "rc=%s out=%r err=%r" % (rc, out[:80], err))
+
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")
     if not ok:

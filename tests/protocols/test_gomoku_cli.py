@@ -202,7 +202,7 @@ bad = [
     (["move", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5"], "the game is over"),
     (["move", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "c1"], "already over"),
     (["jump"], "unknown command 'jump'"),
-    ([], "usage"),
+    ([], "missing command"),
 ]
 for args, words in bad:
     rc, out, err = run(*args)
@@ -210,6 +210,23 @@ for args, words in bad:
     first = lines[0] if lines else ""
     check(f"bad input {args!r}", rc == 2 and out == "" and words in first,
           f"rc={rc} out={out!r} err={err!r}")
+
+# ---- issue 52: a bad option is one line on stderr naming it, with a
+# pointer to --help (never the whole usage), exit 2; --help prints the
+# usage on stdout, exit 0. ----
+for args, bad in [([], "missing command"), (["--frob"], "'--frob'"), (["jump"], "'jump'"),
+                  (["forbidden", "--frob"], "'--frob'"), (["forbidden", "--black"], "--black"),
+                  (["move", "--level", "9"], "'9' for --level"), (["move", "--level"], "--level"),
+                  (["move", "--frob", "h8"], "'--frob'")]:
+    rc, out, err = run(*args)
+    lines = err.splitlines()
+    check("gomoku %s: one line naming %r and --help, exit 2" % (" ".join(args) or "(nothing)", bad),
+          rc == 2 and out == "" and len(lines) == 1 and bad in lines[0] and "--help" in lines[0]
+          and "usage" not in err, "rc=%s out=%r err=%r" % (rc, out, err))
+for args in (["--help"], ["forbidden", "--help"], ["move", "-h"]):
+    rc, out, err = run(*args)
+    check("gomoku %s: the usage on stdout, exit 0" % " ".join(args),
+          rc == 0 and out.startswith("usage: tabletop gomoku") and err == "", "rc=%s out=%r err=%r" % (rc, out[:80], err))
 
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")

@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 exe = sys.argv[1]
 GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
@@ -97,6 +98,156 @@ answers, _ = session([exe, "gtp"], ["komi 0x10", "komi inf", "komi nan", "komi 1
 check("komi 0x10, inf, nan and 1e400 refused; 6.5, -3, .5, 7., 1e1 taken",
       [a[0] for a in answers[:9]] == list("????=====") and "komi 10" in answers[9],
       repr(answers))
+
+# ---- issue 52: --rules hw judges 9x9 only (the go_rules peripheral's
+# board; the sdl backend's C model here), so another boardsize is GTP's
+# "unacceptable size" and changes nothing, instead of a game that ends in
+# two silent passes. ----
+with tempfile.TemporaryDirectory() as tmp:
+    sgf13 = os.path.join(tmp, "g13.sgf")
+    with open(sgf13, "w") as f:
+        f.write("(;GM[1]FF[4]SZ[13];B[dd];W[jj])")
+    lines = ["play b e5", "boardsize 13", "boardsize 19", "boardsize 7", "list_stones black",
+             "loadsgf %s" % sgf13, "list_stones black", "boardsize 9", "genmove b", "is_legal w e5"]
+    answers, p = session([exe, "gtp", "--rules", "hw", "--level", "1"], lines)
+    want = ["=", "? unacceptable size", "? unacceptable size", "? unacceptable size", "= E5",
+            "? cannot load file", "= E5", "=", None, None]
+    answers = [a.rstrip() for a in answers]
+    ok = len(answers) == len(lines) and all(w is None or a == w for a, w in zip(answers, want))
+    ok = ok and re.match(r"^= [A-HJ][1-9]$", answers[8]) and answers[9] == ("= 0" if answers[8] == "= E5"
+                                                                          else "= 1")
+    check("--rules hw: boardsize 13, 19, 7 and a 13x13 loadsgf refused, nothing changed; 9 taken",
+          ok, "%r rc %s %r" % (answers, p.returncode, p.stderr[-300:]))
+    answers, _ = session([exe, "gtp", "--level", "1"], ["boardsize 13", "boardsize 19"])
+    check("--rules sw: boardsize 13 and 19 taken", [a.rstrip() for a in answers] == ["=", "="],
+          repr(answers))
+
+# ---- issue 52: printsgf after a handicap writes HA[n], the value GNU Go
+# writes after the same lines (GNU Go writes HA[0] for an even game; we
+# write no HA there, FF[4]'s "2 or more"). ----
+HA_CASES = [["boardsize 9", "clear_board", "fixed_handicap 3", "play w e5"],
+            ["boardsize 9", "clear_board", "place_free_handicap 4"],
+            ["boardsize 9", "clear_board", "place_free_handicap 20"],
+            ["boardsize 9", "clear_board", "set_free_handicap c3 g7", "play w e5"],
+            ["boardsize 19", "clear_board", "fixed_handicap 9"],
+            ["boardsize 9", "clear_board", "play b pass", "play w pass", "fixed_handicap 2"],
+            ["boardsize 9", "clear_board", "fixed_handicap 3", "clear_board"],
+            ["boardsize 9", "clear_board", "play b e5", "fixed_handicap 2"],
+            ["boardsize 9", "clear_board"]]
+
+
+def ha_of(answer):
+    m = re.search(r"HA\[(\d*)\]", answer or "")
+    return int(m.group(1) or 0) if m else 0
+
+
+def placed(case, answers):
+    """Stones the handicap command of case placed: its answer's vertices
+    (fixed/place_free), its arguments (set_free); 0 if refused, none, or
+    cleared away after."""
+    n = 0
+    for line, ans in zip(case, answers):
+        if "handicap" in line and ans.startswith("="):
+            n = len(line.split()) - 1 if line.startswith("set_free") else len(ans[1:].split())
+        elif line.startswith(("clear_board", "boardsize")):
+            n = 0
+    return n
+
+
+ha_seen = []
+for case in HA_CASES:
+    ours, _ = session([exe, "gtp", "--level", "1"], case + ["printsgf"])
+    ours_ha = ha_of(ours[-1] if ours else "")
+    ours_n = placed(case, ours)
+    if GNUGO:
+        theirs, _ = session([GNUGO, "--mode", "gtp"], case + ["printsgf"])
+        gnugo_ha, gnugo_n = ha_of(theirs[-1] if theirs else ""), placed(case, theirs)
+    else:
+        gnugo_ha = gnugo_n = None
+    even_ok = ours_ha != 0 or "HA[" not in (ours[-1] if ours else "")
+    ha_seen.append((case[2:], ours_ha, gnugo_ha))
+    # GNU Go's rule: HA is the count of stones placed.  place_free_handicap
+    # 20 places 19 or 20 stones of GNU Go's choosing and our table's 9.
+    same = gnugo_ha is None or (ours_ha == gnugo_ha if ours_n == gnugo_n else
+                                (ours_ha, gnugo_ha) == (ours_n, gnugo_n))
+    check("printsgf after %s: HA %s, as GNU Go's rule (%s)" % (
+          " / ".join(case[2:]) or "nothing", ours_ha, gnugo_ha if GNUGO else "gnugo not installed"),
+          ours_ha == ours_n and same and even_ok, "ours %r, %d placed" % (ours[-1:], ours_n))
+check("printsgf: a handicap was written at least once", any(h for _, h, _ in ha_seen), repr(ha_seen))
+# HA survives printsgf FILE and loadsgf FILE (the SGF round trip).
+with tempfile.TemporaryDirectory() as tmp:
+    path = os.path.join(tmp, "ha.sgf")
+    answers, _ = session([exe, "gtp", "--level", "1"],
+                         ["fixed_handicap 4", "play w e5", "printsgf %s" % path, "clear_board",
+                          "loadsgf %s" % path, "printsgf"])
+    check("HA[4] written to a file, loaded back and written again",
+          len(answers) == 6 and ha_of(answers[-1]) == 4 and "AB[" in answers[-1], repr(answers))
+
+# ---- issue 52: loadsgf FILE 0 loads the whole game, as GNU Go does (a
+# move number names the position before that move; 0 names none). ----
+with tempfile.TemporaryDirectory() as tmp:
+    games = {"plain.sgf": "(;GM[1]FF[4]SZ[9]KM[0.5];B[ee];W[dd];B[ff];W[cc])",
+             "setup.sgf": "(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[gc][cg];W[ee];B[dd];W[ff])"}
+    for name, text in games.items():
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        probe = ["loadsgf %s 0" % path, "list_stones black", "list_stones white",
+                 "loadsgf %s" % path, "list_stones black", "list_stones white",
+                 "loadsgf %s 2" % path, "list_stones black", "list_stones white"]
+        ours, _ = session([exe, "gtp", "--level", "1"], probe)
+        ours = [a.rstrip() for a in ours]
+        whole_ok = len(ours) == 9 and ours[0] == "=" and ours[1:3] == ours[4:6] and ours[3] == "="
+        if GNUGO:
+            theirs, _ = session([GNUGO, "--mode", "gtp"], probe)
+            theirs = [a.rstrip() for a in theirs]
+            # GNU Go answers loadsgf with the side to move; compare the stones.
+            same = len(theirs) == 9 and all(ours[i] == theirs[i] for i in (1, 2, 4, 5, 7, 8))
+            detail = "ours %r, GNU Go %r" % (ours, theirs)
+        else:
+            same, detail = True, "gnugo not installed: %r" % ours
+        check("loadsgf %s 0: the whole game, the stones GNU Go loads (also for 2 and none)" % name,
+              whole_ok and same, detail)
+
+# ---- issue 52: a huge time_settings gives each genmove the cap that
+# docs/gtp.md ("Clock") states, and the move's log line says so.  Level 1
+# answers at once whatever its budget: nothing here waits for a clock. ----
+DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "gtp.md")
+with open(DOC, encoding="utf-8") as f:
+    clock_doc = f.read().split("## Clock", 1)[-1].split("\n## ", 1)[0]
+m = re.search(r"at most ([\d,]+) ms", clock_doc)
+doc_cap = int(m.group(1).replace(",", "")) if m else None
+answers, p = session([exe, "gtp", "--level", "1"],
+                     ["time_settings 99999999999 0 0", "genmove b", "time_settings 1 86400 1",
+                      "genmove w", "time_settings 0 99999999999 99999999999", "genmove b",
+                      "time_settings 0 0 0", "genmove w"])
+budgets = [int(b) for b in re.findall(r"budget (\d+) ms", p.stderr)]
+check("huge time_settings: each genmove gets the cap docs/gtp.md states (%s ms)" % doc_cap,
+      doc_cap is not None and len(budgets) == 4 and budgets[:2] == [doc_cap, doc_cap]
+      and budgets[2] < doc_cap and budgets[3] >= 20 and all(b <= doc_cap for b in budgets),
+      "budgets %r, stderr %r" % (budgets, p.stderr[-600:]))
+
+def run_gtp(*args):
+    p = subprocess.run([exe, "gtp", *args], capture_output=True, text=True, timeout=60,
+                       stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout, p.stderr
+
+
+# ---- issue 52: a bad option is one line on stderr naming it, with a
+# pointer to --help (never the whole usage), exit 2; --help prints the
+# usage on stdout, exit 0. ----
+for args, bad in [(["--frob"], "'--frob'"), (["--level", "9"], "'9'"), (["--level"], "--level"),
+                  (["--rules", "xx"], "'xx'"), (["--backend", "sim"], "--rules hw"),
+                  (["--rules", "hw", "--backend", "fpga"], "'fpga'")]:
+    rc, out, err = run_gtp(*args)
+    lines = err.splitlines()
+    check("gtp %s: one line naming %r and --help, exit 2" % (" ".join(args) or "(nothing)", bad),
+          rc == 2 and out == "" and len(lines) == 1 and bad in lines[0] and "--help" in lines[0]
+          and "usage" not in err, "rc=%s out=%r err=%r" % (rc, out, err))
+for args in (["--help"], ["-h"]):
+    rc, out, err = run_gtp(*args)
+    check("gtp %s: the usage on stdout, exit 0" % " ".join(args),
+          rc == 0 and out.startswith("usage: tabletop gtp") and err == "", "rc=%s out=%r err=%r" % (rc, out[:80], err))
 
 # ---- valgrind on the hostile lines (Go's GTP and Othello's) ----
 VALGRIND = shutil.which("valgrind")

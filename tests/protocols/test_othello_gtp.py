@@ -373,6 +373,26 @@ else:
     print(f"# {RHINO} not installed: the games against it are skipped (package grhino)")
 
 print("TAP version 13")
+# ---- issue 52: a bad option is one line on stderr naming it, with a
+# pointer to --help (never the whole usage), exit 2; --help prints the
+# usage on stdout, exit 0. ----
+for args, bad in [(["othello-gtp", "--bogus"], "'--bogus'"), (["othello-gtp", "--level", "9"], "'9'"),
+                  (["othello-gtp", "--level"], "--level"), (["othello-gtp", "--backend", "sim"], "--machine"),
+                  (["othello"], "missing query"), (["othello", "--frob"], "'--frob'"),
+                  (["othello", "frob"], "'frob'"), (["othello", "perft", "3", "--frob"], "'--frob'"),
+                  (["othello", "move", "--frob"], "'--frob'"), (["othello", "solve", "--threads", "0"],
+                                                                "--threads"),
+                  (["othello", "move", "--level", "9"], "--level")]:
+    rc, out, err = run(*args)
+    lines = err.splitlines()
+    check("tabletop %s: one line naming %r and --help, exit 2" % (" ".join(args) or "(nothing)", bad),
+          rc == 2 and out == "" and len(lines) == 1 and bad in lines[0] and "--help" in lines[0]
+          and "usage" not in err, "rc=%s out=%r err=%r" % (rc, out, err))
+for args in (["othello-gtp", "--help"], ["othello", "--help"], ["othello", "move", "--help"]):
+    rc, out, err = run(*args)
+    check("tabletop %s: the usage on stdout, exit 0" % " ".join(args),
+          rc == 0 and out.startswith("usage: tabletop othello") and err == "", "rc=%s out=%r err=%r" % (rc, out[:80], err))
+
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")

@@ -141,6 +141,44 @@ ms, ans = think_ms(b, "TURN 14,14")
 check("timeout_turn 0 plays fast (100 ms)", ms == 100 and xy(ans) is not None, f"{ms} {ans!r}")
 b.send("INFO timeout_turn 200")
 
+# ---- issue 52: huge INFO times are held at a day (86,400,000 ms), never
+# overflowed into a negative budget (UBSan at timeout_turn * 3 / 4 before).
+# A node limit keeps each move short whatever the budget. ----
+hb = Brain("--nodes", "3000")
+hb.ask("START 15")
+huge = []
+for value in ("9223372036854775807", "99999999999999999999999", "4294967296000"):
+    hb.ask("RESTART")
+    hb.send(f"INFO timeout_turn {value}")
+    ms, ans = think_ms(hb, "TURN 7,7")
+    huge.append((value, ms, ans))
+check("huge timeout_turn: 75% of a day's clamp (64,800,000 ms), a move",
+      all(ms == 64800000 and xy(ans) is not None for _, ms, ans in huge), repr(huge))
+hb.ask("RESTART")
+hb.send("INFO timeout_match 9223372036854775807")
+hb.send("INFO time_left 9223372036854775807")
+hb.send("INFO max_memory 9223372036854775807")
+ms, ans = think_ms(hb, "TURN 7,7")
+check("huge time_left: a twelfth of a day (7,200,000 ms), a move", ms == 7200000 and xy(ans) is not None,
+      f"{ms} {ans!r}")
+hb.send("INFO time_left -9223372036854775808")
+ms, ans = think_ms(hb, "TURN 0,0")
+check("time_left below long's range: plays at once (1 ms)", ms == 1 and xy(ans) is not None, f"{ms} {ans!r}")
+hb.send("INFO time_left 1000000")
+for line in ["SWAP2BOARD", "7,7", "8,8", "9,7"]:
+    hb.send(line)
+ans = hb.ask("DONE")
+check("huge timeout_turn: SWAP2BOARD still answers", ans == "SWAP" or xy(ans) is not None, repr(ans))
+hb.send("INFO rule 99999999999999999999")  # not a rule: ignored, not clamped into one
+hb.send("END")
+hb.p.stdin.close()
+hb_err = hb.p.stderr.read()
+hb_rc = hb.p.wait(timeout=60)
+check("huge INFO values: exit 0, no sanitizer report", hb_rc == 0 and "runtime error" not in hb_err
+      and "Sanitizer" not in hb_err, f"rc={hb_rc} err={hb_err[-2000:]!r}")
+hb.p.stdout.close()
+hb.p.stderr.close()
+
 # ---- BOARD: the brain wins when it can and blocks when it must ----
 b.ask("RESTART")
 for line in ["BOARD", "3,3,1", "4,3,1", "5,3,1", "6,3,1", "0,14,2", "2,14,2", "4,14,2", "6,14,2"]:
@@ -268,6 +306,27 @@ for args, words in [(["--rule", "2"], "bad value"), (["--level", "x"], "bad valu
     first = p.stderr.splitlines()[0] if p.stderr else ""
     check(f"bad option {args!r}", p.returncode == 2 and p.stdout == "" and words in first,
           f"rc={p.returncode} out={p.stdout!r} err={p.stderr!r}")
+
+def run_pbrain(*args):
+    p = subprocess.run([exe, "pbrain", *args], capture_output=True, text=True, timeout=30,
+                       stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout, p.stderr
+
+
+# ---- issue 52: a bad option is one line on stderr naming it, with a
+# pointer to --help (never the whole usage), exit 2; --help prints the
+# usage on stdout, exit 0. ----
+for args, bad in [(["--frob"], "'--frob'"), (["--rule", "2"], "'2' for --rule"),
+                  (["--level"], "--level"), (["--nodes", "x"], "'x' for --nodes")]:
+    rc, out, err = run_pbrain(*args)
+    lines = err.splitlines()
+    check("pbrain %s: one line naming %r and --help, exit 2" % (" ".join(args) or "(nothing)", bad),
+          rc == 2 and out == "" and len(lines) == 1 and bad in lines[0] and "--help" in lines[0]
+          and "usage" not in err, "rc=%s out=%r err=%r" % (rc, out, err))
+for args in (["--help"], ["-h"]):
+    rc, out, err = run_pbrain(*args)
+    check("pbrain %s: the usage on stdout, exit 0" % " ".join(args),
+          rc == 0 and out.startswith("usage: tabletop pbrain") and err == "", "rc=%s out=%r err=%r" % (rc, out[:80], err))
 
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")

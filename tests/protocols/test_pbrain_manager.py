@@ -374,6 +374,22 @@ ans3 = br.ask("TURN 20,0")
 check("START 20: OK, then moves on 20x20 (0-19), 20,0 refused",
       ans == "OK" and re.match(r"^1?\d,1?\d$", ans2 or "") and (ans3 or "").startswith("ERROR"),
       "%r %r %r" % (ans, ans2, ans3))
+# Issue 52: managers pad lines.  Blanks before and after the words do not
+# count against the line's length; a line of a megabyte is one ERROR.
+br.ask("START 15")
+ans = br.ask(" " * 60 + "START 20")
+ans2 = br.ask("TURN 19,19")
+check("60 spaces, then START 20: OK on 20x20", ans == "OK" and re.match(r"^1?\d,1?\d$", ans2 or ""),
+      "%r %r" % (ans, ans2))
+ans = br.ask("\t" * 3 + " " * 2000 + "START 15" + " \t" * 2000)
+ans2 = br.ask(" " * 1500 + "TURN 14,0" + " " * 1500)
+check("2000 blanks around START 15 and TURN: taken on 15x15",
+      ans == "OK" and xy(ans2) is not None, "%r %r" % (ans, ans2))
+ans = br.ask("START " + " " * 1200 + "20")
+check("START, 1200 spaces, 20: one ERROR (too long)", (ans or "").startswith("ERROR") and br.quiet(),
+      repr(ans))
+ans = br.ask(b"TURN 1,1 " + b"Z" * (1 << 20))
+check("a line of a megabyte: one ERROR", (ans or "").startswith("ERROR") and br.quiet(), repr(ans))
 br.ask("START 15")
 br.send("BOARD")
 for line in ("0,0,1", "1,0,1", "2,0,1", "3,0,1", "4,0,1", "9,9,2", "10,9,2", "11,9,2", "12,9,2"):

@@ -372,6 +372,16 @@ static int apply_value(sgf_reader_t *r, const char *ident, int value_index,
         if (v[0] != '\0' && parse_komi2(v, &k2))
             return reader_fail_at(r, r->value_line, r->value_col, "KM[%s]: not a number", v);
         g->komi2 = k2;
+    } else if (!strcmp(ident, "HA")) {
+        /* A count of stones (FF[4]: 2 or more; 0 and 1 are read as none,
+         * an empty HA[] too).  The stones themselves are AB's. */
+        int ha = 0;
+        if (v[0] != '\0' && parse_int(v, &ha))
+            return reader_fail_at(r, r->value_line, r->value_col, "HA[%s]: not a number", v);
+        if (ha < 0 || ha > SGF_MAX_SETUP)
+            return reader_fail_at(r, r->value_line, r->value_col,
+                                  "HA[%d]: handicap must be 0..%d", ha, SGF_MAX_SETUP);
+        g->handicap = ha >= 2 ? ha : 0;
     }
     return 0;
 }
@@ -721,6 +731,12 @@ size_t sgf_write(const sgf_game_t *g, char *buf, size_t len)
     snprintf(num, sizeof num, "KM[%s%d%s]", k < 0 ? "-" : "", (k < 0 ? -k : k) / 2,
              (k & 1) ? ".5" : "");
     out_str(&o, num);
+    /* After KM, as GNU Go writes it; GNU Go also writes HA[0] for an even
+     * game, which FF[4] (HA is 2 or more) does not ask for. */
+    if (g->handicap >= 2) {
+        snprintf(num, sizeof num, "HA[%d]", g->handicap);
+        out_str(&o, num);
+    }
     out_text_prop(&o, "RU", g->rules);
     out_text_prop(&o, "PB", g->black);
     out_text_prop(&o, "PW", g->white);

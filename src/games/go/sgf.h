@@ -3,7 +3,7 @@
  *
  * Pure C apart from the file reader at the end; a record is written to a
  * buffer (sgf_write) and the caller saves it atomically.  Supported: GM, FF,
- * SZ, KM, RU, RE, PB, PW, DT, AP, GC, CA (text is kept as UTF-8, converted
+ * SZ, KM, HA, RU, RE, PB, PW, DT, AP, GC, CA (text is kept as UTF-8, converted
  * from ISO-8859-1), PL, C (root comment), B/W moves with
  * "[]" or "[tt]" (boards up to 19) as passes, AB/AW/AE setup in the root
  * node, escapes in text values, soft line breaks, whitespace between
@@ -31,6 +31,7 @@ typedef struct {
 typedef struct sgf_game {
     int size;                 /* SZ (default 19 per FF[4]; tabletop writes 9) */
     int komi2;                /* KM in half points (KM[5.5]: 11) */
+    int handicap;             /* HA: handicap stones (3); 0: none, and HA is not written */
     char rules[SGF_TEXT];     /* RU, e.g. "Chinese" */
     char result[SGF_TEXT];    /* RE, e.g. "B+3.5" */
     char black[SGF_TEXT];     /* PB */

@@ -392,12 +392,18 @@ Test(gtp_engine, printsgf_to_a_file_and_loadsgf_with_a_move_number)
     snprintf(cmd, sizeof cmd, "loadsgf %s", path);
     ok(e, cmd);
     cr_assert_str_eq(ok(e, "list_stones w"), "G7 C4");
+    /* Move number 0 names no move: the whole game, as GNU Go loads it
+     * (issue 52; test_gtp_session.py compares with gnugo itself). */
+    ok(e, "undo");
+    snprintf(cmd, sizeof cmd, "loadsgf %s 0", path);
+    ok(e, cmd);
+    cr_assert_str_eq(ok(e, "list_stones w"), "G7 C4");
 
     /* Errors leave the position alone. */
     uint64_t hash = gtp_engine_board(e)->hash;
     snprintf(cmd, sizeof cmd, "loadsgf %s/none.sgf", dir);
     expect_error(e, cmd, "cannot load file");
-    snprintf(cmd, sizeof cmd, "loadsgf %s 0", path);
+    snprintf(cmd, sizeof cmd, "loadsgf %s -1", path);
     expect_error(e, cmd, "syntax error");
     snprintf(cmd, sizeof cmd, "loadsgf %s x", path);
     expect_error(e, cmd, "syntax error");

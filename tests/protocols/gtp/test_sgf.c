@@ -255,6 +255,7 @@ static void assert_same_game(const sgf_game_t *a, const sgf_game_t *b)
 {
     cr_assert_eq(a->size, b->size);
     cr_assert_eq(a->komi2, b->komi2);
+    cr_assert_eq(a->handicap, b->handicap);
     cr_assert_str_eq(a->rules, b->rules);
     cr_assert_str_eq(a->result, b->result);
     cr_assert_str_eq(a->black, b->black);
@@ -306,6 +307,41 @@ Test(sgf, round_trip_keeps_everything)
     free(text);
     free(back);
     free(g);
+}
+
+/* Issue 52: HA is read, written after KM as GNU Go writes it, and kept
+ * through a round trip; an even game (HA absent, empty, 0 or 1) writes none. */
+Test(sgf, handicap_round_trip)
+{
+    static const char text[] = "(;GM[1]FF[4]SZ[9]KM[0.5]HA[3]AB[cc][gc][cg];W[ee])";
+    sgf_game_t *g = malloc(sizeof *g), *back = malloc(sizeof *back);
+    cr_assert(g && back);
+    char err[256];
+    cr_assert_eq(sgf_parse(text, strlen(text), g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(g->handicap, 3);
+    char *out = write_text(g);
+    cr_assert(strstr(out, "KM[0.5]HA[3]"), "%s", out);
+    cr_assert_eq(sgf_parse(out, strlen(out), back, err, sizeof err), 0, "%s", err);
+    assert_same_game(g, back);
+    cr_assert_eq(back->handicap, 3);
+    free(out);
+    static const char *const even[] = {"(;SZ[9])", "(;SZ[9]HA[])", "(;SZ[9]HA[0])",
+                                       "(;SZ[9]HA[1])"};
+    for (size_t i = 0; i < sizeof even / sizeof even[0]; i++) {
+        cr_assert_eq(sgf_parse(even[i], strlen(even[i]), g, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(g->handicap, 0, "%s", even[i]);
+        out = write_text(g);
+        cr_assert_null(strstr(out, "HA["), "%s", out);
+        free(out);
+    }
+    static const char *const bad[] = {"(;SZ[9]HA[two])", "(;SZ[9]HA[-2])", "(;SZ[9]HA[400])"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        cr_assert_eq(sgf_parse(bad[i], strlen(bad[i]), g, err, sizeof err), -1, "%s", bad[i]);
+        cr_assert(strstr(err, "HA["), "%s: %s", bad[i], err);
+    }
+    free(g);
+    free(back);
 }
 
 Test(sgf, truncated_write_reports_the_needed_length)
