@@ -6,6 +6,7 @@
 #include "link_bot.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <strings.h>
 #include <poll.h>
 #include <signal.h>
@@ -26,6 +27,8 @@
 
 typedef struct {
     pid_t pid;
+    pid_t guard;    /* the guard process (engine_guard), 0 if none */
+    int guard_fd;   /* the write end of its pipe, only link-bot holds it */
     int in, out; /* we write to in, read from out */
     char buf[4096];
     size_t len;
@@ -33,7 +36,7 @@ typedef struct {
 
 /* The engine's process group, for the signal handler: every way out of
  * link-bot takes the engine (and whatever its shell started) with it. */
-static volatile sig_atomic_t engine_group;
+static volatile sig_atomic_t engine_group, guard_pid;
 /* In the game loop a signal only asks it to stop (quit_signal): the loop
  * leaves through the normal way out, which saves the record and stops the
  * engine, and the signal is raised again at the end.  Elsewhere (waiting
@@ -46,9 +49,13 @@ static void on_fatal_signal(int sig)
         quit_signal = sig;
         return;
     }
-    pid_t g = engine_group;
+    pid_t g = engine_group, guard = guard_pid;
     if (g > 0) {
         kill(-g, SIGKILL);
+        if (guard > 0) { /* before the leader is reaped: its pid is the group's id */
+            kill(guard, SIGKILL);
+            waitpid(guard, NULL, 0);
+        }
         waitpid(g, NULL, 0); /* SIGKILL cannot be ignored: this returns */
     }
     signal(sig, SIG_DFL);
@@ -60,6 +67,46 @@ static uint64_t now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The guard: PR_SET_PDEATHSIG reaches the engine's first process only,
+ * and a SIGKILL leaves link-bot no say.  A small process of its own (in a
+ * process group of its own, so that a signal to link-bot's group leaves it)
+ * holds the read end of a pipe whose write end only link-bot holds
+ * (close-on-exec: the engine never gets it).  However link-bot ends, the
+ * kernel closes that end; the guard reads end of file and ends the
+ * engine's whole process group: SIGTERM, a moment, SIGKILL.  On the normal
+ * way out engine_stop ends the group itself and then the guard. */
+static void engine_guard(pid_t group, int fd)
+{
+    signal(SIGINT, SIG_IGN);
+    signal(SIGHUP, SIG_IGN);
+    signal(SIGQUIT, SIG_IGN);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+    setpgid(0, 0);
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) { /* the caller's pipes are not held open by the guard */
+        dup2(null, 0), dup2(null, 1), dup2(null, 2);
+        if (null > 2)
+            close(null);
+    }
+    long max = sysconf(_SC_OPEN_MAX);
+    for (int i = 3; i < (max > 0 && max < 65536 ? max : 1024); i++)
+        if (i != fd)
+            close(i);
+    char c;
+    for (;;) {
+        ssize_t r = read(fd, &c, 1);
+        if (r == 0 || (r < 0 && errno != EINTR))
+            break;
+    }
+    if (kill(-group, SIGTERM) == 0) {
+        for (int i = 0; i < 25 && kill(-group, 0) == 0; i++)
+            usleep(20000);
+        kill(-group, SIGKILL);
+    }
+    _exit(0);
 }
 
 static int engine_start(engine_t *e, const char *cmd)
@@ -94,6 +141,26 @@ static int engine_start(engine_t *e, const char *cmd)
     e->in = to[1];
     e->out = from[0];
     e->len = 0;
+    /* The guard, after the engine: it knows the group, and the engine
+     * never saw its pipe.  Without one (a failed fork) PDEATHSIG still
+     * takes the engine's first process. */
+    int gp[2];
+    e->guard = 0;
+    e->guard_fd = -1;
+    if (pipe(gp) == 0 && fcntl(gp[1], F_SETFD, FD_CLOEXEC) == 0) {
+        pid_t g = fork();
+        if (g == 0) {
+            close(gp[1]);
+            engine_guard(e->pid, gp[0]);
+        }
+        close(gp[0]);
+        if (g > 0) {
+            e->guard = g;
+            e->guard_fd = gp[1];
+            guard_pid = g;
+        } else
+            close(gp[1]);
+    }
     return 0;
 }
 
@@ -119,6 +186,18 @@ static void engine_stop(engine_t *e)
         usleep(20000);
     }
     kill(-e->pid, SIGKILL); /* whatever is left of the group */
+    if (e->guard > 0) {
+        /* Its work is done; ended before the leader is reaped (the group's
+         * id stays taken until then, so the guard never hits another group). */
+        kill(e->guard, SIGKILL);
+        while (waitpid(e->guard, NULL, 0) < 0 && errno == EINTR) {
+        }
+        guard_pid = 0;
+        e->guard = 0;
+    }
+    if (e->guard_fd >= 0)
+        close(e->guard_fd);
+    e->guard_fd = -1;
     while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR) {
     }
     engine_group = 0;

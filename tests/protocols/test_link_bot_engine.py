@@ -9,8 +9,14 @@ engine is left holding them), and that no engine process is left alive:
 
   - two link-bots, the hung engine to move; its peer is killed: the hung
     side exits with one line and its engine is gone;
-  - link-bot waiting for a peer (listen:) gets SIGTERM, and SIGKILL;
-  - `link-bot --help` exits 0 with the usage on stdout.
+  - link-bot waiting for a peer (listen:) gets SIGTERM, SIGINT and SIGHUP;
+  - an engine wrapper script that starts a `sleep` beside the engine:
+    SIGKILL to link-bot (nothing of it runs after) still ends the engine's
+    whole process group, and the guard process that does it is gone too;
+    and on the normal way out (the peer closes at once) the group and the
+    guard are gone when link-bot returns;
+  - `link-bot --help` exits 0 with the usage on stdout; a bad option is one
+    line naming it, exit 2.
 
 Usage: test_link_bot_engine.py TABLETOP.  Prints TAP."""
 import os
@@ -20,6 +26,10 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from link_procs import (alive, finish, free_port, group_members, one_line, pgrp_of,  # noqa: E402
+                        wait_for, wait_listening)
 
 exe = sys.argv[1]
 results = []
@@ -58,23 +68,6 @@ def check(name, cond, detail=""):
     results.append((name, bool(cond), detail))
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def alive(pid):
-    """True while pid exists and is not a zombie."""
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def pids(log):
     try:
         with open(log) as f:
@@ -86,34 +79,9 @@ def pids(log):
     return []
 
 
-def wait_for(pred, timeout):
-    end = time.time() + timeout
-    while time.time() < end:
-        if pred():
-            return True
-        time.sleep(0.05)
-    return False
-
-
 def gone(log, timeout=3):
     ps = pids(log)
     return bool(ps) and wait_for(lambda: not any(alive(p) for p in ps), timeout), ps
-
-
-def finish(p, timeout):
-    """(returned, stdout, stderr): whether p exited and its pipes closed in time.
-    On a timeout p is killed and its pipes are dropped unread (an orphaned
-    engine may hold them open for good)."""
-    try:
-        out, err = p.communicate(timeout=timeout)
-        return True, out, err
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
-        for f in (p.stdout, p.stderr):
-            if f:
-                f.close()
-        return False, "", ""
 
 
 def cleanup(log):
@@ -180,11 +148,69 @@ with tempfile.TemporaryDirectory() as tmp:
               ok, "pids %s" % ps)
         cleanup(log)
 
-    # 3. --help
+    # 3. A wrapper script: `sleep` beside the engine, in its process group.
+    def children(pid):
+        found = []
+        for d in os.listdir("/proc"):
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    if d.isdigit() and int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(d))
+            except OSError:
+                pass
+        return found
+
+    for how in ("SIGKILL", "the peer closes"):
+        log = os.path.join(tmp, "wrap-%s.log" % how.split()[0])
+        wrapper = os.path.join(tmp, "wrapper.sh")
+        with open(wrapper, "w") as f:
+            f.write("#!/bin/sh\nsleep 600 &\necho sleep $! >> \"$1\"\n"
+                    "exec python3 %s ok \"$1\"\n" % fake)
+        os.chmod(wrapper, 0o755)
+        port = free_port()
+        p = subprocess.Popen([exe, "link-bot", "--link", "listen:%d" % port, "--engine",
+                              "%s %s" % (wrapper, log)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_for(lambda: pids(log) and "sleep " in open(log).read(), 10)
+        wait_listening(port)
+        sleep_pid = int(open(log).read().split("sleep ")[1].split()[0])
+        group = pgrp_of(sleep_pid)
+        guards = [c for c in children(p.pid) if pgrp_of(c) == c and c != group]
+        check("wrapper (%s): the engine's group has the sleep, a guard runs beside it" % how,
+              group and group != pgrp_of(p.pid) and sleep_pid in group_members(group) and
+              len(guards) == 1, "group %s guards %s" % (group, guards))
+        if how == "SIGKILL":
+            p.send_signal(signal.SIGKILL)
+        else:
+            socket.create_connection(("127.0.0.1", port)).close()
+        returned = finish(p, 20)[0]
+        check("wrapper (%s): link-bot returns" % how, returned, "rc %s" % p.returncode)
+        emptied = wait_for(lambda: not group_members(group), 10)
+        check("wrapper (%s): no process of the engine's group is left" % how, emptied,
+              "left: %s" % group_members(group))
+        check("wrapper (%s): the guard is gone" % how,
+              wait_for(lambda: not any(alive(g) for g in guards), 10), "guards %s" % guards)
+        for q in group_members(group):
+            os.kill(q, signal.SIGKILL)
+
+    # 4. --help, and bad options: one line naming the option, exit 2.
     p = subprocess.run([exe, "link-bot", "--help"], capture_output=True, text=True, timeout=10)
     check("link-bot --help: exit 0, usage on stdout",
-          p.returncode == 0 and p.stdout.startswith("usage: tabletop link-bot") and not p.stderr,
+          p.returncode == 0 and p.stdout.startswith("usage: tabletop link-bot") and
+          "--take-saved" in p.stdout and not p.stderr,
           "rc %s %r %r" % (p.returncode, p.stdout, p.stderr))
+    base = ["--link", "listen:%d" % free_port(), "--engine", "true"]
+    for args, named in [(["--bogus"] + base, "--bogus"), (base + ["-x"], "-x"),
+                        (base + ["--size"], "--size"), (base + ["--size", "x9"], "--size"),
+                        (base + ["--size", "99"], "--size"), (base + ["--komi", "5.3"], "--komi"),
+                        (base + ["--komi", "nan"], "--komi"), (base + ["--color", "red"], "--color"),
+                        (base + ["--sgf"], "--sgf"), (["--engine", "true"], "--link"),
+                        (["--link", "listen:4000"], "--engine"), (["extra"] + base, "extra")]:
+        p = subprocess.run([exe, "link-bot"] + args, capture_output=True, text=True, timeout=10)
+        check("link-bot %s: exit 2, one line naming %s" % (" ".join(args), named),
+              p.returncode == 2 and one_line(p.stderr) and named in p.stderr and
+              "--help" in p.stderr and not p.stdout,
+              "rc %s %r %r" % (p.returncode, p.stdout, p.stderr))
 
 print("1..%d" % len(results))
 for i, (name, ok, detail) in enumerate(results, 1):
