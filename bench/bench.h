@@ -21,6 +21,9 @@ typedef struct bench_group {
     const char *name;
     const char *what;
     int (*run)(int argc, char **argv);
+    /* Its options as a usage line shows them (`tabletop bench NAME --help`);
+     * a group whose only option is "[--quick]" has the rest refused here. */
+    const char *options;
 } bench_group_t;
 
 /* `tabletop bench ...`: argv[0] is "bench".  Returns the exit status. */

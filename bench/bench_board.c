@@ -101,7 +101,9 @@ int bench_board_run(int argc, char **argv)
         if (!strcmp(argv[i], "--devmem") && i + 1 < argc)
             devmem = argv[++i];
         else {
-            fprintf(stderr, "usage: tabletop bench board [--devmem PATH]\n");
+            fprintf(stderr, "tabletop bench board: unknown option '%s' or its value missing "
+                            "(try tabletop bench board --help)\n",
+                    argv[i]);
             return 2;
         }
     }

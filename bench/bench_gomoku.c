@@ -468,10 +468,9 @@ int bench_gomoku_run(int argc, char **argv)
         else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
             nodes = strtol(argv[++i], NULL, 10);
         else {
-            fprintf(stderr, "usage: tabletop bench gomoku [--quick] [--games N] [--nodes N] "
-                            "[--rapfi BINARY [--rapfi-config FILE] [--rapfi-games 1-1000] "
-                            "[--turn-ms 100-600000] [--rapfi-rule 0|1|4] "
-                            "[--rapfi-turn-ms 100-600000]]\n");
+            fprintf(stderr, "tabletop bench gomoku: bad option '%s' or its value (try tabletop "
+                            "bench gomoku --help)\n",
+                    argv[i]);
             return 2;
         }
     }

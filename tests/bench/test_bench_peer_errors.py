@@ -4,6 +4,7 @@ does not exist, and /bin/true (exits at once, speaks no protocol).  Each run
 must end non-zero within 60 s, print exactly one line on stderr naming the
 option and the path, and leave nothing behind in the folder the scratch
 folders are made in ($TMPDIR, a fresh folder for each run).
+And every group's --help and an unknown option (see below).
 Usage: test_bench_peer_errors.py TABLETOP.  Prints TAP."""
 import os
 import subprocess
@@ -44,6 +45,26 @@ with tempfile.TemporaryDirectory() as elsewhere:
                       len(lines) >= 1 and f"{option} {peer}" in lines[0], f"stderr={p.stderr!r}")
                 left = sorted(os.listdir(scratch_home))
                 check(f"{what}: nothing left in $TMPDIR", left == [], f"left: {left}")
+
+# `tabletop bench GROUP --help` prints that group's usage on stdout, exit 0,
+# for every group (othello and connect4 answered "bad option" before, link,
+# render and rules ran the benchmark); an unknown option is one line, exit 2,
+# and runs nothing.
+GROUPS = ["go", "sim", "render", "board", "connect4", "c4", "gomoku", "rules", "link",
+          "othello-machine", "othello"]
+for group in GROUPS:
+    p = subprocess.run([exe, "bench", group, "--help"], capture_output=True, text=True,
+                       timeout=60)
+    check(f"bench {group} --help: its usage on stdout, exit 0",
+          p.returncode == 0 and p.stdout.startswith(f"usage: tabletop bench {group} ") and
+          ":" not in p.stdout.splitlines()[0].split(group, 1)[1] and p.stderr == "",
+          f"rc={p.returncode} stdout={p.stdout[:200]!r} stderr={p.stderr[:200]!r}")
+    p = subprocess.run([exe, "bench", group, "--no-such-option"], capture_output=True,
+                       text=True, timeout=60)
+    check(f"bench {group} --no-such-option: one line naming it, exit 2, nothing run",
+          p.returncode == 2 and len(p.stderr.splitlines()) == 1 and
+          "--no-such-option" in p.stderr and p.stdout == "",
+          f"rc={p.returncode} stdout={p.stdout[:200]!r} stderr={p.stderr!r}")
 
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):
