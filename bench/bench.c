@@ -59,7 +59,8 @@ double bench_cpu_now(void)
 
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: tabletop bench [NAME [OPTIONS]]\n\nbenchmarks:\n");
+    fprintf(out, "usage: tabletop bench [NAME [--quick] [OPTIONS]]\n"
+                 "       tabletop bench NAME --help   (that benchmark's options)\n\nbenchmarks:\n");
     for (const bench_group_t *g = bench_groups; g->name; g++)
         fprintf(out, "  %-10s %s\n", g->name, g->what);
 }

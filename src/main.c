@@ -4,7 +4,7 @@
  *   tabletop [play] [--game go|connect4|othello|gomoku|farm] [--backend sdl|sim|board]
  *            [--headless] [--script FILE] [--frames DIR] [--wav FILE] [--seed N]
  *            [--devmem PATH] [--trace FILE] [--save-dir DIR]
- *   tabletop gtp [--level 1|2|3] [--playouts N] [--seed N]
+ *   tabletop gtp [--level 1|2|3|4] [--playouts N] [--seed N]
  *   tabletop connect4 move POSITION [--backend B]
  *   tabletop gomoku forbidden MOVE... | --black LIST --white LIST
  *   tabletop pbrain [--rule 0|1|4]
@@ -37,7 +37,7 @@ static const char usage_text[] =
     "                [--link SPEC] (Go against another console; rules hw by default on\n"
     "                the board)\n"
     "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
-    "       tabletop gtp [--level 1|2|3] [--playouts N] [--seed N] [--no-resign]\n"
+    "       tabletop gtp [--level 1|2|3|4] [--playouts N] [--seed N] [--no-resign]\n"
     "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
     "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
     "       tabletop connect4 move POSITION --level perfect | solve POSITION\n"
@@ -46,8 +46,9 @@ static const char usage_text[] =
     "       tabletop pbrain [--rule 0|1|4] [--level 1-3]\n"
     "       tabletop othello perft N | solve POS | move [--level 1-7] POS\n"
     "       tabletop othello-gtp [--level 1-7] [--time S] [--machine [--backend B]]\n"
-    "       tabletop bench [NAME]\n"
-    "       tabletop link-bot --link SPEC --engine \"CMD\" [--color b|w]\n"
+    "       tabletop bench [NAME [--quick] [--help]]\n"
+    "       tabletop link-bot --link SPEC --engine \"CMD\" [--color b|w] [--sgf FILE]\n"
+    "                         [--take-saved]\n"
     "       tabletop --version | --help\n"
     "\n"
     "Without a command, `play` starts the console with the game chooser.\n"
