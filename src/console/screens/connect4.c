@@ -14,7 +14,9 @@
  * mailbox lets backend time pass while it polls, so it is asked on the
  * console's thread between frames.  A failed answer (timeout, illegal move)
  * is shown and logged, the game left as it was.  Perfect is the session's
- * exact solver; past its budget the seed's AI moves instead.
+ * opening book and exact solver; past the solver's budget the seed's AI
+ * moves instead, the session marks that move as the seed's AI's, and the
+ * board says so (connect4_draw.c).  The pictures are connect4_draw.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,59 +25,15 @@
 
 #include "console/console_game.h"
 #include "common/keys.h"
-#include "console/opponent.h"
-#include "console/render.h"
 #include "console/save.h"
-#include "games/connect4/c4_game.h"
-#include "games/connect4/session.h"
-
-/* Layout: 7 x 6 holes of 56 px, the preview disc above the board. */
-#define C4S_CELL 56
-#define C4S_LEFT ((RENDER_WIDTH - 7 * C4S_CELL) / 2) /* 124 */
-#define C4S_TOP 80
-#define C4S_PREVIEW_Y 48
-#define C4S_RADIUS 23
-#define C4S_STATUS_Y 452
-#define C4S_WARN_Y 471 /* the autosave warning, under the status line */
-#define C4S_NOTICE_Y 410 /* a notice on the title menu */
-
-#define C4S_COLOR_BOARD 0x0219 /* blue */
-#define C4S_COLOR_HOLE 0x1082
-#define C4S_COLOR_P1 0xE8A4 /* red: player 1 (moves first) */
-#define C4S_COLOR_P2 0xFEA0 /* yellow */
-#define C4S_COLOR_WIN 0x07E0 /* green ring around the winning four */
+#include "connect4_screen.h"
 
 #define C4S_SAVE_NAME "connect4.txt"
 #define C4S_LAST_NAME "connect4-last.txt"
-#define C4S_PATH_LEN 4096
 /* A save is a few short lines; anything much larger is not ours. */
 #define C4S_SAVE_MAX 4096
 /* 'u' (HID 0x18): undo, like Backspace. */
 #define C4S_KEY_U (HID_KEY_LETTER('u'))
-/* The title menu's last item while a game can be resumed. */
-#define C4S_MENU_RESUME C4_MODE_COUNT
-
-typedef struct c4_screen {
-    c4_session_t session;
-    opponent_t *ai;     /* the seed's AI in logic, or NULL: not on this console */
-    int menu_sel;       /* title menu item */
-    int cursor;         /* column 0-6 */
-    uint64_t now;       /* backend time of the last tick */
-    int dirty;
-    int sound;
-    char status[96];
-    /* Saves. */
-    int have_saves;          /* a save folder exists */
-    char save_path[C4S_PATH_LEN];
-    char last_path[C4S_PATH_LEN];
-    int save_failed;         /* the last autosave of this game failed */
-    char save_error[96];     /* why, for the warning line */
-    int resumable;           /* the title offers "Resume" (suspended or a readable save) */
-    c4_game_t pending;       /* the save offered for resuming (when not suspended) */
-    int pending_mode;
-    char notice[128];        /* a one-off line on the title (saved, kept aside...) */
-    uint16_t notice_color;
-} c4_screen_t;
 
 static void *c4s_create(const console_env_t *env)
 {
@@ -104,7 +62,7 @@ static void c4s_destroy(void *p)
 
 /* ---- the save file ---- */
 
-/* Reads the save into s->pending and s->pending_mode.  Returns 0, or -1
+/* Reads the save into s->pending.  Returns 0, or -1
  * with a one-line reason in err. */
 static int c4s_load(c4_screen_t *s, char *err, size_t errlen)
 {
@@ -113,8 +71,7 @@ static int c4s_load(c4_screen_t *s, char *err, size_t errlen)
     int rc = save_kv_read_lines(s->save_path, C4S_SAVE_MAX, C4_RECORD_LINE_MAX, c4_record_take,
                                 &r, err, errlen);
     if (rc == 0 && (rc = c4_record_end(&r, err, errlen)) == 0) {
-        s->pending = r.game;
-        s->pending_mode = r.mode;
+        s->pending = r;
     }
     return rc;
 }
@@ -184,7 +141,7 @@ static void c4s_check_saved(c4_screen_t *s)
             s->notice_color = COLOR_WARN;
         return;
     }
-    if (c4_game_is_over(&s->pending))
+    if (c4_game_is_over(&s->pending.game))
         rename(s->save_path, s->last_path);
     else
         s->resumable = 1;
@@ -245,7 +202,7 @@ static void c4s_resume(c4_screen_t *s)
     if (s->session.suspended) {
         c4_session_resume(&s->session, NULL, 0);
     } else {
-        c4_session_resume(&s->session, &s->pending, s->pending_mode);
+        c4_session_resume_record(&s->session, &s->pending);
         s->save_failed = 0;
     }
     c4s_start_play(s);
@@ -437,99 +394,6 @@ static console_busy_t c4s_busy(void *p)
 
 static int c4s_dirty(void *p) { return ((c4_screen_t *)p)->dirty; }
 
-static uint16_t c4s_color(int player) { return player == C4_P1 ? C4S_COLOR_P1 : C4S_COLOR_P2; }
-
-static int c4s_cx(int col) { return C4S_LEFT + col * C4S_CELL + C4S_CELL / 2; }
-static int c4s_cy(int row) { return C4S_TOP + (C4_ROWS - 1 - row) * C4S_CELL + C4S_CELL / 2; }
-
-static void c4s_render_board(const c4_screen_t *s)
-{
-    const c4_session_t *ss = &s->session;
-    const c4_game_t *g = &ss->game;
-    render_string_centered(4, "CONNECT FOUR", COLOR_TEXT, 2);
-    render_fill_rect(C4S_LEFT - 8, C4S_TOP - 8, 7 * C4S_CELL + 16, 6 * C4S_CELL + 16,
-                     C4S_COLOR_BOARD);
-    for (int r = 0; r < C4_ROWS; r++)
-        for (int c = 0; c < C4_COLS; c++) {
-            int v = g->cell[r][c];
-            render_circle(c4s_cx(c), c4s_cy(r), C4S_RADIUS, v ? c4s_color(v) : C4S_COLOR_HOLE,
-                          1);
-        }
-    for (int c = 0; c < C4_COLS; c++) {
-        char label[2] = {(char)('1' + c), 0};
-        render_string_scaled(c4s_cx(c) - 5, C4S_TOP + 6 * C4S_CELL + 10, label, COLOR_DIM, 2);
-    }
-    if (ss->phase == C4_PHASE_OVER && g->winner) {
-        for (int k = 0; k < 4; k++) {
-            int x = c4s_cx(g->win_cells[k][1]), y = c4s_cy(g->win_cells[k][0]);
-            for (int d = 0; d < 3; d++)
-                render_circle(x, y, C4S_RADIUS + 1 + d, C4S_COLOR_WIN, 0);
-            render_circle(x, y, 6, C4S_COLOR_WIN, 1);
-        }
-    }
-    if (ss->falling) {
-        int y = ss->fall_shown >= C4_ROWS ? C4S_PREVIEW_Y : c4s_cy(ss->fall_shown);
-        render_circle(c4s_cx(ss->fall_col), y, C4S_RADIUS, c4s_color(g->to_move), 1);
-    } else if (c4_session_human_to_move(ss)) {
-        /* The disc in hand, over the chosen column. */
-        render_circle(c4s_cx(s->cursor), C4S_PREVIEW_Y, C4S_RADIUS, c4s_color(g->to_move), 1);
-        render_circle(c4s_cx(s->cursor), C4S_PREVIEW_Y, C4S_RADIUS + 2, COLOR_TEXT, 0);
-    }
-    render_string_centered(C4S_STATUS_Y, s->status, COLOR_TEXT, 2);
-    if (s->save_failed)
-        render_string_centered(C4S_WARN_Y, s->save_error, COLOR_WARN, 1);
-}
-
-static void c4s_render_title(const c4_screen_t *s)
-{
-    char resume[64];
-    const c4_session_t *ss = &s->session;
-    const c4_game_t *g = ss->suspended ? &ss->game : &s->pending;
-    int mode = ss->suspended ? (int)ss->mode : s->pending_mode;
-    snprintf(resume, sizeof resume, "Resume: %s, %d move%s",
-             mode == C4_MODE_TWO_PLAYERS ? "2 players"
-             : c4_mode_is_perfect(mode)  ? "vs Perfect"
-                                         : "vs the FPGA",
-             g->moves, g->moves == 1 ? "" : "s");
-    const char *const items[C4_MODE_COUNT + 1] = {
-        "You first (red) against the FPGA", "The FPGA first", "Two players",
-        "You first vs Perfect (exact)",     "Perfect (exact) first", resume};
-    /* render_menu_list's look with closer lines: six items fit above the
-     * notice line. */
-    render_string_centered(60, "Connect Four", COLOR_BOARD, 4);
-    for (int i = 0, y = 140; i < C4_MODE_COUNT + (s->resumable ? 1 : 0); i++, y += 42) {
-        int w = render_text_width(items[i], 3), x = (RENDER_WIDTH - w) / 2;
-        if (i == s->menu_sel) {
-            render_fill_rect(x - 40, y - 9, w + 80, 39, COLOR_SELECT_BG);
-            render_circle(x - 22, y + 10, 7, COLOR_CURSOR, 1);
-        }
-        render_string_scaled(x, y, items[i], i == s->menu_sel ? COLOR_TEXT : COLOR_DIM, 3);
-    }
-    render_string_centered(440, "Up/Down, then Enter; Escape: back", COLOR_DIM, 1);
-    if (s->notice[0])
-        render_string_centered(C4S_NOTICE_Y, s->notice, s->notice_color, 1);
-    else if (s->menu_sel < C4_MODE_COUNT && c4_mode_is_perfect(s->menu_sel))
-        render_string_centered(C4S_NOTICE_Y,
-                               s->menu_sel == C4_MODE_PERFECT_FIRST
-                                   ? "Perfect opens in the centre and plays the won game "
-                                     "exactly (book, then solver)"
-                                   : "Perfect is exact in its book and from about the 10th "
-                                     "disc; else the FPGA's AI",
-                               COLOR_DIM, 1);
-}
-
-static void c4s_render(void *p, uint16_t *fb)
-{
-    c4_screen_t *s = p;
-    render_init(fb);
-    render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
-    if (s->session.phase == C4_PHASE_TITLE)
-        c4s_render_title(s);
-    else
-        c4s_render_board(s);
-    s->dirty = 0;
-}
-
 /* The six digits (docs/seven_seg.md): whose turn it is ("rEd"/"yELLO"
  * between two players, "yOU"/"FPGA"/"PErF" against the computer), and at
  * the end "WInnEr"/"LOSEr" against the computer, "r  WIn"/"y  WIn" between
@@ -578,6 +442,9 @@ static const char *const c4s_help[] = {
     "1-7\tdrop in that column",
     "Backspace, u\ttake back a move",
     "Escape\tto the menu (game kept)",
+    "Perfect\texact from book or solver;",
+    "\tif neither answers in time, the",
+    "\tFPGA's AI moves (the board says)",
     NULL,
 };
 

@@ -4,6 +4,7 @@
 #include "session.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "book.h"
@@ -55,12 +56,14 @@ static void c4_session_start(c4_session_t *s)
     s->falling = 0;
     s->suspended = 0;
     s->ai_pending = s->ai_side && s->game.to_move == s->ai_side;
+    s->fallback_next = 0;
 }
 
 void c4_session_new_game(c4_session_t *s, int mode)
 {
     s->mode = mode >= 0 && mode < C4_MODE_COUNT ? (c4_mode_t)mode : C4_MODE_YOU_FIRST;
     c4_game_init(&s->game);
+    s->fallback_plies = 0;
     c4_session_start(s);
 }
 
@@ -69,8 +72,15 @@ void c4_session_resume(c4_session_t *s, const c4_game_t *game, int mode)
     if (game) {
         s->game = *game;
         s->mode = mode >= 0 && mode < C4_MODE_COUNT ? (c4_mode_t)mode : C4_MODE_YOU_FIRST;
+        s->fallback_plies = 0;
     }
     c4_session_start(s);
+}
+
+void c4_session_resume_record(c4_session_t *s, const c4_record_t *r)
+{
+    c4_session_resume(s, &r->game, r->mode);
+    s->fallback_plies = r->fallback_plies;
 }
 
 int c4_session_suspend(c4_session_t *s)
@@ -101,6 +111,10 @@ c4_status_t c4_session_drop(c4_session_t *s, int col, uint64_t now_us)
         return C4_ERR_OVER;
     if (!c4_game_can_play(&s->game, col))
         return C4_ERR_FULL;
+    /* The computer's disc after Perfect gave up is the seed's AI's. */
+    if (s->fallback_next && s->ai_side && s->game.to_move == s->ai_side)
+        s->fallback_plies |= 1ull << s->game.moves;
+    s->fallback_next = 0;
     s->ai_pending = 0;
     s->falling = 1;
     s->fall_col = col;
@@ -113,6 +127,7 @@ c4_status_t c4_session_drop(c4_session_t *s, int col, uint64_t now_us)
 void c4_session_ai_gave_up(c4_session_t *s)
 {
     s->ai_pending = 0;
+    s->fallback_next = 0; /* asked again from the start when it moves */
 }
 
 int c4_session_land(c4_session_t *s)
@@ -168,6 +183,8 @@ int c4_session_undo(c4_session_t *s)
     }
     s->phase = C4_PHASE_PLAY;
     s->ai_pending = 0;
+    s->fallback_next = 0;
+    s->fallback_plies &= (1ull << s->game.moves) - 1; /* the plies taken back */
     return taken;
 }
 
@@ -185,19 +202,33 @@ c4_result_t c4_session_result(const c4_session_t *s)
 int c4_session_perfect_move(c4_session_t *s, int *no_memory)
 {
     *no_memory = 0;
+    s->fallback_next = 0;
     if (s->game.moves == 0)
         return 3; /* the centre: the first player's only winning opening */
     if (!s->solver) {
         s->solver = c4_solver_new(C4_SOLVER_TABLE_LOG2);
         if (!s->solver) {
             *no_memory = 1;
+            s->fallback_next = 1;
             return -1;
         }
         c4_solver_set_budget(s->solver, C4_SESSION_PERFECT_BUDGET);
     }
     c4_solver_pos_t p;
     c4_solver_pos_from_game(&p, &s->game);
-    return c4_perfect_move(s->solver, &p, NULL); /* the opening book first */
+    int col = c4_perfect_move(s->solver, &p, NULL); /* the opening book first */
+    s->fallback_next = col < 0;
+    return col;
+}
+
+int c4_session_fallbacks(const c4_session_t *s)
+{
+    return __builtin_popcountll(s->fallback_plies);
+}
+
+int c4_session_last_was_fallback(const c4_session_t *s)
+{
+    return s->game.moves > 0 && (s->fallback_plies >> (s->game.moves - 1) & 1);
 }
 
 /* ---- the record ---- */
@@ -227,6 +258,20 @@ int c4_record_take(void *ctx, const char *key, const char *value, char *err, siz
             return -1;
         }
         r->have_moves = 1;
+    } else if (!strcmp(key, "fallbacks") && !r->have_fallbacks) {
+        /* The numbers (from 1) of the moves the seed's AI made for Perfect,
+         * checked against the mode and the moves in c4_record_end. */
+        for (const char *p = value; *p;) {
+            char *end;
+            long n = strtol(p, &end, 10);
+            if (end == p || n < 1 || n > C4_CELLS || (*end && *end != ' ')) {
+                snprintf(err, errlen, "bad fallbacks '%.40s'", value);
+                return -1;
+            }
+            r->fallback_plies |= 1ull << (n - 1);
+            p = end + (*end == ' ');
+        }
+        r->have_fallbacks = 1;
     } else if (strcmp(key, "result") != 0) {
         /* A finished game's result is informative only; anything else is
          * not a Connect Four record. */
@@ -242,6 +287,14 @@ int c4_record_end(const c4_record_t *r, char *err, size_t errlen)
         snprintf(err, errlen, "no '%s' line", r->have_mode ? "moves" : "mode");
         return -1;
     }
+    /* Only Perfect's own moves can have been the seed's AI's. */
+    int first = c4_mode_ai_side(r->mode) == C4_P1 ? 0 : 1;
+    for (int ply = 0; ply < 64; ply++)
+        if (r->fallback_plies >> ply & 1 &&
+            (!c4_mode_is_perfect(r->mode) || ply >= r->game.moves || ply % 2 != first)) {
+            snprintf(err, errlen, "fallbacks: move %d is not one of Perfect's", ply + 1);
+            return -1;
+        }
     return 0;
 }
 
@@ -255,6 +308,16 @@ int c4_record_emit(void *ctx, void (*put)(void *sink, const char *key, const cha
     moves[s->game.moves] = 0;
     put(sink, "mode", c4_mode_names[s->mode]);
     put(sink, "moves", moves);
+    if (s->fallback_plies) {
+        char list[C4_CELLS * 3 + 1];
+        size_t len = 0;
+        list[0] = 0;
+        for (int ply = 0; ply < s->game.moves; ply++)
+            if (s->fallback_plies >> ply & 1)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? " " : "",
+                                        ply + 1);
+        put(sink, "fallbacks", list);
+    }
     if (c4_game_is_over(&s->game))
         put(sink, "result", !s->game.winner            ? "draw"
                             : s->game.winner == C4_P1 ? "red wins"

@@ -13,8 +13,9 @@
  *   c4_session_undo(&s);                        back to before the player's last move
  *
  * The record is a few "KEY VALUE" lines (docs/connect4.md): the mode, the
- * columns played (1-7, Pascal Pons' notation) and, for a finished game, its
- * result.  Its reader and writer are a take/emit pair of plain C types that
+ * columns played (1-7, Pascal Pons' notation), which of Perfect's moves the
+ * seed's AI made (when it had no exact answer in time) and, for a finished
+ * game, its result.  Its reader and writer are a take/emit pair of plain C types that
  * the console's key/value record (console/save.h) calls.
  *
  * The struct changes only through c4_session_*() calls; read it freely.
@@ -84,6 +85,11 @@ typedef struct c4_session {
     int fall_shown;    /* the row it is drawn in now; C4_ROWS: above the board */
     uint64_t fall_start; /* game time (us) the drop began */
     c4_solver_t *solver; /* Perfect's, made when first needed */
+    /* Perfect's moves that were not exact: bit n set when ply n (0: the
+     * first disc) was the seed's AI's, standing in because Perfect had no
+     * exact answer in time (0x2: its reply to the first disc). */
+    uint64_t fallback_plies;
+    int fallback_next; /* Perfect gave up: the computer's next drop is the seed's AI's */
 } c4_session_t;
 
 /* The record's name of a mode ("you-first"), or NULL out of range. */
@@ -144,8 +150,16 @@ c4_result_t c4_session_result(const c4_session_t *s);
 /* Perfect's column for the side to move: the centre on the empty board,
  * the opening book, else the solver within C4_SESSION_PERFECT_BUDGET.
  * Returns 0..6, or -1 when it cannot answer in its budget (*no_memory 0)
- * or cannot get its table (*no_memory 1): the seed's AI moves then. */
+ * or cannot get its table (*no_memory 1): the seed's AI moves then, and
+ * the session counts the computer's next drop as the seed's AI's
+ * (fallback_plies), not Perfect's. */
 int c4_session_perfect_move(c4_session_t *s, int *no_memory);
+/* How many of the moves on the board the seed's AI made for Perfect (0 in
+ * a game where Perfect was exact so far, and in the other modes). */
+int c4_session_fallbacks(const c4_session_t *s);
+/* 1 when the last move on the board was the seed's AI's, made for
+ * Perfect. */
+int c4_session_last_was_fallback(const c4_session_t *s);
 
 /* ---- the record ---- */
 
@@ -153,7 +167,8 @@ int c4_session_perfect_move(c4_session_t *s, int *no_memory);
 typedef struct c4_record {
     c4_game_t game;
     int mode;
-    int have_mode, have_moves;
+    uint64_t fallback_plies; /* the "fallbacks" line: as in c4_session_t */
+    int have_mode, have_moves, have_fallbacks;
 } c4_record_t;
 
 /* The comment lines that head every record. */
@@ -162,13 +177,19 @@ extern const char c4_record_header[];
 /* Readies r for reading a record (its lines are at most C4_RECORD_LINE_MAX:
  * pass it to save_kv_parse_lines / save_kv_read_lines). */
 void c4_record_begin(c4_record_t *r);
-/* One "KEY VALUE" line (save_kv_take_fn): mode, moves, result.  Returns 0,
- * or -1 with why in err. */
+/* One "KEY VALUE" line (save_kv_take_fn): mode, moves, fallbacks, result.
+ * Returns 0, or -1 with why in err. */
 int c4_record_take(void *r, const char *key, const char *value, char *err, size_t errlen);
-/* After the last line: 0 if r holds a game, else -1 with why in err. */
+/* After the last line: 0 if r holds a game (its fallbacks, if any, moves
+ * of the computer's in a Perfect mode), else -1 with why in err. */
 int c4_record_end(const c4_record_t *r, char *err, size_t errlen);
+/* Plays on from a record read back (never finished): its game, its mode
+ * and which of Perfect's moves were the seed's AI's. */
+void c4_session_resume_record(c4_session_t *s, const c4_record_t *r);
 /* Writes the session's record (save_kv_emit_fn): put(sink, key, value) for
- * mode, moves and, once the game is over, result.  Returns 0. */
+ * mode, moves, fallbacks (the numbers, from 1, of the moves the seed's AI
+ * made for Perfect; only when there are some) and, once the game is over,
+ * result.  Returns 0. */
 int c4_record_emit(void *session, void (*put)(void *sink, const char *key, const char *value),
                    void *sink);
 

@@ -2,7 +2,8 @@
  * test_session.c - the Connect Four session without a frame: whole games
  * (a vertical and a diagonal four, a draw on a full board), the disc's fall
  * at 40 ms a row (docs/connect4.md), undo against the computer and between
- * two players, suspend and resume, and the connect4.txt record through the
+ * two players, suspend and resume, Perfect's moves that the seed's AI made
+ * (issue 54), and the connect4.txt record through the
  * console's key/value reader and writer: its exact text (docs/connect4.md)
  * and each corrupt record refused with the message players have seen.
  */
@@ -289,6 +290,75 @@ static int read_record(const char *text, c4_record_t *r, char *err, size_t errle
     return rc;
 }
 
+/* Perfect in its book (you open 4) answers at once, and its move is its
+ * own: nothing is marked as the seed's AI's. */
+Test(c4_session, a_book_move_is_perfect_s_own)
+{
+    c4_session_t s;
+    c4_session_init(&s);
+    c4_session_new_game(&s, C4_MODE_PERFECT_YOU_FIRST);
+    play_all(&s, "4");
+    int no_memory = 1;
+    int col = c4_session_perfect_move(&s, &no_memory);
+    cr_assert(col >= 0 && col < C4_COLS, "the book answers 4: %d", col);
+    play_col(&s, col + 1);
+    cr_assert_eq(c4_session_fallbacks(&s), 0);
+    cr_assert_not(c4_session_last_was_fallback(&s));
+    c4_session_free(&s);
+}
+
+/* Perfect second after you open 1: not in the book, and the solver needs
+ * more than its budget (docs/connect4.md: 1-disc positions take minutes).
+ * The seed's AI's drop that follows is marked as such, through a record
+ * read back and until undo takes it back. */
+Test(c4_session, a_move_the_seed_s_ai_made_for_perfect_is_marked, .timeout = 60)
+{
+    c4_session_t s;
+    c4_session_init(&s);
+    c4_session_new_game(&s, C4_MODE_PERFECT_YOU_FIRST);
+    play_all(&s, "1");
+    int no_memory = 1;
+    cr_assert_eq(c4_session_perfect_move(&s, &no_memory), -1, "1 is solved within the budget?");
+    cr_assert_eq(no_memory, 0);
+    cr_assert(s.fallback_next);
+    play_col(&s, 2); /* the seed's AI's column, whatever it is */
+    cr_assert_eq(c4_session_fallbacks(&s), 1);
+    cr_assert(c4_session_last_was_fallback(&s));
+    cr_assert_eq(s.fallback_plies, 0x2);
+    play_all(&s, "4");
+    cr_assert_not(c4_session_last_was_fallback(&s), "the last disc is the player's");
+    cr_assert_eq(c4_session_fallbacks(&s), 1);
+
+    char *text = record_of(&s);
+    char want[512];
+    snprintf(want, sizeof want, "%smode you-first-perfect\nmoves 124\nfallbacks 2\n", header);
+    cr_assert_str_eq(text, want);
+    c4_record_t r;
+    char err[256] = "";
+    cr_assert_eq(read_record(text, &r, err, sizeof err), 0, "%s", err);
+    c4_session_t back;
+    c4_session_init(&back);
+    c4_session_resume_record(&back, &r);
+    cr_assert_eq(back.fallback_plies, 0x2);
+    cr_assert(back.ai_pending);
+    cr_assert_not(back.fallback_next, "asked afresh after a resume");
+    free(text);
+
+    /* Undo: the player's 4 alone, then the seed's 2 with the player's 1. */
+    cr_assert_eq(c4_session_undo(&s), 1);
+    cr_assert(c4_session_last_was_fallback(&s));
+    cr_assert_eq(c4_session_undo(&s), 2);
+    cr_assert_eq(c4_session_fallbacks(&s), 0);
+    text = record_of(&s);
+    cr_assert_null(strstr(text, "fallbacks"), "%s", text);
+    free(text);
+    /* A new game starts exact. */
+    play_all(&s, "1");
+    c4_session_new_game(&s, C4_MODE_PERFECT_YOU_FIRST);
+    cr_assert_eq(s.fallback_plies, 0);
+    c4_session_free(&s);
+}
+
 Test(c4_record, a_game_in_progress_round_trips)
 {
     c4_session_t s;
@@ -402,6 +472,20 @@ Test(c4_record, each_corrupt_record_is_refused_with_its_reason)
         {too_long, "line 2 is too long"},
         {error_first, "line 1: unknown mode 'sideways'"},
         {fits_one_more, "line 3 is too long"},
+        {"mode you-first-perfect\nmoves 124\nfallbacks 1\n",
+         "fallbacks: move 1 is not one of Perfect's"},
+        {"mode perfect-first\nmoves 412\nfallbacks 2\n",
+         "fallbacks: move 2 is not one of Perfect's"},
+        {"mode you-first-perfect\nmoves 124\nfallbacks 4\n",
+         "fallbacks: move 4 is not one of Perfect's"},
+        {"mode you-first\nmoves 12\nfallbacks 2\n",
+         "fallbacks: move 2 is not one of Perfect's"},
+        {"mode you-first-perfect\nmoves 12\nfallbacks two\n",
+         "line 3: bad fallbacks 'two'"},
+        {"mode you-first-perfect\nmoves 12\nfallbacks 2,4\n",
+         "line 3: bad fallbacks '2,4'"},
+        {"mode you-first-perfect\nmoves 12\nfallbacks 2\nfallbacks 2\n",
+         "line 4: unexpected 'fallbacks'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         c4_record_t r;
@@ -412,4 +496,9 @@ Test(c4_record, each_corrupt_record_is_refused_with_its_reason)
     c4_record_t r;
     char err[256] = "";
     cr_assert_eq(read_record(just_fits, &r, err, sizeof err), 0, "%s", err);
+    /* Perfect's moves 1 and 3 (it opened) were the seed's AI's. */
+    cr_assert_eq(read_record("mode perfect-first\nmoves 4123\nfallbacks 1 3\n", &r, err,
+                             sizeof err),
+                 0, "%s", err);
+    cr_assert_eq(r.fallback_plies, 0x5);
 }

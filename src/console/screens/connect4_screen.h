@@ -1,0 +1,63 @@
+/*
+ * screens/connect4_screen.h - the Connect Four screen's state, shared by its
+ * two halves: connect4.c (keys, the flow of a game, the computer's moves,
+ * the saves) and connect4_draw.c (the pictures).  Private to the screen.
+ */
+#ifndef TABLETOP_SCREENS_CONNECT4_SCREEN_H
+#define TABLETOP_SCREENS_CONNECT4_SCREEN_H
+
+#include <stdint.h>
+
+#include "console/opponent.h"
+#include "console/render.h"
+#include "games/connect4/c4_game.h"
+#include "games/connect4/session.h"
+
+/* Layout: 7 x 6 holes of 56 px, the preview disc above the board. */
+#define C4S_CELL 56
+#define C4S_LEFT ((RENDER_WIDTH - 7 * C4S_CELL) / 2) /* 124 */
+#define C4S_TOP 80
+#define C4S_PREVIEW_Y 48
+#define C4S_RADIUS 23
+#define C4S_STATUS_Y 452
+/* Under the status line: the autosave warning, or against Perfect what the
+ * seed's AI did for it. */
+#define C4S_WARN_Y 471
+#define C4S_NOTICE_Y 410 /* a notice on the title menu */
+#define C4S_ABOUT_Y 396 /* the first of two lines on what the Perfect item does */
+
+#define C4S_COLOR_BOARD 0x0219 /* blue */
+#define C4S_COLOR_HOLE 0x1082
+#define C4S_COLOR_P1 0xE8A4 /* red: player 1 (moves first) */
+#define C4S_COLOR_P2 0xFEA0 /* yellow */
+#define C4S_COLOR_WIN 0x07E0 /* green ring around the winning four */
+
+#define C4S_PATH_LEN 4096 /* a save's path */
+/* The title menu's last item while a game can be resumed. */
+#define C4S_MENU_RESUME C4_MODE_COUNT
+
+typedef struct c4_screen {
+    c4_session_t session;
+    opponent_t *ai;     /* the seed's AI in logic, or NULL: not on this console */
+    int menu_sel;       /* title menu item */
+    int cursor;         /* column 0-6 */
+    uint64_t now;       /* backend time of the last tick */
+    int dirty;
+    int sound;
+    char status[96];
+    /* Saves. */
+    int have_saves;          /* a save folder exists */
+    char save_path[C4S_PATH_LEN];
+    char last_path[C4S_PATH_LEN];
+    int save_failed;         /* the last autosave of this game failed */
+    char save_error[96];     /* why, for the warning line */
+    int resumable;           /* the title offers "Resume" (suspended or a readable save) */
+    c4_record_t pending;     /* the save offered for resuming (when not suspended) */
+    char notice[128];        /* a one-off line on the title (saved, kept aside...) */
+    uint16_t notice_color;
+} c4_screen_t;
+
+/* Draws the title menu or the board, whichever the session is on. */
+void c4s_render(void *p, uint16_t *fb);
+
+#endif
