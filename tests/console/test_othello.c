@@ -10,6 +10,7 @@
  * (TABLETOP_UPDATE_GOLDEN=1 rewrites them).
  */
 #include "test_go_util.h"
+#include "test_gomoku_text.h"
 #include "tests/games/othello/array_model.h"
 
 /* Runs `tabletop play --game othello` headless on a script given as text,
@@ -185,6 +186,21 @@ Test(othello_console, two_players_play_the_shortest_game_to_its_end, .timeout = 
     check_golden(dir, "othello_title", "othello_title");
     check_golden(dir, "othello_two_players", "othello_two_players");
     check_golden(dir, "othello_over", "othello_over");
+    /* After four moves the right column says "Move 4": the moves played,
+     * as Go's screen counts them (it said "Move 5", the move to come). */
+    uint16_t *px;
+    int w, h;
+    char err[256];
+    cr_assert_eq(frame_png_read(path_join(dir, "othello_two_players.png"), &px, &w, &h, err,
+                                sizeof err),
+                 0, "%s", err);
+    int found4 = 0, found5 = 0;
+    for (int x = w / 2; x < w - 30; x++) {
+        found4 |= text_at(px, w, x, 40, "Move 4", 1);
+        found5 |= text_at(px, w, x, 40, "Move 5", 1);
+    }
+    free(px);
+    cr_assert(found4 && !found5, "the move number: Move 4 %d, Move 5 %d", found4, found5);
 }
 
 Test(othello_console, an_illegal_square_is_refused_and_changes_nothing, .timeout = 60)

@@ -80,7 +80,7 @@ static void os_render_side(const os_screen_t *s)
     if (othello_session_over(&s->game) || s->game.stopped)
         snprintf(line, sizeof line, "%d move%s", s->game.n_plies, s->game.n_plies == 1 ? "" : "s");
     else
-        snprintf(line, sizeof line, "Move %d", s->game.n_plies + 1);
+        snprintf(line, sizeof line, "Move %d", s->game.n_plies); /* moves played, as in Go */
     render_string(RENDER_WIDTH - 8 - render_text_width(line, 1), 40, line, COLOR_DIM);
 }
 
