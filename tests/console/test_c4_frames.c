@@ -2,9 +2,12 @@
  * program driven by scripts (tests/data/connect4/NAME.script), compared pixel
  * for pixel with tests/data/connect4/golden/NAME.png on the sdl and sim
  * backends; and the Connect Four saves (autosave after every move, resume
- * from the title, Escape keeping the game, undo, a corrupt save kept aside).
- * TABLETOP_UPDATE_GOLDEN=1 rewrites the goldens (sdl only). */
+ * from the title, Escape keeping the game, undo, a corrupt save kept aside);
+ * and Perfect saying on the board when the seed's AI moved for it (issue 54:
+ * its text read back off the frame).  TABLETOP_UPDATE_GOLDEN=1 rewrites the
+ * goldens (sdl only). */
 #include "console_test_util.h"
+#include "test_gomoku_text.h" /* text_in_frame: the 5x7 font read back */
 
 /* Runs tests/data/connect4/SCRIPT.script on backend; frames land in a fresh
  * scratch folder, returned. */
@@ -233,4 +236,69 @@ Test(c4_saves, a_failed_autosave_is_shown_and_not_called_saved)
     cr_assert(strstr(err, "not saved"), "%s", err);
     compare(dir, "save_failed");
     compare(dir, "title_not_saved");
+}
+
+/* ---- Perfect says when it was not exact (issue 54) ---- */
+
+/* 1 when text is drawn anywhere in the frame dir/NAME.png at scale. */
+static int frame_says(const char *dir, const char *name, const char *text, int scale)
+{
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    uint16_t *px = NULL;
+    int w, h;
+    cr_assert_eq(frame_png_read(path, &px, &w, &h, err, sizeof err), 0, "%s", err);
+    int found = text_in_frame(px, w, h, text, scale);
+    free(px);
+    return found;
+}
+
+/* You open in column 1: a position Perfect's book does not hold, and one
+ * disc is far beyond what the solver answers within its budget
+ * (docs/connect4.md, "The opening book").  What must be shown, stated here
+ * and not taken from the program: the menu item does not claim "(exact)"
+ * and names the stand-in; after the seed's AI answered for Perfect, the line
+ * under the board says so and names its column (read from the save), and
+ * the title says the game is not exact.  Goldens of both frames as well. */
+Test(c4_perfect, a_move_the_seed_s_ai_made_for_perfect_is_said_on_the_board, .timeout = 120)
+{
+    char *dir = scratch("c4_sdl_");
+    char *err = c4_play(dir, "down\ndown\ndown\nsnap perfect_menu\nenter\n1\nsnap perfect_fallback\n");
+    cr_assert(strstr(err, "the seed's AI moves instead"), "%s", err);
+    cr_expect(frame_says(dir, "perfect_menu", "You first vs Perfect (or FPGA)", 3));
+    cr_expect_not(frame_says(dir, "perfect_menu", "You first vs Perfect (exact)", 3));
+    char moves[64];
+    save_moves(path_join(dir, "save/connect4.txt"), moves, sizeof moves);
+    cr_assert_eq(strlen(moves), 2, "%s", moves);
+    cr_assert_eq(moves[0], '1', "%s", moves);
+    char *save = read_all(path_join(dir, "save/connect4.txt"), NULL);
+    cr_expect(save && strstr(save, "\nfallbacks 2\n"), "%s", save);
+    char notice[128];
+    snprintf(notice, sizeof notice,
+             "Perfect had no exact answer in time: the FPGA's AI played column %c", moves[1]);
+    cr_expect(frame_says(dir, "perfect_fallback", notice, 1), "no '%s' under the board", notice);
+    cr_expect(frame_says(dir, "perfect_fallback", "vs PERFECT (NOT EXACT THIS GAME)", 2));
+    cr_expect_not(frame_says(dir, "perfect_fallback", "CONNECT FOUR vs PERFECT", 2));
+    compare(dir, "perfect_menu");
+    compare(dir, "perfect_fallback");
+    free(save);
+    free(err);
+}
+
+/* You open in the centre: Perfect answers from its book, its own move, and
+ * nothing on the board says otherwise. */
+Test(c4_perfect, a_book_move_shows_no_fallback)
+{
+    char *dir = scratch("c4_sdl_");
+    char *err = c4_play(dir, "down\ndown\ndown\nenter\n4\nsnap perfect_book\n");
+    cr_assert_null(strstr(err, "instead"), "%s", err);
+    char *save = read_all(path_join(dir, "save/connect4.txt"), NULL);
+    cr_assert(save && !strstr(save, "fallbacks"), "%s", save);
+    cr_expect(frame_says(dir, "perfect_book", "CONNECT FOUR vs PERFECT", 2));
+    cr_expect_not(frame_says(dir, "perfect_book", "NOT EXACT", 2));
+    cr_expect_not(frame_says(dir, "perfect_book", "Perfect had no exact answer", 1));
+    cr_expect_not(frame_says(dir, "perfect_book", "The FPGA's AI made", 1));
+    compare(dir, "perfect_book");
+    free(save);
+    free(err);
 }
