@@ -308,6 +308,9 @@ Test(farm_tiles, welcome_board_and_you_die)
     only_seed_colours(f, "you_die");
     welcome_cells(f, "you_die");
     cr_expect_gt(count(f, RED, 0, 0, W, H), 2000, "YOU DIE in red");
+    cr_expect(text_in_frame(f, W, H, "MONEY BELOW ZERO", 4) &&
+                  text_in_frame(f, W, H, "A MEAL COSTS 1, YOU HAD 0", 4),
+              "YOU DIE says why and what did it (issue 54)");
     cr_expect_eq(count(f, BLUE, 0, 0, W, H), 0, "no blue on YOU DIE");
     free(f);
     cleanup(dir);

@@ -96,7 +96,7 @@ Test(gomoku_details, the_board_cursor_wraps_round_every_edge)
 Test(gomoku_details, the_menu_cursor_wraps_both_ways)
 {
     char *dir = scratch("gomoku-details");
-    put_save(dir, 34, 5, 0, "none", 0, 0,
+    put_save(dir, 34, 5, 5, "none", 0, 0,
              "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
     cr_assert_eq(play(dir, "w\ns\nenter\n"), 0);
     char *t = save_text(dir);
@@ -185,11 +185,11 @@ Test(gomoku_details, buying_on_credit_asks_for_a_second_enter)
     expect_field(t, "pigs", "1", "a pig on credit");
     expect_field(t, "state", "lost-money", "a pig on credit");
     free(t);
-    put_save(dir, 2, 5, 0, "none", 0, 0,
+    put_save(dir, 2, 5, 1, "none", 0, 0,
              "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
     cr_assert_eq(play(dir, "enter\n"), 0);
     t = save_text(dir);
-    expect_field(t, "money", "0", "a pig with 2 coins: no question");
+    expect_field(t, "money", "0", "a pig with 2 coins and feed for it: no question");
     expect_field(t, "pigs", "1", "a pig with 2 coins");
     expect_field(t, "state", "playing", "a pig with 2 coins");
     free(t);

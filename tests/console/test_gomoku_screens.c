@@ -29,19 +29,22 @@ static uint16_t *snap_frame(const char *dir, const char *snap, int *w, int *h)
 Test(gomoku_farm, every_action_is_saved)
 {
     char *dir = scratch("gomoku");
-    put_save(dir, 20, 5, 0, "3", 1, 1, BOARD_PVC_EMPTY);
+    /* Feed for the pigs bought: a pig with none is asked about first
+     * (test_farm_warnings.c). */
+    put_save(dir, 20, 5, 5, "3", 1, 1, BOARD_PVC_EMPTY);
     static const struct {
         const char *script, *step;
         const char *money, *stamina, *feed, *pigs, *grown;
     } steps[] = {
         /* The cursor starts on BUY A PIG; the order is the seed's switch. */
-        {"enter\n", "buy a pig", "18", "5", "0", "2", "1"},
-        {"down\nenter\n", "sell a pig", "30", "5", "0", "1", "0"},
-        {"down\nenter\n", "sell with no grown pig (refused)", "30", "5", "0", "1", "0"},
-        {"down\ndown\nenter\n", "eat", "29", "10", "0", "1", "0"},
-        {"s\ns\ns\nspace\n", "buy feed (wasd and space, the seed's keys)", "28", "10", "5", "1",
+        {"enter\n", "buy a pig", "18", "5", "5", "2", "1"},
+        {"down\nenter\n", "sell a pig", "30", "5", "5", "1", "0"},
+        {"down\nenter\n", "sell with no grown pig (refused)", "30", "5", "5", "1", "0"},
+        {"down\ndown\nenter\n", "eat", "29", "10", "5", "1", "0"},
+        {"s\ns\ns\nspace\n", "buy feed (wasd and space, the seed's keys)", "28", "10", "10", "1",
          "0"},
-        {"w\nw\nw\nw\nw\nenter\n", "buy a pig after wrapping round", "26", "10", "5", "2", "0"},
+        {"w\nw\nw\nw\nw\nenter\n", "buy a pig after wrapping round", "26", "10", "10", "2",
+         "0"},
     };
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         cr_assert_eq(play(dir, steps[i].script), 0, "step %zu", i);
@@ -54,11 +57,18 @@ Test(gomoku_farm, every_action_is_saved)
         expect_field(t, "state", "playing", steps[i].step);
         free(t);
     }
-    /* End the game with 26 coins: not more than 30, YOU DIE (§2.2, fig 5.6). */
-    cr_assert_eq(play(dir, "up\nenter\nsnap die\n"), 0);
+    /* End the game with 26 coins: not more than 30, YOU DIE (§2.2, fig 5.6),
+     * on the second Enter (the first asks). */
+    cr_assert_eq(play(dir, "up\nenter\nenter\nsnap die\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "state", "lost-poor", "end game");
     free(t);
+    int w, h;
+    uint16_t *f = snap_frame(dir, "die", &w, &h);
+    cr_expect(text_in_frame(f, w, h, "You ended the game with 30 coins or fewer.", 2) &&
+                  text_in_frame(f, w, h, "You needed more than 30", 2),
+              "YOU DIE says why and what was needed");
+    free(f);
     check_golden(dir, "die", "farm_die");
     /* Any key: a new farm (stamina 5, the rest 0). */
     cr_assert_eq(play(dir, "x\nsnap fresh\n"), 0);
@@ -171,6 +181,11 @@ Test(gomoku_board, a_lost_game_costs_1)
     expect_field(t, "money", "-1", "a lost game with 0 coins");
     expect_field(t, "state", "lost-money", "a lost game with 0 coins");
     free(t);
+    f = snap_frame(dir, "dead", &w, &h);
+    cr_expect(text_in_frame(f, w, h, "Your money fell below zero.", 2) &&
+                  text_in_frame(f, w, h, "The lost game cost 1 coin", 2),
+              "YOU DIE says why and what did it");
+    free(f);
     check_golden(dir, "dead", "farm_die_money");
     cleanup(dir);
 }

@@ -183,11 +183,12 @@ static void gk_next_turn(gk_screen_t *s)
  * event (a refusal, a lost turn, a question) has been seen. */
 static void gk_said_seen(gk_screen_t *s)
 {
-    if (s->flash || s->timed_out || s->ask_escape)
+    if (s->flash || s->timed_out || s->ask_escape || s->ask_play)
         s->dirty = 1;
     s->flash = GK_FLASH_NONE;
     s->timed_out = 0;
     s->ask_escape = 0;
+    s->ask_play = 0;
 }
 
 static void gk_new_game(gk_screen_t *s)
@@ -205,39 +206,16 @@ static void gk_new_game(gk_screen_t *s)
 static void gk_finish(gk_screen_t *s, const gomoku_session_end_t *end)
 {
     char text[112];
-    int ai = gomoku_session_ai_color(&s->gs);
     s->show_win = end->winner != GOMOKU_DRAW;
     s->sound = AUDIO_GAME_OVER;
-    if (end->winner == GOMOKU_DRAW)
-        snprintf(text, sizeof text, "The board is full: a draw.");
-    else if (!ai)
-        snprintf(text, sizeof text, "%s wins!", gk_color_name(end->winner));
-    else
-        snprintf(text, sizeof text, "%s", end->winner == ai ? "The computer wins." : "You win!");
+    gk_result_status(s, end, text, sizeof text);
     if (end->counted) {
-        size_t n = strlen(text);
-        snprintf(text + n, sizeof text - n, " %s, -%d stamina%s.",
-                 end->outcome == FARM_GAME_WON    ? "+5 coins"
-                 : end->outcome == FARM_GAME_LOST ? "-1 coin"
-                                                  : "no coins",
-                 FARM_GAME_STAMINA, end->starved ? ", pigs starved" : "");
         /* The farm page says it too (two lines of 26 letters). */
         char farm[64];
-        snprintf(farm, sizeof farm, "Game %s: %s, stamina -%d",
-                 end->outcome == FARM_GAME_WON    ? "won"
-                 : end->outcome == FARM_GAME_LOST ? "lost"
-                                                  : "drawn",
-                 end->outcome == FARM_GAME_WON    ? "coins +5"
-                 : end->outcome == FARM_GAME_LOST ? "coins -1"
-                                                  : "no coins",
-                 FARM_GAME_STAMINA);
-        gk_set_notice(s, end->outcome == FARM_GAME_LOST, farm);
+        gk_farm_game_notice(end, farm, sizeof farm);
+        gk_set_notice(s, end->outcome == FARM_GAME_LOST || end->starved, farm);
+        gk_farm_note_cause(s, GK_CAUSE_GAME, end->outcome, end->starved);
     }
-    size_t n = strlen(text);
-    if (s->gs.farm.state != FARM_PLAYING)
-        snprintf(text + n, sizeof text - n, " The farm is over: any key.");
-    else
-        snprintf(text + n, sizeof text - n, " Enter: again, c: farm");
     gk_set_status(s, s->gs.farm.state == FARM_LOST, text);
 }
 
@@ -256,6 +234,16 @@ static void gk_played(gk_screen_t *s, int point, const gomoku_session_end_t *end
 
 static void gk_try_play(gk_screen_t *s)
 {
+    char question[112];
+    if (!s->ask_play && gk_board_stamina_question(s, question, sizeof question)) {
+        /* The game would end the farm, won or lost: asked first. */
+        gk_set_status(s, 1, question);
+        s->ask_play = 1;
+        s->flash = GK_FLASH_STAMINA;
+        s->sound = AUDIO_ILLEGAL;
+        return;
+    }
+    s->ask_play = 0;
     gomoku_forbid_t forbid = GOMOKU_FORBID_NONE;
     gomoku_session_end_t end;
     gomoku_session_status_t st = gomoku_session_play(&s->gs, s->cursor, s->now, &forbid, &end);
@@ -359,13 +347,11 @@ static void gk_farm_act(gk_screen_t *s)
     static const char *const done[FARM_ACTIONS] = {
         "You bought a pig for 2 coins", "You sold a grown pig for 12 coins",
         "You ate: -1 coin, +5 stamina", "You bought 5 feed for 1 coin", ""};
-    static const int cost[FARM_ACTIONS] = {FARM_PIG_COST, 0, FARM_MEAL_COST, FARM_FEED_COST, 0};
-    /* Money below zero loses (the seed's rule): a purchase that would take
-     * it there is done only on a second Enter. */
-    if (s->gs.farm.money - cost[s->menu_sel] < 0 && s->ask_buy != s->menu_sel + 1) {
-        char text[96];
-        snprintf(text, sizeof text, "Costs %d, you have %d: money below 0 loses. Enter: buy",
-                 cost[s->menu_sel], s->gs.farm.money);
+    /* A choice the seed's rules make costly (the farm ends, a pig starves)
+     * is done only on a second Enter in a row. */
+    char text[112];
+    if (s->ask_buy != s->menu_sel + 1 &&
+        gk_farm_question(&s->gs.farm, (farm_action_t)s->menu_sel, text, sizeof text)) {
         s->ask_buy = s->menu_sel + 1;
         gk_set_notice(s, 1, text);
         s->sound = AUDIO_ILLEGAL;
@@ -385,6 +371,7 @@ static void gk_farm_act(gk_screen_t *s)
     }
     if (r != FARM_OK)
         return;
+    gk_farm_note_cause(s, GK_CAUSE_ACTION, s->menu_sel, 0);
     gk_set_notice(s, 0, done[s->menu_sel]);
     s->sound = s->gs.farm.state == FARM_PLAYING ? AUDIO_PLACE : AUDIO_GAME_OVER;
     gk_autosave(s);
@@ -475,9 +462,11 @@ static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
 {
     int dr, dc;
     if (hid != HID_KEY_ESCAPE) {
-        if (s->ask_escape && !gk_over(s))
+        int play_asked = s->ask_play && hid == HID_KEY_ENTER;
+        if ((s->ask_escape || (s->ask_play && !play_asked)) && !gk_over(s))
             gk_prompt(s); /* the question is answered no: the turn's prompt again */
         gk_said_seen(s);
+        s->ask_play = play_asked; /* Enter: yes, play */
     }
     if (think_active(&s->think) || s->ai_pending) {
         if (hid == HID_KEY_LETTER('c'))

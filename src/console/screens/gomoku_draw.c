@@ -163,10 +163,20 @@ static void gk_draw_farm(const gk_screen_t *s)
                           : s->gs.farm.why == FARM_WHY_MONEY ? "Your money fell below zero."
                                                           : "You ended the game with 30 coins "
                                                             "or fewer.";
-        render_string_centered(250, why, ink, 2);
+        render_string_centered(240, why, ink, 2);
+        /* What did it, when this run saw it (farm_notice.c). */
+        int y = 270;
+        if (gk_farm_end_detail(s, line, sizeof line)) {
+            render_string_centered(y, line, ink, 2);
+            y += 30;
+        }
+        if (gk_farm_starved_line(s, line, sizeof line)) {
+            render_string_centered(y, line, red, 2);
+            y += 30;
+        }
         snprintf(line, sizeof line, "Money %d, stamina %d, %d game%s", s->gs.farm.money,
                  s->gs.farm.stamina, s->gs.farm.games, s->gs.farm.games == 1 ? "" : "s");
-        render_string_centered(280, line, ink, 2);
+        render_string_centered(y, line, ink, 2);
         render_string_centered(420, "Any key: a new farm", tiles ? 0x0000 : pal->dim, 2);
         return;
     }

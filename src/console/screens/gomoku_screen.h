@@ -27,7 +27,11 @@ enum {
     GK_FLASH_NO,     /* a stone refused: the point is taken or forbidden */
     GK_FLASH_TIME,   /* a turn was lost on the clock */
     GK_FLASH_ESCAPE, /* Escape asks before it drops a game against the computer */
+    GK_FLASH_STAMINA, /* Enter asks before a game that ends the farm (stamina) */
 };
+
+/* What the farm did last, for the words under YOU DIE (farm_notice.c). */
+enum { GK_CAUSE_NONE = 0, GK_CAUSE_GAME, GK_CAUSE_ACTION };
 
 /* The tiles skin's blink (the cursor on a stone, the last move), in
  * quarters of this period of game time. */
@@ -46,7 +50,11 @@ typedef struct gk_screen {
     int flash;              /* GK_FLASH_*: the tile menu's status */
     int timed_out;          /* the colour whose turn the clock took, until the next key; 0 */
     int ask_escape;         /* 1: a second Escape drops the game against the computer */
-    int ask_buy;            /* the farm choice a second Enter buys on credit + 1; 0 */
+    int ask_buy;            /* the farm choice a second Enter does (asked first) + 1; 0 */
+    int ask_play;           /* 1: a second Enter plays the first stone at low stamina */
+    int cause;              /* GK_CAUSE_*: what the farm did last (not saved) */
+    int cause_what;         /* its farm_action_t, for GK_CAUSE_ACTION */
+    int cause_starved;      /* pigs that starved in it, for GK_CAUSE_GAME */
     /* The computer. */
     int ai_pending;         /* start thinking at the next tick */
     think_t think;
@@ -94,5 +102,37 @@ void gk_output(void *game, console_output_t *out);
 /* Fills the tile pages with the colours the display starts with (board
  * and menu blue, welcome white), so a page not yet composed matches it. */
 void gk_tiles_reset(gk_screen_t *s);
+
+/* ---- farm_notice.c: the words before and after the seed's rules bite ---- */
+
+/* The question before farm choice action when the seed's rules make it
+ * costly: money below zero (the farm ends), END GAME with 30 coins or
+ * fewer (the farm ends), a pig with no feed left for it (it starves).
+ * Returns 1 with the question in text (two lines of 26 letters), else 0. */
+int gk_farm_question(const farm_t *f, farm_action_t action, char *text, size_t len);
+
+/* The farm page's notice after a counted game: the coins, the stamina and
+ * the pigs that starved (two lines of 26 letters). */
+void gk_farm_game_notice(const gomoku_session_end_t *end, char *text, size_t len);
+
+/* The status line after a game: who won, what the farm counted, what next. */
+void gk_result_status(const gk_screen_t *s, const gomoku_session_end_t *end, char *text,
+                      size_t len);
+
+/* Remembers what the farm did last (GK_CAUSE_*, the action, the pigs
+ * starved), for gk_farm_end_detail. */
+void gk_farm_note_cause(gk_screen_t *s, int cause, int what, int starved);
+
+/* The line under YOU DIE's reason that says what did it ("The game cost 2,
+ * you had 1"); 0 and "" when it is not known (a farm resumed over). */
+int gk_farm_end_detail(const gk_screen_t *s, char *text, size_t len);
+
+/* "2 pigs starved: no feed" when the last game starved some; else 0. */
+int gk_farm_starved_line(const gk_screen_t *s, char *text, size_t len);
+
+/* 1 with the question in text when Enter on the board would play the
+ * player's first stone of a game the farm counts at too little stamina
+ * (the game, won or lost, then ends the farm). */
+int gk_board_stamina_question(const gk_screen_t *s, char *text, size_t len);
 
 #endif

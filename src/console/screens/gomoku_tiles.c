@@ -64,6 +64,14 @@ static void gk_tile_text_centered(uint8_t *cells, int y, const char *t, int colo
                  colour, scale);
 }
 
+/* Capitals for the YOU DIE page's lines. */
+static void gk_tile_upper(char *t)
+{
+    for (; *t; t++)
+        if (*t >= 'a' && *t <= 'z')
+            *t = (char)(*t - 'a' + 'A');
+}
+
 /* The welcome page (160 x 120 cells of 4 px): fig 3.7's farm, figs 5.6 and
  * 5.11's endings.  White ground, black text, the blue cursor, red text. */
 static void gk_tiles_compose_farm(gk_screen_t *s)
@@ -81,9 +89,22 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
                           : s->gs.farm.why == FARM_WHY_STAMINA ? "STAMINA BELOW ZERO"
                           : s->gs.farm.why == FARM_WHY_MONEY   ? "MONEY BELOW ZERO"
                                                             : "30 COINS OR FEWER";
-        gk_tile_text_centered(c, 60, why, TILE_BLACK, 1);
+        gk_tile_text_centered(c, 56, why, TILE_BLACK, 1);
+        /* What did it, when this run saw it (farm_notice.c), in capitals
+         * as the reason; the pigs that starved in red. */
+        int y = 66;
+        if (lost && gk_farm_end_detail(s, line, sizeof line)) {
+            gk_tile_upper(line);
+            gk_tile_text_centered(c, y, line, TILE_BLACK, 1);
+            y += 9;
+        }
+        if (lost && gk_farm_starved_line(s, line, sizeof line)) {
+            gk_tile_upper(line);
+            gk_tile_text_centered(c, y, line, TILE_RED, 1);
+            y += 9;
+        }
         snprintf(line, sizeof line, "MONEY %d", s->gs.farm.money);
-        gk_tile_text_centered(c, 72, line, TILE_BLACK, 1);
+        gk_tile_text_centered(c, y + 4, line, TILE_BLACK, 1);
         gk_tile_text_centered(c, 100, "ANY KEY: A NEW FARM", TILE_BLACK, 1);
         return;
     }
@@ -220,7 +241,7 @@ static void gk_tiles_compose_board(gk_screen_t *s)
      * a stone refused; OUT: a turn lost on the clock; ESC: Escape asks),
      * or the result (WIN under the winner's square, TIE); else the side to
      * move's square. */
-    static const char *const said[] = {"", "NO", "OUT", "ESC"};
+    static const char *const said[] = {"", "NO", "OUT", "ESC", "HP?"};
     if (over) {
         gk_tile_status(m, s->gs.game.winner == GOMOKU_DRAW ? "TIE" : "WIN", TILE_RED);
     } else if (s->flash != GK_FLASH_NONE) {
