@@ -31,6 +31,7 @@
 #include "games/connect4/c4_game.h"
 #include "games/connect4/solver.h"
 #include "hal.h"
+#include "protocols/cli_args.h"
 
 static const char c4_cli_usage[] =
     "usage: tabletop connect4 move POSITION [--level seed|perfect] [--backend sdl|sim|board]\n"
@@ -39,26 +40,6 @@ static const char c4_cli_usage[] =
     "  --level seed (default): the seed 004 AI in the FPGA logic, through the mailbox\n"
     "  --level perfect: the exact solver (never loses a won or drawn position)\n"
     "  POSITION: the columns played so far, digits 1-7 (e.g. 4453; \"\" for the empty board)\n";
-
-/* A bad command line: one line naming what is wrong and where the usage
- * is (not the usage itself, which buries the line), exit status 2. */
-static int c4_cli_bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int c4_cli_bad(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("tabletop connect4: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (try 'tabletop connect4 --help')\n", stderr);
-    return 2;
-}
-
-/* 1 for --help or -h: the usage on stdout, wherever it is asked. */
-static int c4_cli_is_help(const char *a)
-{
-    return !strcmp(a, "--help") || !strcmp(a, "-h");
-}
 
 /* Parses a position that the game can go on from.  Returns 0, or -1 after
  * one line on stderr. */
@@ -117,12 +98,12 @@ static int c4_cli_solve_cmd(int argc, char **argv)
     const char *position = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (c4_cli_is_help(a)) {
+        if (cli_is_help(a)) {
             fputs(c4_cli_usage, stdout);
             return 0;
         }
         if (a[0] == '-' && a[1] != 0)
-            return c4_cli_bad("unknown option '%s'", a);
+            return cli_bad("connect4", "unknown option '%s'", a);
         if (position) {
             fprintf(stderr, "tabletop connect4: more than one position given ('%s', '%s')\n",
                     position, a);
@@ -131,7 +112,7 @@ static int c4_cli_solve_cmd(int argc, char **argv)
         position = a;
     }
     if (!position)
-        return c4_cli_bad("solve needs a POSITION");
+        return cli_bad("connect4", "solve needs a POSITION");
     c4_game_t g;
     if (c4_cli_position(&g, position) != 0)
         return 2;
@@ -155,13 +136,13 @@ static int c4_cli_move(int argc, char **argv)
     cfg.headless = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (c4_cli_is_help(a)) {
+        if (cli_is_help(a)) {
             fputs(c4_cli_usage, stdout);
             return 0;
         }
         if (!strcmp(a, "--backend") || !strcmp(a, "--devmem") || !strcmp(a, "--level")) {
             if (i + 1 >= argc)
-                return c4_cli_bad("option %s needs a value", a);
+                return cli_bad("connect4", "option %s needs a value", a);
             if (!strcmp(a, "--level"))
                 level = argv[++i];
             else if (!strcmp(a, "--backend"))
@@ -169,7 +150,7 @@ static int c4_cli_move(int argc, char **argv)
             else
                 cfg.devmem = argv[++i];
         } else if (a[0] == '-' && a[1] != 0) {
-            return c4_cli_bad("unknown option '%s'", a);
+            return cli_bad("connect4", "unknown option '%s'", a);
         } else if (position) {
             fprintf(stderr, "tabletop connect4: more than one position given ('%s', '%s')\n",
                     position, a);
@@ -179,13 +160,13 @@ static int c4_cli_move(int argc, char **argv)
         }
     }
     if (!position)
-        return c4_cli_bad("move needs a POSITION");
+        return cli_bad("connect4", "move needs a POSITION");
     char why[128];
     if (cfg.backend && hal_backend_check(cfg.backend, why, sizeof why) != 0)
-        return c4_cli_bad("%s", why);
+        return cli_bad("connect4", "%s", why);
 
     if (strcmp(level, "seed") && strcmp(level, "perfect"))
-        return c4_cli_bad("unknown level '%s' (choose seed or perfect)", level);
+        return cli_bad("connect4", "unknown level '%s' (choose seed or perfect)", level);
 
     c4_game_t g;
     if (c4_cli_position(&g, position) != 0)
@@ -223,13 +204,13 @@ int c4_cli_main(int argc, char **argv)
         return c4_cli_move(argc - 1, argv + 1);
     if (argc >= 2 && !strcmp(argv[1], "solve"))
         return c4_cli_solve_cmd(argc - 1, argv + 1);
-    if (argc >= 2 && c4_cli_is_help(argv[1])) {
+    if (argc >= 2 && cli_is_help(argv[1])) {
         fputs(c4_cli_usage, stdout);
         return 0;
     }
     if (argc < 2)
-        return c4_cli_bad("missing command (move or solve)");
+        return cli_bad("connect4", "missing command (move or solve)");
     if (argv[1][0] == '-')
-        return c4_cli_bad("unknown option '%s'", argv[1]);
-    return c4_cli_bad("unknown command '%s'", argv[1]);
+        return cli_bad("connect4", "unknown option '%s'", argv[1]);
+    return cli_bad("connect4", "unknown command '%s'", argv[1]);
 }

@@ -23,6 +23,7 @@
 #include "protocols/gomoku_cli.h"
 #include "games/gomoku/gomoku.h"
 #include "games/gomoku/gomoku_ai.h"
+#include "protocols/cli_args.h"
 
 static const char gomoku_cli_usage[] =
     "usage: tabletop gomoku forbidden MOVE...\n"
@@ -30,26 +31,6 @@ static const char gomoku_cli_usage[] =
     "       tabletop gomoku move [--level 1-3] [--rule 0|1|4] [--nodes N] [--seed N] MOVE...\n"
     "  MOVE: a point a1..o15 (column a-o from the left, row 1-15 from the bottom);\n"
     "  moves alternate from Black.  LIST: points separated by commas (may be empty).\n";
-
-/* A bad command line: one line naming what is wrong and where the usage
- * is (not the usage itself, which buries the line), exit status 2. */
-static int gomoku_cli_bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int gomoku_cli_bad(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("tabletop gomoku: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (try 'tabletop gomoku --help')\n", stderr);
-    return 2;
-}
-
-/* 1 for --help or -h: the usage on stdout, wherever it is asked. */
-static int gomoku_cli_is_help(const char *a)
-{
-    return !strcmp(a, "--help") || !strcmp(a, "-h");
-}
 
 /* Splits text on spaces and commas and places each point, alternating colours
  * from *colour (or all of one colour when alternate is 0).  Returns 0 or -1
@@ -92,25 +73,25 @@ static int cli_forbidden(int argc, char **argv)
     int colour = GOMOKU_BLACK, lists = 0, moves = 0;
     const char *black = NULL, *white = NULL;
     for (int i = 1; i < argc; i++) {
-        if (gomoku_cli_is_help(argv[i])) {
+        if (cli_is_help(argv[i])) {
             fputs(gomoku_cli_usage, stdout);
             return 0;
         }
         if (!strcmp(argv[i], "--black") || !strcmp(argv[i], "--white")) {
             if (i + 1 >= argc)
-                return gomoku_cli_bad("option %s needs a list of points", argv[i]);
+                return cli_bad("gomoku", "option %s needs a list of points", argv[i]);
             if (!strcmp(argv[i], "--black")) {
                 if (black)
-                    return gomoku_cli_bad("--black given twice");
+                    return cli_bad("gomoku", "--black given twice");
                 black = argv[++i];
             } else {
                 if (white)
-                    return gomoku_cli_bad("--white given twice");
+                    return cli_bad("gomoku", "--white given twice");
                 white = argv[++i];
             }
             lists = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return gomoku_cli_bad("unknown option '%s'", argv[i]);
+            return cli_bad("gomoku", "unknown option '%s'", argv[i]);
         } else {
             moves = 1;
             if (place_points(&g, argv[i], &colour, 1))
@@ -118,7 +99,7 @@ static int cli_forbidden(int argc, char **argv)
         }
     }
     if (lists && moves)
-        return gomoku_cli_bad("give either moves or --black/--white lists, not both");
+        return cli_bad("gomoku", "give either moves or --black/--white lists, not both");
     if (black) {
         colour = GOMOKU_BLACK;
         if (place_points(&g, black, &colour, 0))
@@ -163,7 +144,7 @@ static int cli_move(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long *target = NULL, lo = 0, hi = 0;
-        if (gomoku_cli_is_help(a)) {
+        if (cli_is_help(a)) {
             fputs(gomoku_cli_usage, stdout);
             return 0;
         }
@@ -181,13 +162,13 @@ static int cli_move(int argc, char **argv)
                                : target == &seed ? "0-2147483647"
                                                  : "1-1000000000";
             if (i + 1 >= argc)
-                return gomoku_cli_bad("option %s needs a value (%s)", a, want);
+                return cli_bad("gomoku", "option %s needs a value (%s)", a, want);
             if (parse_long(argv[i + 1], lo, hi, target) ||
                 (target == &rule && rule != 0 && rule != 1 && rule != 4))
-                return gomoku_cli_bad("bad value '%s' for %s (%s)", argv[i + 1], a, want);
+                return cli_bad("gomoku", "bad value '%s' for %s (%s)", argv[i + 1], a, want);
             i++;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return gomoku_cli_bad("unknown option '%s'", a);
+            return cli_bad("gomoku", "unknown option '%s'", a);
         } else if (nmoves < GOMOKU_CELLS) {
             moves[nmoves++] = a;
         }
@@ -235,8 +216,8 @@ static int cli_move(int argc, char **argv)
 int gomoku_cli_main(int argc, char **argv)
 {
     if (argc < 2)
-        return gomoku_cli_bad("missing command (forbidden or move)");
-    if (gomoku_cli_is_help(argv[1])) {
+        return cli_bad("gomoku", "missing command (forbidden or move)");
+    if (cli_is_help(argv[1])) {
         fputs(gomoku_cli_usage, stdout);
         return 0;
     }
@@ -245,6 +226,6 @@ int gomoku_cli_main(int argc, char **argv)
     if (!strcmp(argv[1], "move"))
         return cli_move(argc - 1, argv + 1);
     if (argv[1][0] == '-')
-        return gomoku_cli_bad("unknown option '%s'", argv[1]);
-    return gomoku_cli_bad("unknown command '%s'", argv[1]);
+        return cli_bad("gomoku", "unknown option '%s'", argv[1]);
+    return cli_bad("gomoku", "unknown command '%s'", argv[1]);
 }

@@ -16,6 +16,7 @@
 #include "drivers/go_rules.h"
 #include "gtp_engine.h"
 #include "hal.h"
+#include "protocols/cli_args.h"
 
 static const char gtp_usage[] =
     "usage: tabletop gtp [--level 1|2|3|4] [--playouts N] [--seed N] [--no-resign]\n"
@@ -46,20 +47,6 @@ static int parse_number(const char *text, uint64_t max, uint64_t *out)
     return 0;
 }
 
-/* A bad command line: one line naming what is wrong, a pointer to the
- * usage (not the usage itself, which buries the line), exit status 2. */
-static int gtp_bad_option(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int gtp_bad_option(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("tabletop gtp: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (try 'tabletop gtp --help')\n", stderr);
-    return 2;
-}
-
 int gtp_main(int argc, char **argv)
 {
     gtp_options_t opts = {0};
@@ -80,43 +67,43 @@ int gtp_main(int argc, char **argv)
         uint64_t v;
         if (!strcmp(a, "--level") || !strcmp(a, "--playouts") || !strcmp(a, "--seed")) {
             if (i + 1 >= argc)
-                return gtp_bad_option("option %s needs a value", a);
+                return cli_bad("gtp", "option %s needs a value", a);
             const char *val = argv[++i];
             if (!strcmp(a, "--level")) {
                 if (parse_number(val, 4, &v) || v < 1)
-                    return gtp_bad_option("--level wants 1, 2, 3 or 4, not '%s'", val);
+                    return cli_bad("gtp", "--level wants 1, 2, 3 or 4, not '%s'", val);
                 opts.level = (int)v;
             } else if (!strcmp(a, "--playouts")) {
                 if (parse_number(val, 100000000, &v) || v < 1)
-                    return gtp_bad_option("--playouts wants a positive number, not '%s'", val);
+                    return cli_bad("gtp", "--playouts wants a positive number, not '%s'", val);
                 opts.playouts = (int)v;
             } else {
                 if (parse_number(val, UINT64_MAX, &v))
-                    return gtp_bad_option("--seed wants a non-negative integer, not '%s'", val);
+                    return cli_bad("gtp", "--seed wants a non-negative integer, not '%s'", val);
                 opts.seed = v;
             }
             continue;
         }
         if (!strcmp(a, "--rules") || !strcmp(a, "--backend")) {
             if (i + 1 >= argc)
-                return gtp_bad_option("option %s needs a value", a);
+                return cli_bad("gtp", "option %s needs a value", a);
             const char *val = argv[++i];
             if (!strcmp(a, "--rules")) {
                 if (strcmp(val, "sw") && strcmp(val, "hw"))
-                    return gtp_bad_option("--rules wants sw or hw, not '%s'", val);
+                    return cli_bad("gtp", "--rules wants sw or hw, not '%s'", val);
                 rules_hw = !strcmp(val, "hw");
             } else {
                 char why[128];
                 if (hal_backend_check(val, why, sizeof why) != 0)
-                    return gtp_bad_option("%s", why);
+                    return cli_bad("gtp", "%s", why);
                 backend = val;
             }
             continue;
         }
-        return gtp_bad_option("unknown option '%s'", a);
+        return cli_bad("gtp", "unknown option '%s'", a);
     }
     if (backend && !rules_hw)
-        return gtp_bad_option("--backend says where the go_rules peripheral is: add "
+        return cli_bad("gtp", "--backend says where the go_rules peripheral is: add "
                               "--rules hw, or leave --backend out");
 
     /* --rules hw: every legality decision and capture goes through the

@@ -24,6 +24,7 @@
 #include "games/go/link.h"
 #include "games/go/sgf.h"
 #include "hal.h"
+#include "protocols/cli_args.h"
 
 typedef struct {
     pid_t pid;
@@ -276,15 +277,6 @@ static int usage(void)
     return 0;
 }
 
-/* A bad command line: one line naming what is wrong. */
-static int bad_option(const char *fmt, const char *what)
-{
-    fprintf(stderr, "tabletop link-bot: ");
-    fprintf(stderr, fmt, what);
-    fprintf(stderr, " (try tabletop link-bot --help)\n");
-    return 2;
-}
-
 /* What the record says link-bot is: PB or PW (not both) names it. */
 #define LINK_BOT_NAME "tabletop link-bot"
 
@@ -420,9 +412,9 @@ int link_bot_main(int argc, char **argv)
         }
         if (strcmp(a, "--link") && strcmp(a, "--engine") && strcmp(a, "--sgf") &&
             strcmp(a, "--color") && strcmp(a, "--size") && strcmp(a, "--komi"))
-            return bad_option("unknown option '%s'", a);
+            return cli_bad("link-bot", "unknown option '%s'", a);
         if (i + 1 >= argc)
-            return bad_option("%s wants a value", a);
+            return cli_bad("link-bot", "%s wants a value", a);
         const char *v = argv[++i];
         if (!strcmp(a, "--link"))
             spec = v;
@@ -436,7 +428,7 @@ int link_bot_main(int argc, char **argv)
             else if (!strcmp(v, "w") || !strcmp(v, "white"))
                 prefs.color = WHITE;
             else
-                return bad_option("--color wants b or w, not '%s'", v);
+                return cli_bad("link-bot", "--color wants b or w, not '%s'", v);
         } else if (!strcmp(a, "--size")) {
             char *end;
             long sz = strtol(v, &end, 10);
@@ -451,15 +443,15 @@ int link_bot_main(int argc, char **argv)
             char *end;
             double k = strtod(v, &end);
             if (!*v || *end || !(k >= -60 && k <= 60) || (int)(k * 2) != k * 2)
-                return bad_option("--komi wants a multiple of 0.5 in -60..60, not '%s'", v);
+                return cli_bad("link-bot", "--komi wants a multiple of 0.5 in -60..60, not '%s'", v);
             prefs.komi2 = (int)(k * 2);
             prefs.komi_set = 1;
         }
     }
     if (!spec)
-        return bad_option("%s is missing", "--link SPEC");
+        return cli_bad("link-bot", "%s is missing", "--link SPEC");
     if (!cmd)
-        return bad_option("%s is missing", "--engine \"COMMAND ...\"");
+        return cli_bad("link-bot", "%s is missing", "--engine \"COMMAND ...\"");
     if (prefs.size == 0 && prefs.komi_set)
         prefs.size = BOARD_DEFAULT_SIZE;
     else if (prefs.size && !prefs.komi_set)

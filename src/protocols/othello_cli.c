@@ -28,6 +28,7 @@
 #include "protocols/othello_cli.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
+#include "protocols/cli_args.h"
 
 static const char othello_cli_usage[] =
     "usage: tabletop othello perft N [--position POS] [--no-table]\n"
@@ -35,21 +36,6 @@ static const char othello_cli_usage[] =
     "       tabletop othello move [--level 1-7] POS\n"
     "  POS: 64 squares a1..h8 row by row from the top (X black, O white, - empty),\n"
     "  a space, and the side to move (X or O), e.g. the FFO suites' lines.\n";
-
-/* A bad command line: one line naming what is wrong and where the usage
- * is (not the usage itself), exit status 2.  what: "othello perft" etc. */
-static int othello_cli_bad(const char *what, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static int othello_cli_bad(const char *what, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "tabletop %s: ", what);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (try 'tabletop othello --help')\n", stderr);
-    return 2;
-}
 
 /* 1 if a reads as an option (-h, --frob) rather than a position: a
  * position may start with '-' (an empty a1), but holds only the squares'
@@ -60,12 +46,6 @@ static int othello_cli_is_option(const char *a)
                          (a[1] == '-' && isalpha((unsigned char)a[2]))))
         return 0;
     return strlen(a) < 40 && strspn(a, "XxOo-.* \t") != strlen(a);
-}
-
-/* 1 for --help or -h: the usage on stdout, wherever it is asked. */
-static int othello_cli_is_help(const char *a)
-{
-    return !strcmp(a, "--help") || !strcmp(a, "-h");
 }
 
 /* Parses POS (one argument, or the squares and the side as two).  Returns 0,
@@ -132,7 +112,7 @@ static int cli_perft(int argc, char **argv)
     othello_board_start(&b);
     int depth = -1, table = 1;
     for (int i = 1; i < argc; i++) {
-        if (othello_cli_is_help(argv[i])) {
+        if (cli_is_help(argv[i])) {
             fputs(othello_cli_usage, stdout);
             return 0;
         }
@@ -140,7 +120,7 @@ static int cli_perft(int argc, char **argv)
             table = 0;
         } else if (!strcmp(argv[i], "--position")) {
             if (i + 1 >= argc)
-                return othello_cli_bad("othello perft", "--position needs a position");
+                return cli_bad("othello perft", "--position needs a position");
             const char *side = (i + 2 < argc && strlen(argv[i + 2]) == 1) ? argv[i + 2] : NULL;
             if (parse_position(argv[i + 1], side, &b) != 0)
                 return 2;
@@ -148,15 +128,15 @@ static int cli_perft(int argc, char **argv)
         } else if (depth < 0 && parse_int(argv[i], 0, 30, &depth) == 0) {
             continue;
         } else if (othello_cli_is_option(argv[i])) {
-            return othello_cli_bad("othello perft", "unknown option '%s' (perft takes a depth "
+            return cli_bad("othello perft", "unknown option '%s' (perft takes a depth "
                                    "0..30, --position POS and --no-table)", argv[i]);
         } else {
-            return othello_cli_bad("othello perft", "want a depth 0..30 and maybe --position "
+            return cli_bad("othello perft", "want a depth 0..30 and maybe --position "
                                    "POS or --no-table, not '%s'", argv[i]);
         }
     }
     if (depth < 0)
-        return othello_cli_bad("othello perft", "give a depth, e.g. tabletop othello perft 8");
+        return cli_bad("othello perft", "give a depth, e.g. tabletop othello perft 8");
     /* The table pays from depth 8 (below, allocating it costs more than it
      * saves); 2^20 entries of 32 bytes. */
     uint64_t n = (table && depth >= 8) ? othello_perft_table(&b, depth, 20)
@@ -173,22 +153,22 @@ static int cli_solve_or_move(int argc, char **argv, int solve)
     const char *sq = NULL, *side = NULL;
     const char *what = solve ? "othello solve" : "othello move";
     for (int i = 1; i < argc; i++) {
-        if (othello_cli_is_help(argv[i])) {
+        if (cli_is_help(argv[i])) {
             fputs(othello_cli_usage, stdout);
             return 0;
         }
         if (solve && !strcmp(argv[i], "--threads")) {
             if (i + 1 >= argc || parse_int(argv[i + 1], 1, 8, &threads) != 0)
-                return othello_cli_bad(what, "--threads wants 1..8");
+                return cli_bad(what, "--threads wants 1..8");
             i++;
         } else if (!solve && !strcmp(argv[i], "--level")) {
             if (i + 1 >= argc || parse_int(argv[i + 1], OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX,
                                            &level) != 0)
-                return othello_cli_bad(what, "--level wants %d..%d", OTHELLO_LEVEL_MIN,
+                return cli_bad(what, "--level wants %d..%d", OTHELLO_LEVEL_MIN,
                                        OTHELLO_LEVEL_MAX);
             i++;
         } else if (othello_cli_is_option(argv[i])) {
-            return othello_cli_bad(what, "unknown option '%s'", argv[i]);
+            return cli_bad(what, "unknown option '%s'", argv[i]);
         } else if (!sq) {
             sq = argv[i];
         } else if (!side) {
@@ -231,8 +211,8 @@ static int cli_solve_or_move(int argc, char **argv, int solve)
 int othello_cli_main(int argc, char **argv)
 {
     if (argc < 2)
-        return othello_cli_bad("othello", "missing query (perft, solve or move)");
-    if (othello_cli_is_help(argv[1])) {
+        return cli_bad("othello", "missing query (perft, solve or move)");
+    if (cli_is_help(argv[1])) {
         fputs(othello_cli_usage, stdout);
         return 0;
     }
@@ -243,6 +223,6 @@ int othello_cli_main(int argc, char **argv)
     if (!strcmp(argv[1], "move"))
         return cli_solve_or_move(argc - 1, argv + 1, 0);
     if (othello_cli_is_option(argv[1]))
-        return othello_cli_bad("othello", "unknown option '%s'", argv[1]);
-    return othello_cli_bad("othello", "unknown query '%s' (perft, solve or move)", argv[1]);
+        return cli_bad("othello", "unknown option '%s'", argv[1]);
+    return cli_bad("othello", "unknown query '%s' (perft, solve or move)", argv[1]);
 }

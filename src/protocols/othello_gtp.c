@@ -30,6 +30,7 @@
 #include "gtp_dispatch.h"
 #include "hal.h"
 #include "protocols/othello_cli.h"
+#include "protocols/cli_args.h"
 
 #define GTP_MAX_RECORD 200 /* moves in a game: 60 discs and passes */
 
@@ -502,20 +503,6 @@ static int parse_seconds(const char *text, double *out)
     return 0;
 }
 
-/* A bad command line: one line naming what is wrong and where the usage
- * is (not the usage itself), exit status 2. */
-static int othello_gtp_bad_option(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int othello_gtp_bad_option(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("tabletop othello-gtp: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (try 'tabletop othello-gtp --help')\n", stderr);
-    return 2;
-}
-
 int othello_gtp_main(int argc, char **argv)
 {
     int level = OTHELLO_LEVEL_MAX, machine = 0;
@@ -532,30 +519,30 @@ int othello_gtp_main(int argc, char **argv)
             continue;
         }
         if (strcmp(a, "--level") && strcmp(a, "--time") && strcmp(a, "--backend"))
-            return othello_gtp_bad_option("unknown option '%s'", a);
+            return cli_bad("othello-gtp", "unknown option '%s'", a);
         if (i + 1 >= argc)
-            return othello_gtp_bad_option("option %s needs a value", a);
+            return cli_bad("othello-gtp", "option %s needs a value", a);
         const char *v = argv[++i];
         if (!strcmp(a, "--level")) {
             char *end;
             long l = strtol(v, &end, 10);
             if (!*v || *end || l < OTHELLO_LEVEL_MIN || l > OTHELLO_LEVEL_MAX)
-                return othello_gtp_bad_option("--level wants %d..%d, not '%s'",
+                return cli_bad("othello-gtp", "--level wants %d..%d, not '%s'",
                                               OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX, v);
             level = (int)l;
         } else if (!strcmp(a, "--time")) {
             if (parse_seconds(v, &seconds) != 0)
-                return othello_gtp_bad_option("--time wants seconds (0 < s <= 3600), not '%s'",
+                return cli_bad("othello-gtp", "--time wants seconds (0 < s <= 3600), not '%s'",
                                               v);
         } else {
             char why[128];
             if (hal_backend_check(v, why, sizeof why) != 0)
-                return othello_gtp_bad_option("%s", why);
+                return cli_bad("othello-gtp", "%s", why);
             backend = v;
         }
     }
     if (backend && !machine)
-        return othello_gtp_bad_option("--backend chooses where --machine finds the Othello "
+        return cli_bad("othello-gtp", "--backend chooses where --machine finds the Othello "
                                       "machine: add --machine, or leave --backend out");
     hal_t hal;
     if (machine) {

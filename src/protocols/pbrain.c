@@ -41,6 +41,7 @@
 #include "protocols/pbrain.h"
 #include "games/gomoku/gomoku.h"
 #include "games/gomoku/gomoku_ai.h"
+#include "protocols/cli_args.h"
 
 struct pbrain {
     FILE *out;            /* where answers go */
@@ -653,20 +654,6 @@ static long read_line_bounded(FILE *in, char *buf, size_t cap)
     return (long)k;
 }
 
-/* A bad command line: one line naming what is wrong and where the usage
- * is (not the usage itself), exit status 2. */
-static int pbrain_bad_option(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int pbrain_bad_option(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("tabletop pbrain: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs(" (try 'tabletop pbrain --help')\n", stderr);
-    return 2;
-}
-
 int pbrain_main(int argc, char **argv)
 {
     int rule = GOMOKU_RULE_FREESTYLE, level = 3;
@@ -681,7 +668,7 @@ int pbrain_main(int argc, char **argv)
         if (!strcmp(a, "--rule") || !strcmp(a, "--level") || !strcmp(a, "--nodes") || !strcmp(a, "--seed")) {
             char *end;
             if (i + 1 >= argc || !*argv[i + 1])
-                return pbrain_bad_option("option %s needs a value", a);
+                return cli_bad("pbrain", "option %s needs a value", a);
             errno = 0;
             long v = strtol(argv[++i], &end, 10);
             int bad = errno || *end || v < 0;
@@ -694,13 +681,13 @@ int pbrain_main(int argc, char **argv)
             else if (!strcmp(a, "--seed") && !bad)
                 seed = (uint64_t)v;
             else
-                return pbrain_bad_option("bad value '%s' for %s (%s)", argv[i], a,
+                return cli_bad("pbrain", "bad value '%s' for %s (%s)", argv[i], a,
                                          !strcmp(a, "--rule")    ? "0, 1 or 4"
                                          : !strcmp(a, "--level") ? "1-3"
                                                                  : "a number");
             continue;
         }
-        return pbrain_bad_option("unknown option '%s'", a);
+        return cli_bad("pbrain", "unknown option '%s'", a);
     }
     /* One brain a board size: 15x15 (renju's, seed 002's) and 20x20 (the
      * Gomocup's freestyle and standard tournaments, gomoku20.h).  START
