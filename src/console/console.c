@@ -185,13 +185,16 @@ static void help_render(const console_t *c, uint16_t *fb)
     int y = 76;
     for (int i = 0; i < 10 && lines[i]; i++, y += 24)
         help_line(y, lines[i]);
-    y += 16;
+    /* Ten game lines and these four still leave a line of space above
+     * "Any key: back". */
+    y += 12;
     render_string_scaled(40, y, "Everywhere", COLOR_DIM, 2);
-    y += 28;
+    y += 26;
     help_line(y, "h, F1\tthis help");
-    help_line(y + 24, c->sound_off ? "m\tsound on/off (now off)" : "m\tsound on/off (now on)");
-    help_line(y + 48, "q\tquit (games are saved)");
-    render_string_centered(448, "Any key: back", COLOR_DIM, 2);
+    help_line(y + 22, c->sound_off ? "m\tsound on/off (now off)" : "m\tsound on/off (now on)");
+    help_line(y + 44, "q\tquit (games are saved)");
+    help_line(y + 66, "F11\tfull screen (remembered)");
+    render_string_centered(452, "Any key: back", COLOR_DIM, 2);
 }
 
 static void confirm_render(void)

@@ -8,6 +8,7 @@
  *   TABLETOP_UPDATE_GOLDEN=1 meson test -C BUILD console-basics
  */
 #include "console_test_util.h"
+#include "test_gomoku_text.h"
 
 /* Runs tabletop ARGS to its end, stderr into dir/stderr.txt. */
 static run_t run(const char *dir, const char *const *args)
@@ -267,6 +268,19 @@ Test(console_help, h_and_f1_list_the_keys_of_the_active_game)
     r = play(go, "go", "h\nsnap help_go\n");
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(go, "help_go", "help_go");
+    /* Every help names F11 (the window's full screen), in the chooser and
+     * in the game with the most lines (Go's ten) alike. */
+    const char *shots[][2] = {{dir, "help_chooser.png"}, {go, "help_go.png"}};
+    for (int i = 0; i < 2; i++) {
+        uint16_t *px;
+        int w, h;
+        char err[256];
+        cr_assert_eq(frame_png_read(path_join(shots[i][0], shots[i][1]), &px, &w, &h, err,
+                                    sizeof err),
+                     0, "%s", err);
+        cr_assert(text_in_frame(px, w, h, "full screen (remembered)", 2), "%s", shots[i][1]);
+        free(px);
+    }
 }
 
 /* ---- sound on/off ---- */
