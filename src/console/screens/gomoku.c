@@ -249,7 +249,7 @@ static void gk_try_play(gk_screen_t *s)
     gomoku_session_status_t st = gomoku_session_play(&s->gs, s->cursor, s->now, &forbid, &end);
     if (st == GOMOKU_SESSION_TAKEN) {
         gk_set_status(s, 1, "That point is taken: choose another");
-        s->flash = GK_FLASH_NO;
+        s->flash = GK_FLASH_TAKEN;
         s->sound = AUDIO_ILLEGAL;
     } else if (st == GOMOKU_SESSION_FORBIDDEN) {
         char pt[4], text[112];
@@ -257,7 +257,9 @@ static void gk_try_play(gk_screen_t *s)
         snprintf(text, sizeof text, "%s is forbidden to Black (renju: %s): play elsewhere", pt,
                  gomoku_forbid_name(forbid));
         gk_set_status(s, 1, text);
-        s->flash = GK_FLASH_NO;
+        s->flash = forbid == GOMOKU_FORBID_DOUBLE_FOUR ? GK_FLASH_FOUR
+                   : forbid == GOMOKU_FORBID_OVERLINE  ? GK_FLASH_LONG
+                                                       : GK_FLASH_THREE;
         s->sound = AUDIO_ILLEGAL;
     } else if (st == GOMOKU_SESSION_OK) {
         gk_played(s, s->cursor, &end);

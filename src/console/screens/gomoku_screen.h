@@ -24,10 +24,13 @@ enum { GK_PAGE_FARM, GK_PAGE_BOARD };
  * the board (a finished game's result shows instead while it is over). */
 enum {
     GK_FLASH_NONE = 0,
-    GK_FLASH_NO,     /* a stone refused: the point is taken or forbidden */
+    GK_FLASH_TAKEN,  /* a stone refused: the point is taken */
     GK_FLASH_TIME,   /* a turn was lost on the clock */
     GK_FLASH_ESCAPE, /* Escape asks before it drops a game against the computer */
     GK_FLASH_STAMINA, /* Enter asks before a game that ends the farm (stamina) */
+    GK_FLASH_THREE,  /* a stone refused: renju's double three, forbidden to Black */
+    GK_FLASH_FOUR,   /* a stone refused: renju's double four */
+    GK_FLASH_LONG,   /* a stone refused: renju's overline (six or more) */
 };
 
 /* What the farm did last, for the words under YOU DIE (farm_notice.c). */

@@ -13,11 +13,14 @@
 
 /* 3x5 digits and the mode letters for the board page's menu (the seed draws
  * its numbers in 3x6 cells, §3.4.3): rows top first, bit 2 the left column. */
-static const char gk_glyph3_chars[] = "0123456789-PVC";
+static const char gk_glyph3_chars[] = "0123456789-PVCUSEDLOT";
 static const uint8_t gk_glyph3[][5] = {
     {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {7, 1, 7, 4, 7}, {7, 1, 7, 1, 7}, {5, 5, 7, 1, 1},
     {7, 4, 7, 1, 7}, {7, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 7},
     {0, 0, 7, 0, 0}, {7, 5, 7, 4, 4}, {5, 5, 5, 5, 2}, {7, 4, 4, 4, 7},
+    /* The letters of the status column's four-letter words (USED, LOST). */
+    {5, 5, 5, 5, 7}, {7, 4, 7, 1, 7}, {7, 4, 6, 4, 7}, {6, 5, 5, 5, 6}, {4, 4, 4, 4, 7},
+    {7, 5, 5, 5, 7}, {7, 2, 2, 2, 2},
 };
 
 static void gk_tile_fill(uint8_t *cells, int w, int h, int x, int y, int rw, int rh, int colour)
@@ -128,7 +131,7 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
         gk_tile_text(c, w, h, w - 1 - 6 * (int)strlen(prices[i]), y + 4, prices[i], TILE_RED, 1);
     }
     if (s->save_failed) {
-        gk_tile_text_centered(c, 89, "AUTOSAVE FAILED", TILE_RED, 1);
+        gk_tile_text_centered(c, 88, "AUTOSAVE FAILED", TILE_RED, 1);
     } else if (s->notice[0]) {
         /* The last notice as written (a file's name keeps its case), on two
          * lines of 26 letters, cut between words; the notices are written
@@ -152,11 +155,13 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
                 size_t k = cut > 23 ? 23 : cut;
                 memcpy(part[l] + k, "...", 4);
             }
-            gk_tile_text_centered(c, 89 + 9 * l, part[l], s->notice_warn ? TILE_RED : TILE_BLACK,
+            gk_tile_text_centered(c, 88 + 8 * l, part[l], s->notice_warn ? TILE_RED : TILE_BLACK,
                                   1);
         }
     }
-    gk_tile_text_centered(c, 111, "WELCOME TO THE FARM", TILE_RED, 1);
+    /* One line of keys: the board, the skin, the console's help. */
+    gk_tile_text_centered(c, 104, "c: board  t: skin  h: help", TILE_BLACK, 1);
+    gk_tile_text_centered(c, 112, "WELCOME TO THE FARM", TILE_RED, 1);
 }
 
 /* The board array's cell of a Gomoku point (rows count up from the bottom). */
@@ -172,13 +177,18 @@ static void gk_tile_column(uint8_t *m, int x, int y, const char *word, int colou
         gk_tile_glyph3(m, TILE_MENU_W, TILE_MENU_H, x, y, *word, colour);
 }
 
-/* A status word of up to three letters, one under the other in the 5x7
- * font (M and W cannot be told from H in 3x5), from menu row 7. */
+/* A status word, one letter under the other from menu row 7: up to three
+ * letters in the 5x7 font (M and W cannot be told from H in 3x5), four
+ * (USED, LOST) in the 3x5 letters, 6 rows a letter, the mode's rows. */
 static void gk_tile_status(uint8_t *m, const char *word, int colour)
 {
-    for (int y = 7; *word; word++, y += 8) {
+    int small = strlen(word) > 3;
+    for (int y = 7; *word; word++, y += small ? 6 : 8) {
         char letter[2] = {*word, 0};
-        gk_tile_text(m, TILE_MENU_W, TILE_MENU_H, 0, y, letter, colour, 1);
+        if (small)
+            gk_tile_glyph3(m, TILE_MENU_W, TILE_MENU_H, 1, y, *word, colour);
+        else
+            gk_tile_text(m, TILE_MENU_W, TILE_MENU_H, 0, y, letter, colour, 1);
     }
 }
 
@@ -206,14 +216,15 @@ static void gk_tiles_compose_board(gk_screen_t *s)
                 b[y * TILE_BOARD_N + x] = c == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE;
         }
         /* A cell is one disc of one colour, so the marks blink, in quarters
-         * of GK_BLINK_US: the last stone goes blank for a quarter; the
-         * seed's cursor, a red stone (DrawChess(x_cur, y_cur, CURSOR)),
-         * stays red on an empty point and on a stone is red for half the
-         * time (the seed's hides the stone for good). */
+         * of GK_BLINK_US: the seed's cursor, a red stone (DrawChess(x_cur,
+         * y_cur, CURSOR)), stays red on an empty point and on a stone is
+         * red for quarters 0 and 1 (the seed's hides the stone for good);
+         * the last stone goes blank in quarter 1, while the cursor shows,
+         * so the two never vanish together (issue 54). */
         int last = s->gs.game.moves ? s->gs.game.history[s->gs.game.moves - 1] : -1;
         int on_stone = gomoku_at(&s->gs.game, s->cursor) != GOMOKU_EMPTY;
         int cursor = !gomoku_session_over(&s->gs);
-        if (last >= 0 && s->blink == 3 && !(cursor && s->cursor == last))
+        if (last >= 0 && s->blink == 1 && !(cursor && s->cursor == last))
             b[gk_tile_point(last)] = TILE_BLUE;
         if (cursor && (!on_stone || s->blink < 2))
             b[gk_tile_point(s->cursor)] = TILE_RED;
@@ -237,11 +248,12 @@ static void gk_tiles_compose_board(gk_screen_t *s)
         gk_tile_glyph3(m, mw, mh, 5, 1, clock[1], clock_colour);
     }
     /* The status column, left (from the first column, beside the board's
-     * edge line), rows 7-29: what just happened, in red (NO:
-     * a stone refused; OUT: a turn lost on the clock; ESC: Escape asks),
-     * or the result (WIN under the winner's square, TIE); else the side to
-     * move's square. */
-    static const char *const said[] = {"", "NO", "OUT", "ESC", "HP?"};
+     * edge line), rows 7-29: what just happened, in red, in the words of
+     * docs/tile_display.md's glossary (a stone refused: USED, 3x3, 4x4,
+     * 6+; OUT: a turn lost on the clock; ESC: Escape asks; HP?: a game
+     * that ends the farm asks), or the result (WIN under the winner's
+     * square, TIE); else the side to move's square. */
+    static const char *const said[] = {"", "USED", "OUT", "ESC", "HP?", "3x3", "4x4", "6+"};
     if (over) {
         gk_tile_status(m, s->gs.game.winner == GOMOKU_DRAW ? "TIE" : "WIN", TILE_RED);
     } else if (s->flash != GK_FLASH_NONE) {
