@@ -13,6 +13,8 @@
  *   - the cursor and the last stone blink, but never vanish together:
  *     snaps an eighth of the period apart, each shows the cursor red or
  *     the last stone in its colour;
+ *   - after a game lost to the computer the board and the menu say LOST in
+ *     red, not the computer's WIN (classic skin too: LOST in red stones).
  * Goldens in tests/data/gomoku/golden/skin_*.png (looked at when written).
  *
  * Regenerate the goldens (then LOOK at them):
@@ -253,5 +255,113 @@ Test(farm_tile_skin, the_cursor_and_the_last_stone_never_vanish_together)
     cr_expect(red && black && white && blank,
               "both blink: cursor red %d, its stone %d; last stone %d, blank %d", red, black, white,
               blank);
+    cleanup(dir);
+}
+
+/* "LOST" in stones, 15 points wide and 5 high, on the board's rows 10-6
+ * (the rows of the seed's WIN, fig 3.10): this file's own copy. */
+static const char *const lost_rows[5] = {
+    "X...XXX.XXX.XXX",
+    "X...X.X.X....X.",
+    "X...X.X.XXX..X.",
+    "X...X.X...X..X.",
+    "XXX.XXX.XXX..X.",
+};
+
+/* The computer (White, level 1) completes its four on entering the board:
+ * the player has lost.  On a fresh farm (0 coins) that also ends the farm,
+ * the issue's case. */
+#define LOST_GAME(skin)                                                                    \
+    "skin " skin "\nmode pvc\nlevel 1\nto-move white\n"                                    \
+    "moves b:a1 w:h8 b:a3 w:h9 b:a5 w:h10 b:a7 w:h11 b:o15\n"
+
+/* After a lost game the board says LOST in red stones and the menu LOST
+ * in red: no WIN, no white stones, nothing of the computer's victory
+ * dressed as the player's. */
+Test(farm_tile_skin, a_lost_game_says_lost_in_red)
+{
+    char *dir = scratch("farmskin");
+    put_save(dir, 0, 5, 0, "none", 0, 0, LOST_GAME("tiles"));
+    cr_assert_eq(play(dir, "c\nsnap lost\nenter\nsnap dead\n"), 0);
+    char *t = save_text(dir);
+    const char *moves = field(t, "moves");
+    cr_expect(strstr(moves, "w:h12") || strstr(moves, "w:h7"), "the computer's five: %s", moves);
+    expect_field(t, "state", "lost-money", "a lost first game");
+    free(t);
+    uint16_t *f = snap_frame(dir, "lost");
+    long bad = 0;
+    for (int r = 0; r < 5; r++)
+        for (int c = 0; c < 15; c++) {
+            uint16_t want = lost_rows[r][c] == 'X' ? RED : BLUE;
+            bad += disc(f, c, 10 - r) != want;
+        }
+    for (int r = 1; r <= 15; r++)
+        for (int c = 0; c < 15; c++)
+            if (r > 10 || r < 6)
+                bad += disc(f, c, r) != BLUE;
+    cr_expect_eq(bad, 0, "lost: %ld points off LOST in red stones", bad);
+    cr_expect_str_eq(status_word(f, RED), "LOST", "the menu's status column");
+    cr_expect_str_eq(status_word(f, BLACK), "", "nothing in black in the status column");
+    free(f);
+    check_golden(dir, "lost", "skin_lost");
+    /* Any key: the farm page, YOU DIE. */
+    f = snap_frame(dir, "dead");
+    cr_expect(text_in_frame(f, W, H, "YOU DIE", 8), "YOU DIE after the lost game");
+    free(f);
+    cleanup(dir);
+
+    /* With coins to lose the farm goes on; v shows the final position,
+     * the computer's five in white, LOST still in the menu. */
+    dir = scratch("farmskin");
+    put_save(dir, 3, 5, 0, "none", 0, 0, LOST_GAME("tiles"));
+    cr_assert_eq(play(dir, "c\nv\nsnap position\n"), 0);
+    f = snap_frame(dir, "position");
+    for (int r = 8; r <= 11; r++)
+        cr_expect_eq(disc(f, 7, r), WHITE, "position: the computer's h%d", r);
+    cr_expect_str_eq(status_word(f, RED), "LOST", "position: the menu still says LOST");
+    free(f);
+    cleanup(dir);
+
+    /* A won game against the computer: WIN in the player's black stones,
+     * WIN in black in the menu (not the colour of a loss). */
+    dir = scratch("farmskin");
+    put_save(dir, 2, 5, 0, "none", 0, 0,
+             "skin tiles\nmode pvc\nlevel 1\nto-move black\n"
+             "moves b:h8 w:a1 b:h9 w:a2 b:h10 w:a3 b:h11 w:a15\n");
+    cr_assert_eq(play(dir, "c\nright\nright\nright\nright\nright\nright\nright\n"
+                           "down\ndown\ndown\nenter\nsnap won\n"),
+                 0);
+    f = snap_frame(dir, "won");
+    cr_expect_str_eq(status_word(f, BLACK), "WIN", "the menu says WIN in black");
+    cr_expect_str_eq(status_word(f, RED), "", "no red in the status column after a win");
+    cr_expect_eq(disc(f, 0, 10), BLACK, "WIN's first stone, black");
+    free(f);
+    cleanup(dir);
+}
+
+/* The classic skin: LOST in red stones where the computer's WIN was, and
+ * the status line says the player lost, in the warning colour. */
+Test(farm_tile_skin, classic_a_lost_game_says_lost)
+{
+    char *dir = scratch("farmskin");
+    put_save(dir, 3, 5, 0, "none", 0, 0, LOST_GAME("classic"));
+    cr_assert_eq(play(dir, "c\nsnap lost\n"), 0);
+    uint16_t *f = snap_frame(dir, "lost");
+    /* The classic board: 30 px a point from (36, 22), row 15 at the top;
+     * a stone's disc at +6 px from its intersection, off the lines. */
+    long bad = 0;
+    for (int r = 0; r < 5; r++)
+        for (int c = 0; c < 15; c++) {
+            uint16_t v = f[(22 + (5 + r) * 30 + 6) * W + 36 + c * 30 + 6];
+            unsigned red = v >> 8, green = v >> 4 & 15, blue = v & 15;
+            int is_red = red >= 12 && green * 2 < red && blue * 2 < red;
+            bad += is_red != (lost_rows[r][c] == 'X');
+        }
+    cr_expect_eq(bad, 0, "classic: %ld points off LOST in red stones", bad);
+    cr_expect(text_in_frame(f, W, H, "You lose: the computer has five.", 1),
+              "the status line says the player lost");
+    cr_expect(!text_in_frame(f, W, H, "The computer wins.", 1), "no 'The computer wins.'");
+    free(f);
+    check_golden(dir, "lost", "skin_classic_lost");
     cleanup(dir);
 }

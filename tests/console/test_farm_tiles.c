@@ -11,7 +11,8 @@
  *     the cursor blue on the right (fig 3.7, §5 "右边蓝色光标"), "WELCOME TO
  *     THE FARM" red at the bottom;
  *   - the board page: lines on 16 mod 32 and at x = 480, stones round on
- *     the intersections of the saved points, the winner's "WIN" in stones;
+ *     the intersections of the saved points, the winner's "WIN" in stones
+ *     (LOST in red stones when the computer beat the player, issue 54);
  *   - YOU DIE in red (appendix: drawDie(0,0,3,2)); YOU WIN in black: the
  *     seed's drawWin(0,0,2,2) is blue on white, about 1.3:1 (issue 26);
  *   - what the issue asks of the pages (issue 26): the prices beside the
@@ -361,7 +362,9 @@ Test(farm_tiles, win_in_stones_and_you_win)
               bottom);
     /* The menu gives the result: the winner's square (black) where the
      * clock was, and WIN in red in the status column. */
-    cr_expect_gt(status_red(f), 200, "WIN in the status column");
+    cr_expect_gt(count(f, BLACK, 481, 7 * 16, 481 + 5 * 16, H), 200,
+                 "WIN in black in the status column");
+    cr_expect_eq(status_red(f), 0, "a win is not in the colour of a loss (issue 54)");
     cr_expect(text_in_frame(f, W, H, "W", 16), "the status column's W (16 px a font pixel)");
     cr_expect_eq(f[(2 * 16 + 8) * W + 481 + 40], BLACK, "the winner's square, black");
     free(f);
@@ -455,8 +458,8 @@ Test(farm_tiles, the_status_column_says_what_happens, .timeout = 400)
     cleanup(dir);
 }
 
-/* A farm lost on a lost game (no coin left) shows the computer's WIN on
- * the board; after YOU DIE and a new farm the board is empty again. */
+/* A farm lost on a lost game (no coin left) shows LOST on the board;
+ * after YOU DIE and a new farm the board is empty again. */
 Test(farm_tiles, a_new_farm_clears_the_old_win)
 {
     char *dir = scratch("farmtiles");
@@ -468,7 +471,11 @@ Test(farm_tiles, a_new_farm_clears_the_old_win)
     play(dir, "sdl", save, script);
     play(dir, "sim", save, script);
     uint16_t *f = frame(dir, "lost_win");
-    cr_expect_gt(count(f, WHITE, 0, 0, 480, H), 5000, "WIN in the computer's white stones");
+    /* Issue 54: not the computer's WIN in white stones, which read as the
+     * player's; LOST in red stones (the letters: test_farm_tile_skin.c). */
+    cr_expect_eq(count(f, WHITE, 0, 0, 480, H), 0, "no white stone: not the computer's WIN");
+    cr_expect_gt(count(f, RED, 0, 0, 480, H), 5000, "LOST in red stones");
+    cr_expect_gt(status_red(f), 200, "LOST in red in the status column");
     free(f);
     f = frame(dir, "new_board");
     only_seed_colours(f, "new_board");

@@ -168,6 +168,10 @@ Test(gomoku_board, a_lost_game_costs_1)
     const char *moves = field(t, "moves");
     cr_expect(strstr(moves, "w:h12") || strstr(moves, "w:h7"), "moves %s", moves);
     free(t);
+    f = snap_frame(dir, "lost", &w, &h);
+    cr_expect(text_in_frame(f, w, h, "You lose: the computer has five.", 1),
+              "the status line says the player lost");
+    free(f);
     check_golden(dir, "lost", "board_lost");
     cleanup(dir);
 

@@ -77,7 +77,8 @@ void gk_result_status(const gk_screen_t *s, const gomoku_session_end_t *end, cha
     else if (!ai)
         snprintf(text, len, "%s wins!", name);
     else
-        snprintf(text, len, "%s", end->winner == ai ? "The computer wins." : "You win!");
+        snprintf(text, len, "%s",
+                 end->winner == ai ? "You lose: the computer has five." : "You win!");
     size_t n = strlen(text);
     if (end->counted && n < len)
         snprintf(text + n, len - n, " %s, -%d stamina%s.",
@@ -90,6 +91,12 @@ void gk_result_status(const gk_screen_t *s, const gomoku_session_end_t *end, cha
         snprintf(text + n, len - n, "%s",
                  s->gs.farm.state != FARM_PLAYING ? " The farm is over: any key."
                                                   : " Enter: again, c: farm");
+}
+
+int gk_player_lost(const gk_screen_t *s)
+{
+    int ai = gomoku_session_ai_color(&s->gs);
+    return ai && gomoku_session_over(&s->gs) && s->gs.game.winner == ai;
 }
 
 void gk_farm_note_cause(gk_screen_t *s, int cause, int what, int starved)

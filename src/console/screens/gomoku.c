@@ -216,7 +216,7 @@ static void gk_finish(gk_screen_t *s, const gomoku_session_end_t *end)
         gk_set_notice(s, end->outcome == FARM_GAME_LOST || end->starved, farm);
         gk_farm_note_cause(s, GK_CAUSE_GAME, end->outcome, end->starved);
     }
-    gk_set_status(s, s->gs.farm.state == FARM_LOST, text);
+    gk_set_status(s, s->gs.farm.state == FARM_LOST || gk_player_lost(s), text);
 }
 
 /* A stone is down at point: the cue, the end of the game or the next turn. */
@@ -635,7 +635,7 @@ static const char *const gk_help[] = {
     "-, u, Bksp\ttake back (2 against the AI)",
     "c\tthe farm / the board",
     "n\ta new game",
-    "v\tafter a game: WIN / the position",
+    "v\tafter a game: WIN or LOST / the position",
     "t\tskin: ours / the seed's tiles",
     "Escape\tnew PVP game (asks); farm: back",
     NULL,

@@ -46,6 +46,14 @@ const char *const gk_win_rows[5] = {
     "X...X.XXX.X...X",
 };
 
+const char *const gk_lost_rows[5] = {
+    "X...XXX.XXX.XXX",
+    "X...X.X.X....X.",
+    "X...X.X.XXX..X.",
+    "X...X.X...X..X.",
+    "XXX.XXX.XXX..X.",
+};
+
 const char *const gk_mode_labels[GOMOKU_MODES] = {"PVP", "PVC", "CVP"};
 
 static const gk_palette_t *gk_pal(const gk_screen_t *s) { return &gk_palettes[s->gs.skin]; }
@@ -105,8 +113,17 @@ static void gk_draw_board(const gk_screen_t *s)
             render_fill_rect(GK_LEFT, GK_TOP + i * GK_CELL, GK_SPAN + 1, 1, pal->line);
             render_fill_rect(GK_LEFT + i * GK_CELL, GK_TOP, 1, GK_SPAN + 1, pal->line);
         }
-        gk_draw_win_stones(pal, GK_LEFT + 7 * GK_CELL, GK_TOP + 7 * GK_CELL, GK_CELL, GK_STONE_R,
-                           s->gs.game.winner);
+        if (gk_player_lost(s)) {
+            /* The computer beat the player: LOST in red stones. */
+            for (int row = 0; row < 5; row++)
+                for (int col = 0; col < 15; col++)
+                    if (gk_lost_rows[row][col] == 'X')
+                        render_circle(GK_LEFT + col * GK_CELL, GK_TOP + (5 + row) * GK_CELL,
+                                      GK_STONE_R, pal->warn, 1);
+        } else {
+            gk_draw_win_stones(pal, GK_LEFT + 7 * GK_CELL, GK_TOP + 7 * GK_CELL, GK_CELL,
+                               GK_STONE_R, s->gs.game.winner);
+        }
     }
 
     /* The panel (the seed's menu column). */

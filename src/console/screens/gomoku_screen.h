@@ -83,6 +83,9 @@ typedef struct gk_screen {
 
 /* "WIN" in stones, 15 points wide and 5 high (seed 002 §3.4.3, fig 3.10). */
 extern const char *const gk_win_rows[5];
+/* "LOST" the same way: what the board shows, in red, when the computer has
+ * beaten the player (issue 54: the computer's WIN read as the player's). */
+extern const char *const gk_lost_rows[5];
 /* "PVP", "PVC", "CVP" by gomoku_mode_t. */
 extern const char *const gk_mode_labels[GOMOKU_MODES];
 
@@ -121,6 +124,9 @@ void gk_farm_game_notice(const gomoku_session_end_t *end, char *text, size_t len
 /* The status line after a game: who won, what the farm counted, what next. */
 void gk_result_status(const gk_screen_t *s, const gomoku_session_end_t *end, char *text,
                       size_t len);
+
+/* 1 when the game is over and the computer beat the player. */
+int gk_player_lost(const gk_screen_t *s);
 
 /* Remembers what the farm did last (GK_CAUSE_*, the action, the pigs
  * starved), for gk_farm_end_detail. */

@@ -201,13 +201,19 @@ static void gk_tiles_compose_board(gk_screen_t *s)
     const int mw = TILE_MENU_W, mh = TILE_MENU_H;
     memset(b, TILE_BLUE, sizeof s->tile_board);
     memset(m, TILE_BLUE, sizeof s->tile_menu);
+    int lost = gk_player_lost(s);
     if (gomoku_session_over(&s->gs) && s->show_win) {
-        /* Fig 3.10: the board cleared, WIN in the winner's stones. */
+        /* Fig 3.10: the board cleared, WIN in the winner's stones; when the
+         * computer beat the player, LOST in red stones (issue 54: the
+         * computer's WIN read as the player's). */
+        const char *const *rows = lost ? gk_lost_rows : gk_win_rows;
+        int colour = lost                                ? TILE_RED
+                     : s->gs.game.winner == GOMOKU_BLACK ? TILE_BLACK
+                                                         : TILE_WHITE;
         for (int row = 0; row < 5; row++)
             for (int col = 0; col < 15; col++)
-                if (gk_win_rows[row][col] == 'X')
-                    b[(5 + row) * TILE_BOARD_N + col] =
-                        s->gs.game.winner == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE;
+                if (rows[row][col] == 'X')
+                    b[(5 + row) * TILE_BOARD_N + col] = (uint8_t)colour;
     } else {
         for (int p = 0; p < GOMOKU_CELLS; p++) {
             int c = gomoku_at(&s->gs.game, p);
@@ -239,7 +245,7 @@ static void gk_tiles_compose_board(gk_screen_t *s)
             clock_colour = TILE_RED;
     }
     int over = gomoku_session_over(&s->gs);
-    if (over && s->gs.game.winner != GOMOKU_DRAW) {
+    if (over && s->gs.game.winner != GOMOKU_DRAW && !lost) {
         /* The clock's place: the winner's colour, a square. */
         gk_tile_fill(m, mw, mh, 1, 1, 4, 4,
                      s->gs.game.winner == GOMOKU_BLACK ? TILE_BLACK : TILE_WHITE);
@@ -255,7 +261,10 @@ static void gk_tiles_compose_board(gk_screen_t *s)
      * square, TIE); else the side to move's square. */
     static const char *const said[] = {"", "USED", "OUT", "ESC", "HP?", "3x3", "4x4", "6+"};
     if (over) {
-        gk_tile_status(m, s->gs.game.winner == GOMOKU_DRAW ? "TIE" : "WIN", TILE_RED);
+        /* LOST in red against the computer; WIN (under the winner's
+         * square) and TIE in black. */
+        gk_tile_status(m, lost ? "LOST" : s->gs.game.winner == GOMOKU_DRAW ? "TIE" : "WIN",
+                       lost ? TILE_RED : TILE_BLACK);
     } else if (s->flash != GK_FLASH_NONE) {
         gk_tile_status(m, said[s->flash], TILE_RED);
     } else {
