@@ -118,11 +118,15 @@ for args, what in [(["--rules", "xx"], "--rules xx"),
     check("gtp %s: exit 2 with a message" % what, p.returncode == 2 and len(lines) >= 1,
           "rc=%d err=%r" % (p.returncode, p.stderr))
 
-# ---- hardware rules play 9x9 only: a clear GTP error on 13x13 ----
-p = subprocess.run([exe, "gtp", "--rules", "hw"], input="boardsize 13\nplay b D4\nquit\n",
+# ---- hardware rules play 9x9 only: boardsize 13 is GTP's "unacceptable
+# size" and changes nothing (the game stays 9x9: J9 is a point, K10 none) ----
+p = subprocess.run([exe, "gtp", "--rules", "hw"],
+                   input="boardsize 13\nplay b J9\nplay w K10\nquit\n",
                    capture_output=True, text=True, timeout=60)
-check("gtp --rules hw on 13x13: play answers an error naming --rules sw",
-      "? " in p.stdout and "--rules sw" in p.stdout, repr(p.stdout))
+answers = [a.strip() for a in p.stdout.split("\n\n") if a.strip()]
+check("gtp --rules hw: boardsize 13 is unacceptable, the board stays 9x9",
+      len(answers) == 4 and answers[0] == "? unacceptable size" and answers[1] == "=" and
+      answers[2].startswith("?") and answers[3] == "=", repr(p.stdout))
 
 # ---- a ko and a suicide refused by the hardware, as GTP errors ----
 script = ("play b E6\nplay b D5\nplay b E4\nplay w F6\nplay w G5\nplay w F4\n"
