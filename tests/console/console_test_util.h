@@ -316,6 +316,22 @@ static inline void check_golden(const char *dir, const char *snap, const char *g
 }
 
 /* Two frames are the same, pixel for pixel. */
+/* Nothing drawn in the frame's last four columns between rows y0 and y1:
+ * a line of text that runs off the right edge is cut (help screens). */
+static inline void assert_right_edge_clear(const char *png, int y0, int y1)
+{
+    uint16_t *px;
+    int w, h;
+    char err[256];
+    cr_assert_eq(frame_png_read(png, &px, &w, &h, err, sizeof err), 0, "%s", err);
+    uint16_t bg = px[y0 * w + w - 1];
+    for (int y = y0; y < y1 && y < h; y++)
+        for (int x = w - 4; x < w; x++)
+            cr_assert_eq(px[y * w + x], bg, "%s: something drawn at (%d, %d): a line is cut", png,
+                         x, y);
+    free(px);
+}
+
 static inline void same_frames(const char *a, const char *b)
 {
     char err[512];

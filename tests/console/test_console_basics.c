@@ -258,6 +258,7 @@ Test(console_help, h_and_f1_list_the_keys_of_the_active_game)
     cr_assert_eq(r.status, 0, "%s", r.err);
     check_golden(dir, "help_chooser", "help_chooser");
     check_golden(dir, "help_connect4", "help_connect4");
+    assert_right_edge_clear(path_join(dir, "help_connect4.png"), 70, 440);
     same_frames(path_join(dir, "chooser.png"), path_join(dir, "chooser_again.png"));
     same_frames(path_join(dir, "board.png"), path_join(dir, "board_again.png"));
     same_frames(path_join(dir, "help_connect4.png"), path_join(dir, "help_again.png"));
@@ -280,6 +281,7 @@ Test(console_help, h_and_f1_list_the_keys_of_the_active_game)
                      0, "%s", err);
         cr_assert(text_in_frame(px, w, h, "full screen (remembered)", 2), "%s", shots[i][1]);
         free(px);
+        assert_right_edge_clear(path_join(shots[i][0], shots[i][1]), 70, 440);
     }
 }
 

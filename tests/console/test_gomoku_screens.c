@@ -375,6 +375,7 @@ Test(gomoku_board, level_3_answers_and_help_lists_the_keys)
     cr_expect(!strncmp(moves, "b:h8 w:", 7) && strlen(moves) <= 11, "moves '%s'", moves);
     free(t);
     check_golden(dir, "help", "help_gomoku");
+    assert_right_edge_clear(path_join(dir, "help.png"), 70, 440);
     cleanup(dir);
 }
 

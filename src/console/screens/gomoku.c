@@ -635,7 +635,7 @@ static const char *const gk_help[] = {
     "-, u, Bksp\ttake back (2 against the AI)",
     "c\tthe farm / the board",
     "n\ta new game",
-    "v\tafter a game: WIN or LOST / the position",
+    "v\tafter a game: result / board",
     "t\tskin: ours / the seed's tiles",
     "Escape\tnew PVP game (asks); farm: back",
     NULL,
