@@ -121,17 +121,6 @@ static int16_t terminal_score(int dd)
     return (int16_t)(dd > 0 ? OTH_WIN + 64 * dd : dd < 0 ? -OTH_WIN + 64 * dd : 0);
 }
 
-int oth_hw_eval(uint64_t p, uint64_t o)
-{
-    uint64_t mp = oth_hw_moves(p, o), mo = oth_hw_moves(o, p);
-    if (!mp && !mo)
-        return terminal_score(popcount64(p) - popcount64(o));
-    int v = MOBILITY_WEIGHT * (popcount64(mp) - popcount64(mo));
-    for (int k = 0; k < 10; k++)
-        v += class_weight[k] * (popcount64(p & class_mask(k)) - popcount64(o & class_mask(k)));
-    return v;
-}
-
 /* ---- the machine ---- */
 
 static void machine_reset(oth_model_t *m)

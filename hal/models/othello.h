@@ -114,8 +114,6 @@ void oth_model_tick(oth_model_t *m, uint64_t n);
  * the one-hot square sq turns over. */
 uint64_t oth_hw_moves(uint64_t p, uint64_t o);
 uint64_t oth_hw_flips(uint64_t p, uint64_t o, uint64_t sq);
-/* The leaf evaluation for the side with p, and a finished game's score. */
-int oth_hw_eval(uint64_t p, uint64_t o);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
  * backend's binding at REG_OTHELLO_BASE. */

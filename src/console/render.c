@@ -13,11 +13,6 @@ void render_init(void *fb_vaddr)
     target = fb_vaddr;
 }
 
-uint16_t *render_target(void)
-{
-    return target;
-}
-
 void render_pixel(int x, int y, uint16_t color)
 {
     if ((unsigned)x < RENDER_WIDTH && (unsigned)y < RENDER_HEIGHT)

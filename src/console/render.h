@@ -52,9 +52,6 @@
 /* Sets the buffer (640x480 RGB565) that the other functions draw into. */
 void render_init(void *fb_vaddr);
 
-/* The current target, for code that writes pixels itself. */
-uint16_t *render_target(void);
-
 /* One pixel; ignored outside the screen. */
 void render_pixel(int x, int y, uint16_t color);
 /* A filled w x h rectangle with its top-left corner at (x, y), clipped. */

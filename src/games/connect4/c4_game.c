@@ -146,20 +146,3 @@ void c4_game_state_rows(const c4_game_t *g, int ai, uint16_t rows[C4_ROWS])
         rows[r] = w;
     }
 }
-
-const char *c4_status_text(c4_status_t s)
-{
-    switch (s) {
-    case C4_OK:
-        return "ok";
-    case C4_ERR_RANGE:
-        return "column out of range (1-7)";
-    case C4_ERR_FULL:
-        return "column is full";
-    case C4_ERR_OVER:
-        return "the game is over";
-    case C4_ERR_SYNTAX:
-        return "malformed position";
-    }
-    return "unknown error";
-}

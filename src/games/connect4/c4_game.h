@@ -73,7 +73,4 @@ c4_status_t c4_game_parse(c4_game_t *g, const char *text, char *err, size_t errl
  * 01 for the AI's discs, 10 for the other player's. */
 void c4_game_state_rows(const c4_game_t *g, int ai, uint16_t rows[C4_ROWS]);
 
-/* A one-line description of a status, for messages. */
-const char *c4_status_text(c4_status_t s);
-
 #endif

@@ -306,21 +306,3 @@ int farm_read_end(const farm_reader_t *r, farm_t *out, char *err, size_t errlen)
     *out = *f;
     return 0;
 }
-
-const char *farm_action_name(farm_action_t action)
-{
-    switch (action) {
-    case FARM_BUY_PIG:
-        return "buy a pig";
-    case FARM_SELL_PIG:
-        return "sell a pig";
-    case FARM_EAT:
-        return "eat";
-    case FARM_BUY_FEED:
-        return "buy feed";
-    case FARM_END_GAME:
-        return "end the game";
-    default:
-        return "?";
-    }
-}

@@ -158,7 +158,4 @@ int farm_take(void *r, const char *key, const char *value, char *err, size_t err
  * *out set, or -1 with a one-line reason in err and *out unchanged. */
 int farm_read_end(const farm_reader_t *r, farm_t *out, char *err, size_t errlen);
 
-/* "buy a pig", "sell a pig", "eat", "buy feed", "end the game"; "?" else. */
-const char *farm_action_name(farm_action_t action);
-
 #endif

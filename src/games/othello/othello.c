@@ -61,11 +61,6 @@ void othello_board_start(othello_board_t *b)
     b->to_move = OTHELLO_BLACK;
 }
 
-uint64_t othello_moves_of(uint64_t p, uint64_t o)
-{
-    return othello_moves_fast(p, o);
-}
-
 uint64_t othello_flips_of(uint64_t p, uint64_t o, int sq)
 {
     othello_tables_init();

@@ -32,8 +32,6 @@ typedef struct othello_board {
 /* The standard start position, Black to move. */
 void othello_board_start(othello_board_t *b);
 
-/* Legal moves of the player whose discs are p against o: a square mask. */
-uint64_t othello_moves_of(uint64_t p, uint64_t o);
 /* Discs of o flipped when p plays on sq (0 when sq is not a legal move;
  * sq must be empty and 0..63). */
 uint64_t othello_flips_of(uint64_t p, uint64_t o, int sq);
