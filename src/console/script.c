@@ -9,7 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "hal.h"
+#include "common/keys.h"
 
 #define LINE_MAX_LEN 512
 /* A file line's buffer: the longest line the parser takes (LINE_MAX_LEN - 1
