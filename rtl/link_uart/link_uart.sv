@@ -13,6 +13,7 @@
 //                     (16 x 326) = 9585.9 baud, -0.15%); 0 is taken as 1
 //   word 3 CONTROL R/W: [0] loopback (TX drives RX inside, the pin stays idle)
 //   words 4-7      read 0
+`default_nettype none
 `include "link_uart_regs.svh" // the register map, made from link_uart_regs.def
 
 module link_uart #(
@@ -122,3 +123,5 @@ module link_uart #(
         end
     end
 endmodule
+
+`default_nettype wire

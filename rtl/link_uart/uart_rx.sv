@@ -18,6 +18,7 @@
 // ticks 7, 8 and 9 is high was a glitch too (the false-start guard).  Each
 // data bit and the stop bit is the majority of ticks 7, 8 and 9 of the bit,
 // so a one-tick glitch does not flip a bit.
+`default_nettype none
 module uart_rx #(
     parameter int WAIT_BYTE = 2    // ticks of high line after a stop bit's middle
 ) (
@@ -133,3 +134,5 @@ module uart_rx #(
         end
     end
 endmodule
+
+`default_nettype wire

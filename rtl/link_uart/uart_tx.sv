@@ -1,6 +1,7 @@
 // uart_tx.sv - 8N1 transmitter (seed 001 "TX": a shift buffer sends the
 // 8-bit move one bit at a time at 9600 baud).  One bit lasts 16 ticks of the
 // shared 16x oversampling strobe, so TX and RX run from one baud divisor.
+`default_nettype none
 module uart_tx (
     input  wire logic       clk,
     input  wire logic       rst,     // synchronous, active high
@@ -42,3 +43,5 @@ module uart_tx (
         end
     end
 endmodule
+
+`default_nettype wire
