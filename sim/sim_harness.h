@@ -19,10 +19,13 @@
  *   - an Avalon-ST sink per audio channel, with a settable ready pattern,
  *     that collects every sample accepted.
  *
- * Usage:
- *   sim_harness_t *s = sim_harness_new(NULL, err, sizeof err);
- *   memcpy(sim_harness_sdram(s, 0, HAL_FB_BYTES), pixels, HAL_FB_BYTES);
- *   sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+ * Usage (given const uint8_t *pixels):   a 640x480 RGB565 frame, 614400 bytes
+ *   #include <cstring>
+ *   #include "rtl/go_peripheral_regs.h"
+ *   char err[256];
+ *   sim_harness_t *s = sim_harness_new(NULL, err, sizeof err);   // NULL: no trace
+ *   std::memcpy(sim_harness_sdram(s, 0, 614400), pixels, 614400);
+ *   sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);   // swap at the next vsync
  *   sim_harness_run_frames(s, 2);
  *   const uint16_t *rgb444 = sim_harness_frame(s);
  *   sim_harness_free(s);

@@ -22,10 +22,12 @@
  * held Enter must not place a stone twice) and do not stop an arrow's repeat.  Time is passed in by the caller, so the decoder is pure and
  * its tests need no clock.
  *
- * Usage:
- *   hid_decoder_t d;  hid_decoder_init(&d);
- *   n = hid_decoder_feed(&d, report, 8, now_us, keys, HID_MAX_EDGES);
- *   n = hid_decoder_repeat(&d, now_us, keys, HID_MAX_EDGES);
+ * Usage (given const uint8_t report[HID_REPORT_BYTES], uint64_t now_us):
+ *   hid_decoder_t d;
+ *   int keys[HID_MAX_EDGES];
+ *   hid_decoder_init(&d);
+ *   int n = hid_decoder_feed(&d, report, HID_REPORT_BYTES, now_us, keys, HID_MAX_EDGES);
+ *   n = hid_decoder_repeat(&d, now_us, keys, HID_MAX_EDGES);   // each tick: held arrows
  */
 #ifndef TABLETOP_HID_H
 #define TABLETOP_HID_H

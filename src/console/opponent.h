@@ -4,17 +4,25 @@
  * functions and its data.  Behind it may stand a software search or an FPGA
  * block behind its driver (seed 004's Connect Four AI in the mailbox, seed
  * 003's Othello machine); a screen asks it for a move and never knows which
- * one answered.  Hardware opponents are built by the console core from the
- * command line (opponents.c), the only place that holds the HAL.
+ * one answered.  Hardware opponents (opponents.h: opponent_c4.c,
+ * opponent_othello.c) are built by the console core's console_hw_open()
+ * from the command line: the core holds the HAL, a screen never does.
  *
  * A position and a move are the game's own: a Connect Four opponent takes a
  * `const c4_game_t *` and answers a column 0..6; an Othello opponent takes
  * a `const othello_opponent_position_t *` (othello session.h) and answers a
  * square 0..63 or OTHELLO_PASS.
  *
- *   opponent_t *o = env->connect4_ai;     NULL: not on this console
- *   o->new_game(o, err, sizeof err);      before each game (a reset in logic)
- *   o->genmove(o, &game, &col, err, sizeof err);   on the console's thread
+ * A screen finds its opponent in console_game.h's env (env->connect4_ai,
+ * env->othello_machine; NULL: not on this console).
+ *
+ * Usage (given opponent_t *o, const void *position, int move):
+ *   char err[128];
+ *   int answer;
+ *   o->new_game(o, err, sizeof err);   // before each game (a reset in logic)
+ *   if (o->played)                     // a move of either side, if it keeps a position
+ *       o->played(o, position, move, err, sizeof err);
+ *   o->genmove(o, position, &answer, err, sizeof err);   // on the console's thread
  *
  * Every function returns 0, or -1 with one line saying why in err (the
  * hardware did not answer, or answered an illegal move); the screen shows

@@ -6,12 +6,17 @@
  * and its result is applied only once the player has seen their own move
  * for a minimum time, so a fast answer never lands in the same frame.
  *
- *   think_init(&t, 300000);                 at least 0.3 s of game time
- *   think_start(&t, now_us, run, stop, job);  run(job) computes into job
- *   ...each tick: if (think_ready(&t, now_us)) apply(job);
- *   ...after each presented frame: think_shown(&t);
- *   think_cancel(&t);                       Escape: stop(job), join, forget
- *   busy(): think_busy(&t)
+ * Usage (given void (*run)(void *), void (*stop)(void *), void *job, uint64_t now_us):
+ *   think_t t;
+ *   think_init(&t, 300000);            // at least 0.3 s of game time
+ *   think_start(&t, run, stop, job);   // run(job) computes into job
+ *   if (think_ready(&t, now_us)) {     // each tick
+ *       // ... apply the answer in job
+ *   }
+ *   think_shown(&t);                   // after each presented frame
+ *   console_busy_t busy = think_busy(&t);   // what the screen's busy() answers
+ *   think_cancel(&t);                  // Escape: stop(job), join, forget
+ *   think_destroy(&t);
  *
  * The minimum time counts from the first think_ready() call after
  * think_start() (the console's first tick after the player's move), and

@@ -15,10 +15,10 @@
  * loses, the same count with the sign turned.  A position's score is
  * (43 - discs on the board at the win) / 2 for the winner.
  *
- * Usage:
+ * Usage (given const c4_game_t *game):
  *     c4_solver_t *s = c4_solver_new(C4_SOLVER_TABLE_LOG2);
  *     c4_solver_pos_t p;
- *     c4_solver_pos_from_game(&p, &game);      (or c4_solver_pos_init + _play)
+ *     c4_solver_pos_from_game(&p, game);      // or c4_solver_pos_init + _play
  *     int score = c4_solver_solve(s, &p);
  *     int col = c4_solver_best_move(s, &p, &score);
  *     c4_solver_free(s);

@@ -3,12 +3,18 @@
  * screen) and whoever decides the rules: the software engine of board.c,
  * or the go_rules peripheral of seed 001 behind src/drivers/go_rules.c
  * (`--rules hw`).  Pure C: the hardware side fills a go_rules_t with its
- * own functions, so this folder never sees a driver.
+ * own functions, so this folder never sees a driver.  rules is NULL (board.c
+ * decides) or points at the driver's go_rules_hw_rules(&hw)
+ * (src/drivers/go_rules.h); the console finds it in env->go_rules.
  *
- *   go_rules_t hw = go_rules_driver(hal);      (src/drivers/go_rules.h)
+ * Usage (given go_rules_t *rules, BoardState *board, Move m):
+ *   char err[128];
  *   MoveResult r;
- *   if (go_rules_play(&hw, &board, BLACK, m, &r, err, sizeof err) != 0) ... hardware failed
- *   else if (r != MOVE_OK) ... refused, board unchanged
+ *   if (go_rules_play(rules, board, BLACK, m, &r, err, sizeof err) != 0) {
+ *       // the decider failed (err says why); board unchanged
+ *   } else if (r != MOVE_OK) {
+ *       // refused: r is the reason; board unchanged
+ *   }
  *
  * With rules NULL (or no decide function) every call is board.c's own.
  * With a decider, it gets the 9x9 position, the ko board (the position the

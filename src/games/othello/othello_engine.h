@@ -4,7 +4,7 @@
  * corners, edges, mobility, potential mobility and parity, and an exact
  * endgame solver (fastest-first ordering, parity in the last empties).
  *
- * Usage:
+ * Usage (given othello_board_t board, int level):
  *     othello_engine_t *e = othello_engine_new();
  *     othello_result_t r;
  *     othello_engine_think(e, &board, othello_level_config(level), &r);

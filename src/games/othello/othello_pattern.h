@@ -12,8 +12,8 @@
  * each of OTHELLO_PATTERN_PHASES ranges of empty squares.  The weights are in
  * hundredths of a disc of the final difference, mover's view.
  *
- * Usage:
- *     int score = othello_pattern_eval(p, o);  // p: the mover's discs
+ * Usage (given uint64_t p, uint64_t o):   p: the mover's discs, o: the opponent's
+ *     int score = othello_pattern_eval(p, o);
  */
 #ifndef TABLETOP_GAMES_OTHELLO_PATTERN_H
 #define TABLETOP_GAMES_OTHELLO_PATTERN_H
