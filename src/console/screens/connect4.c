@@ -14,9 +14,15 @@
  * mailbox lets backend time pass while it polls, so it is asked on the
  * console's thread between frames.  A failed answer (timeout, illegal move)
  * is shown and logged, the game left as it was.  Perfect is the session's
- * opening book and exact solver; past the solver's budget the seed's AI
- * moves instead, the session marks that move as the seed's AI's, and the
- * board says so (connect4_draw.c).  The pictures are connect4_draw.c's.
+ * opening book and exact solver, searched on the think thread (think.h)
+ * while the console draws and reads keys; past the solver's budget the
+ * seed's AI moves instead, asked back on the console's thread, the session
+ * marks that move as the seed's AI's, and the board says so
+ * (connect4_draw.c).  Escape while Perfect searches leaves the search
+ * running: its answer is played if the same position is resumed, else
+ * forgotten.  A headless run waits for it with game time standing still,
+ * so its frames are those of an answer found at once.  The pictures are
+ * connect4_draw.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +49,7 @@ static void *c4s_create(const console_env_t *env)
     c4_session_init(&s->session);
     s->ai = env->connect4_ai;
     s->cursor = 3;
+    think_init(&s->think, 0);
     if (env->save_dir &&
         snprintf(s->save_path, sizeof s->save_path, "%s/%s", env->save_dir, C4S_SAVE_NAME) <
             (int)sizeof s->save_path &&
@@ -55,8 +62,10 @@ static void *c4s_create(const console_env_t *env)
 static void c4s_destroy(void *p)
 {
     c4_screen_t *s = p;
-    if (s)
+    if (s) {
+        think_destroy(&s->think); /* the solver is the session's: the search ends first */
         c4_session_free(&s->session);
+    }
     free(s);
 }
 
@@ -332,33 +341,17 @@ static void c4s_landed(c4_screen_t *s)
     snprintf(s->status, sizeof s->status, "%s Enter: again, Escape: menu", who);
 }
 
-/* The computer's turn: Perfect from the session's solver, else (or past
- * its budget) the seed's AI through the opponent seam. */
-static void c4s_ask_ai(c4_screen_t *s)
+/* The seed's AI moves, through the opponent seam on the console's thread. */
+static void c4s_ask_seed_ai(c4_screen_t *s)
 {
-    c4_session_t *ss = &s->session;
-    c4_session_ai_gave_up(ss); /* asked now; a failure leaves the game waiting */
     char err[200];
     int col = -1;
-    if (c4_mode_is_perfect(ss->mode)) {
-        int no_memory;
-        col = c4_session_perfect_move(ss, &no_memory);
-        if (col >= 0) {
-            c4s_drop(s, col);
-            return;
-        }
-        if (no_memory)
-            fprintf(stderr, "tabletop connect4: out of memory for the solver's table\n");
-        fprintf(stderr, "tabletop connect4: Perfect needs more than %u positions at move %d; "
-                        "the seed's AI moves instead\n",
-                C4_SESSION_PERFECT_BUDGET, ss->game.moves + 1);
-    }
     if (!s->ai) {
         snprintf(s->status, sizeof s->status, "No hardware to ask: Escape for the menu");
         s->dirty = 1;
         return;
     }
-    if (s->ai->genmove(s->ai, &ss->game, &col, err, sizeof err) != 0) {
+    if (s->ai->genmove(s->ai, &s->session.game, &col, err, sizeof err) != 0) {
         /* Logged in full; the screen gets the gist.  The game is unchanged. */
         fprintf(stderr, "tabletop %s\n", err);
         snprintf(s->status, sizeof s->status, "%s: Escape for the menu",
@@ -371,24 +364,92 @@ static void c4s_ask_ai(c4_screen_t *s)
     c4s_drop(s, col);
 }
 
+/* Perfect's search, on the think thread: only the job and its solver. */
+static void c4s_think_run(void *job) { c4_perfect_search_run(job); }
+
+int c4s_thinking(const c4_screen_t *s)
+{
+    const c4_session_t *ss = &s->session;
+    return think_active(&s->think) && ss->phase == C4_PHASE_PLAY && ss->ai_pending &&
+           c4_session_perfect_is_for(ss, &s->search);
+}
+
+/* Perfect's search returned.  Played if its position is still on the
+ * board and still Perfect's turn (Escape may have left it); past the
+ * budget, the seed's AI moves instead (marked so by the session). */
+static void c4s_perfect_answered(c4_screen_t *s)
+{
+    c4_session_t *ss = &s->session;
+    if (ss->phase != C4_PHASE_PLAY || !ss->ai_pending || !c4_session_perfect_is_for(ss, &s->search))
+        return; /* another game or position: forgotten */
+    c4_session_ai_gave_up(ss); /* asked now; a failure leaves the game waiting */
+    int no_memory;
+    int col = c4_session_perfect_end(ss, &s->search, &no_memory);
+    if (col >= 0) {
+        c4s_drop(s, col);
+        return;
+    }
+    if (no_memory)
+        fprintf(stderr, "tabletop connect4: out of memory for the solver's table\n");
+    fprintf(stderr, "tabletop connect4: Perfect needs more than %u positions at move %d; "
+                    "the seed's AI moves instead\n",
+            C4_SESSION_PERFECT_BUDGET, ss->game.moves + 1);
+    c4s_ask_seed_ai(s);
+}
+
+/* The computer's turn: Perfect's search starts on the think thread (no
+ * minimum time: its answer is played as soon as it comes), else the seed's
+ * AI moves now. */
+static void c4s_ask_ai(c4_screen_t *s)
+{
+    if (c4_mode_is_perfect(s->session.mode)) {
+        c4_session_perfect_begin(&s->session, &s->search);
+        think_start(&s->think, c4s_think_run, NULL, &s->search);
+        think_start_clock(&s->think, s->now);
+        s->think_since = s->now;
+        s->think_step = 0;
+        return;
+    }
+    c4_session_ai_gave_up(&s->session); /* asked now; a failure leaves the game waiting */
+    c4s_ask_seed_ai(s);
+}
+
 static void c4s_tick(void *p, uint64_t now_us)
 {
     c4_screen_t *s = p;
     s->now = now_us;
+    if (think_active(&s->think)) {
+        if (think_ready(&s->think, now_us)) {
+            c4s_perfect_answered(s);
+            return;
+        }
+        /* Game time passes only in a window (headless, it stands still
+         * while the search runs): the ring moves on. */
+        int step = (int)((now_us - s->think_since) / C4S_THINK_STEP_US);
+        if (step != s->think_step && c4s_thinking(s))
+            s->dirty = 1;
+        s->think_step = step;
+    }
     if (s->session.falling) {
         c4_fall_t f = c4_session_fall(&s->session, now_us);
         if (f == C4_FALL_LANDED)
             c4s_landed(s);
         else if (f == C4_FALL_MOVED)
             s->dirty = 1;
-    } else if (s->session.ai_pending && s->session.phase == C4_PHASE_PLAY) {
+    } else if (s->session.ai_pending && s->session.phase == C4_PHASE_PLAY &&
+               !think_active(&s->think)) {
         c4s_ask_ai(s);
     }
 }
 
+/* While Perfect's search runs (or its answer waits for the next tick),
+ * WORKING: a headless run lets no game time pass until it is played. */
 static console_busy_t c4s_busy(void *p)
 {
-    const c4_session_t *ss = &((c4_screen_t *)p)->session;
+    const c4_screen_t *s = p;
+    const c4_session_t *ss = &s->session;
+    if (think_active(&s->think))
+        return CONSOLE_BUSY_WORKING;
     return ss->falling || ss->ai_pending ? CONSOLE_BUSY_WAITING : CONSOLE_BUSY_NONE;
 }
 

@@ -1,8 +1,8 @@
 /*
  * screens/connect4_draw.c - the Connect Four screen's pictures: the title
  * menu (with what the Perfect items do) and the board (the falling disc,
- * the winning four ringed, the status, and against Perfect whether each of
- * its moves was its own).  What is drawn is the session's and the screen's
+ * the winning four ringed, the status, the ring that sweeps while Perfect
+ * searches, and against Perfect whether each of its moves was its own).  What is drawn is the session's and the screen's
  * state (connect4_screen.h); nothing here decides.
  */
 #include <stdio.h>
@@ -68,6 +68,13 @@ static void c4s_render_board(const c4_screen_t *s)
         /* The disc in hand, over the chosen column. */
         render_circle(c4s_cx(s->cursor), C4S_PREVIEW_Y, C4S_RADIUS, c4s_color(g->to_move), 1);
         render_circle(c4s_cx(s->cursor), C4S_PREVIEW_Y, C4S_RADIUS + 2, COLOR_TEXT, 0);
+    } else if (c4s_thinking(s) && s->think_step > 0) {
+        /* Perfect searches: a ring of its colour sweeps to and fro above
+         * the columns, a column a step (the first step shows column 1). */
+        int k = (s->think_step - 1) % (2 * C4_COLS - 2);
+        int col = k < C4_COLS ? k : 2 * C4_COLS - 2 - k;
+        for (int d = 0; d < 3; d++)
+            render_circle(c4s_cx(col), C4S_PREVIEW_Y, C4S_RADIUS - 6 + d, c4s_color(g->to_move), 0);
     }
     render_string_centered(C4S_STATUS_Y, s->status, COLOR_TEXT, 2);
     if (s->save_failed)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "console/opponent.h"
+#include "console/think.h"
 #include "console/render.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/session.h"
@@ -32,6 +33,10 @@
 #define C4S_COLOR_P2 0xFEA0 /* yellow */
 #define C4S_COLOR_WIN 0x07E0 /* green ring around the winning four */
 
+/* While Perfect searches, a ring sweeps over the columns above the board,
+ * one column a step of this much time (none before the first step). */
+#define C4S_THINK_STEP_US 150000u
+
 #define C4S_PATH_LEN 4096 /* a save's path */
 /* The title menu's last item while a game can be resumed. */
 #define C4S_MENU_RESUME C4_MODE_COUNT
@@ -45,6 +50,12 @@ typedef struct c4_screen {
     int dirty;
     int sound;
     char status[96];
+    /* Perfect's search, on the think thread (the seed's AI stays on the
+     * console's: its mailbox is the console's hardware). */
+    think_t think;
+    c4_perfect_search_t search; /* the job: the position, then the answer */
+    uint64_t think_since;       /* game time the search started */
+    int think_step;             /* steps of C4S_THINK_STEP_US since then, as drawn */
     /* Saves. */
     int have_saves;          /* a save folder exists */
     char save_path[C4S_PATH_LEN];
@@ -57,6 +68,8 @@ typedef struct c4_screen {
     uint16_t notice_color;
 } c4_screen_t;
 
+/* 1 while Perfect searches the position on the board, its turn to move. */
+int c4s_thinking(const c4_screen_t *s);
 /* Draws the title menu or the board, whichever the session is on. */
 void c4s_render(void *p, uint16_t *fb);
 

@@ -199,26 +199,56 @@ c4_result_t c4_session_result(const c4_session_t *s)
     return s->game.winner == C4_P1 ? C4_RESULT_RED_WINS : C4_RESULT_YELLOW_WINS;
 }
 
-int c4_session_perfect_move(c4_session_t *s, int *no_memory)
+void c4_session_perfect_begin(c4_session_t *s, c4_perfect_search_t *q)
 {
-    *no_memory = 0;
     s->fallback_next = 0;
-    if (s->game.moves == 0)
-        return 3; /* the centre: the first player's only winning opening */
-    if (!s->solver) {
+    q->game = s->game;
+    q->col = -1;
+    q->no_memory = 0;
+    if (s->game.moves > 0 && !s->solver) {
         s->solver = c4_solver_new(C4_SOLVER_TABLE_LOG2);
-        if (!s->solver) {
-            *no_memory = 1;
-            s->fallback_next = 1;
-            return -1;
-        }
-        c4_solver_set_budget(s->solver, C4_SESSION_PERFECT_BUDGET);
+        if (s->solver)
+            c4_solver_set_budget(s->solver, C4_SESSION_PERFECT_BUDGET);
+    }
+    q->solver = s->solver;
+}
+
+void c4_perfect_search_run(c4_perfect_search_t *q)
+{
+    q->no_memory = 0;
+    if (q->game.moves == 0) {
+        q->col = 3; /* the centre: the first player's only winning opening */
+        return;
+    }
+    if (!q->solver) {
+        q->no_memory = 1;
+        q->col = -1;
+        return;
     }
     c4_solver_pos_t p;
-    c4_solver_pos_from_game(&p, &s->game);
-    int col = c4_perfect_move(s->solver, &p, NULL); /* the opening book first */
-    s->fallback_next = col < 0;
-    return col;
+    c4_solver_pos_from_game(&p, &q->game);
+    q->col = c4_perfect_move(q->solver, &p, NULL); /* the opening book first */
+}
+
+int c4_session_perfect_is_for(const c4_session_t *s, const c4_perfect_search_t *q)
+{
+    return s->game.moves == q->game.moves &&
+           !memcmp(s->game.history, q->game.history, sizeof s->game.history[0] * s->game.moves);
+}
+
+int c4_session_perfect_end(c4_session_t *s, const c4_perfect_search_t *q, int *no_memory)
+{
+    *no_memory = q->no_memory;
+    s->fallback_next = q->col < 0;
+    return q->col;
+}
+
+int c4_session_perfect_move(c4_session_t *s, int *no_memory)
+{
+    c4_perfect_search_t q;
+    c4_session_perfect_begin(s, &q);
+    c4_perfect_search_run(&q);
+    return c4_session_perfect_end(s, &q, no_memory);
 }
 
 int c4_session_fallbacks(const c4_session_t *s)

@@ -154,6 +154,36 @@ c4_result_t c4_session_result(const c4_session_t *s);
  * the session counts the computer's next drop as the seed's AI's
  * (fallback_plies), not Perfect's. */
 int c4_session_perfect_move(c4_session_t *s, int *no_memory);
+/* Perfect's move in three steps, so that its search can run on another
+ * thread while the session's own stays free (the console draws and reads
+ * keys meanwhile):
+ *
+ *   c4_session_perfect_begin(&s, &q);   the session's thread: copies the position
+ *   c4_perfect_search_run(&q);          any thread: touches only q and q.solver
+ *   col = c4_session_perfect_end(&s, &q, &no_memory);   the session's thread
+ *
+ * The three together are c4_session_perfect_move, answer for answer.  Between
+ * begin and end the solver is lent to q: nothing else may use it, and
+ * c4_session_free waits until the search has returned. */
+typedef struct c4_perfect_search {
+    c4_solver_t *solver; /* the session's, lent; NULL: none could be made */
+    c4_game_t game;      /* the position searched (the side to move is Perfect) */
+    int col;             /* the answer: 0..6, or -1 (no exact answer in the budget) */
+    int no_memory;       /* 1: the solver's table could not be had (col -1) */
+} c4_perfect_search_t;
+
+/* Readies q to search the game on the board (makes the solver, with its
+ * budget, when first needed; not on the empty board, answered at once). */
+void c4_session_perfect_begin(c4_session_t *s, c4_perfect_search_t *q);
+/* Finds q->col (and q->no_memory): the centre on the empty board, the
+ * opening book, else the solver within C4_SESSION_PERFECT_BUDGET. */
+void c4_perfect_search_run(c4_perfect_search_t *q);
+/* 1 when q searched the position now on the board. */
+int c4_session_perfect_is_for(const c4_session_t *s, const c4_perfect_search_t *q);
+/* Takes q's answer as c4_session_perfect_move returns it (and marks the
+ * computer's next drop as the seed's AI's when it is -1). */
+int c4_session_perfect_end(c4_session_t *s, const c4_perfect_search_t *q, int *no_memory);
+
 /* How many of the moves on the board the seed's AI made for Perfect (0 in
  * a game where Perfect was exact so far, and in the other modes). */
 int c4_session_fallbacks(const c4_session_t *s);
