@@ -647,7 +647,7 @@ static void on_review(link_t *l, const uint8_t *p, size_t len)
         fail(l, LINK_ERR_DIVERGED, "the review's requests", 1);
         return;
     }
-    uint8_t dead[LINK_NPOINTS];
+    uint8_t dead[LINK_NPOINTS] = {0};
     for (int i = 0; i < n; i++)
         dead[i] = (p[REVIEW_HEAD + i / 8] >> (7 - i % 8)) & 1;
     /* The leader keeps the marks, but our player's acceptance is ours: it
