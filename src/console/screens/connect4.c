@@ -380,7 +380,8 @@ int c4s_thinking(const c4_screen_t *s)
 static void c4s_perfect_answered(c4_screen_t *s)
 {
     c4_session_t *ss = &s->session;
-    if (ss->phase != C4_PHASE_PLAY || !ss->ai_pending || !c4_session_perfect_is_for(ss, &s->search))
+    if (ss->phase != C4_PHASE_PLAY || !ss->ai_pending ||
+        !c4_session_perfect_is_for(ss, &s->search))
         return; /* another game or position: forgotten */
     c4_session_ai_gave_up(ss); /* asked now; a failure leaves the game waiting */
     int no_memory;
@@ -455,29 +456,6 @@ static console_busy_t c4s_busy(void *p)
 
 static int c4s_dirty(void *p) { return ((c4_screen_t *)p)->dirty; }
 
-/* The six digits (docs/seven_seg.md): whose turn it is ("rEd"/"yELLO"
- * between two players, "yOU"/"FPGA"/"PErF" against the computer), and at
- * the end "WInnEr"/"LOSEr" against the computer, "r  WIn"/"y  WIn" between
- * two players, "drAW"; dark on the title. */
-static void c4s_output(void *p, console_output_t *out)
-{
-    const c4_session_t *ss = &((c4_screen_t *)p)->session;
-    /* Indexed by c4_result_t; C4_RESULT_NONE: whose turn it is. */
-    static const char *const ends[] = {
-        [C4_RESULT_NONE] = "",         [C4_RESULT_DRAW] = "drAW",
-        [C4_RESULT_YOU_WIN] = "WInnEr", [C4_RESULT_AI_WINS] = "LOSEr",
-        [C4_RESULT_RED_WINS] = "r  WIn", [C4_RESULT_YELLOW_WINS] = "y  WIn"};
-    const char *text = ss->phase == C4_PHASE_TITLE ? "" : ends[c4_session_result(ss)];
-    if (ss->phase == C4_PHASE_PLAY && !*text && !ss->ai_side)
-        text = ss->game.to_move == C4_P1 ? "rEd" : "yELLO";
-    else if (ss->phase == C4_PHASE_PLAY && !*text)
-        text = ss->game.to_move != ss->ai_side ? "yOU"
-               : c4_mode_is_perfect(ss->mode)  ? "PErF"
-                                               : "FPGA";
-    snprintf(out->digits, sizeof out->digits, "%s", text);
-    out->digits_set = 1;
-}
-
 static int c4s_take_sound(void *p)
 {
     c4_screen_t *s = p;
@@ -495,19 +473,6 @@ static int c4s_quit(void *p)
         c4s_landed(s);
     return c4_session_in_progress(&s->session) && (!s->have_saves || s->save_failed);
 }
-
-static const char *const c4s_help[] = {
-    "Up/Down\tchoose in the menu",
-    "Left/Right\tchoose a column",
-    "Enter, Space\tdrop a disc; choose",
-    "1-7\tdrop in that column",
-    "Backspace, u\ttake back a move",
-    "Escape\tto the menu (game kept)",
-    "Perfect\texact from book or solver;",
-    "\tif neither answers in time, the",
-    "\tFPGA's AI moves (the board says)",
-    NULL,
-};
 
 const console_game_t connect4_game_module = {
     .id = "connect4",

@@ -2,8 +2,10 @@
  * screens/connect4_draw.c - the Connect Four screen's pictures: the title
  * menu (with what the Perfect items do) and the board (the falling disc,
  * the winning four ringed, the status, the ring that sweeps while Perfect
- * searches, and against Perfect whether each of its moves was its own).  What is drawn is the session's and the screen's
- * state (connect4_screen.h); nothing here decides.
+ * searches, and against Perfect whether each of its moves was its own);
+ * the seven-segment digits and the help screen's lines.  What is drawn is
+ * the session's and the screen's state (connect4_screen.h); nothing here
+ * decides.
  */
 #include <stdio.h>
 
@@ -74,7 +76,8 @@ static void c4s_render_board(const c4_screen_t *s)
         int k = (s->think_step - 1) % (2 * C4_COLS - 2);
         int col = k < C4_COLS ? k : 2 * C4_COLS - 2 - k;
         for (int d = 0; d < 3; d++)
-            render_circle(c4s_cx(col), C4S_PREVIEW_Y, C4S_RADIUS - 6 + d, c4s_color(g->to_move), 0);
+            render_circle(c4s_cx(col), C4S_PREVIEW_Y, C4S_RADIUS - 6 + d, c4s_color(g->to_move),
+                          0);
     }
     render_string_centered(C4S_STATUS_Y, s->status, COLOR_TEXT, 2);
     if (s->save_failed)
@@ -143,3 +146,39 @@ void c4s_render(void *p, uint16_t *fb)
     s->dirty = 0;
 }
 
+/* The six digits (docs/seven_seg.md): whose turn it is ("rEd"/"yELLO"
+ * between two players, "yOU"/"FPGA"/"PErF" against the computer), and at
+ * the end "WInnEr"/"LOSEr" against the computer, "r  WIn"/"y  WIn" between
+ * two players, "drAW"; dark on the title. */
+void c4s_output(void *p, console_output_t *out)
+{
+    const c4_session_t *ss = &((c4_screen_t *)p)->session;
+    /* Indexed by c4_result_t; C4_RESULT_NONE: whose turn it is. */
+    static const char *const ends[] = {
+        [C4_RESULT_NONE] = "",         [C4_RESULT_DRAW] = "drAW",
+        [C4_RESULT_YOU_WIN] = "WInnEr", [C4_RESULT_AI_WINS] = "LOSEr",
+        [C4_RESULT_RED_WINS] = "r  WIn", [C4_RESULT_YELLOW_WINS] = "y  WIn"};
+    const char *text = ss->phase == C4_PHASE_TITLE ? "" : ends[c4_session_result(ss)];
+    if (ss->phase == C4_PHASE_PLAY && !*text && !ss->ai_side)
+        text = ss->game.to_move == C4_P1 ? "rEd" : "yELLO";
+    else if (ss->phase == C4_PHASE_PLAY && !*text)
+        text = ss->game.to_move != ss->ai_side ? "yOU"
+               : c4_mode_is_perfect(ss->mode)  ? "PErF"
+                                               : "FPGA";
+    snprintf(out->digits, sizeof out->digits, "%s", text);
+    out->digits_set = 1;
+}
+
+/* The help screen's lines (console_game_t.help). */
+const char *const c4s_help[] = {
+    "Up/Down\tchoose in the menu",
+    "Left/Right\tchoose a column",
+    "Enter, Space\tdrop a disc; choose",
+    "1-7\tdrop in that column",
+    "Backspace, u\ttake back a move",
+    "Escape\tto the menu (game kept)",
+    "Perfect\texact from book or solver;",
+    "\tif neither answers in time, the",
+    "\tFPGA's AI moves (the board says)",
+    NULL,
+};

@@ -72,5 +72,9 @@ typedef struct c4_screen {
 int c4s_thinking(const c4_screen_t *s);
 /* Draws the title menu or the board, whichever the session is on. */
 void c4s_render(void *p, uint16_t *fb);
+/* What the seven-segment digits show (console_game_t.output). */
+void c4s_output(void *p, console_output_t *out);
+/* The help screen's lines (console_game_t.help). */
+extern const char *const c4s_help[];
 
 #endif
