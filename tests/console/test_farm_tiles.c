@@ -207,7 +207,8 @@ static long status_red(const uint16_t *f)
 Test(farm_tiles, welcome_board_and_you_die)
 {
     char *dir = scratch("farmtiles");
-    const char *script = "snap welcome\ndown\nsnap welcome_down\nc\nenter\nsnap board\n"
+    const char *script = "snap welcome\ndown\nsnap welcome_down\nc\nenter\nsnap ask_coins\n"
+                         "enter\nsnap board\n"
                          "wait 250\nsnap on_1\nwait 250\nsnap on_2\nwait 250\nsnap on_3\n"
                          /* 60 ms on: the snaps fall inside the quarters, not on
                           * their edges, where sdl and sim can be a frame apart. */

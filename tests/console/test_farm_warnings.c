@@ -180,6 +180,47 @@ Test(farm_warnings, a_game_at_1_stamina_asks_first)
     cleanup(dir);
 }
 
+/* A fresh farm (0 coins): a lost first game would end it, so its first
+ * stone asks too ($0? in the tile menu, the question on the classic status
+ * line); a second Enter plays.  With a coin to lose, nothing is asked. */
+Test(farm_warnings, a_game_at_0_coins_asks_first)
+{
+    char *dir = scratch("farmwarn");
+    put_save(dir, 0, 5, 0, "none", 0, 0, BOARD_TILES_PVC);
+    char *before = save_text(dir);
+    cr_assert_eq(play(dir, "c\nenter\nsnap ask_coins\n"), 0);
+    char *t = save_text(dir);
+    cr_expect_str_eq(t, before, "one Enter at 0 coins played");
+    free(t);
+    free(before);
+    uint16_t *f = snap_frame(dir, "ask_coins");
+    cr_expect(text_in_frame(f, W, H, "$", 16) && text_in_frame(f, W, H, "0", 16) &&
+                  text_in_frame(f, W, H, "?", 16),
+              "$0? in the tile menu's status column");
+    free(f);
+    cr_assert_eq(play(dir, "c\nenter\nenter\n"), 0);
+    t = save_text(dir);
+    cr_expect(!strncmp(field(t, "moves"), "b:h8 w:", 7), "two Enters: h8 played, moves '%s'",
+              field(t, "moves"));
+    free(t);
+
+    put_save(dir, 0, 5, 0, "none", 0, 0,
+             "skin classic\nmode pvc\nlevel 1\nto-move black\nmoves none\n");
+    cr_assert_eq(play(dir, "c\nenter\nsnap ask_coins_classic\n"), 0);
+    f = snap_frame(dir, "ask_coins_classic");
+    cr_expect(text_in_frame(f, W, H, "0 coins: a lost game costs 1 and ends the farm.", 1),
+              "the question on the classic status line");
+    free(f);
+
+    put_save(dir, 1, 5, 0, "none", 0, 0, BOARD_TILES_PVC);
+    cr_assert_eq(play(dir, "c\nenter\n"), 0);
+    t = save_text(dir);
+    cr_expect(!strncmp(field(t, "moves"), "b:h8 w:", 7), "1 coin: one Enter plays, moves '%s'",
+              field(t, "moves"));
+    free(t);
+    cleanup(dir);
+}
+
 /* Afterwards YOU DIE says what did it: a won game at 1 stamina (the game
  * cost 2, you had 1); a lost game with no coin (the lost game cost 1). */
 Test(farm_warnings, you_die_says_what_did_it)

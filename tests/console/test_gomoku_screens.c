@@ -263,7 +263,7 @@ Test(gomoku_board, the_clock_passes_the_turn)
 Test(gomoku_board, undo_takes_back_two_plies_against_the_computer)
 {
     char *dir = scratch("gomoku");
-    cr_assert_eq(play(dir, "c\nenter\n"), 0);
+    cr_assert_eq(play(dir, "c\nenter\nenter\n"), 0);
     char *t = save_text(dir);
     const char *moves = field(t, "moves");
     cr_expect(!strncmp(moves, "b:h8 w:", 7) && strlen(moves) <= 11, "moves '%s'", moves);
@@ -368,7 +368,7 @@ Test(gomoku_farm, an_unreadable_save_is_kept_aside)
 Test(gomoku_board, level_3_answers_and_help_lists_the_keys)
 {
     char *dir = scratch("gomoku");
-    cr_assert_eq(play(dir, "c\n3\nenter\nh\nsnap help\n"), 0);
+    cr_assert_eq(play(dir, "c\n3\nenter\nenter\nh\nsnap help\n"), 0);
     char *t = save_text(dir);
     expect_field(t, "level", "3", "key 3");
     const char *moves = field(t, "moves");
@@ -387,7 +387,7 @@ Test(gomoku_farm, a_failed_autosave_is_shown_and_q_asks)
          *blocker = path_join(save, "farm.txt");
     mkdir(save, 0755);
     mkdir(blocker, 0755);
-    cr_assert_eq(play(dir, "c\nenter\nc\nsnap failed\nq\nsnap asked\nq\nsnap after\n"), 0);
+    cr_assert_eq(play(dir, "c\nenter\nenter\nc\nsnap failed\nq\nsnap asked\nq\nsnap after\n"), 0);
     struct stat st;
     cr_expect(stat(blocker, &st) == 0 && S_ISDIR(st.st_mode), "the folder was replaced");
     cr_expect(file_exists(path_join(dir, "failed.png")));

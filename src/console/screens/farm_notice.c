@@ -147,15 +147,19 @@ int gk_board_stamina_question(const gk_screen_t *s, char *text, size_t len)
 {
     int ai = gomoku_session_ai_color(&s->gs);
     const farm_t *f = &s->gs.farm;
-    if (!ai || f->state != FARM_PLAYING || f->stamina >= FARM_GAME_STAMINA ||
-        gomoku_session_over(&s->gs))
+    int tired = f->stamina < FARM_GAME_STAMINA, poor = f->money < FARM_LOSS_COST;
+    if (!ai || f->state != FARM_PLAYING || !(tired || poor) || gomoku_session_over(&s->gs))
         return 0;
     int player = ai == GOMOKU_BLACK ? GOMOKU_WHITE : GOMOKU_BLACK;
     if (gk_stones_of(&s->gs.game, player) > 0)
         return 0; /* asked at the first stone, answered */
-    snprintf(text, len,
-             "Stamina %d, a game costs %d: win or lose, the farm ends. Enter: play, c: farm "
-             "(eat)",
-             f->stamina, FARM_GAME_STAMINA);
-    return 1;
+    if (tired)
+        snprintf(text, len,
+                 "Stamina %d, a game costs %d: win or lose, the farm ends. Enter: play, c: farm "
+                 "(eat)",
+                 f->stamina, FARM_GAME_STAMINA);
+    else /* §2.2: a lost game costs a coin, and money below zero loses */
+        snprintf(text, len, "%d coins: a lost game costs %d and ends the farm. Enter: play",
+                 f->money, FARM_LOSS_COST);
+    return tired ? 1 : 2;
 }

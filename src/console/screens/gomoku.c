@@ -235,11 +235,12 @@ static void gk_played(gk_screen_t *s, int point, const gomoku_session_end_t *end
 static void gk_try_play(gk_screen_t *s)
 {
     char question[112];
-    if (!s->ask_play && gk_board_stamina_question(s, question, sizeof question)) {
-        /* The game would end the farm, won or lost: asked first. */
+    int asked = s->ask_play ? 0 : gk_board_stamina_question(s, question, sizeof question);
+    if (asked) {
+        /* The game would end the farm (won or lost), or a loss would: asked first. */
         gk_set_status(s, 1, question);
         s->ask_play = 1;
-        s->flash = GK_FLASH_STAMINA;
+        s->flash = asked == 2 ? GK_FLASH_MONEY : GK_FLASH_STAMINA;
         s->sound = AUDIO_ILLEGAL;
         return;
     }

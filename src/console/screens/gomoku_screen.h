@@ -31,6 +31,7 @@ enum {
     GK_FLASH_THREE,  /* a stone refused: renju's double three, forbidden to Black */
     GK_FLASH_FOUR,   /* a stone refused: renju's double four */
     GK_FLASH_LONG,   /* a stone refused: renju's overline (six or more) */
+    GK_FLASH_MONEY,  /* Enter asks before a game whose loss ends the farm (0 coins) */
 };
 
 /* What the farm did last, for the words under YOU DIE (farm_notice.c). */
@@ -139,9 +140,10 @@ int gk_farm_end_detail(const gk_screen_t *s, char *text, size_t len);
 /* "2 pigs starved: no feed" when the last game starved some; else 0. */
 int gk_farm_starved_line(const gk_screen_t *s, char *text, size_t len);
 
-/* 1 with the question in text when Enter on the board would play the
- * player's first stone of a game the farm counts at too little stamina
- * (the game, won or lost, then ends the farm). */
+/* With the question in text, when Enter on the board would play the
+ * player's first stone of a game the farm counts: 1 at too little stamina
+ * (the game, won or lost, then ends the farm), 2 with too few coins for a
+ * loss (a lost game ends it); 0 when nothing needs asking. */
 int gk_board_stamina_question(const gk_screen_t *s, char *text, size_t len);
 
 #endif

@@ -257,9 +257,10 @@ static void gk_tiles_compose_board(gk_screen_t *s)
      * edge line), rows 7-29: what just happened, in red, in the words of
      * docs/tile_display.md's glossary (a stone refused: USED, 3x3, 4x4,
      * 6+; OUT: a turn lost on the clock; ESC: Escape asks; HP?: a game
-     * that ends the farm asks), or the result (WIN under the winner's
+     * that ends the farm asks; $0?: a game whose loss ends it asks), or the result (WIN under the winner's
      * square, TIE); else the side to move's square. */
-    static const char *const said[] = {"", "USED", "OUT", "ESC", "HP?", "3x3", "4x4", "6+"};
+    static const char *const said[] = {"",    "USED", "OUT", "ESC", "HP?",
+                                       "3x3", "4x4",  "6+",  "$0?"};
     if (over) {
         /* LOST in red against the computer; WIN (under the winner's
          * square) and TIE in black. */
