@@ -20,7 +20,6 @@ Usage: test_link_trust.py TABLETOP.  Prints TAP."""
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,23 +28,15 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import link_peer  # noqa: E402
 import link_relay  # noqa: E402
+from link_procs import ENV as env, free_port, read, wait_listening  # noqa: E402
 from link_peer import PASS, RESUME, Peer  # noqa: E402
 
 exe = sys.argv[1]
-env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 results = []
 
 
 def check(name, cond, detail=""):
     results.append((name, bool(cond), detail))
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def finish(p, limit):
@@ -55,14 +46,6 @@ def finish(p, limit):
         p.kill()
         o, e = p.communicate()
         return o, e + "\n(killed after %d s)" % limit
-
-
-def read(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def sgf_moves(text):
@@ -135,11 +118,7 @@ try:
     pb = subprocess.Popen([exe, "play", "--game", "go", "--headless", "--link",
                            "listen:%d" % port_b, "--script", bscript, "--save-dir", sb],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    end = time.monotonic() + 10
-    while time.monotonic() < end and not any(
-            line.split()[1].endswith(":%04X" % port_b) and line.split()[3] == "0A"
-            for line in open("/proc/net/tcp").readlines()[1:]):
-        time.sleep(0.05)
+    wait_listening(port_b)
     pw = console(tmp, sw, port_r, "await-peer 20000\nleft\nenter\nawait-peer 20000\nspace\n"
                  "await-peer 20000\nawait-peer 20000\n", "rw")
     ob, eb = finish(pb, 40)
