@@ -46,6 +46,9 @@ run_step() {
         failures+=("$name")
         echo "not ok - $name ($((SECONDS - start)) s); last lines of $LOG_DIR/$name.log:"
         tail -n 40 "$LOG_DIR/$name.log" | sed 's/^/#   /'
+        # A test suite's failures by name, last, where a shortened log still shows them.
+        grep -E '^ *[0-9]+/[0-9]+ .* (FAIL|ERROR|TIMEOUT) ' "$LOG_DIR/$name.log" |
+            sed 's/^ */# failed: /' | head -20
     fi
     # Each step may print `name: value unit` figures for the report.
     grep -E '^[a-z0-9_-]+: [0-9.]+ [a-z/]+$' "$LOG_DIR/$name.log" || true

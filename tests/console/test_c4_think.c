@@ -65,7 +65,7 @@ static int same(const uint16_t *a, const uint16_t *b)
 
 /* The reference: the solver within the session's budget finds no exact
  * move after 1 (so the move before issue 53 was the seed's AI's too). */
-Test(c4_think, column_1_is_past_the_budget, .timeout = 120)
+Test(c4_think, column_1_is_past_the_budget)
 {
     c4_solver_t *solver = c4_solver_new(C4_SOLVER_TABLE_LOG2);
     cr_assert(solver);
@@ -80,7 +80,7 @@ Test(c4_think, column_1_is_past_the_budget, .timeout = 120)
     c4_solver_free(solver);
 }
 
-Test(c4_think, frames_and_keys_while_perfect_searches, .timeout = 120)
+Test(c4_think, frames_and_keys_while_perfect_searches)
 {
     console_thread = pthread_self();
     opponent_t stand_in = {.name = "the seed's AI (stand-in)",
