@@ -62,10 +62,10 @@
 #include "bench/bench_peer.h"
 #include "games/go/ai.h"
 #include "games/go/board.h"
-#include "games/go/board_private.h"
-#include "games/go/mcts.h"
-#include "games/go/pboard.h"
-#include "games/go/playout.h"
+#include "games/go/internal/board_private.h"
+#include "games/go/internal/mcts.h"
+#include "games/go/internal/pboard.h"
+#include "games/go/internal/playout.h"
 
 #include <errno.h>
 #include <malloc.h>

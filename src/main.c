@@ -1,15 +1,14 @@
 /*
  * main.c - the tabletop command line (ARCHITECTURE.md, "Command line"):
  *
- *   tabletop [play] [--game go|connect4|othello|gomoku|farm] [--backend sdl|sim|board]
+ *   tabletop [play] [--game GAME] [--backend sdl|sim|board]
  *            [--headless] [--script FILE] [--frames DIR] [--wav FILE] [--seed N]
  *            [--devmem PATH] [--trace FILE] [--save-dir DIR]
- *   tabletop gtp [--level 1|2|3|4] [--playouts N] [--seed N]
- *   tabletop connect4 move POSITION [--backend B]
- *   tabletop gomoku forbidden MOVE... | --black LIST --white LIST
- *   tabletop pbrain [--rule 0|1|4]
- *   tabletop othello perft N | solve POS | move POS; tabletop othello-gtp [--level N]
+ *   tabletop COMMAND ...   a game's subcommand (gtp, connect4, othello, ...)
  *   tabletop bench [NAME]
+ *
+ * The games, their console modules and their subcommands are the rows of
+ * src/games/games.def, expanded here: the console and this file name no game.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,39 +20,103 @@
 #include "config.h"
 #include "backends.h"
 #include "bench/bench.h"
-#include "protocols/connect4_cli.h"
 #include "console/console.h"
+#include "console/console_game.h"
 #include "hal.h"
-#include "protocols/gtp.h"
-#include "protocols/gomoku_cli.h"
-#include "protocols/pbrain.h"
-#include "protocols/link_bot.h"
-#include "protocols/othello_cli.h"
 
-static const char usage_text[] =
-    "usage: tabletop [play] [--game go|connect4|othello|gomoku|farm] [--backend sdl|sim|board]\n"
+/* What the rows name: each game's modules and its subcommands' mains. */
+#define GAME(name, alias) extern const console_game_t name##_game_module;
+#define LINK_MODULE(game, module) extern const console_game_t module;
+#define COMMAND(game, name, main, usage) int main(int argc, char **argv);
+#include "games/games.def"
+
+/* The console's modules: every game's own in the chooser's order, then the
+ * link games (the order the console creates them in). */
+static const console_module_t console_modules[] = {
+#define GAME(name, alias) {#name, &name##_game_module, 0},
+#include "games/games.def"
+#define LINK_MODULE(game, module) {#game, &module, 1},
+#include "games/games.def"
+    {NULL, NULL, 0},
+};
+
+/* The --game names: each game's, and its alias. */
+static const struct {
+    const char *name, *alias;
+} game_names[] = {
+#define GAME(name, alias) {#name, alias},
+#include "games/games.def"
+};
+#define GAME_NAME_COUNT (sizeof game_names / sizeof game_names[0])
+
+/* A subcommand: `tabletop NAME ...` runs main(argc - 1, argv + 1). */
+typedef struct command {
+    const char *name;
+    int (*main)(int argc, char **argv);
+    const char *usage; /* its lines of `tabletop --help`, from "tabletop" on */
+} command_t;
+
+/* The games' subcommands, then the program's own. */
+static const command_t commands[] = {
+#define COMMAND(game, name, main, usage) {name, main, usage},
+#include "games/games.def"
+    {"bench", bench_main, "tabletop bench [NAME [--quick] [--help]]"},
+};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static const char usage_play[] =
+    "] [--backend sdl|sim|board]\n"
     "                [--headless] [--script FILE] [--frames DIR] [--wav FILE]\n"
     "                [--seed N] [--save-dir DIR] [--rules sw|hw] (Go: hw = go_rules)\n"
     "                [--link SPEC] (Go against another console; rules hw by default on\n"
     "                the board)\n"
-    "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n"
-    "       tabletop gtp [--level 1|2|3|4] [--playouts N] [--seed N] [--no-resign]\n"
-    "                    [--rules sw|hw] [--backend sdl|sim|board]\n"
-    "       tabletop connect4 move POSITION [--backend sdl|sim|board]\n"
-    "       tabletop connect4 move POSITION --level perfect | solve POSITION\n"
-    "       tabletop gomoku forbidden MOVE... | --black LIST --white LIST\n"
-    "       tabletop gomoku move [--level 1-3] [--rule 0|1|4] MOVE...\n"
-    "       tabletop pbrain [--rule 0|1|4] [--level 1-3]\n"
-    "       tabletop othello perft N | solve POS | move [--level 1-7] POS\n"
-    "       tabletop othello-gtp [--level 1-7] [--time S] [--machine [--backend B]]\n"
-    "       tabletop bench [NAME [--quick] [--help]]\n"
-    "       tabletop link-bot --link SPEC --engine \"CMD\" [--color b|w] [--sgf FILE]\n"
-    "                         [--take-saved]\n"
+    "                [--devmem PATH] (board only) [--trace FILE] (sim only)\n";
+
+static const char usage_end[] =
     "       tabletop --version | --help\n"
     "\n"
     "Without a command, `play` starts the console with the game chooser.\n"
     "Keys: arrows move, Enter selects or places, Space passes, Escape goes back,\n"
     "F11 toggles fullscreen (remembered for the next start).\n";
+
+/* The --game values joined: "go|connect4|...|farm" (sep "|", last "|") or
+ * "go, connect4, ... or farm" (sep ", ", last " or "), into out. */
+static const char *game_choice(const char *sep, const char *last, char *out, size_t len)
+{
+    const char *all[2 * GAME_NAME_COUNT];
+    size_t n = 0;
+    for (size_t k = 0; k < GAME_NAME_COUNT; k++)
+        all[n++] = game_names[k].name;
+    for (size_t k = 0; k < GAME_NAME_COUNT; k++)
+        if (game_names[k].alias)
+            all[n++] = game_names[k].alias;
+    size_t used = 0;
+    out[0] = 0;
+    for (size_t k = 0; k < n && used < len; k++)
+        used += (size_t)snprintf(out + used, len - used, "%s%s",
+                                 k == 0 ? "" : k + 1 == n ? last : sep, all[k]);
+    return out;
+}
+
+static void usage_print(void)
+{
+    char games[256];
+    printf("usage: tabletop [play] [--game %s%s", game_choice("|", "|", games, sizeof games),
+           usage_play);
+    for (size_t k = 0; k < COMMAND_COUNT; k++)
+        printf("       %s\n", commands[k].usage);
+    fputs(usage_end, stdout);
+}
+
+/* The game a --game value names (its name or its alias), or NULL. */
+static const char *game_named(const char *value)
+{
+    for (size_t k = 0; k < GAME_NAME_COUNT; k++)
+        if (!strcmp(value, game_names[k].name) ||
+            (game_names[k].alias && !strcmp(value, game_names[k].alias)))
+            return game_names[k].name;
+    return NULL;
+}
 
 static int parse_u64(const char *text, uint64_t *out)
 {
@@ -130,17 +193,18 @@ static int play_parse(int argc, char **argv, int first, console_options_t *opts_
             return 2;
         *slot = v;
     }
-    /* `farm` is seed 002's name for the Gomoku module: the farm
-     * page and its Gomoku board. */
-    if (opts.game && !strcmp(opts.game, "farm"))
-        opts.game = "gomoku";
-    /* Only the games the console has: the chooser's list (src/console). */
-    if (opts.game && strcmp(opts.game, "go") && strcmp(opts.game, "connect4") &&
-        strcmp(opts.game, "othello") && strcmp(opts.game, "gomoku")) {
-        fprintf(stderr,
-                "tabletop: unknown game '%s' (choose go, connect4, othello, gomoku or farm)\n",
-                opts.game);
-        return 2;
+    /* Only the games the console has (src/games/games.def); an alias
+     * (`farm`, seed 002's name for the Gomoku module) names its game. */
+    if (opts.game) {
+        const char *game = game_named(opts.game);
+        if (!game) {
+            char choice[256];
+            fprintf(stderr, "tabletop: unknown game '%s' (choose %s)\n", opts.game,
+                    game_choice(", ", " or ", choice, sizeof choice));
+            return 2;
+        }
+        if (strcmp(game, opts.game))
+            opts.game = game;
     }
     if (opts.rules && strcmp(opts.rules, "sw") && strcmp(opts.rules, "hw")) {
         fprintf(stderr, "tabletop: --rules wants sw or hw, not '%s'\n", opts.rules);
@@ -334,7 +398,7 @@ static int play_main(int argc, char **argv, int first)
         rc = play_check_paths(&opts);
     if (rc != 0)
         return rc;
-    return console_run(&opts);
+    return console_run(&opts, console_modules);
 }
 
 int main(int argc, char **argv)
@@ -342,7 +406,7 @@ int main(int argc, char **argv)
     if (argc >= 2) {
         const char *cmd = argv[1];
         if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-            fputs(usage_text, stdout);
+            usage_print();
             return 0;
         }
         if (!strcmp(cmd, "--version")) {
@@ -351,22 +415,9 @@ int main(int argc, char **argv)
         }
         if (!strcmp(cmd, "play"))
             return play_main(argc, argv, 2);
-        if (!strcmp(cmd, "link-bot"))
-            return link_bot_main(argc - 1, argv + 1);
-        if (!strcmp(cmd, "gtp"))
-            return gtp_main(argc - 1, argv + 1);
-        if (!strcmp(cmd, "connect4"))
-            return c4_cli_main(argc - 1, argv + 1);
-        if (!strcmp(cmd, "gomoku"))
-            return gomoku_cli_main(argc - 1, argv + 1);
-        if (!strcmp(cmd, "pbrain"))
-            return pbrain_main(argc - 1, argv + 1);
-        if (!strcmp(cmd, "othello"))
-            return othello_cli_main(argc - 1, argv + 1);
-        if (!strcmp(cmd, "othello-gtp"))
-            return othello_gtp_main(argc - 1, argv + 1);
-        if (!strcmp(cmd, "bench"))
-            return bench_main(argc - 1, argv + 1);
+        for (size_t k = 0; k < COMMAND_COUNT; k++)
+            if (!strcmp(cmd, commands[k].name))
+                return commands[k].main(argc - 1, argv + 1);
         if (cmd[0] != '-') {
             fprintf(stderr, "tabletop: unknown command '%s' (see tabletop --help)\n", cmd);
             return 2;

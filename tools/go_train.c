@@ -1,6 +1,6 @@
 /*
  * go_train.c - fits the strengths of the Go move features
- * (src/games/go/movefeat.h) to the moves of game records, and writes
+ * (src/games/go/internal/movefeat.h) to the moves of game records, and writes
  * src/games/go/go_move_weights.c.  Run by hand (docs/engine.md, "Learned
  * move priors"); not installed.
  *
@@ -29,8 +29,8 @@
 #include <string.h>
 
 #include "games/go/board.h"
-#include "games/go/board_private.h"
-#include "games/go/movefeat.h"
+#include "games/go/internal/board_private.h"
+#include "games/go/internal/movefeat.h"
 #include "games/go/sgf.h"
 
 typedef struct tuple {
@@ -314,7 +314,7 @@ static int write_weights(const char *out, const uint32_t *codes, size_t n_shapes
             " * logarithms of the strengths; shapes seen fewer than %d times share\n"
             " * go_move_other_shape, big patterns seen fewer than %d times take 0. "
             "*/\n"
-            "#include \"movefeat.h\"\n\n",
+            "#include \"internal/movefeat.h\"\n\n",
             games, min_count, min_big);
     fprintf(f, "const unsigned go_move_shape_count = %zu;\n", n_shapes);
     fprintf(f, "const float go_move_other_shape = 0.0f;\n");

@@ -1,10 +1,12 @@
 /*
- * console.c - console_run(): opens the backend, shows the game chooser (or
- * the game named by --game), runs the active game module, presents its
- * frames with their sound cues through the go_peripheral driver, and runs
- * headless scripts (docs/play.md).  It also owns the keys that work on
- * every screen: h / F1 help, m sound on/off, q quit (and the chooser's
- * Quit item); the board backend has no window to close.
+ * console.c - console_run(): opens the backend, shows the game chooser
+ * (chooser.c; or the game named by --game), runs the active game module,
+ * presents its frames with their sound cues through the go_peripheral
+ * driver, and runs headless scripts (docs/play.md).  It also owns the keys
+ * that work on every screen: h / F1 help (help.c), m sound on/off
+ * (remembered by settings.c), q quit (and the chooser's Quit item); the
+ * board backend has no window to close.  Its modules are the table the
+ * command line hands it (src/games/games.def): it names no game.
  */
 #include "console.h"
 
@@ -18,54 +20,30 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "chooser.h"
 #include "console_game.h"
 #include "console_hw.h"
 #include "console_link.h"
 #include "frame_png.h"
 #include "hal.h"
 #include "drivers/go_peripheral.h"
+#include "help.h"
 #include "lock.h"
 #include "render.h"
 #include "save.h"
 #include "script.h"
+#include "settings.h"
 
 /* Windowed idle step: the loop polls keys and threads this often. */
 #define IDLE_STEP_US 4000
 /* Headless `wait` is cut into steps of this much game time. */
 #define WAIT_STEP_US 10000
 
-/* The games on the console, in chooser order. */
-static const console_game_t *const games[] = {
-    &go_game_module,
-    &connect4_game_module,
-    &othello_game_module,
-    &gomoku_game_module,
-    &go_link_game_module, /* Go against another console: opened by --link, not listed */
-};
-#define GAME_COUNT ((int)(sizeof games / sizeof games[0]))
-/* The chooser's items: the games, then Quit (last, so that scripts that
- * count games from the top keep working). */
-/* go-link is not in the chooser: --game go --link SPEC opens it. */
-#define CHOOSER_GAMES (GAME_COUNT - 1)
-#define CHOOSER_QUIT CHOOSER_GAMES
-
-/* The game at chooser row `row` (the table without go-link). */
-static int chooser_game(int row)
-{
-    for (int i = 0; i < GAME_COUNT; i++)
-        if (strcmp(games[i]->id, "go-link") && row-- == 0)
-            return i;
-    return 0;
-}
-
 /* The console-wide keys (HID usage codes). */
 #define KEY_F1 0x3A
 #define KEY_H 0x0B
 #define KEY_M 0x10
 #define KEY_Q 0x14
-
-/* The sound setting, remembered in the save folder. */
-#define SETTINGS_NAME "settings.txt"
 
 typedef struct console {
     hal_t hal;
@@ -76,11 +54,13 @@ typedef struct console {
     char save_dir[4096]; /* the save folder; "" if there is none */
     char saves_off[2][112]; /* why games are not saved (chooser lines); "" if they are */
     console_lock_t lock; /* one console per save folder (lock.h) */
-    void *state[GAME_COUNT];
-    int active;          /* index into games, -1: the chooser */
+    const console_module_t *modules; /* the games (console.h), ended by a NULL module */
+    int count;           /* how many modules */
+    void **state;        /* each module's, in the table's order */
+    int active;          /* index into modules, -1: the chooser */
     int return_to;       /* the module that opened the active one (SWITCH), or -1 */
     int chooser;         /* 1 if the chooser exists (no --game) */
-    int chooser_sel;
+    chooser_t rows;      /* the chooser's rows and highlight */
     int chooser_dirty;   /* the console's own drawing changed (chooser, help, overlays) */
     int help;            /* 1 while the help screen shows */
     int confirm_quit;    /* 1 while "quit anyway?" shows */
@@ -89,145 +69,10 @@ typedef struct console {
     uint16_t *frame;     /* RGB444 scratch for snaps */
 } console_t;
 
-/* ---- the sound setting ---- */
-
-static void settings_path(const console_t *c, char *out, size_t len)
+/* The module at index i of the table. */
+static const console_game_t *game_at(const console_t *c, int i)
 {
-    snprintf(out, len, "%s/%s", c->save_dir, SETTINGS_NAME);
-}
-
-/* Reads "sound on|off" from the save folder; anything else is reported in
- * one line and ignored (the default, sound on, stays). */
-static void settings_load(console_t *c)
-{
-    if (!c->save_dir[0])
-        return; /* a read-only folder still gives its setting */
-    char path[4200], line[64];
-    settings_path(c, path, sizeof path);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    int bad = 0;
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (!line[0] || line[0] == '#')
-            continue;
-        if (!strcmp(line, "sound off"))
-            c->sound_off = 1;
-        else if (!strcmp(line, "sound on"))
-            c->sound_off = 0;
-        else
-            bad = 1;
-    }
-    fclose(f);
-    if (bad)
-        fprintf(stderr, "tabletop: %s: lines other than 'sound on' or 'sound off' ignored\n",
-                path);
-}
-
-/* Writes the setting (save_write_text: atomic, never over a link or a
- * device); a failure costs only the setting, and says so. */
-static void settings_save(console_t *c)
-{
-    if (!c->env.save_dir)
-        return;
-    char path[4200], err[4400];
-    settings_path(c, path, sizeof path);
-    char text[80];
-    snprintf(text, sizeof text, "# tabletop settings (docs/play.md)\nsound %s\n",
-             c->sound_off ? "off" : "on");
-    if (save_write_text(path, text, err, sizeof err) != 0)
-        fprintf(stderr, "tabletop: cannot remember the sound setting in %s: %s\n", path, err);
-}
-
-/* ---- the help screen and the overlays ---- */
-
-static const char *const chooser_help[] = {
-    "Up/Down\tchoose a game (or Quit)",
-    "Enter\tstart it",
-    NULL,
-};
-
-static const char *const generic_help[] = {
-    "Arrows\tmove, choose",
-    "Enter\tselect",
-    "Escape\tback",
-    NULL,
-};
-
-/* Draws one "KEYS\tWHAT" line at y. */
-static void help_line(int y, const char *line)
-{
-    char keys[32];
-    const char *tab = strchr(line, '\t');
-    size_t n = tab ? (size_t)(tab - line) : 0;
-    if (n >= sizeof keys)
-        n = sizeof keys - 1;
-    memcpy(keys, line, n);
-    keys[n] = 0;
-    render_string_scaled(40, y, keys, COLOR_CURSOR, 2);
-    render_string_scaled(220, y, tab ? tab + 1 : line, COLOR_TEXT, 2);
-}
-
-static void help_render(const console_t *c, uint16_t *fb)
-{
-    const char *const *lines = chooser_help;
-    char title[64];
-    snprintf(title, sizeof title, "Keys");
-    if (c->active >= 0) {
-        const console_game_t *g = games[c->active];
-        lines = g->help ? g->help : generic_help;
-        snprintf(title, sizeof title, "Keys: %s", g->title);
-    }
-    render_init(fb);
-    render_fill_rect(0, 0, RENDER_WIDTH, RENDER_HEIGHT, COLOR_BG);
-    render_string_centered(24, title, COLOR_BOARD, 3);
-    int y = 76;
-    for (int i = 0; i < 10 && lines[i]; i++, y += 24)
-        help_line(y, lines[i]);
-    /* Ten game lines and these four still leave a line of space above
-     * "Any key: back". */
-    y += 12;
-    render_string_scaled(40, y, "Everywhere", COLOR_DIM, 2);
-    y += 26;
-    help_line(y, "h, F1\tthis help");
-    help_line(y + 22, c->sound_off ? "m\tsound on/off (now off)" : "m\tsound on/off (now on)");
-    help_line(y + 44, "q\tquit (games are saved)");
-    help_line(y + 66, "F11\tfull screen (remembered)");
-    render_string_centered(452, "Any key: back", COLOR_DIM, 2);
-}
-
-static void confirm_render(void)
-{
-    render_shade_rect(90, 170, 460, 120);
-    render_rect(90, 170, 460, 120, COLOR_WARN);
-    render_string_centered(186, "Quit? This game is not saved", COLOR_WARN, 2);
-    render_string_centered(222, "q: quit anyway", COLOR_TEXT, 2);
-    render_string_centered(250, "any other key: keep playing", COLOR_TEXT, 2);
-}
-
-/* Drawn over every screen while the sound is off, so it is never a mystery. */
-static void sound_off_render(void)
-{
-    render_fill_rect(0, 0, 96, 13, COLOR_BG);
-    render_string(3, 3, "Sound off (m)", COLOR_WARN);
-}
-
-static void chooser_render(console_t *c, uint16_t *fb)
-{
-    const char *items[CHOOSER_GAMES + 1];
-    for (int i = 0; i < CHOOSER_GAMES; i++)
-        items[i] = games[chooser_game(i)]->title;
-    items[CHOOSER_QUIT] = "Quit";
-    render_init(fb);
-    render_menu_list("tabletop", items, CHOOSER_GAMES + 1, c->chooser_sel,
-                     "Choose a game: Up/Down, then Enter   h: help   m: sound   q: quit");
-    /* Saves off: said on the first screen, between the title and the
-     * games, before anybody plays a game that will not be kept. */
-    if (c->saves_off[0][0]) {
-        render_string_centered(114, c->saves_off[0], COLOR_WARN, 2);
-        render_string_centered(138, c->saves_off[1], COLOR_TEXT, 1);
-    }
+    return c->modules[i].module;
 }
 
 /* Quits, unless a game in progress would be lost: then asks first.  Every
@@ -236,8 +81,8 @@ static void chooser_render(console_t *c, uint16_t *fb)
 static void ask_quit(console_t *c)
 {
     int lost = 0;
-    for (int i = 0; i < GAME_COUNT; i++)
-        if (games[i]->quit && games[i]->quit(c->state[i]))
+    for (int i = 0; i < c->count; i++)
+        if (game_at(c, i)->quit && game_at(c, i)->quit(c->state[i]))
             lost = 1;
     if (lost) {
         c->confirm_quit = 1;
@@ -247,17 +92,17 @@ static void ask_quit(console_t *c)
     c->quit = 1;
 }
 
-static void chooser_key(console_t *c, int key)
+static void console_chooser_key(console_t *c, int key)
 {
-    if (key == HID_KEY_UP && c->chooser_sel > 0)
-        c->chooser_sel--, c->chooser_dirty = 1;
-    else if (key == HID_KEY_DOWN && c->chooser_sel < CHOOSER_QUIT)
-        c->chooser_sel++, c->chooser_dirty = 1;
-    else if (key == HID_KEY_ENTER && c->chooser_sel == CHOOSER_QUIT)
+    int module;
+    chooser_action_t a = chooser_key(&c->rows, key, &module);
+    if (a == CHOOSER_MOVED)
+        c->chooser_dirty = 1;
+    else if (a == CHOOSER_QUIT)
         c->quit = 1;
-    else if (key == HID_KEY_ENTER) {
-        c->active = chooser_game(c->chooser_sel);
-        games[c->active]->enter(c->state[c->active]);
+    else if (a == CHOOSER_OPEN) {
+        c->active = module;
+        game_at(c, module)->enter(c->state[module]);
     }
 }
 
@@ -275,7 +120,7 @@ static int global_key(console_t *c, int key)
         /* Any key closes the help; m still toggles the sound. */
         if (key == KEY_M) {
             c->sound_off = !c->sound_off;
-            settings_save(c);
+            settings_save_sound(c->env.save_dir, c->sound_off);
         } else {
             c->help = 0;
         }
@@ -289,7 +134,7 @@ static int global_key(console_t *c, int key)
     }
     if (key == KEY_M) {
         c->sound_off = !c->sound_off;
-        settings_save(c);
+        settings_save_sound(c->env.save_dir, c->sound_off);
         c->chooser_dirty = 1;
         return 1;
     }
@@ -310,26 +155,26 @@ static void dispatch_key(console_t *c, int key)
     if (global_key(c, key))
         return;
     if (c->active < 0) {
-        chooser_key(c, key);
+        console_chooser_key(c, key);
         return;
     }
-    const console_game_t *g = games[c->active];
+    const console_game_t *g = game_at(c, c->active);
     console_game_status_t st = g->key(c->state[c->active], key);
     if (st == CONSOLE_GAME_SWITCH && g->switch_to) {
         /* One module opens another (Go's mode menu -> the link game);
          * leaving that one comes back. */
         const char *id = g->switch_to(c->state[c->active]);
-        for (int i = 0; id && i < GAME_COUNT; i++)
-            if (!strcmp(games[i]->id, id)) {
+        for (int i = 0; id && i < c->count; i++)
+            if (!strcmp(game_at(c, i)->id, id)) {
                 c->return_to = c->active;
                 c->active = i;
-                games[i]->enter(c->state[i]);
+                game_at(c, i)->enter(c->state[i]);
                 break;
             }
     } else if (st == CONSOLE_GAME_LEAVE && c->return_to >= 0) {
         c->active = c->return_to;
         c->return_to = -1;
-        games[c->active]->enter(c->state[c->active]);
+        game_at(c, c->active)->enter(c->state[c->active]);
     } else if (st == CONSOLE_GAME_LEAVE && c->chooser) {
         c->active = -1;
         c->chooser_dirty = 1;
@@ -341,7 +186,7 @@ static void dispatch_key(console_t *c, int key)
  * help closes). */
 static int refresh(console_t *c)
 {
-    const console_game_t *g = c->active >= 0 ? games[c->active] : NULL;
+    const console_game_t *g = c->active >= 0 ? game_at(c, c->active) : NULL;
     void *s = g ? c->state[c->active] : NULL;
     int game_dirty = g && !c->help && g->dirty(s);
     if (!c->chooser_dirty && !game_dirty)
@@ -349,9 +194,9 @@ static int refresh(console_t *c)
     uint16_t *fb = gp_driver_back(&c->gp);
     int cue = AUDIO_NONE;
     if (c->help)
-        help_render(c, fb);
+        help_render(fb, g, c->sound_off);
     else if (!g)
-        chooser_render(c, fb);
+        chooser_render(&c->rows, fb, c->saves_off[0], c->saves_off[1]);
     else {
         g->render(s, fb);
         cue = g->take_sound(s);
@@ -363,9 +208,9 @@ static int refresh(console_t *c)
         g->output(s, &out);
     console_hw_output(&c->hw, &out, c->help || c->confirm_quit);
     if (c->confirm_quit)
-        confirm_render();
+        help_confirm_quit_render();
     if (c->sound_off) {
-        sound_off_render();
+        help_sound_off_render();
         cue = AUDIO_NONE; /* sound off: the cue is never written */
     }
     c->chooser_dirty = 0;
@@ -375,7 +220,7 @@ static int refresh(console_t *c)
 
 static console_busy_t busy(console_t *c)
 {
-    return c->active < 0 ? CONSOLE_BUSY_NONE : games[c->active]->busy(c->state[c->active]);
+    return c->active < 0 ? CONSOLE_BUSY_NONE : game_at(c, c->active)->busy(c->state[c->active]);
 }
 
 static int snap(console_t *c, const char *name)
@@ -417,7 +262,7 @@ static void drain_audio(console_t *c)
  * other side; game time advances with it so frames keep coming. */
 static int await_peer(console_t *c, uint32_t ms, int line)
 {
-    const console_game_t *g = c->active >= 0 ? games[c->active] : NULL;
+    const console_game_t *g = c->active >= 0 ? game_at(c, c->active) : NULL;
     if (!g || !g->awaiting_peer) {
         fprintf(stderr, "tabletop: script line %d: await-peer needs a link game (--link)\n", line);
         return -1;
@@ -466,7 +311,7 @@ static int run_loop(console_t *c, script_t *script)
         }
         uint64_t now = hal_time_us(&c->hal);
         if (c->active >= 0)
-            games[c->active]->tick(c->state[c->active], now);
+            game_at(c, c->active)->tick(c->state[c->active], now);
         if (refresh(c))
             continue;
         console_busy_t b = busy(c);
@@ -529,10 +374,10 @@ static int unsaved_status(console_t *c, int status)
 {
     if (status != 0 || !c->opts->headless || !c->env.save_dir || c->quit)
         return status; /* a confirmed q or Quit chose to leave it */
-    for (int i = 0; i < GAME_COUNT; i++)
-        if (c->state[i] && games[i]->quit && games[i]->quit(c->state[i])) {
+    for (int i = 0; i < c->count; i++)
+        if (c->state[i] && game_at(c, i)->quit && game_at(c, i)->quit(c->state[i])) {
             fprintf(stderr, "tabletop: the %s game in progress is not saved: its last autosave did "
-                            "not succeed\n", games[i]->id);
+                            "not succeed\n", game_at(c, i)->id);
             return 1;
         }
     return 0;
@@ -610,16 +455,36 @@ static int open_save_folder(console_t *c, const char *option)
     return 0;
 }
 
-int console_run(const console_options_t *opts)
+/* The module --game opens: the game's own, or with --link its link game;
+ * -1 if the console has no such game. */
+static int wanted_module(const console_t *c, const char *game, int link)
+{
+    int wanted = -1;
+    for (int i = 0; i < c->count; i++) {
+        const console_module_t *m = &c->modules[i];
+        if (!strcmp(m->game, game) && m->link && link)
+            return i;
+        if (!strcmp(m->game, game) && !m->link && wanted < 0)
+            wanted = i;
+    }
+    return wanted;
+}
+
+int console_run(const console_options_t *opts, const console_module_t *modules)
 {
     char err[512];
     console_t *c = calloc(1, sizeof *c);
-    if (!c) {
+    while (c && modules[c->count].module)
+        c->count++;
+    if (!c || !(c->state = calloc((size_t)c->count + 1, sizeof *c->state))) {
         fprintf(stderr, "tabletop: out of memory\n");
+        free(c);
         return 1;
     }
     int status = 1;
     script_t *script = NULL;
+    c->modules = modules;
+    c->rows.modules = modules;
     c->opts = opts;
     c->active = -1;
     c->return_to = -1;
@@ -636,20 +501,14 @@ int console_run(const console_options_t *opts)
         script = script_open(opts->script, err, sizeof err);
         if (!script) {
             fprintf(stderr, "tabletop: %s\n", err);
+            free(c->state);
             free(c);
             return 2;
         }
     }
     int wanted = -1;
     if (opts->game) {
-        for (int i = 0; i < GAME_COUNT; i++)
-            if (!strcmp(games[i]->id, opts->game))
-                wanted = i;
-        /* --game go --link SPEC: Go against the other console. */
-        if (opts->link && !strcmp(opts->game, "go"))
-            for (int i = 0; i < GAME_COUNT; i++)
-                if (!strcmp(games[i]->id, "go-link"))
-                    wanted = i;
+        wanted = wanted_module(c, opts->game, opts->link != NULL);
         if (wanted < 0) {
             fprintf(stderr, "tabletop: the game '%s' is not on the console yet (try --game go)\n",
                     opts->game);
@@ -661,7 +520,7 @@ int console_run(const console_options_t *opts)
     if (status != 0)
         goto out;
     status = 1;
-    settings_load(c);
+    c->sound_off = settings_load_sound_off(c->save_dir, c->sound_off);
 
     if (opts->frames && save_make_dirs(opts->frames) != 0) {
         fprintf(stderr, "tabletop: cannot create the frames directory %s: %s\n", opts->frames,
@@ -697,8 +556,8 @@ int console_run(const console_options_t *opts)
         fprintf(stderr, "tabletop: %s\n", err);
         goto out_games;
     }
-    for (int i = 0; i < GAME_COUNT; i++) {
-        c->state[i] = games[i]->create(&c->env);
+    for (int i = 0; i < c->count; i++) {
+        c->state[i] = game_at(c, i)->create(&c->env);
         if (!c->state[i]) {
             fprintf(stderr, "tabletop: out of memory\n");
             goto out_games;
@@ -706,7 +565,7 @@ int console_run(const console_options_t *opts)
     }
     if (wanted >= 0) {
         c->active = wanted;
-        games[wanted]->enter(c->state[wanted]);
+        game_at(c, wanted)->enter(c->state[wanted]);
     } else {
         c->chooser = 1;
         c->chooser_dirty = 1;
@@ -715,9 +574,9 @@ int console_run(const console_options_t *opts)
     status = unsaved_status(c, status);
 
 out_games:
-    for (int i = 0; i < GAME_COUNT; i++)
+    for (int i = 0; i < c->count; i++)
         if (c->state[i])
-            games[i]->destroy(c->state[i]);
+            game_at(c, i)->destroy(c->state[i]);
     console_hw_close(&c->hw);
     console_link_close(c->env.link); /* after the link game, before the backend */
 out_hal:
@@ -727,6 +586,7 @@ out:
     lock_release(&c->lock);
     script_close(script);
     free(c->frame);
+    free(c->state);
     free(c);
     return status;
 }

@@ -24,8 +24,21 @@ typedef struct console_options {
     const char *link;     /* --link SPEC: Go against another console, or NULL */
 } console_options_t;
 
-/* Runs the console until the player quits or the script ends.
- * Returns the process exit status (0 on success). */
-int console_run(const console_options_t *opts);
+struct console_game;
+
+/* One module of the console: src/main.c makes the table from
+ * src/games/games.def, and the console knows no game by name. */
+typedef struct console_module {
+    const char *game;                  /* its game's --game name: "go" */
+    const struct console_game *module; /* what its screens define (console_game.h) */
+    int link; /* 0: the game's own, a row of the chooser; 1: the game against
+                 another console: --game GAME --link SPEC opens it, or the
+                 game's module (switch_to); the chooser does not list it */
+} console_module_t;
+
+/* Runs the console until the player quits or the script ends: its games
+ * are modules[], the chooser's rows in their order, ended by a row whose
+ * module is NULL.  Returns the process exit status (0 on success). */
+int console_run(const console_options_t *opts, const console_module_t *modules);
 
 #endif

@@ -21,8 +21,10 @@
  * The console keeps some keys for itself on every screen, so modules never
  * see them: h and F1 (help), m (sound on/off), q (quit).
  * To add a game: write src/console/screens/NAME.c defining a
- * `const console_game_t NAME_game_module`, declare it below and add it to
- * the table in console.c (the chooser lists the games in table order).
+ * `const console_game_t NAME_game_module` and give the game its row in
+ * src/games/games.def (the chooser lists the games in that order; a module
+ * the chooser does not list, a game against another console, is a
+ * LINK_MODULE row there).
  */
 #ifndef TABLETOP_CONSOLE_GAME_H
 #define TABLETOP_CONSOLE_GAME_H
@@ -139,7 +141,9 @@ typedef struct console_game {
     void (*output)(void *game, console_output_t *out);
 } console_game_t;
 
-/* The modules built into the console. */
+/* Modules built into the console, for the tests that drive one; src/main.c
+ * declares each module that src/games/games.def names, so a new game needs
+ * no line here. */
 extern const console_game_t go_game_module;
 extern const console_game_t connect4_game_module; /* src/console/screens/connect4.c */
 extern const console_game_t othello_game_module;  /* src/console/screens/othello.c */

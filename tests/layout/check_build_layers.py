@@ -5,10 +5,13 @@ compile; each allowed include must (so a failure is the rule, not a broken
 flag).
 
     check_build_layers.py LAYER CC cc-args... FLAGS flags... \\
-        PLANT header... ALLOW header...
+        PLANT header... ALLOW header... TREE folder...
 
 CC's words are the C compiler (meson's cc.cmd_array()); FLAGS are the layer's
 (its view from meson.build plus Meson's implicit folders of the library).
+TREE names the folders a planted header is found under in the source tree
+(the repository, src/, hal/): a planted header that is in none of them
+proves nothing (its refusal would be its absence), and fails the case.
 Prints TAP, one line per header.  Writes only in a scratch folder it makes.
 """
 import os
@@ -16,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-MARKERS = ("CC", "FLAGS", "PLANT", "ALLOW")
+MARKERS = ("CC", "FLAGS", "PLANT", "ALLOW", "TREE")
 
 
 def split_args(argv):
@@ -28,8 +31,8 @@ def split_args(argv):
             raise ValueError(f"'{word}' before CC")
         else:
             groups[current].append(word)
-    if not groups["CC"] or not groups["PLANT"] or not groups["ALLOW"]:
-        raise ValueError("CC, PLANT and ALLOW each need at least one word")
+    if not all(groups[m] for m in ("CC", "PLANT", "ALLOW", "TREE")):
+        raise ValueError("CC, PLANT, ALLOW and TREE each need at least one word")
     return layer, groups
 
 
@@ -54,6 +57,12 @@ def main(argv):
     failures = 0
     with tempfile.TemporaryDirectory(prefix="tabletop-layers-") as scratch:
         for i, (header, allowed) in enumerate(cases, 1):
+            if not allowed and not any(os.path.isfile(os.path.join(d, header))
+                                       for d in g["TREE"]):
+                failures += 1
+                print(f"not ok {i} - \"{header}\" is not in the source tree: planting it "
+                      f"in the {layer} layer proves nothing")
+                continue
             status, err = compile_one(scratch, g["CC"], g["FLAGS"], header)
             # A refused include is refused as missing, not for another reason.
             missing = status != 0 and header in err and "No such file" in err

@@ -9,7 +9,8 @@
 
 Rules (a quoted include is resolved against the including file's folder,
 then the build's include folders: ROOT, ROOT/src, ROOT/hal):
-  game      src/games/<game>/ includes only libc and its own folder
+  game      src/games/<game>/ includes only libc and its own folder (its
+            internal/ subfolder included)
   common    src/common/ (the lowest layer, under every other: the atomic
             file writer, and the vocabulary every layer speaks: keys, sound
             cues, tile pages) includes only libc and itself
@@ -25,6 +26,9 @@ then the build's include folders: ROOT, ROOT/src, ROOT/hal):
             or a backend
   backend   hal/ and sim/ never include a game, a screen or the console;
             only hal/models/ may run a game's logic (the RTL's C models)
+  internal  a header in a folder's internal/ subfolder is private to that
+            folder: nothing else in src/, hal/ or sim/ includes it (tests,
+            benchmarks and tools may reach in)
   verilator sim/ and tests/ reach a Verilated model only through its public
             interface (ports, DPI, eval, the trace; docs/sim.md): no
             generated internal header (V*___024root.h, V*__Syms.h) and no
@@ -95,16 +99,21 @@ def rel(root, path):
     return os.path.relpath(path, root)
 
 
+# A game's folder: src/games/<game>/, its internal/ subfolder included.
+def game_folder(relpath):
+    return "/".join(relpath.split("/")[:3])
+
+
 def check_game(root):
     bad = []
     for path in sources(root, "src/games"):
-        own = os.path.dirname(rel(root, path))
+        own = game_folder(rel(root, path))
         for lineno, angle, name in includes(path):
             if angle:
                 ok = name in LIBC
             else:
                 target = resolve(root, path, name)
-                ok = target is not None and os.path.dirname(target) == own
+                ok = target is not None and game_folder(target) == own
             if not ok:
                 bad.append(f"{rel(root, path)}:{lineno}: a game includes {name}")
     return bad
@@ -219,6 +228,25 @@ def check_backend(root):
     return bad
 
 
+# The folder whose internal/ holds target, or None if target is public.
+def private_owner(target):
+    parts = target.split("/")
+    return "/".join(parts[:parts.index("internal")]) if "internal" in parts[:-1] else None
+
+
+def check_internal(root):
+    bad = []
+    for top in ("src", "hal", "sim"):
+        for path in sources(root, top):
+            for lineno, angle, name in includes(path):
+                t = None if angle else resolve(root, path, name)
+                owner = t and private_owner(t)
+                if owner and not rel(root, path).startswith(owner + "/"):
+                    bad.append(f"{rel(root, path)}:{lineno}: a header private to {owner}/ "
+                               f"is included: {name}")
+    return bad
+
+
 # Verilator's generated internals: headers and member names that change
 # with the version and the source (docs/sim.md "Only public Verilator
 # interfaces").
@@ -257,6 +285,7 @@ RULES = [
     ("driver", check_driver),
     ("protocol", check_protocol),
     ("backend", check_backend),
+    ("internal", check_internal),
     ("verilator", check_verilator),
 ]
 
@@ -275,6 +304,9 @@ PLANTS = [
     ("driver", "src/drivers/go_peripheral.c", '#include "models/go_peripheral.h"'),
     ("protocol", "src/protocols/gtp_engine.c", '#include "console/render.h"'),
     ("backend", "hal/hal_sdl.c", '#include "games/go/board.h"'),
+    ("internal", "src/protocols/gtp_engine.c", '#include "games/go/internal/pboard.h"'),
+    ("internal", "src/console/console.c", '#include "games/go/internal/mcts.h"'),
+    ("internal", "src/games/othello/othello.c", '#include "../gomoku/internal/gomoku_private.h"'),
     ("verilator", "sim/sim_harness.cpp", '#include "Vgo_peripheral___024root.h"'),
 ]
 

@@ -20,9 +20,9 @@
  * 4 (the same on a PC; 400,000 on the board), allocated once here.
  */
 #include "ai.h"
-#include "board_private.h"
-#include "mcts.h"
-#include "rng.h"
+#include "internal/board_private.h"
+#include "internal/mcts.h"
+#include "internal/rng.h"
 #include "status.h"
 
 #include <stdlib.h>

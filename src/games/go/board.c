@@ -18,8 +18,8 @@
  * Zobrist hash with prev_board_hash, which is kept up to date too.
  */
 #include "board.h"
-#include "board_private.h"
-#include "board_zobrist.h"
+#include "internal/board_private.h"
+#include "internal/board_zobrist.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * (docs/engine.md, "Learned move priors"); do not edit.  Natural
  * logarithms of the strengths; shapes seen fewer than 100 times share
  * go_move_other_shape, big patterns seen fewer than 200 times take 0. */
-#include "movefeat.h"
+#include "internal/movefeat.h"
 
 const unsigned go_move_shape_count = 1620;
 const float go_move_other_shape = 0.0f;

@@ -1,11 +1,11 @@
 /*
  * mcts.c - level 3: UCT with RAVE over a bounded node pool (see mcts.h).
  */
-#include "mcts.h"
-#include "board_private.h"
-#include "movefeat.h"
-#include "pattern3.h"
-#include "pboard.h"
+#include "internal/mcts.h"
+#include "internal/board_private.h"
+#include "internal/movefeat.h"
+#include "internal/pattern3.h"
+#include "internal/pboard.h"
 
 #include <math.h>
 #include <pthread.h>

@@ -1,12 +1,12 @@
 /*
  * movefeat.c - a candidate move's features and learned strength (movefeat.h).
  */
-#include "movefeat.h"
+#include "internal/movefeat.h"
 
 #include <pthread.h>
 #include <string.h>
 
-#include "board_private.h"
+#include "internal/board_private.h"
 
 /* Slot + 1 in go_move_shape_code of every raw code's canonical shape, 0
  * for a shape the weights do not list. */

@@ -9,7 +9,7 @@
  * and edge patterns); the table holds every neighbourhood that matches one
  * of them under the eight symmetries of the square.
  */
-#include "pattern3.h"
+#include "internal/pattern3.h"
 
 #include <pthread.h>
 

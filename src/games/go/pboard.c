@@ -1,9 +1,9 @@
 /*
  * pboard.c - the 9x9 playout board (see pboard.h for the representation).
  */
-#include "pboard.h"
-#include "board_private.h"
-#include "pattern3.h"
+#include "internal/pboard.h"
+#include "internal/board_private.h"
+#include "internal/pattern3.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -6,9 +6,9 @@
  * swap it behind position k and shrink k.  Every playable point is equally
  * likely, and the list stays a valid (reordered) empty list.
  */
-#include "playout.h"
-#include "board_private.h"
-#include "pattern3.h"
+#include "internal/playout.h"
+#include "internal/board_private.h"
+#include "internal/pattern3.h"
 
 static inline void empty_swap(BoardState *b, int i, int j)
 {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board_private.h"
+#include "internal/board_private.h"
 
 static const char *result_name(MoveResult r)
 {

@@ -14,7 +14,7 @@
  * lifting hypothetical stones.
  */
 #include "gomoku.h"
-#include "gomoku_private.h"
+#include "internal/gomoku_private.h"
 
 #include <string.h>
 

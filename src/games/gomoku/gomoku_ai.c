@@ -32,7 +32,7 @@
 
 #include "gomoku.h"
 #include "gomoku_ai.h"
-#include "gomoku_private.h"
+#include "internal/gomoku_private.h"
 
 double gomoku_ai_now(void)
 {

@@ -28,7 +28,7 @@
 
 #include "gomoku.h"
 #include "gomoku_ai.h"
-#include "gomoku_private.h"
+#include "internal/gomoku_private.h"
 
 #define SEED_INF 2000000000
 #define SEED_FIVE 1000000

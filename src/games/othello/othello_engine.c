@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "othello_engine_internal.h"
+#include "internal/othello_engine_internal.h"
 
 /* The share of a time limit after which the strongest level starts no
  * iteration deeper than its depth (othello_engine_think). */

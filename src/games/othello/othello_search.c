@@ -3,7 +3,7 @@
  * transposition table, scoring its leaves with the pattern evaluation.  The
  * solver also calls it to order its moves.
  */
-#include "othello_engine_internal.h"
+#include "internal/othello_engine_internal.h"
 #include "othello_pattern.h"
 
 /* ---- evaluation ------------------------------------------------------- */

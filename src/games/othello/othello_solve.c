@@ -11,7 +11,7 @@
  * its position at the selectivity the entry is marked with (exact, or a
  * pass's), so a lost update costs time, never a wrong score.
  */
-#include "othello_engine_internal.h"
+#include "internal/othello_engine_internal.h"
 
 /* ---- stable discs ------------------------------------------------------ */
 

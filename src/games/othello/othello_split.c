@@ -6,7 +6,7 @@
  * A thread waiting at its own split point for the others helps only at
  * split points below it (in the moves it waits for).
  */
-#include "othello_engine_internal.h"
+#include "internal/othello_engine_internal.h"
 
 /* Takes sp off the list of open split points (e->lock held). */
 static void split_unlink(othello_engine_t *e, split_t *sp)

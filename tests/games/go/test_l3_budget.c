@@ -10,7 +10,7 @@
 
 #include "games/go/ai.h"
 #include "games/go/board.h"
-#include "games/go/mcts.h"
+#include "games/go/internal/mcts.h"
 
 Test(go_l3_budget, the_board_pool_is_under_one_megabyte)
 {

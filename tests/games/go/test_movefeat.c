@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "games/go/board.h"
-#include "games/go/board_private.h"
-#include "games/go/movefeat.h"
+#include "games/go/internal/board_private.h"
+#include "games/go/internal/movefeat.h"
 #include "tests/games/go/test_util.h"
 
 static uint64_t rng = 0x9E3779B97F4A7C15ULL;

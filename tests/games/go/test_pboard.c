@@ -1,5 +1,5 @@
 /*
- * test_pboard.c - the playout board (src/games/go/pboard.h) against two references of
+ * test_pboard.c - the playout board (src/games/go/internal/pboard.h) against two references of
  * its own: a recount of every structure from scratch after every move
  * (pboard_check), and the full rules engine (board.c, exact liberties,
  * checked against GNU Go in tests/protocols), stepped alongside: same
@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "games/go/board.h"
-#include "games/go/board_private.h"
-#include "games/go/pattern3.h"
-#include "games/go/pboard.h"
-#include "games/go/playout.h"
+#include "games/go/internal/board_private.h"
+#include "games/go/internal/pattern3.h"
+#include "games/go/internal/pboard.h"
+#include "games/go/internal/playout.h"
 
 /* Every point agrees between the playout board and the rules engine. */
 static void expect_same(const pboard_t *pb, const BoardState *bs, int ply)

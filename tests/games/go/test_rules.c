@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "games/go/board_private.h"
+#include "games/go/internal/board_private.h"
 
 /* Checks the incremental liberty counts against a flood fill. */
 static void check_consistency(const BoardState *b)

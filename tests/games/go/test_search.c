@@ -10,9 +10,9 @@
 
 #include <string.h>
 
-#include "games/go/board_private.h"
-#include "games/go/mcts.h"
-#include "games/go/pattern3.h"
+#include "games/go/internal/board_private.h"
+#include "games/go/internal/mcts.h"
+#include "games/go/internal/pattern3.h"
 
 /* A 9x9 board with a shape drawn on it: n_rows rows of three cells ('X'
  * black, 'O' white, '.' empty), the shape's centre being the middle cell of

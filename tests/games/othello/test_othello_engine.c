@@ -12,7 +12,7 @@
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
 /* The solver's table, for a test that plants entries in it (below). */
-#include "games/othello/othello_engine_internal.h"
+#include "games/othello/internal/othello_engine_internal.h"
 #include "tests/test_data.h"
 
 /* The final disc difference for the side to move, empties to the winner. */

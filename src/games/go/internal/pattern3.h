@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-#include "board.h"
+#include "../board.h"
 
 /* Builds the table; every caller may call it, only the first builds. */
 void pattern3_init(void);

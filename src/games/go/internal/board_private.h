@@ -11,7 +11,7 @@
 #ifndef TABLETOP_GO_BOARD_PRIVATE_H
 #define TABLETOP_GO_BOARD_PRIVATE_H
 
-#include "board.h"
+#include "../board.h"
 
 #include <stdlib.h>
 

@@ -30,7 +30,7 @@
 
 #include <stdint.h>
 
-#include "board.h"
+#include "../board.h"
 
 /* A shape's raw code: the four sides (N, E, S, W) in base 6, then the
  * four corners (NE, SE, SW, NW) in base 4. */

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "gomoku.h"
+#include "../gomoku.h"
 
 /* Black's forbidden shape at the empty padded index idx of the padded board
  * b (renju); b is changed while it runs and restored before it returns. */

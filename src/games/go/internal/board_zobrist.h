@@ -8,7 +8,7 @@
 #define TABLETOP_GO_BOARD_ZOBRIST_H
 
 #include <stdint.h>
-#include "board.h"
+#include "../board.h"
 
 static const uint64_t board_zobrist[BOARD_POINTS][2] = {
     {0xB828C5EAE5D0664CULL, 0x7A72A6A537D27EE8ULL},

@@ -10,7 +10,7 @@
 #ifndef TABLETOP_GO_PLAYOUT_H
 #define TABLETOP_GO_PLAYOUT_H
 
-#include "board.h"
+#include "../board.h"
 #include "rng.h"
 
 typedef enum {

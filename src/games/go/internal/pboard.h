@@ -40,7 +40,7 @@
 
 #include <stdint.h>
 
-#include "board.h"
+#include "../board.h"
 #include "rng.h"
 
 #define PB_SIZE 9

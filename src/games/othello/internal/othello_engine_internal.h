@@ -16,8 +16,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "othello_bits.h"
-#include "othello_engine.h"
+#include "../othello_bits.h"
+#include "../othello_engine.h"
 
 #define SCORE_INF 30000
 #define EVAL_MAX 6300 /* a heuristic score stays inside (-64..64 discs) */

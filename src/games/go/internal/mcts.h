@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "../board.h"
 #include "playout.h"
 #include "rng.h"
 
