@@ -28,7 +28,6 @@
 #include "console/console_game.h"
 #include "common/keys.h"
 #include "console/save.h"
-#include "games/gomoku/gomoku_ai.h"
 #include "gomoku_screen.h"
 
 /* The computer's stone waits this much game time, so the player's shows first. */
@@ -114,22 +113,17 @@ static int gk_load(gk_screen_t *s)
 
 /* ---- the computer ---- */
 
-/* The search, on the think thread: reads only the copies made at start. */
-static void gk_think_run(void *job)
-{
-    gk_screen_t *s = job;
-    gomoku_budget_t budget = {0, 0};
-    if (s->think_level >= 3 && !s->env.headless)
-        budget.max_ms = 5000; /* windowed: never a long stall */
-    s->ai_point = gomoku_ai_move(&s->think_game, s->think_level, s->env.seed, &budget, NULL);
-}
-
+/* The computer is asked for its move at the session's level; the search
+ * copies what it needs and runs on the think thread. */
 static void gk_ai_start(gk_screen_t *s)
 {
+    char err[200];
     s->ai_pending = 0;
-    s->think_game = s->gs.game;
-    s->think_level = s->gs.level;
-    think_start(&s->think, gk_think_run, NULL, s);
+    opponent_t *o = opponents_get(&s->players, OPPONENT_GOMOKU);
+    if (!o || think_ask(&s->think, o, &s->gs, err, sizeof err) != 0) {
+        gk_set_status(s, 1, "The computer found no move");
+        return;
+    }
     /* The minimum time runs from the search's start, not from a frame. */
     think_start_clock(&s->think, s->now);
 }
@@ -528,6 +522,7 @@ static void *gk_create(const console_env_t *env)
         return NULL;
     s->env = *env;
     think_init(&s->think, GK_MIN_THINK_US);
+    opponents_init(&s->players, env);
     gomoku_session_init(&s->gs);
     gk_tiles_reset(s);
     s->cursor = 7 * GOMOKU_SIZE + 7;
@@ -549,6 +544,7 @@ static void gk_destroy(void *p)
     if (!s)
         return;
     think_destroy(&s->think);
+    opponents_free(&s->players);
     free(s);
 }
 
@@ -573,7 +569,9 @@ static void gk_tick(void *p, uint64_t now_us)
         if (!think_ready(&s->think, now_us))
             return;
         gomoku_session_end_t end;
-        int point = s->ai_point;
+        opponent_answer_t a;
+        char err[200];
+        int point = think_answer(&s->think, &a, err, sizeof err) == OPPONENT_MOVED ? a.move : -1;
         if (point >= 0 && gomoku_session_play_ai(&s->gs, point, s->now, &end) == GOMOKU_SESSION_OK)
             gk_played(s, point, &end);
         else

@@ -12,6 +12,7 @@
 
 #include "common/tiles.h"
 #include "console/console_game.h"
+#include "console/opponent.h"
 #include "console/think.h"
 #include "games/gomoku/session.h"
 
@@ -61,10 +62,8 @@ typedef struct gk_screen {
     int cause_starved;      /* pigs that starved in it, for GK_CAUSE_GAME */
     /* The computer. */
     int ai_pending;         /* start thinking at the next tick */
+    opponents_t players;    /* the Gomoku AI */
     think_t think;
-    gomoku_t think_game;    /* the position the thread searches */
-    int think_level;
-    int ai_point;           /* the thread's answer */
     /* Messages, saves. */
     char status[112];
     uint16_t status_warn;

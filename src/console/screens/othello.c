@@ -5,10 +5,11 @@
  * this file maps keys to it, draws it, and asks the computer players.
  *
  * Modes (the title menu): you play White against the Othello machine, the
- * FPGA logic of seed 003 that plays Black through its ports, behind the
- * console's opponent seam (env->othello_machine); you play Black or White
- * against the software engine (games/othello/othello_engine.h), which
- * thinks on the console's think thread; or two players at one keyboard.
+ * FPGA logic of seed 003 that plays Black through its ports; you play
+ * Black or White against the software engine; or two players at one
+ * keyboard.  Both computers stand behind the opponent seam (opponent.h) and
+ * are asked through think.c: the engine searches on the think thread, the
+ * machine steps on the console's.
  *
  * Against the machine this module is the referee: the machine hears each
  * White move and each of Black's answers is checked against the rules.  An
@@ -17,8 +18,6 @@
  * far is kept as othello-last.txt.  The machine keeps its own board, so a
  * resumed game or an undo replays the record into a freshly reset machine
  * and checks that it answers as the record says (it is deterministic).
- * The machine answers on the console's thread: it lets backend time pass
- * while it thinks, which only the console's thread may do.
  *
  * Keys: arrows (or w a s d) move the cursor, Enter or Space places a disc,
  * Backspace or 'u' takes back a move (back to your previous turn against a
@@ -34,16 +33,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "console/console_game.h"
 #include "common/keys.h"
 #include "console/save.h"
 #include "othello_screen.h"
-
-/* The software engine's level in the console: depth-limited, no clock, so
- * a game is the same on every machine (tests compare frames). */
-#define OS_ENGINE_LEVEL 4
 
 #define OS_LAST_NAME "othello-last.txt"
 
@@ -56,12 +50,6 @@ const char *othello_screen_colour_name(int colour)
 
 /* ---- the save file ---- */
 
-static const char *os_base(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
-}
-
 /* Reads a record into r.  Returns 0, or -1 with a reason. */
 static int os_load(const char *path, othello_record_t *r, char *err, size_t errlen)
 {
@@ -71,59 +59,34 @@ static int os_load(const char *path, othello_record_t *r, char *err, size_t errl
     return rc != 0 ? -1 : othello_record_end(r, err, errlen);
 }
 
-/* After every move, undo or stop.  A finished (or stopped) game goes to
- * othello-last.txt and the autosave is removed. */
+/* After every move, undo or stop (screen_autosave): a finished (or
+ * stopped) game goes to othello-last.txt. */
 static void os_autosave(os_screen_t *s)
 {
-    if (!s->have_saves)
-        return;
-    if (s->game.n_plies == 0 && !s->game.stopped) {
-        unlink(s->save_path);
-        s->save_failed = 0;
-        return;
-    }
-    char err[OS_PATH_LEN + 128];
-    int done = os_over(s) || s->game.stopped;
-    if (save_kv_write(done ? s->last_path : s->save_path, othello_record_header,
-                      othello_record_emit, &s->game, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: Othello autosave to %s failed: %s\n", s->save_path, err);
-        snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
-        s->save_failed = 1;
-        return;
-    }
-    s->save_failed = 0;
-    if (done)
-        unlink(s->save_path);
+    screen_autosave(&s->saves, "Othello", s->game.n_plies == 0 && !s->game.stopped,
+                    os_over(s) || s->game.stopped, othello_record_header, othello_record_emit,
+                    &s->game);
 }
 
 static void os_put_aside(os_screen_t *s, const char *suffix, const char *what)
 {
-    char aside[OS_PATH_LEN + 32], err[OS_PATH_LEN + 64];
-    if (save_move_aside(s->save_path, suffix, aside, sizeof aside, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: %s\n", err);
-        snprintf(s->notice, sizeof s->notice, "%.120s", err);
-        s->notice_color = COLOR_WARN;
-        return;
-    }
-    fprintf(stderr, "tabletop: %s kept as %s\n", what, aside);
-    snprintf(s->notice, sizeof s->notice, "%s kept as %.80s", what, os_base(aside));
-    s->notice_color = COLOR_TEXT;
+    screen_put_aside(s->saves.path, suffix, what, s->notice, sizeof s->notice, &s->notice_color);
 }
 
 static void os_check_saved(os_screen_t *s)
 {
     s->resumable = s->suspended;
-    if (s->suspended || !s->have_saves || !save_exists(s->save_path))
+    if (s->suspended || !s->saves.have || !save_exists(s->saves.path))
         return;
     char err[256];
-    if (os_load(s->save_path, &s->pending, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: saved Othello game unreadable: %s: %s\n", s->save_path, err);
+    if (os_load(s->saves.path, &s->pending, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: saved Othello game unreadable: %s: %s\n", s->saves.path, err);
         os_put_aside(s, "corrupt", "Unreadable save");
         s->notice_color = COLOR_WARN;
         return;
     }
     if (othello_record_over(&s->pending)) {
-        rename(s->save_path, s->last_path);
+        rename(s->saves.path, s->saves.last_path);
         return;
     }
     s->resumable = 1;
@@ -136,16 +99,11 @@ static void *os_create(const console_env_t *env)
     os_screen_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    s->machine = env->othello_machine;
+    opponents_init(&s->players, env);
     s->hints = 1;
     s->cursor = 2 * 8 + 3; /* d3, Black's usual first move */
     think_init(&s->think, 0);
-    if (env->save_dir &&
-        snprintf(s->save_path, sizeof s->save_path, "%s/%s", env->save_dir, OS_SAVE_NAME) <
-            (int)sizeof s->save_path &&
-        snprintf(s->last_path, sizeof s->last_path, "%s/%s", env->save_dir, OS_LAST_NAME) <
-            (int)sizeof s->last_path)
-        s->have_saves = 1;
+    screen_saves_init(&s->saves, env, OS_SAVE_NAME, OS_LAST_NAME);
     othello_session_new_game(&s->game, OTHELLO_MODE_MACHINE);
     return s;
 }
@@ -156,7 +114,7 @@ static void os_destroy(void *p)
     if (!s)
         return;
     think_destroy(&s->think);
-    othello_engine_free(s->job.engine);
+    opponents_free(&s->players);
     free(s);
 }
 
@@ -219,7 +177,18 @@ static void os_apply(os_screen_t *s, int move)
     s->dirty = 1;
 }
 
-/* ---- the machine, behind the opponent seam ---- */
+/* ---- the computer players, behind the opponent seam ---- */
+
+/* Who plays colour when it is not a person: the engine or the machine
+ * (NULL: a person, or no machine on this console). */
+static opponent_t *os_player(os_screen_t *s, int colour)
+{
+    othello_player_t p = othello_session_player(&s->game, colour);
+    if (p == OTHELLO_PLAYER_HUMAN)
+        return NULL;
+    return opponents_get(&s->players, p == OTHELLO_PLAYER_ENGINE ? OPPONENT_OTHELLO_ENGINE
+                                                                 : OPPONENT_OTHELLO_MACHINE);
+}
 
 /* The machine hears a ply of the side to move when it must (White's, once
  * it is in step).  Returns 0, or -1 after stopping the game. */
@@ -227,9 +196,10 @@ static int os_machine_tell(os_screen_t *s, int move)
 {
     if (!s->machine_ready || !othello_session_machine_hears(&s->game, s->game.board.to_move))
         return 0;
+    opponent_t *machine = os_player(s, OTHELLO_BLACK);
     othello_opponent_position_t pos = {.board = s->game.board};
     char err[160];
-    if (s->machine->played(s->machine, &pos, move, err, sizeof err) != 0) {
+    if (machine->played(machine, &pos, move, err, sizeof err) != 0) {
         os_stop(s, err);
         return -1;
     }
@@ -249,7 +219,11 @@ static int os_replay_answer(void *ctx, const othello_board_t *before, int *move,
 {
     opponent_t *m = ctx;
     othello_opponent_position_t pos = {.board = *before};
-    return m->genmove(m, &pos, move, err, errlen);
+    opponent_answer_t answer;
+    if (opponent_move_now(m, &pos, &answer, err, errlen) != 0)
+        return -1;
+    *move = answer.move;
+    return 0;
 }
 
 /* Resets the machine and plays the record into it, checking that its
@@ -257,14 +231,15 @@ static int os_replay_answer(void *ctx, const othello_board_t *before, int *move,
 static int os_machine_sync(os_screen_t *s)
 {
     s->machine_ready = 0;
-    if (!s->machine) {
+    opponent_t *machine = os_player(s, OTHELLO_BLACK);
+    if (!machine) {
         os_stop(s, "No hardware backend: the machine is not there");
         return -1;
     }
     char err[160];
-    if (s->machine->new_game(s->machine, err, sizeof err) != 0 ||
+    if (machine->new_game(machine, 0, err, sizeof err) != 0 ||
         othello_session_replay(&s->game, OTHELLO_BLACK, os_replay_hear, os_replay_answer,
-                               s->machine, err, sizeof err) != 0) {
+                               machine, err, sizeof err) != 0) {
         os_stop(s, err);
         return -1;
     }
@@ -272,29 +247,55 @@ static int os_machine_sync(os_screen_t *s)
     return 0;
 }
 
-/* ---- the software engine, on the think thread ---- */
-
-static void os_think_run(void *arg)
+/* The computer to move is asked through think.c.  The engine's move waits
+ * for the frame that shows the last one; the machine's is taken at once,
+ * as a call's would be.  Returns 1 when the answer is in now, 0 when a
+ * tick takes it, -1 after stopping the game. */
+static int os_ask(os_screen_t *s, othello_next_t next)
 {
-    os_job_t *job = arg;
-    othello_result_t r;
-    job->move = OTHELLO_PASS;
-    if (othello_engine_think(job->engine, &job->board, othello_level_config(OS_ENGINE_LEVEL),
-                             &r) == 0)
-        job->move = r.move;
+    opponent_t *o = os_player(s, s->game.board.to_move);
+    othello_opponent_position_t pos = {.board = s->game.board};
+    char err[160];
+    if (!o) {
+        os_stop(s, "Out of memory for the computer player");
+        return -1;
+    }
+    if (think_ask(&s->think, o, &pos, err, sizeof err) != 0) {
+        os_stop(s, err);
+        return -1;
+    }
+    if (next == OTHELLO_NEXT_MACHINE)
+        think_start_clock(&s->think, s->now);
+    return think_ready(&s->think, s->now);
 }
 
-static void os_think_start(os_screen_t *s)
+/* The computer's answer: checked, heard by the machine when it must (the
+ * engine's White moves), played and saved.  Returns 0, or -1 after
+ * stopping the game. */
+static int os_take_answer(os_screen_t *s)
 {
-    if (!s->job.engine) {
-        s->job.engine = othello_engine_new();
-        if (!s->job.engine) {
-            os_stop(s, "Out of memory for the computer player");
-            return;
-        }
+    opponent_answer_t a;
+    char err[160];
+    if (think_answer(&s->think, &a, err, sizeof err) != OPPONENT_MOVED) {
+        os_stop(s, err);
+        return -1;
     }
-    s->job.board = s->game.board;
-    think_start(&s->think, os_think_run, NULL, &s->job);
+    if (!othello_is_legal(&s->game.board, a.move)) {
+        os_stop(s, "The computer chose an illegal move: game stopped");
+        return -1;
+    }
+    if (a.move == OTHELLO_PASS) {
+        int machine = othello_session_player(&s->game, s->game.board.to_move) ==
+                      OTHELLO_PLAYER_MACHINE;
+        snprintf(s->notice, sizeof s->notice, "The %s has no move and passes",
+                 machine ? "machine" : "computer");
+        s->notice_color = COLOR_TEXT;
+    }
+    if (os_machine_tell(s, a.move) != 0)
+        return -1;
+    os_apply(s, a.move);
+    os_autosave(s);
+    return 0;
 }
 
 /* ---- the flow of a game ---- */
@@ -356,25 +357,10 @@ static void os_advance(os_screen_t *s)
             return;
         }
         s->pace_go = 0;
-        if (next == OTHELLO_NEXT_ENGINE) {
-            os_think_start(s);
+        if (next == OTHELLO_NEXT_MACHINE && !s->machine_ready && os_machine_sync(s) != 0)
             return;
-        }
-        if (!s->machine_ready && os_machine_sync(s) != 0)
+        if (os_ask(s, next) != 1 || os_take_answer(s) != 0)
             return;
-        othello_opponent_position_t pos = {.board = s->game.board};
-        char err[160];
-        int move;
-        if (s->machine->genmove(s->machine, &pos, &move, err, sizeof err) != 0) {
-            os_stop(s, err);
-            return;
-        }
-        if (move == OTHELLO_PASS) {
-            snprintf(s->notice, sizeof s->notice, "The machine has no move and passes");
-            s->notice_color = COLOR_TEXT;
-        }
-        os_apply(s, move);
-        os_autosave(s);
     }
 }
 
@@ -386,8 +372,12 @@ static void os_start_play(os_screen_t *s)
     s->notice[0] = 0;
     s->machine_ready = 0;
     s->pace_pending = s->pace_go = s->paused = 0;
-    if (s->job.engine)
-        othello_engine_clear(s->job.engine);
+    char err[160];
+    for (int colour = OTHELLO_BLACK; colour <= OTHELLO_WHITE; colour++) {
+        opponent_t *o = os_player(s, colour);
+        if (othello_session_player(&s->game, colour) == OTHELLO_PLAYER_ENGINE && o)
+            o->new_game(o, 0, err, sizeof err); /* clears its tables; cannot fail */
+    }
     s->dirty = 1;
     if (othello_mode_has_machine(s->game.mode) && os_machine_sync(s) != 0)
         return;
@@ -396,10 +386,10 @@ static void os_start_play(os_screen_t *s)
 
 static void os_new_game(os_screen_t *s, int mode)
 {
-    if (s->have_saves && save_exists(s->save_path))
+    if (s->saves.have && save_exists(s->saves.path))
         os_put_aside(s, "bak", "Saved game");
     othello_session_new_game(&s->game, mode);
-    s->save_failed = 0;
+    s->saves.failed = 0;
     s->cursor = 2 * 8 + 3;
     os_start_play(s);
 }
@@ -408,7 +398,7 @@ static void os_resume(os_screen_t *s)
 {
     if (!s->suspended) {
         othello_session_resume(&s->game, &s->pending);
-        s->save_failed = 0;
+        s->saves.failed = 0;
     }
     os_start_play(s);
 }
@@ -428,15 +418,8 @@ static void os_suspend(os_screen_t *s)
     s->suspended = 1;
     s->resumable = 1;
     s->menu_sel = OS_MENU_RESUME;
-    if (s->have_saves && !s->save_failed) {
-        snprintf(s->notice, sizeof s->notice, "Game saved in %s: Resume continues it",
-                 OS_SAVE_NAME);
-        s->notice_color = COLOR_TEXT;
-    } else {
-        snprintf(s->notice, sizeof s->notice, "Game kept until you quit: %s",
-                 s->have_saves ? "the autosave failed" : "no save folder");
-        s->notice_color = COLOR_WARN;
-    }
+    screen_suspended_notice(&s->saves, OS_SAVE_NAME, s->notice, sizeof s->notice,
+                            &s->notice_color);
 }
 
 /* Backspace or 'u': back to the position before the last disc a human
@@ -556,6 +539,7 @@ static console_game_status_t os_key(void *p, int hid)
 static void os_tick(void *p, uint64_t now_us)
 {
     os_screen_t *s = p;
+    s->now = now_us;
     if (s->pace_pending && s->screen == OS_PLAY) {
         /* The pace counts from the first tick after the last move: the
          * frame that shows it is drawn right after this tick. */
@@ -567,36 +551,15 @@ static void os_tick(void *p, uint64_t now_us)
             os_pace_move(s);
         return;
     }
-    if (!think_ready(&s->think, now_us))
-        return;
-    int move = s->job.move;
-    if (!othello_is_legal(&s->game.board, move)) {
-        os_stop(s, "The computer chose an illegal move: game stopped");
-        return;
-    }
-    if (move == OTHELLO_PASS) {
-        snprintf(s->notice, sizeof s->notice, "The computer has no move and passes");
-        s->notice_color = COLOR_TEXT;
-    }
-    /* The engine's White move goes to the machine as a human's would. */
-    if (os_machine_tell(s, move) != 0)
-        return;
-    os_apply(s, move);
-    os_autosave(s);
-    os_advance(s);
+    if (think_ready(&s->think, now_us) && os_take_answer(s) == 0)
+        os_advance(s);
 }
 
 static console_busy_t os_busy(void *p) { return think_busy(&((os_screen_t *)p)->think); }
 
 static int os_dirty(void *p) { return ((os_screen_t *)p)->dirty; }
 
-static int os_take_sound(void *p)
-{
-    os_screen_t *s = p;
-    int cue = s->sound;
-    s->sound = AUDIO_NONE;
-    return cue;
-}
+static int os_take_sound(void *p) { return screen_take_sound(&((os_screen_t *)p)->sound); }
 
 static int os_quit(void *p)
 {
@@ -604,7 +567,7 @@ static int os_quit(void *p)
     think_cancel(&s->think);
     int in_progress = (s->screen == OS_PLAY || s->suspended) && s->game.n_plies > 0 &&
                       !os_over(s) && !s->game.stopped;
-    return in_progress && (!s->have_saves || s->save_failed);
+    return in_progress && (!s->saves.have || s->saves.failed);
 }
 
 static const char *const os_help[] = {
