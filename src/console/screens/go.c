@@ -12,6 +12,7 @@
 #include "common/keys.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "console/screen_common.h"
 #include "go_screen.h"
 
 /* Backspace or u: take a move back. */
@@ -336,13 +337,7 @@ static int go_dirty(void *game)
     return g->dirty || g->sound != AUDIO_NONE;
 }
 
-static int go_take_sound(void *game)
-{
-    go_game_t *g = game;
-    int s = g->sound;
-    g->sound = AUDIO_NONE;
-    return s;
-}
+static int go_take_sound(void *game) { return screen_take_sound(&((go_game_t *)game)->sound); }
 
 static void go_render(void *game, uint16_t *fb)
 {

@@ -41,7 +41,7 @@
 
 #define OS_LAST_NAME "othello-last.txt"
 
-static int os_over(const os_screen_t *s) { return othello_session_over(&s->game); }
+int othello_screen_over(const os_screen_t *s) { return othello_session_over(&s->game); }
 
 const char *othello_screen_colour_name(int colour)
 {
@@ -61,10 +61,10 @@ static int os_load(const char *path, othello_record_t *r, char *err, size_t errl
 
 /* After every move, undo or stop (screen_autosave): a finished (or
  * stopped) game goes to othello-last.txt. */
-static void os_autosave(os_screen_t *s)
+void othello_screen_autosave(os_screen_t *s)
 {
     screen_autosave(&s->saves, "Othello", s->game.n_plies == 0 && !s->game.stopped,
-                    os_over(s) || s->game.stopped, othello_record_header, othello_record_emit,
+                    othello_screen_over(s) || s->game.stopped, othello_record_header, othello_record_emit,
                     &s->game);
 }
 
@@ -142,162 +142,6 @@ int othello_screen_human_to_move(const os_screen_t *s)
            othello_session_human_turn(&s->game);
 }
 
-/* The game is over: counts, the winner, the record kept. */
-static void os_finish(os_screen_t *s)
-{
-    char result[64];
-    snprintf(s->status, sizeof s->status, "%s. Enter: again",
-             othello_session_result_text(&s->game, result, sizeof result));
-    s->screen = OS_OVER;
-    s->sound = AUDIO_GAME_OVER;
-    s->suspended = 0;
-    os_autosave(s);
-}
-
-/* The referee stops the game: the message says why; the record is kept. */
-static void os_stop(os_screen_t *s, const char *why)
-{
-    fprintf(stderr, "tabletop othello: %s\n", why);
-    othello_session_stop(&s->game, why);
-    snprintf(s->status, sizeof s->status, "%s", s->game.stop_reason);
-    s->machine_ready = 0;
-    s->screen = OS_OVER;
-    s->sound = AUDIO_ILLEGAL;
-    s->suspended = 0;
-    os_autosave(s);
-    s->dirty = 1;
-}
-
-/* Records and plays a legal ply (a disc or a pass). */
-static void os_apply(os_screen_t *s, int move)
-{
-    othello_session_play(&s->game, move);
-    if (move != OTHELLO_PASS)
-        s->sound = AUDIO_PLACE;
-    s->dirty = 1;
-}
-
-/* ---- the computer players, behind the opponent seam ---- */
-
-/* Who plays colour when it is not a person: the engine or the machine
- * (NULL: a person, or no machine on this console). */
-static opponent_t *os_player(os_screen_t *s, int colour)
-{
-    othello_player_t p = othello_session_player(&s->game, colour);
-    if (p == OTHELLO_PLAYER_HUMAN)
-        return NULL;
-    return opponents_get(&s->players, p == OTHELLO_PLAYER_ENGINE ? OPPONENT_OTHELLO_ENGINE
-                                                                 : OPPONENT_OTHELLO_MACHINE);
-}
-
-/* The machine hears a ply of the side to move when it must (White's, once
- * it is in step).  Returns 0, or -1 after stopping the game. */
-static int os_machine_tell(os_screen_t *s, int move)
-{
-    if (!s->machine_ready || !othello_session_machine_hears(&s->game, s->game.board.to_move))
-        return 0;
-    opponent_t *machine = os_player(s, OTHELLO_BLACK);
-    othello_opponent_position_t pos = {.board = s->game.board};
-    char err[160];
-    if (machine->played(machine, &pos, move, err, sizeof err) != 0) {
-        os_stop(s, err);
-        return -1;
-    }
-    return 0;
-}
-
-static int os_replay_hear(void *ctx, const othello_board_t *before, int move, char *err,
-                          size_t errlen)
-{
-    opponent_t *m = ctx;
-    othello_opponent_position_t pos = {.board = *before};
-    return m->played(m, &pos, move, err, errlen);
-}
-
-static int os_replay_answer(void *ctx, const othello_board_t *before, int *move, char *err,
-                            size_t errlen)
-{
-    opponent_t *m = ctx;
-    othello_opponent_position_t pos = {.board = *before};
-    opponent_answer_t answer;
-    if (opponent_move_now(m, &pos, &answer, err, errlen) != 0)
-        return -1;
-    *move = answer.move;
-    return 0;
-}
-
-/* Resets the machine and plays the record into it, checking that its
- * answers are the record's.  Returns 0, or -1 after stopping the game. */
-static int os_machine_sync(os_screen_t *s)
-{
-    s->machine_ready = 0;
-    opponent_t *machine = os_player(s, OTHELLO_BLACK);
-    if (!machine) {
-        os_stop(s, "No hardware backend: the machine is not there");
-        return -1;
-    }
-    char err[160];
-    if (machine->new_game(machine, 0, err, sizeof err) != 0 ||
-        othello_session_replay(&s->game, OTHELLO_BLACK, os_replay_hear, os_replay_answer,
-                               machine, err, sizeof err) != 0) {
-        os_stop(s, err);
-        return -1;
-    }
-    s->machine_ready = 1;
-    return 0;
-}
-
-/* The computer to move is asked through think.c.  The engine's move waits
- * for the frame that shows the last one; the machine's is taken at once,
- * as a call's would be.  Returns 1 when the answer is in now, 0 when a
- * tick takes it, -1 after stopping the game. */
-static int os_ask(os_screen_t *s, othello_next_t next)
-{
-    opponent_t *o = os_player(s, s->game.board.to_move);
-    othello_opponent_position_t pos = {.board = s->game.board};
-    char err[160];
-    if (!o) {
-        os_stop(s, "Out of memory for the computer player");
-        return -1;
-    }
-    if (think_ask(&s->think, o, &pos, err, sizeof err) != 0) {
-        os_stop(s, err);
-        return -1;
-    }
-    if (next == OTHELLO_NEXT_MACHINE)
-        think_start_clock(&s->think, s->now);
-    return think_ready(&s->think, s->now);
-}
-
-/* The computer's answer: checked, heard by the machine when it must (the
- * engine's White moves), played and saved.  Returns 0, or -1 after
- * stopping the game. */
-static int os_take_answer(os_screen_t *s)
-{
-    opponent_answer_t a;
-    char err[160];
-    if (think_answer(&s->think, &a, err, sizeof err) != OPPONENT_MOVED) {
-        os_stop(s, err);
-        return -1;
-    }
-    if (!othello_is_legal(&s->game.board, a.move)) {
-        os_stop(s, "The computer chose an illegal move: game stopped");
-        return -1;
-    }
-    if (a.move == OTHELLO_PASS) {
-        int machine = othello_session_player(&s->game, s->game.board.to_move) ==
-                      OTHELLO_PLAYER_MACHINE;
-        snprintf(s->notice, sizeof s->notice, "The %s has no move and passes",
-                 machine ? "machine" : "computer");
-        s->notice_color = COLOR_TEXT;
-    }
-    if (os_machine_tell(s, a.move) != 0)
-        return -1;
-    os_apply(s, a.move);
-    os_autosave(s);
-    return 0;
-}
-
 /* ---- the flow of a game ---- */
 
 /* The status line of a paced game: who moves next, or that it is paused. */
@@ -331,16 +175,16 @@ static void os_advance(os_screen_t *s)
         othello_next_t next = othello_session_next(&s->game);
         if (next == OTHELLO_NEXT_OVER) {
             if (!s->game.stopped)
-                os_finish(s);
+                othello_screen_finish(s);
             return;
         }
         if (next == OTHELLO_NEXT_PASS) {
             /* The machine must hear White's pass; Black's it says itself. */
             int mover = s->game.board.to_move;
-            if (os_machine_tell(s, OTHELLO_PASS) != 0)
+            if (othello_screen_machine_tell(s, OTHELLO_PASS) != 0)
                 return;
-            os_apply(s, OTHELLO_PASS);
-            os_autosave(s);
+            othello_screen_apply(s, OTHELLO_PASS);
+            othello_screen_autosave(s);
             snprintf(s->notice, sizeof s->notice, "%s has no move and passes",
                      othello_screen_colour_name(mover));
             s->notice_color = COLOR_TEXT;
@@ -357,9 +201,9 @@ static void os_advance(os_screen_t *s)
             return;
         }
         s->pace_go = 0;
-        if (next == OTHELLO_NEXT_MACHINE && !s->machine_ready && os_machine_sync(s) != 0)
+        if (next == OTHELLO_NEXT_MACHINE && !s->machine_ready && othello_screen_machine_sync(s) != 0)
             return;
-        if (os_ask(s, next) != 1 || os_take_answer(s) != 0)
+        if (othello_screen_ask(s, next) != 1 || othello_screen_take_answer(s) != 0)
             return;
     }
 }
@@ -374,12 +218,12 @@ static void os_start_play(os_screen_t *s)
     s->pace_pending = s->pace_go = s->paused = 0;
     char err[160];
     for (int colour = OTHELLO_BLACK; colour <= OTHELLO_WHITE; colour++) {
-        opponent_t *o = os_player(s, colour);
+        opponent_t *o = othello_screen_player(s, colour);
         if (othello_session_player(&s->game, colour) == OTHELLO_PLAYER_ENGINE && o)
             o->new_game(o, 0, err, sizeof err); /* clears its tables; cannot fail */
     }
     s->dirty = 1;
-    if (othello_mode_has_machine(s->game.mode) && os_machine_sync(s) != 0)
+    if (othello_mode_has_machine(s->game.mode) && othello_screen_machine_sync(s) != 0)
         return;
     os_advance(s);
 }
@@ -410,7 +254,7 @@ static void os_suspend(os_screen_t *s)
     s->screen = OS_TITLE;
     s->dirty = 1;
     s->notice[0] = 0;
-    if (s->game.n_plies == 0 || os_over(s) || s->game.stopped) {
+    if (s->game.n_plies == 0 || othello_screen_over(s) || s->game.stopped) {
         s->suspended = 0;
         os_check_saved(s);
         return;
@@ -435,8 +279,8 @@ static void os_undo(os_screen_t *s)
     }
     s->screen = OS_PLAY;
     s->notice[0] = 0;
-    os_autosave(s);
-    if (othello_mode_has_machine(s->game.mode) && os_machine_sync(s) != 0)
+    othello_screen_autosave(s);
+    if (othello_mode_has_machine(s->game.mode) && othello_screen_machine_sync(s) != 0)
         return;
     os_advance(s);
     snprintf(s->notice, sizeof s->notice, "Took back %d move%s", taken, taken == 1 ? "" : "s");
@@ -455,10 +299,10 @@ static void os_try_place(os_screen_t *s)
         return;
     }
     s->notice[0] = 0;
-    if (os_machine_tell(s, s->cursor) != 0)
+    if (othello_screen_machine_tell(s, s->cursor) != 0)
         return;
-    os_apply(s, s->cursor);
-    os_autosave(s);
+    othello_screen_apply(s, s->cursor);
+    othello_screen_autosave(s);
     os_advance(s);
 }
 
@@ -551,7 +395,7 @@ static void os_tick(void *p, uint64_t now_us)
             os_pace_move(s);
         return;
     }
-    if (think_ready(&s->think, now_us) && os_take_answer(s) == 0)
+    if (think_ready(&s->think, now_us) && othello_screen_take_answer(s) == 0)
         os_advance(s);
 }
 
@@ -566,7 +410,7 @@ static int os_quit(void *p)
     os_screen_t *s = p;
     think_cancel(&s->think);
     int in_progress = (s->screen == OS_PLAY || s->suspended) && s->game.n_plies > 0 &&
-                      !os_over(s) && !s->game.stopped;
+                      !othello_screen_over(s) && !s->game.stopped;
     return in_progress && (!s->saves.have || s->saves.failed);
 }
 

@@ -80,6 +80,35 @@ const char *othello_screen_colour_name(int colour);
 int othello_screen_paced(const os_screen_t *s);
 /* 1 when a person may place a disc now (no search running). */
 int othello_screen_human_to_move(const os_screen_t *s);
+/* 1 when neither side can move. */
+int othello_screen_over(const os_screen_t *s);
+/* Saves after every move, undo or stop (a finished or stopped game goes
+ * to othello-last.txt). */
+void othello_screen_autosave(os_screen_t *s);
+
+/* ---- othello_play.c ---- */
+
+/* The game is over: counts, the winner, the record kept. */
+void othello_screen_finish(os_screen_t *s);
+/* The referee stops the game: why is said; the record is kept. */
+void othello_screen_stop(os_screen_t *s, const char *why);
+/* Records and plays a legal ply (a disc or a pass). */
+void othello_screen_apply(os_screen_t *s, int move);
+/* The computer that plays colour (NULL: a person, or no machine here). */
+opponent_t *othello_screen_player(os_screen_t *s, int colour);
+/* The machine hears a ply of the side to move when it must.  Returns 0,
+ * or -1 after stopping the game. */
+int othello_screen_machine_tell(os_screen_t *s, int move);
+/* Resets the machine and replays the record into it.  Returns 0, or -1
+ * after stopping the game. */
+int othello_screen_machine_sync(os_screen_t *s);
+/* Asks the computer to move (next says which): 1 when its answer is in
+ * now, 0 when a tick takes it, -1 after stopping the game. */
+int othello_screen_ask(os_screen_t *s, othello_next_t next);
+/* Plays the computer's answer (checked, heard by the machine, saved).
+ * Returns 0, or -1 after stopping the game. */
+int othello_screen_take_answer(os_screen_t *s);
+
 /* Draws the whole current screen into fb (console_game_t.render). */
 void othello_screen_render(void *p, uint16_t *fb);
 
