@@ -10,19 +10,18 @@
  * atomically after every move to connect4.txt (docs/connect4.md); the title
  * offers to resume it; an unreadable save is kept aside as *.corrupt.
  *
- * The seed's AI answers through the opponent seam (env->connect4_ai).  The
- * mailbox lets backend time pass while it polls, so it is asked on the
- * console's thread between frames.  A failed answer (timeout, illegal move)
- * is shown and logged, the game left as it was.  Perfect is the session's
- * opening book and exact solver, searched on the think thread (think.h)
- * while the console draws and reads keys; past the solver's budget the
- * seed's AI moves instead, asked back on the console's thread, the session
- * marks that move as the seed's AI's, and the board says so
- * (connect4_draw.c).  Escape while Perfect searches leaves the search
- * running: its answer is played if the same position is resumed, else
- * forgotten.  A headless run waits for it with game time standing still,
- * so its frames are those of an answer found at once.  The pictures are
- * connect4_draw.c's.
+ * The computer is the mode's player behind the opponent seam (opponent.h),
+ * asked through think.c: the seed's AI in logic (the console's) steps on
+ * the console's thread between frames; Perfect (the opening book and exact
+ * solver) searches on the think thread while the console draws and reads
+ * keys.  A failed answer (timeout, illegal move) is shown and logged, the
+ * game left as it was.  Past its budget Perfect gives up and the seed's AI
+ * moves instead, the session marks that move as the seed's AI's, and the
+ * board says so (connect4_draw.c).  Escape while Perfect searches leaves
+ * the search running: its answer is played if the same position is
+ * resumed, else forgotten.  A headless run waits for it with game time
+ * standing still, so its frames are those of an answer found at once.  The
+ * pictures are connect4_draw.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
