@@ -2,10 +2,11 @@
  * screens/gomoku.c - "Chess Club Dream" on the console (seed 002): the farm
  * menu and the 15x15 Gomoku board around it (docs/farm.md).  The game is
  * the pure session games/gomoku/session.h (renju, the mode, the clock,
- * undo, the farm's share, the record) and the AI gomoku_ai.h; this file
- * maps the keys, plays the sound cues, runs the computer on a think_t and
- * saves.  The pictures are gomoku_draw.c's (the framebuffer) and
- * gomoku_tiles.c's (the tile display's pages, returned by output()).
+ * undo, the farm's share, the record); the computer stands behind the
+ * opponent seam (console/opponent.h).  This file plays each step, asks the
+ * computer through a think_t and saves; gomoku_keys.c maps the keys.  The
+ * pictures are gomoku_draw.c's (the framebuffer) and gomoku_tiles.c's (the
+ * tile display's pages, returned by output()).
  *
  * Two pages, as the seed's (§3.4.2); c switches between them: the farm
  * (its numbers, the five choices, "WELCOME TO THE FARM") and the board
