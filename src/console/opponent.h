@@ -1,57 +1,124 @@
 /*
  * opponent.h - one seam for every computer player the console can put
  * across the board, in the manner of Pachi's `struct engine`: a table of
- * functions and its data.  Behind it may stand a software search or an FPGA
+ * functions and its data.  Behind it stands a software search (Go's UCT,
+ * Connect Four's Perfect, the Othello engine, the Gomoku AI) or an FPGA
  * block behind its driver (seed 004's Connect Four AI in the mailbox, seed
- * 003's Othello machine); a screen asks it for a move and never knows which
- * one answered.  Hardware opponents (opponents.h: opponent_c4.c,
- * opponent_othello.c) are built by the console core's console_hw_open()
- * from the command line: the core holds the HAL, a screen never does.
+ * 003's Othello machine).  A screen asks it for a move through think.h and
+ * never knows which one answered.
  *
- * A position and a move are the game's own: a Connect Four opponent takes a
- * `const c4_game_t *` and answers a column 0..6; an Othello opponent takes
- * a `const othello_opponent_position_t *` (othello session.h) and answers a
- * square 0..63 or OTHELLO_PASS.
+ * A screen takes its players from an opponents_t (below) by kind: the
+ * hardware ones are the console core's (console_env_t, built by
+ * console_hw_open() from the command line: the core holds the HAL), the
+ * software ones are made when first asked for (opponents.h) and freed with
+ * the set.
  *
- * A screen finds its opponent in console_game.h's env (env->connect4_ai,
- * env->othello_machine; NULL: not on this console).
+ * A position and a move are the game's own:
+ *   Go:           const BoardState *; a point row * size + col, or -1: a pass
+ *   Connect Four: const c4_game_t *; a column 0..6
+ *   Othello:      const othello_opponent_position_t * (othello session.h);
+ *                 a square 0..63 or OTHELLO_PASS
+ *   Gomoku:       const gomoku_session_t * (its board and level); a point
  *
- * Usage (given opponent_t *o, const void *position, int move):
+ * Every search runs through think.c: begin() on the console's thread
+ * copies the position, then step() runs on the think thread, or, for an
+ * opponent whose console_thread is 1 (hardware: the HAL is not shared
+ * between threads), on the console's thread at each tick, a bounded slice
+ * at a time, so the console draws and reads keys between the steps.
+ *
+ * Usage (given opponents_t *set, const void *position):
  *   char err[128];
- *   int answer;
- *   o->new_game(o, err, sizeof err);   // before each game (a reset in logic)
- *   if (o->played)                     // a move of either side, if it keeps a position
- *       o->played(o, position, move, err, sizeof err);
- *   o->genmove(o, position, &answer, err, sizeof err);   // on the console's thread
+ *   opponent_answer_t answer;
+ *   opponent_t *o = opponents_get(set, OPPONENT_GO);   // NULL: not on this console
+ *   o->new_game(o, 3, err, sizeof err);    // before each game, at its level
+ *   if (o->played)                         // a move of either side, if it keeps a position
+ *       o->played(o, position, 27, err, sizeof err);
+ *   opponent_move_now(o, position, &answer, err, sizeof err);   // a screen: think_ask (think.h)
  *
- * Every function returns 0, or -1 with one line saying why in err (the
- * hardware did not answer, or answered an illegal move); the screen shows
- * it and the game stops with its record kept.
+ * Every function returns 0, or -1 with one line saying why in err (no
+ * memory, the hardware did not answer or answered an illegal move); the
+ * screen shows it and the game stops with its record kept.
  */
 #ifndef TABLETOP_CONSOLE_OPPONENT_H
 #define TABLETOP_CONSOLE_OPPONENT_H
 
 #include <stddef.h>
 
+#include "console_game.h"
+
 typedef struct opponent opponent_t;
+
+/* What step() says. */
+typedef enum opponent_status {
+    OPPONENT_FAILED = -1,  /* no move: why in err */
+    OPPONENT_THINKING = 0, /* not yet: step again (console_thread opponents) */
+    OPPONENT_MOVED = 1,    /* the answer is in */
+} opponent_status_t;
+
+/* An opponent's answer. */
+typedef struct opponent_answer {
+    int move;      /* the game's move (see above) */
+    int resign;    /* 1: it would rather resign than play move (Go) */
+    int gave_up;   /* 1: no move within its budget (Perfect): the fallback moves */
+    char note[240]; /* lines for stderr (the search's figures, why it gave up), or "" */
+} opponent_answer_t;
 
 struct opponent {
     const char *name; /* "the Othello machine": for messages */
-    /* A new game from the game's initial position. */
-    int (*new_game)(opponent_t *o, char *err, size_t errlen);
+    /* 1: begin() and step() run on the console's thread (a hardware
+     * opponent: its driver lets backend time pass, and the HAL is the
+     * console's); 0: step() runs on the think thread. */
+    int console_thread;
+    /* A new game from the game's initial position; level is the game's
+     * own (Go 1..4), 0 where the opponent has one. */
+    int (*new_game)(opponent_t *o, int level, char *err, size_t errlen);
     /* A move played on the board (by either side), for an opponent that
      * keeps its own position (the Othello machine); NULL if it keeps none. */
     int (*played)(opponent_t *o, const void *position, int move, char *err, size_t errlen);
-    /* The opponent's move for the side to move in position.  A hardware
-     * opponent runs on the console's own thread: its driver lets backend
-     * time pass while it waits, and the HAL is not shared between threads. */
-    int (*genmove)(opponent_t *o, const void *position, int *move, char *err, size_t errlen);
-    /* Asks a software genmove running on the think thread to return soon;
-     * NULL-safe. */
+    /* Starts a move for the side to move in position (copied), on the
+     * console's thread. */
+    int (*begin)(opponent_t *o, const void *position, char *err, size_t errlen);
+    /* Goes on with the move begun: OPPONENT_MOVED with *answer filled,
+     * OPPONENT_THINKING (only when console_thread), or OPPONENT_FAILED. */
+    opponent_status_t (*step)(opponent_t *o, opponent_answer_t *answer, char *err,
+                              size_t errlen);
+    /* Asks a step running on the think thread to return soon; NULL-safe. */
     void (*stop)(opponent_t *o);
-    /* Frees the opponent (the console's job). */
+    /* Frees the opponent (its owner's job: the set's, or the console's). */
     void (*destroy)(opponent_t *o);
     void *data;
 };
+
+/* Asks o for its move in position and waits for it, stepping on this
+ * thread (an Othello machine's replay of a record).  Returns 0 with
+ * *answer, or -1 with why in err. */
+int opponent_move_now(opponent_t *o, const void *position, opponent_answer_t *answer, char *err,
+                      size_t errlen);
+
+/* The computer players a screen may ask for.  The session's mode or level
+ * says which one plays; the screen never sees what stands behind it. */
+typedef enum opponent_kind {
+    OPPONENT_GO,               /* Go: levels 1-4 (games/go/ai.h) */
+    OPPONENT_CONNECT4_SEED_AI, /* seed 004's AI (the console's, in logic) */
+    OPPONENT_CONNECT4_PERFECT, /* the opening book and exact solver; gives up past its budget */
+    OPPONENT_OTHELLO_MACHINE,  /* seed 003's machine (the console's, in logic) */
+    OPPONENT_OTHELLO_ENGINE,   /* the engine at the console's level */
+    OPPONENT_GOMOKU,           /* the Gomoku AI at the session's level */
+    OPPONENT_KINDS
+} opponent_kind_t;
+
+/* A screen's players: the console's own and the ones made for it. */
+typedef struct opponents {
+    console_env_t env;             /* seed, headless, the console's hardware opponents */
+    opponent_t *made[OPPONENT_KINDS]; /* software players made so far */
+} opponents_t;
+
+/* An empty set over the console's env. */
+void opponents_init(opponents_t *set, const console_env_t *env);
+/* The player of kind: the console's, or one made now.  NULL when this
+ * console has none (no hardware) or memory ran out. */
+opponent_t *opponents_get(opponents_t *set, opponent_kind_t kind);
+/* Frees the players made (stop their searches first: think_destroy). */
+void opponents_free(opponents_t *set);
 
 #endif

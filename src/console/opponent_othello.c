@@ -6,9 +6,13 @@
  * The machine keeps its own board, so it must hear every White move
  * (played) and is asked only for Black's (genmove).  The seed's protocol
  * opens with White's move: new_game sends a White pass so that Black opens
- * as in tournament Othello.  The driver lets backend time pass while it
- * waits, so genmove must run on the console's thread, between frames,
- * never on a think thread beside the console's own use of the HAL.
+ * as in tournament Othello.  Waiting for Black lets backend time pass, so
+ * the opponent says console_thread: think.c steps it on the console's
+ * thread, between frames, never on a think thread beside the console's own
+ * use of the HAL.  A step polls the Black port every 10 us of backend time
+ * (as othello_machine_wait_black does) for at most OPPONENT_OTHELLO_SLICE_US,
+ * more than the machine's default search takes, so a move normally comes
+ * in one step; the move is given up after OTHELLO_MACHINE_TIMEOUT_US.
  *
  * The machine is looked for at each new_game, not when the opponent is
  * made: a console without it still starts, and the game that wanted it
@@ -21,6 +25,18 @@
 #include "games/othello/othello.h"
 #include "games/othello/session.h"
 #include "opponents.h"
+
+/* Backend time one step may poll the Black port. */
+#define OPPONENT_OTHELLO_SLICE_US 32000u
+/* Backend time between two polls. */
+#define OPPONENT_OTHELLO_POLL_US 10u
+
+typedef struct opponent_machine {
+    opponent_t base;
+    hal_t *hal;
+    othello_board_t board; /* the position Black answers */
+    uint64_t asked_us;     /* backend time of the question */
+} opponent_machine_t;
 
 /* A driver failure as one line: what was tried, then the driver's why. */
 static int opponent_othello_fail(const char *what, char *err, size_t errlen)
@@ -39,10 +55,12 @@ static int opponent_othello_send(int move, char *err, size_t errlen)
     return 0;
 }
 
-static int opponent_othello_new_game(opponent_t *o, char *err, size_t errlen)
+static int opponent_othello_new_game(opponent_t *o, int level, char *err, size_t errlen)
 {
+    opponent_machine_t *m = o->data;
     char why[160];
-    if (othello_machine_open(o->data, why, sizeof why) != 0) {
+    (void)level;
+    if (othello_machine_open(m->hal, why, sizeof why) != 0) {
         snprintf(err, errlen, "No Othello machine: %.80s", why);
         return -1;
     }
@@ -64,46 +82,84 @@ static int opponent_othello_played(opponent_t *o, const void *position, int move
     return opponent_othello_send(move, err, errlen);
 }
 
-/* Black's answer, within the driver's time-out, legal in position. */
-static int opponent_othello_genmove(opponent_t *o, const void *position, int *move, char *err,
-                                    size_t errlen)
+static int opponent_othello_begin(opponent_t *o, const void *position, char *err,
+                                 size_t errlen)
 {
+    opponent_machine_t *m = o->data;
     const othello_opponent_position_t *p = position;
-    int pass = 0, row = 0, col = 0;
-    (void)o;
-    if (othello_machine_wait_black(&pass, &row, &col, 0) != 1)
-        return opponent_othello_fail("The machine did not answer", err, errlen);
-    int m = pass ? OTHELLO_PASS : row * 8 + col;
-    if (!othello_is_legal(&p->board, m)) {
+    (void)err, (void)errlen;
+    m->board = p->board;
+    m->asked_us = hal_time_us(m->hal);
+    return 0;
+}
+
+/* Black's answer checked against the rules: OPPONENT_MOVED, or
+ * OPPONENT_FAILED with why. */
+static opponent_status_t opponent_othello_check(const opponent_machine_t *m, int pass, int row,
+                                                int col, opponent_answer_t *answer, char *err,
+                                                size_t errlen)
+{
+    int move = pass ? OTHELLO_PASS : row * 8 + col;
+    if (!othello_is_legal(&m->board, move)) {
         char name[8];
-        if (m == OTHELLO_PASS)
+        if (move == OTHELLO_PASS)
             snprintf(err, errlen, "The machine passed with a legal move: game stopped");
         else
             snprintf(err, errlen, "The machine played %s, not a legal move: game stopped",
-                     othello_format_move(m, name));
-        return -1;
+                     othello_format_move(move, name));
+        return OPPONENT_FAILED;
     }
-    *move = m;
-    return 0;
+    answer->move = move;
+    return OPPONENT_MOVED;
+}
+
+/* Polls for Black's answer for at most a slice of backend time. */
+static opponent_status_t opponent_othello_step(opponent_t *o, opponent_answer_t *answer,
+                                               char *err, size_t errlen)
+{
+    opponent_machine_t *m = o->data;
+    uint64_t slice_us = hal_time_us(m->hal);
+    for (;;) {
+        int pass = 0, row = 0, col = 0;
+        int r = othello_machine_poll_black(&pass, &row, &col);
+        if (r == 1)
+            return opponent_othello_check(m, pass, row, col, answer, err, errlen);
+        uint64_t now = hal_time_us(m->hal);
+        if (r < 0) {
+            opponent_othello_fail("The machine did not answer", err, errlen);
+            return OPPONENT_FAILED;
+        }
+        if (now - m->asked_us >= OTHELLO_MACHINE_TIMEOUT_US) {
+            snprintf(err, errlen,
+                     "The machine did not answer: Black's move did not come (BR stayed high)");
+            return OPPONENT_FAILED;
+        }
+        if (now - slice_us >= OPPONENT_OTHELLO_SLICE_US)
+            return OPPONENT_THINKING;
+        hal_advance(m->hal, OPPONENT_OTHELLO_POLL_US);
+    }
 }
 
 static void opponent_othello_destroy(opponent_t *o)
 {
-    free(o);
+    free(o->data);
 }
 
 opponent_t *opponent_othello_machine_new(hal_t *hal, char *err, size_t errlen)
 {
-    opponent_t *o = calloc(1, sizeof *o);
-    if (!o) {
+    opponent_machine_t *m = calloc(1, sizeof *m);
+    if (!m) {
         snprintf(err, errlen, "othello: out of memory for the Othello machine");
         return NULL;
     }
-    o->name = "the Othello machine";
-    o->new_game = opponent_othello_new_game;
-    o->played = opponent_othello_played;
-    o->genmove = opponent_othello_genmove;
-    o->destroy = opponent_othello_destroy;
-    o->data = hal;
-    return o;
+    m->hal = hal;
+    m->base = (opponent_t){.name = "the Othello machine",
+                           .console_thread = 1,
+                           .new_game = opponent_othello_new_game,
+                           .played = opponent_othello_played,
+                           .begin = opponent_othello_begin,
+                           .step = opponent_othello_step,
+                           .destroy = opponent_othello_destroy,
+                           .data = m};
+    return &m->base;
 }

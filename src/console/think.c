@@ -3,6 +3,8 @@
  */
 #include "think.h"
 
+#include <stdio.h>
+
 void think_init(think_t *t, uint64_t min_us)
 {
     *t = (think_t){.min_us = min_us};
@@ -43,6 +45,51 @@ void think_start(think_t *t, void (*run)(void *job), void (*stop)(void *job), vo
     t->state = THINK_THREAD;
 }
 
+/* A software opponent's search, on the think thread: its steps until it
+ * answers. */
+static void think_opponent_run(void *arg)
+{
+    think_t *t = arg;
+    do
+        t->status = t->opponent->step(t->opponent, &t->answer, t->err, sizeof t->err);
+    while (t->status == OPPONENT_THINKING);
+}
+
+static void think_opponent_stop(void *arg)
+{
+    think_t *t = arg;
+    if (t->opponent->stop)
+        t->opponent->stop(t->opponent);
+}
+
+int think_ask(think_t *t, opponent_t *o, const void *position, char *err, size_t errlen)
+{
+    think_cancel(t);
+    if (o->begin(o, position, err, errlen) != 0)
+        return -1;
+    t->opponent = o;
+    t->answer = (opponent_answer_t){0};
+    t->err[0] = 0;
+    t->status = OPPONENT_THINKING;
+    if (!o->console_thread) {
+        think_start(t, think_opponent_run, think_opponent_stop, t);
+        return 0;
+    }
+    t->done = 0;
+    t->shown = 0;
+    t->clock_set = 0;
+    t->state = THINK_STEPPED;
+    return 0;
+}
+
+opponent_status_t think_answer(const think_t *t, opponent_answer_t *answer, char *err,
+                               size_t errlen)
+{
+    *answer = t->answer;
+    snprintf(err, errlen, "%s", t->err);
+    return t->status;
+}
+
 void think_start_clock(think_t *t, uint64_t now_us)
 {
     t->shown = 1;
@@ -64,10 +111,25 @@ static int think_done(think_t *t)
     return done;
 }
 
+/* One step of an opponent on the console's thread, until it has answered. */
+static void think_step(think_t *t)
+{
+    if (t->done)
+        return;
+    t->status = t->opponent->step(t->opponent, &t->answer, t->err, sizeof t->err);
+    if (t->status != OPPONENT_THINKING) {
+        pthread_mutex_lock(&t->lock);
+        t->done = 1;
+        pthread_mutex_unlock(&t->lock);
+    }
+}
+
 int think_ready(think_t *t, uint64_t now_us)
 {
     if (t->state == THINK_IDLE)
         return 0;
+    if (t->state == THINK_STEPPED)
+        think_step(t);
     if (!t->clock_set) {
         t->start_us = now_us;
         t->clock_set = 1;

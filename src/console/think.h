@@ -1,18 +1,25 @@
 /*
  * think.h - the computer player's thread, one for every screen.
  *
- * A screen hands the search to a think_t and keeps drawing: the search runs
- * on a thread of its own (on the console's thread when none can be made),
- * and its result is applied only once the player has seen their own move
- * for a minimum time, so a fast answer never lands in the same frame.
+ * A screen asks its opponent (opponent.h) through a think_t and keeps
+ * drawing: a software search runs on a thread of its own (on the console's
+ * thread when none can be made); an opponent that must stay on the
+ * console's thread (opponent_t.console_thread) is stepped at each
+ * think_ready(), so the console draws and reads keys between its steps.
+ * The answer is applied only once the player has seen their own move for a
+ * minimum time, so a fast answer never lands in the same frame.
  *
- * Usage (given void (*run)(void *), void (*stop)(void *), void *job, uint64_t now_us):
+ * Usage (given opponent_t *o, const void *position, void (*run)(void *), void (*stop)(void *), void *job, uint64_t now_us):
  *   think_t t;
+ *   opponent_answer_t answer;
+ *   char err[200];
+ *   int move = -1;
  *   think_init(&t, 300000);            // at least 0.3 s of game time
- *   think_start(&t, run, stop, job);   // run(job) computes into job
- *   if (think_ready(&t, now_us)) {     // each tick
- *       // ... apply the answer in job
- *   }
+ *   think_ask(&t, o, position, err, sizeof err);   // o->begin(position) here
+ *   if (think_ready(&t, now_us) &&     // each tick
+ *       think_answer(&t, &answer, err, sizeof err) == OPPONENT_MOVED)
+ *       move = answer.move;            // ... play it
+ *   think_start(&t, run, stop, job);   // a job of one's own: run(job) computes into job
  *   think_shown(&t);                   // after each presented frame
  *   console_busy_t busy = think_busy(&t);   // what the screen's busy() answers
  *   think_cancel(&t);                  // Escape: stop(job), join, forget
@@ -31,22 +38,29 @@
 #include <stdint.h>
 
 #include "console_game.h"
+#include "opponent.h"
 
 typedef struct think {
     uint64_t min_us;        /* the minimum think time, game time */
     void (*run)(void *job); /* the search: runs on the thread */
     void (*stop)(void *job); /* asks run() to return soon (any thread), or NULL */
     void *job;
+    /* think_ask(): the opponent asked, what it said, and why it failed. */
+    opponent_t *opponent;
+    opponent_status_t status;
+    opponent_answer_t answer;
+    char err[200];
     pthread_t thread;
     pthread_mutex_t lock;
-    int state;      /* THINK_IDLE, THINK_THREAD (a thread runs), THINK_INLINE (run in place) */
+    int state;      /* THINK_IDLE, THINK_THREAD (a thread runs), THINK_INLINE (run in place),
+                       THINK_STEPPED (the opponent steps at each think_ready) */
     int done;       /* under lock: run() returned */
     int shown;      /* think_shown() was called since think_start() */
     int clock_set;  /* start_us holds the first ready check after shown */
     uint64_t start_us;
 } think_t;
 
-enum { THINK_IDLE = 0, THINK_THREAD = 1, THINK_INLINE = 2 };
+enum { THINK_IDLE = 0, THINK_THREAD = 1, THINK_INLINE = 2, THINK_STEPPED = 3 };
 
 /* Sets t up idle, with the minimum think time min_us (0: none). */
 void think_init(think_t *t, uint64_t min_us);
@@ -58,6 +72,17 @@ void think_destroy(think_t *t);
  * cancelled first. */
 void think_start(think_t *t, void (*run)(void *job), void (*stop)(void *job), void *job);
 
+/* Asks o for its move in position: o->begin() here, then its steps on the
+ * think thread, or, when o->console_thread, one at each think_ready() on
+ * this thread.  A search already running is cancelled first.  Returns 0,
+ * or -1 with why in err (begin failed: nothing runs). */
+int think_ask(think_t *t, opponent_t *o, const void *position, char *err, size_t errlen);
+
+/* After think_ready() answered 1 for think_ask(): OPPONENT_MOVED with
+ * *answer, or OPPONENT_FAILED with why in err. */
+opponent_status_t think_answer(const think_t *t, opponent_answer_t *answer, char *err,
+                               size_t errlen);
+
 /* Starts the minimum time at now_us, without waiting for a frame (call
  * right after think_start). */
 void think_start_clock(think_t *t, uint64_t now_us);
@@ -65,7 +90,8 @@ void think_start_clock(think_t *t, uint64_t now_us);
 /* The frame showing the position the search started from was presented. */
 void think_shown(think_t *t);
 
-/* 1 once run() has returned and the minimum time has passed (see above):
+/* 1 once run() has returned (or the stepped opponent has answered) and the
+ * minimum time has passed (see above):
  * the thread is joined, t is idle again and job holds the result, which the
  * caller applies now.  0 otherwise (also when idle). */
 int think_ready(think_t *t, uint64_t now_us);

@@ -4,7 +4,8 @@
  * (a position the opening book does not hold; the solver spends its whole
  * budget there, about 2 s), the screen keeps drawing frames (a ring sweeps
  * over the columns) and taking keys (a drop is refused, Escape goes to the
- * title, Enter resumes) while the search runs; then the move is the one the
+ * title, Enter resumes, and a refused drop every 0.1 s until it answers)
+ * while the search runs; then the move is the one the
  * console made when it searched on its own thread: no exact answer in the
  * budget, so the seed's AI moves, asked on the console's thread, and the
  * save marks that move as the seed's AI's.  Nothing here is timed: what the
@@ -28,21 +29,35 @@
 static pthread_t console_thread;
 static int genmove_calls, genmove_off_thread;
 
-static int stand_in_new_game(opponent_t *o, char *err, size_t errlen)
+static int stand_in_new_game(opponent_t *o, int level, char *err, size_t errlen)
 {
-    (void)o, (void)err, (void)errlen;
+    (void)o, (void)level, (void)err, (void)errlen;
     return 0;
 }
 
-static int stand_in_genmove(opponent_t *o, const void *position, int *move, char *err,
-                            size_t errlen)
+static void stand_in_count(void)
 {
-    (void)o, (void)position, (void)err, (void)errlen;
     genmove_calls++;
     if (!pthread_equal(pthread_self(), console_thread))
         genmove_off_thread++;
-    *move = STAND_IN_COL;
+}
+
+static int stand_in_begin(opponent_t *o, const void *position, char *err, size_t errlen)
+{
+    (void)o, (void)position, (void)err, (void)errlen;
+    stand_in_count();
     return 0;
+}
+
+/* Like the mailbox, it answers in its first step. */
+static opponent_status_t stand_in_step(opponent_t *o, opponent_answer_t *answer, char *err,
+                                       size_t errlen)
+{
+    (void)o, (void)err, (void)errlen;
+    if (!pthread_equal(pthread_self(), console_thread))
+        genmove_off_thread++;
+    answer->move = STAND_IN_COL;
+    return OPPONENT_MOVED;
 }
 
 static void sleep_ms(long ms)
@@ -84,8 +99,10 @@ Test(c4_think, frames_and_keys_while_perfect_searches)
 {
     console_thread = pthread_self();
     opponent_t stand_in = {.name = "the seed's AI (stand-in)",
+                           .console_thread = 1,
                            .new_game = stand_in_new_game,
-                           .genmove = stand_in_genmove};
+                           .begin = stand_in_begin,
+                           .step = stand_in_step};
     char *dir = scratch("c4_think");
     console_env_t env = {.seed = 1, .save_dir = dir, .connect4_ai = &stand_in};
     void *s = g->create(&env);
@@ -147,18 +164,32 @@ Test(c4_think, frames_and_keys_while_perfect_searches)
     cr_assert_eq(g->busy(s), CONSOLE_BUSY_WORKING, "Perfect answered before the keys were taken");
     cr_assert_eq(genmove_calls, 0);
 
-    /* The console goes on drawing until the answer comes. */
-    int frames = 0;
+    /* The console goes on drawing until the answer comes, and takes a key
+     * (a refused drop) every 0.1 s while it waits. */
+    int frames = 0, keys = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int i = 0; i < 60000 && g->busy(s) == CONSOLE_BUSY_WORKING; i++) {
         sleep_ms(2);
         now += 2000;
+        if (i % 50 == 49) {
+            g->key(s, HID_KEY_1 + 4);
+            keys++;
+        }
         g->tick(s, now);
         if (g->dirty(s)) {
             draw(s, fb[3]);
             frames++;
         }
     }
-    cr_log_info("frames drawn while Perfect searched: %d", frames + 3);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    cr_log_info("while Perfect searched on for %.2f s more: %d frames drawn, %d keys taken", secs,
+                frames, keys);
+    /* Two frames and two keys at least: the search went on for 0.2 s and
+     * more after the keys above (it searches about 2 s). */
+    cr_assert_geq(frames, 2, "only %d frames drawn while Perfect searched", frames);
+    cr_assert_geq(keys, 2, "only %d keys taken while Perfect searched", keys);
     /* The disc falls and lands; the save has it. */
     for (int i = 0; i < 100 && g->busy(s) != CONSOLE_BUSY_NONE; i++) {
         now += 10000;

@@ -10,24 +10,22 @@
  * atomically after every move to connect4.txt (docs/connect4.md); the title
  * offers to resume it; an unreadable save is kept aside as *.corrupt.
  *
- * The seed's AI answers through the opponent seam (env->connect4_ai).  The
- * mailbox lets backend time pass while it polls, so it is asked on the
- * console's thread between frames.  A failed answer (timeout, illegal move)
- * is shown and logged, the game left as it was.  Perfect is the session's
- * opening book and exact solver, searched on the think thread (think.h)
- * while the console draws and reads keys; past the solver's budget the
- * seed's AI moves instead, asked back on the console's thread, the session
- * marks that move as the seed's AI's, and the board says so
- * (connect4_draw.c).  Escape while Perfect searches leaves the search
- * running: its answer is played if the same position is resumed, else
- * forgotten.  A headless run waits for it with game time standing still,
- * so its frames are those of an answer found at once.  The pictures are
- * connect4_draw.c's.
+ * The computer is the mode's player behind the opponent seam (opponent.h),
+ * asked through think.c: the seed's AI in logic (the console's) steps on
+ * the console's thread between frames; Perfect (the opening book and exact
+ * solver) searches on the think thread while the console draws and reads
+ * keys.  A failed answer (timeout, illegal move) is shown and logged, the
+ * game left as it was.  Past its budget Perfect gives up and the seed's AI
+ * moves instead, the session marks that move as the seed's AI's, and the
+ * board says so (connect4_draw.c).  Escape while Perfect searches leaves
+ * the search running: its answer is played if the same position is
+ * resumed, else forgotten.  A headless run waits for it with game time
+ * standing still, so its frames are those of an answer found at once.  The
+ * pictures are connect4_draw.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "console/console_game.h"
 #include "common/keys.h"
@@ -47,15 +45,10 @@ static void *c4s_create(const console_env_t *env)
     if (!s)
         return NULL;
     c4_session_init(&s->session);
-    s->ai = env->connect4_ai;
+    opponents_init(&s->players, env);
     s->cursor = 3;
     think_init(&s->think, 0);
-    if (env->save_dir &&
-        snprintf(s->save_path, sizeof s->save_path, "%s/%s", env->save_dir, C4S_SAVE_NAME) <
-            (int)sizeof s->save_path &&
-        snprintf(s->last_path, sizeof s->last_path, "%s/%s", env->save_dir, C4S_LAST_NAME) <
-            (int)sizeof s->last_path)
-        s->have_saves = 1;
+    screen_saves_init(&s->saves, env, C4S_SAVE_NAME, C4S_LAST_NAME);
     return s;
 }
 
@@ -63,7 +56,8 @@ static void c4s_destroy(void *p)
 {
     c4_screen_t *s = p;
     if (s) {
-        think_destroy(&s->think); /* the solver is the session's: the search ends first */
+        think_destroy(&s->think); /* the search ends before its player goes */
+        opponents_free(&s->players);
         c4_session_free(&s->session);
     }
     free(s);
@@ -77,7 +71,7 @@ static int c4s_load(c4_screen_t *s, char *err, size_t errlen)
 {
     c4_record_t r;
     c4_record_begin(&r);
-    int rc = save_kv_read_lines(s->save_path, C4S_SAVE_MAX, C4_RECORD_LINE_MAX, c4_record_take,
+    int rc = save_kv_read_lines(s->saves.path, C4S_SAVE_MAX, C4_RECORD_LINE_MAX, c4_record_take,
                                 &r, err, errlen);
     if (rc == 0 && (rc = c4_record_end(&r, err, errlen)) == 0) {
         s->pending = r;
@@ -85,52 +79,20 @@ static int c4s_load(c4_screen_t *s, char *err, size_t errlen)
     return rc;
 }
 
-/* Saves the game after a move or an undo.  A finished game goes to
- * connect4-last.txt and the autosave is removed (nothing left to resume);
- * an empty board removes it too.  A failure is shown on the screen and
- * logged; the game goes on in memory. */
+/* Saves the game after a move or an undo (screen_autosave); a failure is
+ * shown on the screen. */
 static void c4s_autosave(c4_screen_t *s)
 {
-    if (!s->have_saves)
-        return;
-    char err[C4S_PATH_LEN + 128];
-    int over = c4_game_is_over(&s->session.game);
-    if (s->session.game.moves == 0) {
-        unlink(s->save_path);
-        s->save_failed = 0;
-        return;
-    }
-    const char *path = over ? s->last_path : s->save_path;
-    if (save_kv_write(path, c4_record_header, c4_record_emit, &s->session, err, sizeof err) !=
-        0) {
-        /* The file written (the finished game goes to connect4-last.txt), named
-         * as a file: err names it without its folder. */
-        fprintf(stderr, "tabletop: Connect Four autosave to %s failed: %s\n", path, err);
-        snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
-        s->save_failed = 1;
-        return;
-    }
-    s->save_failed = 0;
-    if (over)
-        unlink(s->save_path);
+    screen_autosave(&s->saves, "Connect Four", s->session.game.moves == 0,
+                    c4_game_is_over(&s->session.game), c4_record_header, c4_record_emit,
+                    &s->session);
 }
 
-/* Puts the save aside as *.SUFFIX (never deletes it); the notice names the
- * new file. */
+/* Puts the save aside as *.SUFFIX; the notice names the new file. */
 static int c4s_put_aside(c4_screen_t *s, const char *suffix, const char *what)
 {
-    char aside[C4S_PATH_LEN + 32], err[C4S_PATH_LEN + 64];
-    if (save_move_aside(s->save_path, suffix, aside, sizeof aside, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: %s\n", err);
-        snprintf(s->notice, sizeof s->notice, "%.120s", err);
-        s->notice_color = COLOR_WARN;
-        return -1;
-    }
-    fprintf(stderr, "tabletop: %s kept as %s\n", what, aside);
-    const char *base = strrchr(aside, '/'); /* the screen names the file only */
-    s->notice_color = COLOR_TEXT;
-    snprintf(s->notice, sizeof s->notice, "%s kept as %.80s", what, base ? base + 1 : aside);
-    return 0;
+    return screen_put_aside(s->saves.path, suffix, what, s->notice, sizeof s->notice,
+                            &s->notice_color);
 }
 
 /* Decides whether the title offers "Resume": a game left with Escape, or a
@@ -140,18 +102,18 @@ static int c4s_put_aside(c4_screen_t *s, const char *suffix, const char *what)
 static void c4s_check_saved(c4_screen_t *s)
 {
     s->resumable = s->session.suspended;
-    if (s->session.suspended || !s->have_saves || !save_exists(s->save_path))
+    if (s->session.suspended || !s->saves.have || !save_exists(s->saves.path))
         return;
     char err[256];
     if (c4s_load(s, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: saved Connect Four game unreadable: %s: %s\n", s->save_path,
+        fprintf(stderr, "tabletop: saved Connect Four game unreadable: %s: %s\n", s->saves.path,
                 err);
         if (c4s_put_aside(s, "corrupt", "Unreadable save") == 0)
             s->notice_color = COLOR_WARN;
         return;
     }
     if (c4_game_is_over(&s->pending.game))
-        rename(s->save_path, s->last_path);
+        rename(s->saves.path, s->saves.last_path);
     else
         s->resumable = 1;
 }
@@ -182,13 +144,33 @@ static void c4s_set_turn_status(c4_screen_t *s)
                  ss->game.to_move == C4_P1 ? "Red" : "Yellow");
 }
 
-/* The session has a game in play (new or resumed): seed 004 resets the AI
- * logic before each game; the AI moves at the next tick if it is its turn. */
+/* The player of the game on the board (the mode says which), and the one
+ * that moves when it gives up. */
+static opponent_t *c4s_player(c4_screen_t *s)
+{
+    return opponents_get(&s->players, c4_mode_is_perfect(s->session.mode)
+                                          ? OPPONENT_CONNECT4_PERFECT
+                                          : OPPONENT_CONNECT4_SEED_AI);
+}
+
+static opponent_t *c4s_fallback(c4_screen_t *s)
+{
+    return opponents_get(&s->players, OPPONENT_CONNECT4_SEED_AI);
+}
+
+/* The session has a game in play (new or resumed): the computer's players
+ * start a new game (seed 004 resets the AI logic before each); the
+ * computer moves at the next tick if it is its turn. */
 static void c4s_start_play(c4_screen_t *s)
 {
     char err[200];
-    if (s->session.ai_side && s->ai && s->ai->new_game(s->ai, err, sizeof err) != 0)
-        fprintf(stderr, "tabletop %s\n", err);
+    if (s->session.ai_side) {
+        opponent_t *who[2] = {c4s_fallback(s), c4s_player(s)};
+        for (int i = 0; i < 2; i++)
+            if (who[i] && (i == 0 || who[1] != who[0]) &&
+                who[i]->new_game(who[i], 0, err, sizeof err) != 0)
+                fprintf(stderr, "tabletop %s\n", err);
+    }
     s->resumable = 0;
     s->notice[0] = 0;
     c4s_set_turn_status(s);
@@ -198,10 +180,10 @@ static void c4s_start_play(c4_screen_t *s)
 static void c4s_new_game(c4_screen_t *s, int mode)
 {
     /* A game that could have been resumed is not overwritten by a new one. */
-    if (s->have_saves && save_exists(s->save_path))
+    if (s->saves.have && save_exists(s->saves.path))
         c4s_put_aside(s, "bak", "Saved game");
     c4_session_new_game(&s->session, mode);
-    s->save_failed = 0;
+    s->saves.failed = 0;
     s->cursor = 3;
     c4s_start_play(s);
 }
@@ -212,7 +194,7 @@ static void c4s_resume(c4_screen_t *s)
         c4_session_resume(&s->session, NULL, 0);
     } else {
         c4_session_resume_record(&s->session, &s->pending);
-        s->save_failed = 0;
+        s->saves.failed = 0;
     }
     c4s_start_play(s);
 }
@@ -229,14 +211,8 @@ static void c4s_suspend(c4_screen_t *s)
     }
     s->resumable = 1;
     s->menu_sel = C4S_MENU_RESUME;
-    int saved = s->have_saves && !s->save_failed;
-    s->notice_color = saved ? COLOR_TEXT : COLOR_WARN;
-    if (saved)
-        snprintf(s->notice, sizeof s->notice, "Game saved in %s: Resume continues it",
-                 C4S_SAVE_NAME);
-    else
-        snprintf(s->notice, sizeof s->notice, "Game kept until you quit: %s",
-                 s->have_saves ? "the autosave failed" : "no save folder");
+    screen_suspended_notice(&s->saves, C4S_SAVE_NAME, s->notice, sizeof s->notice,
+                            &s->notice_color);
 }
 
 /* Backspace or 'u': the session takes back the last move (against the
@@ -341,18 +317,37 @@ static void c4s_landed(c4_screen_t *s)
     snprintf(s->status, sizeof s->status, "%s Enter: again, Escape: menu", who);
 }
 
-/* The seed's AI moves, through the opponent seam on the console's thread. */
-static void c4s_ask_seed_ai(c4_screen_t *s)
+static int c4s_asked_is_on_board(const c4_screen_t *s)
 {
+    const c4_game_t *g = &s->session.game;
+    return g->moves == s->asked.moves &&
+           !memcmp(g->history, s->asked.history, sizeof g->history[0] * (size_t)g->moves);
+}
+
+int c4s_thinking(const c4_screen_t *s)
+{
+    const c4_session_t *ss = &s->session;
+    return think_active(&s->think) && ss->phase == C4_PHASE_PLAY && ss->ai_pending &&
+           c4s_asked_is_on_board(s);
+}
+
+static void c4s_ask(c4_screen_t *s, opponent_t *o);
+
+/* The computer answered.  Played if its position is still on the board
+ * and still its turn (Escape may have left it); a player that gave up
+ * (Perfect past its budget) hands the move to the fallback, and the
+ * session marks that move as the seed's AI's. */
+static void c4s_answered(c4_screen_t *s)
+{
+    c4_session_t *ss = &s->session;
+    opponent_answer_t a;
     char err[200];
-    int col = -1;
-    if (!s->ai) {
-        snprintf(s->status, sizeof s->status, "No hardware to ask: Escape for the menu");
-        s->dirty = 1;
-        return;
-    }
-    if (s->ai->genmove(s->ai, &s->session.game, &col, err, sizeof err) != 0) {
+    opponent_status_t st = think_answer(&s->think, &a, err, sizeof err);
+    if (ss->phase != C4_PHASE_PLAY || !ss->ai_pending || !c4s_asked_is_on_board(s))
+        return; /* another game or position: forgotten */
+    if (st == OPPONENT_FAILED) {
         /* Logged in full; the screen gets the gist.  The game is unchanged. */
+        c4_session_ai_gave_up(ss);
         fprintf(stderr, "tabletop %s\n", err);
         snprintf(s->status, sizeof s->status, "%s: Escape for the menu",
                  strstr(err, "did not answer") ? "The AI hardware did not answer"
@@ -361,58 +356,37 @@ static void c4s_ask_seed_ai(c4_screen_t *s)
         s->dirty = 1;
         return;
     }
-    c4s_drop(s, col);
-}
-
-/* Perfect's search, on the think thread: only the job and its solver. */
-static void c4s_think_run(void *job) { c4_perfect_search_run(job); }
-
-int c4s_thinking(const c4_screen_t *s)
-{
-    const c4_session_t *ss = &s->session;
-    return think_active(&s->think) && ss->phase == C4_PHASE_PLAY && ss->ai_pending &&
-           c4_session_perfect_is_for(ss, &s->search);
-}
-
-/* Perfect's search returned.  Played if its position is still on the
- * board and still Perfect's turn (Escape may have left it); past the
- * budget, the seed's AI moves instead (marked so by the session). */
-static void c4s_perfect_answered(c4_screen_t *s)
-{
-    c4_session_t *ss = &s->session;
-    if (ss->phase != C4_PHASE_PLAY || !ss->ai_pending ||
-        !c4_session_perfect_is_for(ss, &s->search))
-        return; /* another game or position: forgotten */
-    c4_session_ai_gave_up(ss); /* asked now; a failure leaves the game waiting */
-    int no_memory;
-    int col = c4_session_perfect_end(ss, &s->search, &no_memory);
-    if (col >= 0) {
-        c4s_drop(s, col);
+    if (a.gave_up) {
+        fprintf(stderr, "%s\n", a.note);
+        /* The session's record of a Perfect answer of -1: the next drop is
+         * the seed's AI's. */
+        c4_perfect_search_t none = {.col = -1};
+        int no_memory;
+        c4_session_perfect_end(ss, &none, &no_memory);
+        c4s_ask(s, c4s_fallback(s));
         return;
     }
-    if (no_memory)
-        fprintf(stderr, "tabletop connect4: out of memory for the solver's table\n");
-    fprintf(stderr, "tabletop connect4: Perfect needs more than %u positions at move %d; "
-                    "the seed's AI moves instead\n",
-            C4_SESSION_PERFECT_BUDGET, ss->game.moves + 1);
-    c4s_ask_seed_ai(s);
+    c4s_drop(s, a.move);
 }
 
-/* The computer's turn: Perfect's search starts on the think thread (no
- * minimum time: its answer is played as soon as it comes), else the seed's
- * AI moves now. */
-static void c4s_ask_ai(c4_screen_t *s)
+/* The computer's turn: its player is asked for the position on the board
+ * through think.c, with no minimum time (the answer is played as soon as it
+ * comes); one that steps on the console's thread takes its first step now. */
+static void c4s_ask(c4_screen_t *s, opponent_t *o)
 {
-    if (c4_mode_is_perfect(s->session.mode)) {
-        c4_session_perfect_begin(&s->session, &s->search);
-        think_start(&s->think, c4s_think_run, NULL, &s->search);
-        think_start_clock(&s->think, s->now);
-        s->think_since = s->now;
-        s->think_step = 0;
+    char err[200];
+    s->asked = s->session.game;
+    if (!o || think_ask(&s->think, o, &s->asked, err, sizeof err) != 0) {
+        c4_session_ai_gave_up(&s->session);
+        snprintf(s->status, sizeof s->status, "No hardware to ask: Escape for the menu");
+        s->dirty = 1;
         return;
     }
-    c4_session_ai_gave_up(&s->session); /* asked now; a failure leaves the game waiting */
-    c4s_ask_seed_ai(s);
+    think_start_clock(&s->think, s->now);
+    s->think_since = s->now;
+    s->think_step = 0;
+    if (think_ready(&s->think, s->now))
+        c4s_answered(s);
 }
 
 static void c4s_tick(void *p, uint64_t now_us)
@@ -421,7 +395,7 @@ static void c4s_tick(void *p, uint64_t now_us)
     s->now = now_us;
     if (think_active(&s->think)) {
         if (think_ready(&s->think, now_us)) {
-            c4s_perfect_answered(s);
+            c4s_answered(s);
             return;
         }
         /* Game time passes only in a window (headless, it stands still
@@ -439,7 +413,7 @@ static void c4s_tick(void *p, uint64_t now_us)
             s->dirty = 1;
     } else if (s->session.ai_pending && s->session.phase == C4_PHASE_PLAY &&
                !think_active(&s->think)) {
-        c4s_ask_ai(s);
+        c4s_ask(s, c4s_player(s));
     }
 }
 
@@ -456,13 +430,7 @@ static console_busy_t c4s_busy(void *p)
 
 static int c4s_dirty(void *p) { return ((c4_screen_t *)p)->dirty; }
 
-static int c4s_take_sound(void *p)
-{
-    c4_screen_t *s = p;
-    int cue = s->sound;
-    s->sound = AUDIO_NONE;
-    return cue;
-}
+static int c4s_take_sound(void *p) { return screen_take_sound(&((c4_screen_t *)p)->sound); }
 
 /* 'q': a disc still falling lands (and is saved) first.  A game in
  * progress that is not on disk would be lost: the console asks. */
@@ -471,7 +439,7 @@ static int c4s_quit(void *p)
     c4_screen_t *s = p;
     if (c4_session_land(&s->session))
         c4s_landed(s);
-    return c4_session_in_progress(&s->session) && (!s->have_saves || s->save_failed);
+    return c4_session_in_progress(&s->session) && (!s->saves.have || s->saves.failed);
 }
 
 const console_game_t connect4_game_module = {

@@ -80,8 +80,8 @@ static void c4s_render_board(const c4_screen_t *s)
                           0);
     }
     render_string_centered(C4S_STATUS_Y, s->status, COLOR_TEXT, 2);
-    if (s->save_failed)
-        render_string_centered(C4S_WARN_Y, s->save_error, COLOR_WARN, 1);
+    if (s->saves.failed)
+        render_string_centered(C4S_WARN_Y, s->saves.error, COLOR_WARN, 1);
     else if (c4_session_last_was_fallback(ss))
         render_string_centered(C4S_WARN_Y, c4s_fallback_line(ss, buf, sizeof buf), COLOR_WARN, 1);
     else if (fallbacks)

@@ -11,6 +11,7 @@
 #include "console/opponent.h"
 #include "console/think.h"
 #include "console/render.h"
+#include "console/screen_common.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/session.h"
 
@@ -37,31 +38,26 @@
  * one column a step of this much time (none before the first step). */
 #define C4S_THINK_STEP_US 150000u
 
-#define C4S_PATH_LEN 4096 /* a save's path */
 /* The title menu's last item while a game can be resumed. */
 #define C4S_MENU_RESUME C4_MODE_COUNT
 
 typedef struct c4_screen {
     c4_session_t session;
-    opponent_t *ai;     /* the seed's AI in logic, or NULL: not on this console */
+    opponents_t players; /* the seed's AI (the console's, or NULL) and Perfect */
     int menu_sel;       /* title menu item */
     int cursor;         /* column 0-6 */
     uint64_t now;       /* backend time of the last tick */
     int dirty;
     int sound;
     char status[96];
-    /* Perfect's search, on the think thread (the seed's AI stays on the
-     * console's: its mailbox is the console's hardware). */
+    /* The computer's move, asked through think.c (Perfect searches on the
+     * think thread, the seed's AI steps on the console's). */
     think_t think;
-    c4_perfect_search_t search; /* the job: the position, then the answer */
+    c4_game_t asked;            /* the position the computer was asked about */
     uint64_t think_since;       /* game time the search started */
     int think_step;             /* steps of C4S_THINK_STEP_US since then, as drawn */
     /* Saves. */
-    int have_saves;          /* a save folder exists */
-    char save_path[C4S_PATH_LEN];
-    char last_path[C4S_PATH_LEN];
-    int save_failed;         /* the last autosave of this game failed */
-    char save_error[96];     /* why, for the warning line */
+    screen_saves_t saves;    /* connect4.txt and connect4-last.txt */
     int resumable;           /* the title offers "Resume" (suspended or a readable save) */
     c4_record_t pending;     /* the save offered for resuming (when not suspended) */
     char notice[128];        /* a one-off line on the title (saved, kept aside...) */

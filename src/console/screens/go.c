@@ -12,6 +12,7 @@
 #include "common/keys.h"
 #include "console/render.h"
 #include "console/save.h"
+#include "console/screen_common.h"
 #include "go_screen.h"
 
 /* Backspace or u: take a move back. */
@@ -49,6 +50,7 @@ static void *go_create(const console_env_t *env)
         snprintf(g->last_path, sizeof g->last_path, "%s/%s", env->save_dir, GO_LAST_NAME);
     }
     think_init(&g->think, GO_AI_MIN_THINK_US);
+    opponents_init(&g->players, &g->env);
     go_session_init(g->session, env->go_rules);
     g->opt_human = BLACK;
     return g;
@@ -58,8 +60,7 @@ static void go_destroy(void *game)
 {
     go_game_t *g = game;
     think_destroy(&g->think);
-    if (g->ai)
-        ai_destroy(g->ai);
+    opponents_free(&g->players);
     free(g->session);
     free(g->pending);
     free(g);
@@ -320,24 +321,8 @@ static console_game_status_t go_key(void *game, int key)
 static void go_tick(void *game, uint64_t now_us)
 {
     go_game_t *g = game;
-    if (!think_ready(&g->think, now_us))
-        return;
-    if (g->session->set.level == AI_MCTS_TIMED) {
-        /* The search's figures, as `tabletop gtp` logs each genmove. */
-        const AiStats *st = &g->job.stats;
-        char v[8];
-        board_vertex_format(g->job.board.size, g->job.move, v, sizeof v);
-        fprintf(stderr,
-                "tabletop: %s %s (level %d, %d playouts, %d kept, %d threads, %d nodes, "
-                "win rate %.2f)%s\n",
-                g->job.board.turn == BLACK ? "black" : "white", v, g->session->set.level,
-                st->simulations, st->reused, st->threads, st->nodes_used, st->win_rate,
-                g->job.resign ? ", resigns" : "");
-    }
-    if (g->job.resign)
-        go_screen_resign(g, g->session->board.turn);
-    else
-        go_screen_play(g, g->job.move);
+    if (think_ready(&g->think, now_us))
+        go_screen_answered(g);
 }
 
 static console_busy_t go_busy(void *game)
@@ -352,13 +337,7 @@ static int go_dirty(void *game)
     return g->dirty || g->sound != AUDIO_NONE;
 }
 
-static int go_take_sound(void *game)
-{
-    go_game_t *g = game;
-    int s = g->sound;
-    g->sound = AUDIO_NONE;
-    return s;
-}
+static int go_take_sound(void *game) { return screen_take_sound(&((go_game_t *)game)->sound); }
 
 static void go_render(void *game, uint16_t *fb)
 {

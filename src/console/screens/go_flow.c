@@ -47,29 +47,32 @@ int go_screen_has_saves(const go_game_t *g)
     return g->env.save_dir != NULL;
 }
 
-/* ---- the computer's search, on the think thread ---- */
-
-static void think_run(void *arg)
-{
-    go_think_job_t *job = arg;
-    job->move = ai_choose(job->ai, &job->board);
-    ai_last_stats(job->ai, &job->stats);
-    job->resign = job->stats.resign;
-}
-
-static void think_stop(void *arg)
-{
-    go_think_job_t *job = arg;
-    ai_request_stop(job->ai);
-}
+/* ---- the computer, asked through think.c ---- */
 
 static void ai_start(go_game_t *g)
 {
-    think_cancel(&g->think); /* never copy a board under a running search */
-    g->job.ai = g->ai;
-    board_copy(&g->job.board, &g->session->board);
-    g->job.resign = 0;
-    think_start(&g->think, think_run, think_stop, &g->job);
+    char err[200];
+    opponent_t *o = opponents_get(&g->players, OPPONENT_GO);
+    /* Made at the game's start: asking cannot fail. */
+    if (think_ask(&g->think, o, &g->session->board, err, sizeof err) != 0)
+        go_screen_status(g, COLOR_WARN, "%s", err);
+}
+
+void go_screen_answered(go_game_t *g)
+{
+    opponent_answer_t a;
+    char err[200];
+    think_answer(&g->think, &a, err, sizeof err);
+    if (a.note[0])
+        fprintf(stderr, "%s\n", a.note);
+    int size = g->session->board.size;
+    Move m = {.row = -1, .col = -1, .pass = 1};
+    if (a.move >= 0)
+        m = (Move){.row = a.move / size, .col = a.move % size, .pass = 0};
+    if (a.resign)
+        go_screen_resign(g, g->session->board.turn);
+    else
+        go_screen_play(g, m);
 }
 
 /* ---- records and autosave ---- */
@@ -171,25 +174,12 @@ static void enter_game(go_game_t *g)
     go_screen_sync_status(g);
     go_screen_report_warning(g);
     if (s->set.mode == GO_SESSION_PVC) {
-        AiLevel level = (AiLevel)s->set.level;
-        AiConfig cfg = {.level = level, .seed = g->env.seed};
-        /* Level 4 has a node pool of its own on the board (ai.h): a
-         * computer made for another level is made again. */
-        if (g->ai && ai_pool_bytes(g->ai) != ai_level_pool_bytes(level)) {
-            think_cancel(&g->think);
-            ai_destroy(g->ai);
-            g->ai = NULL;
-        }
-        if (!g->ai)
-            g->ai = ai_create(&cfg);
-        if (g->ai) {
-            /* Level 4 searches for AI_TIMED_MS a move on two threads and
-             * keeps its tree from one move to the next; levels 1-3 are
-             * the seed's, fixed by the seed. */
-            ai_set_level(g->ai, level);
-            ai_set_time_ms(g->ai, 0);
-            ai_set_seed(g->ai, g->env.seed);
-        } else {
+        /* The computer starts a new game at the level picked (its search
+         * may be made again for it: no search may run meanwhile). */
+        char err[200];
+        think_cancel(&g->think);
+        opponent_t *o = opponents_get(&g->players, OPPONENT_GO);
+        if (!o || o->new_game(o, s->set.level, err, sizeof err) != 0) {
             go_screen_status(g, COLOR_WARN, "%s", "Out of memory for the computer player");
             go_session_without_computer(s);
         }

@@ -21,17 +21,12 @@
 #include "common/keys.h"
 #include "console/console_link.h"
 #include "console/render.h"
-#include "console/save.h"
-#include "console/sgf_save.h"
-#include "games/go/board.h"
+#include "console/screen_common.h"
 #include "games/go/status.h"
 #include "go_link_screen.h"
 
-#define LINK_SAVE "go-link.sgf"
-#define LINK_SIDE "go-link.side"
-#define LINK_LAST "go-link-last.sgf"
 
-static uint64_t real_ms(void)
+uint64_t go_link_real_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -39,91 +34,11 @@ static uint64_t real_ms(void)
 }
 
 /* A one-off message on the status line (cleared by the next key or event). */
-static void warn(go_link_game_t *g, const char *text)
+void go_link_warn(go_link_game_t *g, const char *text)
 {
     snprintf(g->warn, sizeof g->warn, "%s", text);
     g->sound = AUDIO_ILLEGAL;
     g->dirty = 1;
-}
-
-/* Saves the game (atomic) and this side's colour; a failure is shown. */
-static void autosave(go_link_game_t *g)
-{
-    if (!g->env.save_dir)
-        return;
-    char err[512];
-    if (link_to_sgf(&g->link, g->record) != 0)
-        return;
-    snprintf(g->record->application, SGF_TEXT, "%s", "tabletop link");
-    const char *side = link_agreement(&g->link)->mine == BLACK ? "black\n" : "white\n";
-    if (sgf_save_file(g->save_path, g->record, err, sizeof err) != 0 ||
-        save_write_text(g->side_path, side, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
-        snprintf(g->warn, sizeof g->warn, "%s", "Autosave failed: see the terminal");
-        g->dirty = 1;
-    }
-}
-
-/* The saved game cannot be resumed: it is moved aside (kept, never
- * overwritten) and the player is told why and where it went. */
-static void saved_unreadable(go_link_game_t *g, const char *why)
-{
-    char aside[GO_LINK_PATH_LEN], err[512];
-    g->n_saved = 0;
-    if (save_move_aside(g->save_path, "corrupt", aside, sizeof aside, err, sizeof err) == 0) {
-        const char *base = strrchr(aside, '/');
-        fprintf(stderr, "tabletop: saved link game unreadable (%s); moved to %s; starting a new "
-                        "one\n", why, aside);
-        snprintf(g->notice, sizeof g->notice, "Saved link game unreadable: %.120s; moved to %.80s",
-                 why, base ? base + 1 : aside);
-    } else {
-        fprintf(stderr, "tabletop: saved link game unreadable (%s), and it could not be moved "
-                        "aside (%s): starting a new one over it\n", why, err);
-        snprintf(g->notice, sizeof g->notice, "Saved link game unreadable: %.120s", why);
-    }
-}
-
-/* A saved, unfinished link game to resume: fills g->saved. */
-static void load_saved(go_link_game_t *g)
-{
-    g->n_saved = 0;
-    if (!g->env.save_dir || !save_exists(g->save_path))
-        return;
-    char err[512], why[600];
-    sgf_game_t *rec = g->record;
-    FILE *f = fopen(g->side_path, "r");
-    char side[16] = "";
-    if (f) {
-        if (!fgets(side, sizeof side, f))
-            side[0] = 0;
-        fclose(f);
-    }
-    Stone mine = !strncmp(side, "black", 5) ? BLACK : !strncmp(side, "white", 5) ? WHITE : EMPTY;
-    if (sgf_read_file(g->save_path, rec, err, sizeof err) != 0) {
-        saved_unreadable(g, err);
-        return;
-    }
-    if (rec->result[0]) { /* finished: a record, not a game to resume */
-        save_replace(g->save_path, g->last_path);
-        return;
-    }
-    int n = -1;
-    if (mine == EMPTY)
-        snprintf(why, sizeof why, "%s is missing or names no colour", LINK_SIDE);
-    else if (rec->size > LINK_MAX_SIZE)
-        snprintf(why, sizeof why, "a %dx%d board; a link game is at most %dx%d", rec->size,
-                 rec->size, LINK_MAX_SIZE, LINK_MAX_SIZE);
-    else if ((n = link_bytes_from_sgf(rec, g->saved, LINK_MAX_MOVES)) < 0)
-        snprintf(why, sizeof why, "setup stones, a move off the board or over %d moves",
-                 LINK_MAX_MOVES);
-    if (n < 0) {
-        saved_unreadable(g, why);
-        return;
-    }
-    g->n_saved = n;
-    g->saved_size = rec->size;
-    g->saved_komi2 = rec->komi2;
-    g->saved_mine = mine;
 }
 
 static void *gl_create(const console_env_t *env)
@@ -168,7 +83,7 @@ static void gl_destroy(void *p)
 static void report(go_link_game_t *g, const char *why)
 {
     if (!g->failed)
-        g->failed_ms = real_ms();
+        g->failed_ms = go_link_real_ms();
     g->failed = 1;
     if (!g->reported)
         fprintf(stderr, "tabletop: link: %s%s\n", why,
@@ -193,7 +108,7 @@ static void gl_enter(void *p)
                  "Start with --link SPEC to play another console (docs/link.md)");
         return;
     }
-    load_saved(g);
+    go_link_load_saved(g);
     /* The nonce only breaks ties between the two consoles: the clock's
      * nanoseconds, the seed and the process, mixed (splitmix64). */
     struct timespec ts;
@@ -217,7 +132,7 @@ static void gl_enter(void *p)
                   g->saved_mine) != 0) {
         char why[200];
         snprintf(why, sizeof why, "its moves do not replay: %.160s", link_message(&g->link));
-        saved_unreadable(g, why);
+        go_link_saved_unreadable(g, why);
         link_init(&g->link, &prefs, NULL, 0, 0, 0, EMPTY);
     }
     const char *why = g->env.link ? console_link_error(g->env.link) : "out of memory";
@@ -231,7 +146,7 @@ static void gl_enter(void *p)
 
 /* Hands the protocol's bytes to the link (the UART path also pushes what
  * its FIFO could not take before, so it runs even with nothing new). */
-static void pump(go_link_game_t *g)
+void go_link_pump(go_link_game_t *g)
 {
     char err[256];
     uint8_t buf[LINK_OUT_CAP];
@@ -242,7 +157,7 @@ static void pump(go_link_game_t *g)
 }
 
 /* This side's acceptance as the leader last said. */
-static int my_acceptance(const go_link_game_t *g)
+int go_link_my_acceptance(const go_link_game_t *g)
 {
     const link_review_t *rv = link_review(&g->link);
     return link_agreement(&g->link)->mine == BLACK ? rv->accepted_black : rv->accepted_white;
@@ -274,7 +189,7 @@ static void marks_arrived(go_link_game_t *g)
     g->own_flip = 0;
     if (acted)
         g->my_acted = 0; /* the other console answered */
-    g->accept_wish = my_acceptance(g);
+    g->accept_wish = go_link_my_acceptance(g);
 }
 
 static void gl_tick(void *p, uint64_t now_us)
@@ -286,11 +201,11 @@ static void gl_tick(void *p, uint64_t now_us)
     if (g->failed) {
         /* The ERROR frames link.c queued to tell the other console why still
          * go out (the UART path moves bytes only when it is called). */
-        pump(g);
+        go_link_pump(g);
         (void)console_link_sending(g->env.link);
         return;
     }
-    uint64_t now = real_ms();
+    uint64_t now = go_link_real_ms();
     uint8_t buf[256];
     char err[256];
     for (;;) {
@@ -312,7 +227,7 @@ static void gl_tick(void *p, uint64_t now_us)
         case LINK_EV_READY:
             g->cur_row = g->cur_col = link_board(&g->link)->size / 2;
             g->warn[0] = 0;
-            autosave(g);
+            go_link_autosave(g);
             break;
         case LINK_EV_PEER_MOVE:
             g->warn[0] = 0;
@@ -322,7 +237,7 @@ static void gl_tick(void *p, uint64_t now_us)
             g->sound = ev.move.pass ? AUDIO_NONE
                        : link_board(&g->link)->last_captures ? AUDIO_CAPTURE
                                                              : AUDIO_PLACE;
-            autosave(g);
+            go_link_autosave(g);
             break;
         case LINK_EV_REVIEW: {
             /* The marks start as the leader's dead-stone estimate, which is
@@ -346,7 +261,7 @@ static void gl_tick(void *p, uint64_t now_us)
             g->my_acted = link_agreement(&g->link)->mine != BLACK;
             g->accept_wish = 0;
             g->warn[0] = 0;
-            autosave(g);
+            go_link_autosave(g);
             break;
         }
         case LINK_EV_MARKS:
@@ -357,13 +272,13 @@ static void gl_tick(void *p, uint64_t now_us)
             g->peer_passed = g->own_passed = 0;
             g->peer_changed = 0;
             g->warn[0] = 0;
-            autosave(g);
+            go_link_autosave(g);
             break;
         case LINK_EV_OVER:
             g->sound = AUDIO_GAME_OVER;
             g->confirm_resign = 0;
             g->warn[0] = 0;
-            autosave(g);
+            go_link_autosave(g);
             break;
         case LINK_EV_FAILED:
             report(g, link_message(&g->link));
@@ -372,7 +287,7 @@ static void gl_tick(void *p, uint64_t now_us)
             break;
         }
     }
-    pump(g);
+    go_link_pump(g);
 }
 
 static console_busy_t gl_busy(void *p)
@@ -389,7 +304,7 @@ static console_busy_t gl_busy(void *p)
  * are still leaving, for at most 2 s. */
 static int failure_sending(go_link_game_t *g)
 {
-    return g->failed && g->up && real_ms() - g->failed_ms < 2000 &&
+    return g->failed && g->up && go_link_real_ms() - g->failed_ms < 2000 &&
            console_link_sending(g->env.link);
 }
 
@@ -421,193 +336,13 @@ static int gl_awaiting(void *p)
     return 1;
 }
 
-/* Seed 001's cursor in play: it skips occupied points and never leaves
- * the board.  In the review (free) it moves point by point over stones. */
-static void cursor_move(go_link_game_t *g, int dr, int dc, int free_move)
-{
-    const BoardState *b = link_board(&g->link);
-    int size = b->size ? b->size : BOARD_DEFAULT_SIZE;
-    for (int r = g->cur_row + dr, c = g->cur_col + dc; r >= 0 && c >= 0 && r < size && c < size;
-         r += dr, c += dc)
-        if (free_move || board_get(b, r, c) == EMPTY) {
-            g->cur_row = r, g->cur_col = c;
-            break;
-        }
-    g->dirty = 1;
-}
-
-static const char *refusal(int r)
-{
-    switch (r) {
-    case MOVE_ILLEGAL_SUICIDE:
-        return "Illegal move: suicide";
-    case MOVE_ILLEGAL_KO:
-        return "Illegal move: ko (play elsewhere first)";
-    case MOVE_ILLEGAL_OCCUPIED:
-        return "Illegal move: the point is taken";
-    default:
-        return "Illegal move";
-    }
-}
-
-static void play(go_link_game_t *g, Move m)
-{
-    int r = link_play(&g->link, m, real_ms());
-    if (r != MOVE_OK) {
-        if (link_state(&g->link) == LINK_FAILED)
-            return; /* the rules failed to answer: the event says why */
-        warn(g, r < 0 ? "Not your turn" : refusal(r));
-        return;
-    }
-    g->sound = m.pass ? AUDIO_NONE
-               : link_board(&g->link)->last_captures ? AUDIO_CAPTURE
-                                                     : AUDIO_PLACE;
-    g->own_passed = m.pass;
-    g->peer_passed = 0;
-    g->resumed = 0;
-    g->dirty = 1;
-    autosave(g);
-    pump(g);
-}
-
-/* Keys of the dead-stone review (LINK_REVIEW). */
-static void review_key(go_link_game_t *g, int key)
-{
-    const link_review_t *rv = link_review(&g->link);
-    const BoardState *b = link_board(&g->link);
-    int dr, dc;
-    if (hid_arrow_step(key, 0, &dr, &dc)) {
-        cursor_move(g, dr, dc, 1);
-        return;
-    }
-    if (rv->counting && (key == HID_KEY_LETTER('p') || key == HID_KEY_ENTER || key == HID_KEY_SPACE)) {
-        warn(g, "Counted: waiting for the other console to confirm the count");
-    } else if (key == HID_KEY_LETTER('p')) {
-        if (rv->at_limit) {
-            char w[96];
-            snprintf(w, sizeof w, "No play on: the game reached the link's limit of %d moves",
-                     link_agreement(&g->link)->max_moves);
-            warn(g, w);
-        } else if (link_review_resume(&g->link, real_ms()) == 0) {
-            g->dirty = 1;
-        }
-    } else if (!rv->known) {
-        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE)
-            warn(g, "Wait: the other console's marks have not arrived yet");
-    } else if (key == HID_KEY_ENTER) {
-        Stone st = board_get(b, g->cur_row, g->cur_col);
-        if (st == EMPTY) {
-            warn(g, "No stone here: Enter marks a stone's chain dead or alive");
-            return;
-        }
-        if (link_review_toggle(&g->link, g->cur_row, g->cur_col, real_ms()) != 0)
-            return;
-        /* Our own change: flip the chain in what we expect to see back. */
-        int size = b->size, stack[LINK_NPOINTS], n = 0;
-        uint8_t seen[LINK_NPOINTS] = {0};
-        int p0 = g->cur_row * size + g->cur_col;
-        uint8_t mark = !g->seen_dead[p0];
-        stack[n++] = p0;
-        seen[p0] = 1;
-        while (n > 0) {
-            int p = stack[--n], r = p / size, c = p % size;
-            g->seen_dead[p] = mark;
-            static const int dr4[4] = {-1, 1, 0, 0}, dc4[4] = {0, 0, -1, 1};
-            for (int k = 0; k < 4; k++) {
-                int rr = r + dr4[k], cc = c + dc4[k];
-                if (rr < 0 || cc < 0 || rr >= size || cc >= size)
-                    continue;
-                int q = rr * size + cc;
-                if (!seen[q] && board_get(b, rr, cc) == st) {
-                    seen[q] = 1;
-                    stack[n++] = q;
-                }
-            }
-        }
-        g->peer_changed = 0;
-        g->own_flip = g->my_acted = 1;
-        g->accept_wish = 0; /* a change withdraws both acceptances */
-        if (!rv->pending)
-            memcpy(g->seen_dead, rv->dead, sizeof g->seen_dead); /* the leader: applied at once */
-        g->dirty = 1;
-    } else if (key == HID_KEY_SPACE) {
-        int want = !(rv->pending ? g->accept_wish : my_acceptance(g));
-        if (link_review_accept(&g->link, want, real_ms()) == 0) {
-            g->accept_wish = want;
-            g->my_acted = 1;
-            g->dirty = 1;
-        }
-    }
-    pump(g);
-}
-
-static console_game_status_t gl_key(void *p, int key)
-{
-    go_link_game_t *g = p;
-    link_state_t s = link_state(&g->link);
-    g->warn[0] = 0;
-    g->dirty = 1;
-    if (s == LINK_OFFER && !g->failed) {
-        /* Enter takes the other console's saved game; n or Escape declines. */
-        if (key == HID_KEY_ENTER || key == HID_KEY_LETTER('n') || key == HID_KEY_ESCAPE) {
-            link_take_offer(&g->link, key == HID_KEY_ENTER, real_ms());
-            pump(g);
-        }
-        return key == HID_KEY_ESCAPE ? CONSOLE_GAME_LEAVE : CONSOLE_GAME_STAY;
-    }
-    if (key == HID_KEY_ESCAPE || ((s == LINK_OVER || g->failed) && key == HID_KEY_ENTER)) {
-        /* The game is on disk; the link stays open until the console quits. */
-        return CONSOLE_GAME_LEAVE;
-    }
-    if (g->failed)
-        return CONSOLE_GAME_STAY;
-    if (s == LINK_OVER) {
-        if (key == HID_KEY_LETTER('v'))
-            g->hide_result = !g->hide_result;
-        return CONSOLE_GAME_STAY;
-    }
-    if (s == LINK_REVIEW) {
-        review_key(g, key);
-        return CONSOLE_GAME_STAY;
-    }
-    if (s != LINK_PLAYING)
-        return CONSOLE_GAME_STAY;
-    if (g->confirm_resign) {
-        g->confirm_resign = 0;
-        if (key == HID_KEY_ENTER && link_resign(&g->link, real_ms()) == 0) {
-            autosave(g);
-            pump(g);
-        }
-        return CONSOLE_GAME_STAY;
-    }
-    int dr, dc;
-    if (hid_arrow_step(key, 0, &dr, &dc))
-        cursor_move(g, dr, dc, 0);
-    else if (!link_my_turn(&g->link)) {
-        if (key == HID_KEY_ENTER || key == HID_KEY_SPACE || key == HID_KEY_LETTER('r'))
-            warn(g, "Wait: it is the other console's turn"); /* input locked */
-    } else if (key == HID_KEY_ENTER)
-        play(g, (Move){.row = g->cur_row, .col = g->cur_col, .pass = 0});
-    else if (key == HID_KEY_SPACE)
-        play(g, (Move){.row = -1, .col = -1, .pass = 1});
-    else if (key == HID_KEY_LETTER('r'))
-        g->confirm_resign = 1;
-    return CONSOLE_GAME_STAY;
-}
-
 static int gl_dirty(void *p)
 {
     go_link_game_t *g = p;
     return g->dirty || g->sound != AUDIO_NONE;
 }
 
-static int gl_take_sound(void *p)
-{
-    go_link_game_t *g = p;
-    int s = g->sound;
-    g->sound = AUDIO_NONE;
-    return s;
-}
+static int gl_take_sound(void *p) { return screen_take_sound(&((go_link_game_t *)p)->sound); }
 
 static void gl_render(void *p, uint16_t *fb)
 {
@@ -648,7 +383,7 @@ const console_game_t go_link_game_module = {
     .create = gl_create,
     .destroy = gl_destroy,
     .enter = gl_enter,
-    .key = gl_key,
+    .key = go_link_key,
     .tick = gl_tick,
     .busy = gl_busy,
     .dirty = gl_dirty,

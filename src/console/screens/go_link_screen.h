@@ -16,6 +16,11 @@
 
 #define GO_LINK_PATH_LEN 4096
 
+/* The link game's files in the save folder. */
+#define LINK_SAVE "go-link.sgf"
+#define LINK_SIDE "go-link.side"
+#define LINK_LAST "go-link-last.sgf"
+
 typedef struct go_link_game {
     console_env_t env;
     link_t link;
@@ -55,6 +60,34 @@ typedef struct go_link_game {
     int saved_size, saved_komi2;
     Stone saved_mine;
 } go_link_game_t;
+
+/* ---- go_link.c ---- */
+
+/* Real time in ms (the link's time-outs run on it). */
+uint64_t go_link_real_ms(void);
+/* A one-off message on the status line, with the illegal sound. */
+void go_link_warn(go_link_game_t *g, const char *text);
+/* Moves the link on: sends, receives, and acts on what arrived. */
+void go_link_pump(go_link_game_t *g);
+/* 1 when this side accepts the dead stones marked. */
+int go_link_my_acceptance(const go_link_game_t *g);
+
+/* ---- go_link_keys.c ---- */
+
+/* The module's key(). */
+console_game_status_t go_link_key(void *p, int key);
+
+/* ---- go_link_save.c ---- */
+
+/* Saves the game and this side's colour (atomic); a failure is shown. */
+void go_link_autosave(go_link_game_t *g);
+/* A saved, unfinished link game to resume: fills g->saved (n_saved 0:
+ * none; an unreadable one is put aside). */
+void go_link_load_saved(go_link_game_t *g);
+
+/* The saved game cannot be resumed (why): it is put aside as *.corrupt
+ * and the player told; a new game starts. */
+void go_link_saved_unreadable(go_link_game_t *g, const char *why);
 
 /* ---- go_link_draw.c ---- */
 

@@ -10,7 +10,6 @@
 
 #include "console/console_game.h"
 #include "console/think.h"
-#include "games/go/ai.h"
 #include "games/go/session.h"
 
 #define GO_PATH_LEN 4096
@@ -29,16 +28,6 @@ typedef enum { GO_TITLE, GO_RESUME, GO_MODE, GO_LEVEL, GO_GAME } go_screen_t;
 #define GO_LEVEL_ROW_COLOR GO_SESSION_LEVELS
 #define GO_LEVEL_ROW_HANDICAP (GO_SESSION_LEVELS + 1)
 #define GO_LEVEL_ROWS (GO_SESSION_LEVELS + 2)
-
-/* One search of the computer, on the think thread: its own copy of the
- * board in, the move (or a resignation) out. */
-typedef struct go_think_job {
-    ai_t *ai;
-    BoardState board;
-    Move move;
-    int resign;    /* level 3 or 4 would rather resign than play move */
-    AiStats stats; /* the search's figures (logged at level 4) */
-} go_think_job_t;
 
 typedef struct go_game {
     console_env_t env;
@@ -61,10 +50,8 @@ typedef struct go_game {
     char save_err[200];     /* why, naming the file without its folder */
     char save_path[GO_PATH_LEN];
     char last_path[GO_PATH_LEN];
-    ai_t *ai;               /* the computer player, made for the first game against it
-                             * (again when a level needs another node pool) */
-    think_t think;          /* the computer's search */
-    go_think_job_t job;
+    opponents_t players;    /* the computer player, made for the first game against it */
+    think_t think;          /* the computer's move */
     int confirm_resign;     /* 'r' pressed: Enter resigns, any other key plays on */
     /* Seed 001's cursor (k toggles, off by default): it never rests on a
      * stone after a move of the cursor, jumping over stones the way it goes. */
@@ -109,6 +96,8 @@ void go_screen_finish(go_game_t *g);
 void go_screen_play(go_game_t *g, Move m);
 /* Takes moves back (go_session_undo), dropping a search in progress. */
 void go_screen_undo(go_game_t *g);
+/* The computer answered (think_ready): it plays or resigns. */
+void go_screen_answered(go_game_t *g);
 
 /* ---- go_draw.c and go.c ---- */
 

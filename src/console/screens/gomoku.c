@@ -2,10 +2,11 @@
  * screens/gomoku.c - "Chess Club Dream" on the console (seed 002): the farm
  * menu and the 15x15 Gomoku board around it (docs/farm.md).  The game is
  * the pure session games/gomoku/session.h (renju, the mode, the clock,
- * undo, the farm's share, the record) and the AI gomoku_ai.h; this file
- * maps the keys, plays the sound cues, runs the computer on a think_t and
- * saves.  The pictures are gomoku_draw.c's (the framebuffer) and
- * gomoku_tiles.c's (the tile display's pages, returned by output()).
+ * undo, the farm's share, the record); the computer stands behind the
+ * opponent seam (console/opponent.h).  This file plays each step, asks the
+ * computer through a think_t and saves; gomoku_keys.c maps the keys.  The
+ * pictures are gomoku_draw.c's (the framebuffer) and gomoku_tiles.c's (the
+ * tile display's pages, returned by output()).
  *
  * Two pages, as the seed's (§3.4.2); c switches between them: the farm
  * (its numbers, the five choices, "WELCOME TO THE FARM") and the board
@@ -28,7 +29,6 @@
 #include "console/console_game.h"
 #include "common/keys.h"
 #include "console/save.h"
-#include "games/gomoku/gomoku_ai.h"
 #include "gomoku_screen.h"
 
 /* The computer's stone waits this much game time, so the player's shows first. */
@@ -37,20 +37,19 @@
 #define GK_SAVE_NAME "farm.txt"
 #define GK_SAVE_MAX 8192
 
-#define GK_KEY_MINUS 0x2D
 
-static int gk_over(const gk_screen_t *s) { return gomoku_session_over(&s->gs); }
+int gk_over(const gk_screen_t *s) { return gomoku_session_over(&s->gs); }
 
 static const char *gk_color_name(int c) { return c == GOMOKU_BLACK ? "Black" : "White"; }
 
-static void gk_set_status(gk_screen_t *s, int warn, const char *text)
+void gk_set_status(gk_screen_t *s, int warn, const char *text)
 {
     snprintf(s->status, sizeof s->status, "%s", text);
     s->status_warn = (uint16_t)warn;
     s->dirty = 1;
 }
 
-static void gk_set_notice(gk_screen_t *s, int warn, const char *text)
+void gk_set_notice(gk_screen_t *s, int warn, const char *text)
 {
     snprintf(s->notice, sizeof s->notice, "%s", text);
     s->notice_warn = warn;
@@ -60,27 +59,18 @@ static void gk_set_notice(gk_screen_t *s, int warn, const char *text)
 /* ---- the save file ---- */
 
 /* Saves everything.  A failure is shown and logged; play goes on. */
-static void gk_autosave(gk_screen_t *s)
+void gk_autosave(gk_screen_t *s)
 {
     s->touched = 1;
-    if (!s->have_saves)
-        return;
-    char err[GK_PATH_LEN + 128];
-    if (save_kv_write(s->save_path, GOMOKU_SESSION_RECORD_HEADER, gomoku_session_emit, &s->gs,
-                      err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: farm autosave to %s failed: %s\n", s->save_path, err);
-        snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
-        s->save_failed = 1;
-        return;
-    }
-    s->save_failed = 0;
+    screen_autosave(&s->saves, "farm", 0, 0, GOMOKU_SESSION_RECORD_HEADER, gomoku_session_emit,
+                    &s->gs);
 }
 
 /* Reads the save at start.  Returns 0 if one was resumed; an unreadable
  * one is kept aside and a new farm starts with a notice. */
 static int gk_load(gk_screen_t *s)
 {
-    if (!s->have_saves || !save_exists(s->save_path))
+    if (!s->saves.have || !save_exists(s->saves.path))
         return -1;
     char err[200];
     gomoku_session_reader_t *r = malloc(sizeof *r);
@@ -89,18 +79,18 @@ static int gk_load(gk_screen_t *s)
         snprintf(err, sizeof err, "out of memory");
     else {
         gomoku_session_read_begin(r);
-        bad = save_kv_read(s->save_path, GK_SAVE_MAX, gomoku_session_take, r, err, sizeof err) !=
+        bad = save_kv_read(s->saves.path, GK_SAVE_MAX, gomoku_session_take, r, err, sizeof err) !=
                   0 ||
               gomoku_session_read_end(r, &s->gs, err, sizeof err) != 0;
         free(r);
     }
     if (!bad)
         return 0;
-    char aside[GK_PATH_LEN + 32], why[GK_PATH_LEN + 64], msg[112];
-    fprintf(stderr, "tabletop: the farm save %s is unreadable: %s\n", s->save_path, err);
+    char aside[SCREEN_PATH_LEN + 32], why[SCREEN_PATH_LEN + 64], msg[112];
+    fprintf(stderr, "tabletop: the farm save %s is unreadable: %s\n", s->saves.path, err);
     /* The notice fits the tile page's two lines of 26 letters (the file's
      * name on the second, as it is spelt); stderr has the whole story. */
-    if (save_move_aside(s->save_path, "corrupt", aside, sizeof aside, why, sizeof why) == 0) {
+    if (save_move_aside(s->saves.path, "corrupt", aside, sizeof aside, why, sizeof why) == 0) {
         const char *base = strrchr(aside, '/');
         fprintf(stderr, "tabletop: kept it as %s; a new farm starts\n", aside);
         snprintf(msg, sizeof msg, "Unreadable save, kept as %.60s", base ? base + 1 : aside);
@@ -114,28 +104,23 @@ static int gk_load(gk_screen_t *s)
 
 /* ---- the computer ---- */
 
-/* The search, on the think thread: reads only the copies made at start. */
-static void gk_think_run(void *job)
-{
-    gk_screen_t *s = job;
-    gomoku_budget_t budget = {0, 0};
-    if (s->think_level >= 3 && !s->env.headless)
-        budget.max_ms = 5000; /* windowed: never a long stall */
-    s->ai_point = gomoku_ai_move(&s->think_game, s->think_level, s->env.seed, &budget, NULL);
-}
-
+/* The computer is asked for its move at the session's level; the search
+ * copies what it needs and runs on the think thread. */
 static void gk_ai_start(gk_screen_t *s)
 {
+    char err[200];
     s->ai_pending = 0;
-    s->think_game = s->gs.game;
-    s->think_level = s->gs.level;
-    think_start(&s->think, gk_think_run, NULL, s);
+    opponent_t *o = opponents_get(&s->players, OPPONENT_GOMOKU);
+    if (!o || think_ask(&s->think, o, &s->gs, err, sizeof err) != 0) {
+        gk_set_status(s, 1, "The computer found no move");
+        return;
+    }
     /* The minimum time runs from the search's start, not from a frame. */
     think_start_clock(&s->think, s->now);
 }
 
 /* Waits for the search and forgets its move. */
-static void gk_ai_cancel(gk_screen_t *s)
+void gk_ai_cancel(gk_screen_t *s)
 {
     think_cancel(&s->think);
     s->ai_pending = 0;
@@ -145,7 +130,7 @@ static void gk_ai_cancel(gk_screen_t *s)
 
 /* The status line for the turn under way: the computer thinking, or the
  * player's prompt (nothing once the game is over). */
-static void gk_prompt(gk_screen_t *s)
+void gk_prompt(gk_screen_t *s)
 {
     /* A turn lost on the clock stays said until the player's next key,
      * through the computer's reply. */
@@ -171,7 +156,7 @@ static void gk_prompt(gk_screen_t *s)
 
 /* A turn begins (its clock has started): the computer's, or the player's
  * prompt. */
-static void gk_next_turn(gk_screen_t *s)
+void gk_next_turn(gk_screen_t *s)
 {
     s->secs_shown = -1;
     if (gomoku_session_ai_turn(&s->gs) && s->page == GK_PAGE_BOARD)
@@ -181,7 +166,7 @@ static void gk_next_turn(gk_screen_t *s)
 
 /* The player's key on the board: what the status said about the last
  * event (a refusal, a lost turn, a question) has been seen. */
-static void gk_said_seen(gk_screen_t *s)
+void gk_said_seen(gk_screen_t *s)
 {
     if (s->flash || s->timed_out || s->ask_escape || s->ask_play)
         s->dirty = 1;
@@ -191,7 +176,7 @@ static void gk_said_seen(gk_screen_t *s)
     s->ask_play = 0;
 }
 
-static void gk_new_game(gk_screen_t *s)
+void gk_new_game(gk_screen_t *s)
 {
     gk_ai_cancel(s);
     gk_said_seen(s);
@@ -232,7 +217,7 @@ static void gk_played(gk_screen_t *s, int point, const gomoku_session_end_t *end
     s->dirty = 1;
 }
 
-static void gk_try_play(gk_screen_t *s)
+void gk_try_play(gk_screen_t *s)
 {
     char question[112];
     int asked = s->ask_play ? 0 : gk_board_stamina_question(s, question, sizeof question);
@@ -280,7 +265,7 @@ static void gk_time_out(gk_screen_t *s)
 
 /* '-': takes back the last stone (two plies against the computer); a game
  * the farm has counted stays. */
-static void gk_undo(gk_screen_t *s)
+void gk_undo(gk_screen_t *s)
 {
     int taken = 0, point = s->cursor;
     gomoku_session_status_t st = gomoku_session_undo(&s->gs, s->now, &taken, &point);
@@ -304,7 +289,7 @@ static void gk_undo(gk_screen_t *s)
     gk_set_status(s, 0, text);
 }
 
-static void gk_show_board(gk_screen_t *s)
+void gk_show_board(gk_screen_t *s)
 {
     s->page = GK_PAGE_BOARD;
     s->notice[0] = 0;
@@ -319,204 +304,11 @@ static void gk_show_board(gk_screen_t *s)
     gk_next_turn(s);
 }
 
-static void gk_show_farm(gk_screen_t *s)
+void gk_show_farm(gk_screen_t *s)
 {
     gk_ai_cancel(s);
     s->page = GK_PAGE_FARM;
     s->dirty = 1;
-}
-
-/* ---- the farm ---- */
-
-static void gk_new_farm(gk_screen_t *s)
-{
-    farm_init(&s->gs.farm);
-    s->menu_sel = 0;
-    s->ask_buy = 0;
-    /* The old farm's last game (its WIN) goes with it: an empty board in
-     * the same mode. */
-    gk_ai_cancel(s);
-    gk_said_seen(s);
-    gomoku_session_new_game(&s->gs, s->now);
-    s->cursor = 7 * GOMOKU_SIZE + 7;
-    s->show_win = 0;
-    s->status[0] = 0;
-    gk_set_notice(s, 0, "A new farm: stamina 5, everything else 0");
-    gk_autosave(s);
-}
-
-static void gk_farm_act(gk_screen_t *s)
-{
-    static const char *const done[FARM_ACTIONS] = {
-        "You bought a pig for 2 coins", "You sold a grown pig for 12 coins",
-        "You ate: -1 coin, +5 stamina", "You bought 5 feed for 1 coin", ""};
-    /* A choice the seed's rules make costly (the farm ends, a pig starves)
-     * is done only on a second Enter in a row. */
-    char text[112];
-    if (s->ask_buy != s->menu_sel + 1 &&
-        gk_farm_question(&s->gs.farm, (farm_action_t)s->menu_sel, text, sizeof text)) {
-        s->ask_buy = s->menu_sel + 1;
-        gk_set_notice(s, 1, text);
-        s->sound = AUDIO_ILLEGAL;
-        return;
-    }
-    s->ask_buy = 0;
-    farm_result_t r = farm_act(&s->gs.farm, (farm_action_t)s->menu_sel);
-    if (r == FARM_NO_GROWN_PIG) {
-        gk_set_notice(s, 1, "No grown pig to sell yet");
-        s->sound = AUDIO_ILLEGAL;
-        return;
-    }
-    if (r == FARM_TOO_MANY_PIGS) {
-        gk_set_notice(s, 1, "The sty is full");
-        s->sound = AUDIO_ILLEGAL;
-        return;
-    }
-    if (r != FARM_OK)
-        return;
-    gk_farm_note_cause(s, GK_CAUSE_ACTION, s->menu_sel, 0);
-    gk_set_notice(s, 0, done[s->menu_sel]);
-    s->sound = s->gs.farm.state == FARM_PLAYING ? AUDIO_PLACE : AUDIO_GAME_OVER;
-    gk_autosave(s);
-}
-
-/* ---- keys ---- */
-
-static void gk_next_skin(gk_screen_t *s)
-{
-    gomoku_session_set_skin(&s->gs, (s->gs.skin + 1) % GOMOKU_SKINS);
-    gk_autosave(s);
-    s->dirty = 1;
-}
-
-static console_game_status_t gk_farm_key(gk_screen_t *s, int hid)
-{
-    if (s->gs.farm.state != FARM_PLAYING) {
-        /* Fig 5.6, 5.11: any key starts anew. */
-        gk_new_farm(s);
-        return CONSOLE_GAME_STAY;
-    }
-    if (hid != HID_KEY_ENTER && hid != HID_KEY_SPACE && s->ask_buy) {
-        s->ask_buy = 0; /* the purchase on credit is not made */
-        s->notice[0] = 0;
-        s->dirty = 1;
-    }
-    if (hid == HID_KEY_UP || hid == HID_KEY_LETTER('w')) {
-        s->menu_sel = (s->menu_sel + FARM_ACTIONS - 1) % FARM_ACTIONS;
-        s->notice[0] = 0;
-        s->dirty = 1;
-    } else if (hid == HID_KEY_DOWN || hid == HID_KEY_LETTER('s')) {
-        s->menu_sel = (s->menu_sel + 1) % FARM_ACTIONS;
-        s->notice[0] = 0;
-        s->dirty = 1;
-    } else if (hid == HID_KEY_ENTER || hid == HID_KEY_SPACE) {
-        gk_farm_act(s);
-    } else if (hid == HID_KEY_LETTER('c')) {
-        gk_show_board(s);
-    } else if (hid == HID_KEY_LETTER('t')) {
-        gk_next_skin(s);
-    } else if (hid == HID_KEY_ESCAPE) {
-        return CONSOLE_GAME_LEAVE;
-    }
-    return CONSOLE_GAME_STAY;
-}
-
-static void gk_cursor_move(gk_screen_t *s, int dr, int dc)
-{
-    /* The seed wraps round the edges (x_cur <= 0 -> 14). */
-    int r = (s->cursor / GOMOKU_SIZE + dr + GOMOKU_SIZE) % GOMOKU_SIZE;
-    int c = (s->cursor % GOMOKU_SIZE + dc + GOMOKU_SIZE) % GOMOKU_SIZE;
-    s->cursor = r * GOMOKU_SIZE + c;
-    s->dirty = 1;
-}
-
-/* A new game in mode (space cycles the modes, Escape resets to PVP). */
-static void gk_set_mode(gk_screen_t *s, int mode)
-{
-    gk_ai_cancel(s);
-    gk_said_seen(s);
-    gomoku_session_set_mode(&s->gs, mode, s->now);
-    s->cursor = 7 * GOMOKU_SIZE + 7;
-    s->show_win = 0;
-    gk_autosave(s);
-    gk_next_turn(s);
-}
-
-/* The seed's Escape (0x76) on the board: InitializeGame, the cursor on the
- * centre, status=PVP - a new two-player game whatever the mode was.  A game
- * against the computer left this way is not counted on the farm (the seed
- * calls afterGame only when a game ends). */
-static void gk_reset_pvp(gk_screen_t *s)
-{
-    if (gomoku_session_ai_color(&s->gs) && !gk_over(s) && s->gs.game.moves > 0 &&
-        !s->ask_escape) {
-        /* A game against the computer in progress: ask first. */
-        gk_said_seen(s);
-        s->ask_escape = 1;
-        s->flash = GK_FLASH_ESCAPE;
-        gk_set_status(s, 1, "Escape again: drop this game for a new two-player one");
-        return;
-    }
-    gk_set_mode(s, GOMOKU_MODE_PVP);
-    gk_set_status(s, 0, "Escape: a new game, two players (PVP). Black to move");
-}
-
-static console_game_status_t gk_board_key(gk_screen_t *s, int hid)
-{
-    int dr, dc;
-    if (hid != HID_KEY_ESCAPE) {
-        int play_asked = s->ask_play && hid == HID_KEY_ENTER;
-        if ((s->ask_escape || (s->ask_play && !play_asked)) && !gk_over(s))
-            gk_prompt(s); /* the question is answered no: the turn's prompt again */
-        gk_said_seen(s);
-        s->ask_play = play_asked; /* Enter: yes, play */
-    }
-    if (think_active(&s->think) || s->ai_pending) {
-        if (hid == HID_KEY_LETTER('c'))
-            gk_show_farm(s);
-        else if (hid == HID_KEY_ESCAPE)
-            gk_reset_pvp(s);
-        return CONSOLE_GAME_STAY;
-    }
-    if (gk_over(s) && s->gs.farm.state != FARM_PLAYING) {
-        gk_show_farm(s); /* the farm is over: its screen */
-        return CONSOLE_GAME_STAY;
-    }
-    if (hid == HID_KEY_LETTER('c')) {
-        gk_show_farm(s);
-    } else if (hid == HID_KEY_ESCAPE) {
-        gk_reset_pvp(s);
-    } else if (hid_arrow_step(hid, 1, &dr, &dc)) {
-        gk_cursor_move(s, -dr, dc); /* the board's rows count up from the bottom */
-    } else if (hid == HID_KEY_ENTER) {
-        if (gk_over(s))
-            gk_new_game(s);
-        else
-            gk_try_play(s);
-    } else if (hid == HID_KEY_SPACE) {
-        /* The seed's space: PVP -> PVC -> CVP -> PVP, each a new game. */
-        gk_set_mode(s, (s->gs.mode + 1) % GOMOKU_MODES);
-    } else if (hid >= HID_KEY_1 && hid <= HID_KEY_1 + 2) {
-        gomoku_session_set_level(&s->gs, hid - HID_KEY_1 + 1);
-        gk_autosave(s);
-        s->dirty = 1;
-    } else if (hid == GK_KEY_MINUS || hid == HID_KEY_LETTER('u') || hid == HID_KEY_BACKSPACE) {
-        gk_undo(s);
-    } else if (hid == HID_KEY_LETTER('n')) {
-        gk_new_game(s);
-    } else if (hid == HID_KEY_LETTER('v') && gk_over(s)) {
-        s->show_win = !s->show_win && s->gs.game.winner != GOMOKU_DRAW;
-        s->dirty = 1;
-    } else if (hid == HID_KEY_LETTER('t')) {
-        gk_next_skin(s);
-    }
-    return CONSOLE_GAME_STAY;
-}
-
-static console_game_status_t gk_key(void *p, int hid)
-{
-    gk_screen_t *s = p;
-    return s->page == GK_PAGE_FARM ? gk_farm_key(s, hid) : gk_board_key(s, hid);
 }
 
 /* ---- the console's calls ---- */
@@ -528,12 +320,11 @@ static void *gk_create(const console_env_t *env)
         return NULL;
     s->env = *env;
     think_init(&s->think, GK_MIN_THINK_US);
+    opponents_init(&s->players, env);
     gomoku_session_init(&s->gs);
     gk_tiles_reset(s);
     s->cursor = 7 * GOMOKU_SIZE + 7;
-    if (env->save_dir && snprintf(s->save_path, sizeof s->save_path, "%s/%s", env->save_dir,
-                                  GK_SAVE_NAME) < (int)sizeof s->save_path)
-        s->have_saves = 1;
+    screen_saves_init(&s->saves, env, GK_SAVE_NAME, NULL);
     if (gk_load(s) == 0) {
         gk_set_notice(s, 0, "Welcome back: your farm is as you left it");
         if (s->gs.game.moves)
@@ -549,6 +340,7 @@ static void gk_destroy(void *p)
     if (!s)
         return;
     think_destroy(&s->think);
+    opponents_free(&s->players);
     free(s);
 }
 
@@ -573,7 +365,9 @@ static void gk_tick(void *p, uint64_t now_us)
         if (!think_ready(&s->think, now_us))
             return;
         gomoku_session_end_t end;
-        int point = s->ai_point;
+        opponent_answer_t a;
+        char err[200];
+        int point = think_answer(&s->think, &a, err, sizeof err) == OPPONENT_MOVED ? a.move : -1;
         if (point >= 0 && gomoku_session_play_ai(&s->gs, point, s->now, &end) == GOMOKU_SESSION_OK)
             gk_played(s, point, &end);
         else
@@ -611,13 +405,7 @@ static int gk_dirty(void *p)
     return s->dirty || s->sound != AUDIO_NONE;
 }
 
-static int gk_take_sound(void *p)
-{
-    gk_screen_t *s = p;
-    int cue = s->sound;
-    s->sound = AUDIO_NONE;
-    return cue;
-}
+static int gk_take_sound(void *p) { return screen_take_sound(&((gk_screen_t *)p)->sound); }
 
 /* 'q': everything is on disk unless the last autosave failed.  A move the
  * computer is still thinking about is not lost: its turn starts again at
@@ -625,7 +413,7 @@ static int gk_take_sound(void *p)
 static int gk_quit(void *p)
 {
     gk_screen_t *s = p;
-    return s->have_saves ? s->save_failed : s->touched;
+    return s->saves.have ? s->saves.failed : s->touched;
 }
 
 static const char *const gk_help[] = {

@@ -159,7 +159,7 @@ static void gk_draw_board(const gk_screen_t *s)
     for (int i = 0; i < 8; i++)
         render_string(x, 318 + i * 14, keys[i], pal->dim);
     render_string(GK_LEFT - GK_MARGIN, GK_STATUS_Y, s->status, s->status_warn ? pal->warn : pal->text);
-    if (s->save_failed)
+    if (s->saves.failed)
         render_string(GK_PANEL_X, GK_STATUS_Y, "AUTOSAVE FAILED", pal->warn);
 }
 
@@ -240,8 +240,8 @@ static void gk_draw_farm(const gk_screen_t *s)
         render_string_centered(362, s->notice, s->notice_warn ? red : ink, 2);
     render_string_centered(392, "Up/Down, Enter: choose   c: play Gomoku   Esc: back",
                            tiles ? 0x0000 : pal->dim, 1);
-    if (s->save_failed)
-        render_string_centered(406, s->save_error, red, 1);
+    if (s->saves.failed)
+        render_string_centered(406, s->saves.error, red, 1);
     render_string_centered(430, "WELCOME TO THE FARM", red, 4);
 }
 

@@ -12,10 +12,11 @@
 
 #include "common/tiles.h"
 #include "console/console_game.h"
+#include "console/opponent.h"
+#include "console/screen_common.h"
 #include "console/think.h"
 #include "games/gomoku/session.h"
 
-#define GK_PATH_LEN 4096
 
 
 enum { GK_PAGE_FARM, GK_PAGE_BOARD };
@@ -61,19 +62,15 @@ typedef struct gk_screen {
     int cause_starved;      /* pigs that starved in it, for GK_CAUSE_GAME */
     /* The computer. */
     int ai_pending;         /* start thinking at the next tick */
+    opponents_t players;    /* the Gomoku AI */
     think_t think;
-    gomoku_t think_game;    /* the position the thread searches */
-    int think_level;
-    int ai_point;           /* the thread's answer */
     /* Messages, saves. */
     char status[112];
     uint16_t status_warn;
     char notice[112];
     int notice_warn;
-    char save_path[GK_PATH_LEN];
-    int have_saves, save_failed;
+    screen_saves_t saves;   /* farm.txt */
     int touched;            /* something changed since the start (for q without a save folder) */
-    char save_error[96];
     int dirty, sound;
     /* The tiles skin's pages, composed at each render for the console to
      * show on the tile display (output()). */
@@ -145,5 +142,38 @@ int gk_farm_starved_line(const gk_screen_t *s, char *text, size_t len);
  * (the game, won or lost, then ends the farm), 2 with too few coins for a
  * loss (a lost game ends it); 0 when nothing needs asking. */
 int gk_board_stamina_question(const gk_screen_t *s, char *text, size_t len);
+
+/* ---- gomoku.c: each step of the game ---- */
+
+/* 1 when the game on the board is over. */
+int gk_over(const gk_screen_t *s);
+/* The status line (warn: in red), or the farm page's notice. */
+void gk_set_status(gk_screen_t *s, int warn, const char *text);
+void gk_set_notice(gk_screen_t *s, int warn, const char *text);
+/* Saves everything (farm.txt); a failure is shown and logged. */
+void gk_autosave(gk_screen_t *s);
+/* Waits for the computer's search and forgets its move. */
+void gk_ai_cancel(gk_screen_t *s);
+/* The status line for the turn under way. */
+void gk_prompt(gk_screen_t *s);
+/* A turn begins: the computer's, or the player's prompt. */
+void gk_next_turn(gk_screen_t *s);
+/* What the status said about the last event has been seen. */
+void gk_said_seen(gk_screen_t *s);
+/* A new game in the same mode. */
+void gk_new_game(gk_screen_t *s);
+/* Enter on the board: the player's stone at the cursor (asked first at
+ * low stamina). */
+void gk_try_play(gk_screen_t *s);
+/* Takes back the last stone (two against the computer). */
+void gk_undo(gk_screen_t *s);
+/* The board page, its clock started afresh; the farm page. */
+void gk_show_board(gk_screen_t *s);
+void gk_show_farm(gk_screen_t *s);
+
+/* ---- gomoku_keys.c ---- */
+
+/* The module's key(): the farm page's or the board page's keys. */
+console_game_status_t gk_key(void *p, int hid);
 
 #endif

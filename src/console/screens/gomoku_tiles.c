@@ -130,7 +130,7 @@ static void gk_tiles_compose_farm(gk_screen_t *s)
         gk_tile_text(c, w, h, 82, y + 4, items[i], TILE_BLACK, 1);
         gk_tile_text(c, w, h, w - 1 - 6 * (int)strlen(prices[i]), y + 4, prices[i], TILE_RED, 1);
     }
-    if (s->save_failed) {
+    if (s->saves.failed) {
         gk_tile_text_centered(c, 88, "AUTOSAVE FAILED", TILE_RED, 1);
     } else if (s->notice[0]) {
         /* The last notice as written (a file's name keeps its case), on two

@@ -5,10 +5,11 @@
  * this file maps keys to it, draws it, and asks the computer players.
  *
  * Modes (the title menu): you play White against the Othello machine, the
- * FPGA logic of seed 003 that plays Black through its ports, behind the
- * console's opponent seam (env->othello_machine); you play Black or White
- * against the software engine (games/othello/othello_engine.h), which
- * thinks on the console's think thread; or two players at one keyboard.
+ * FPGA logic of seed 003 that plays Black through its ports; you play
+ * Black or White against the software engine; or two players at one
+ * keyboard.  Both computers stand behind the opponent seam (opponent.h) and
+ * are asked through think.c: the engine searches on the think thread, the
+ * machine steps on the console's.
  *
  * Against the machine this module is the referee: the machine hears each
  * White move and each of Black's answers is checked against the rules.  An
@@ -17,8 +18,6 @@
  * far is kept as othello-last.txt.  The machine keeps its own board, so a
  * resumed game or an undo replays the record into a freshly reset machine
  * and checks that it answers as the record says (it is deterministic).
- * The machine answers on the console's thread: it lets backend time pass
- * while it thinks, which only the console's thread may do.
  *
  * Keys: arrows (or w a s d) move the cursor, Enter or Space places a disc,
  * Backspace or 'u' takes back a move (back to your previous turn against a
@@ -34,20 +33,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "console/console_game.h"
 #include "common/keys.h"
 #include "console/save.h"
 #include "othello_screen.h"
 
-/* The software engine's level in the console: depth-limited, no clock, so
- * a game is the same on every machine (tests compare frames). */
-#define OS_ENGINE_LEVEL 4
-
 #define OS_LAST_NAME "othello-last.txt"
 
-static int os_over(const os_screen_t *s) { return othello_session_over(&s->game); }
+int othello_screen_over(const os_screen_t *s) { return othello_session_over(&s->game); }
 
 const char *othello_screen_colour_name(int colour)
 {
@@ -55,12 +49,6 @@ const char *othello_screen_colour_name(int colour)
 }
 
 /* ---- the save file ---- */
-
-static const char *os_base(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    return b ? b + 1 : path;
-}
 
 /* Reads a record into r.  Returns 0, or -1 with a reason. */
 static int os_load(const char *path, othello_record_t *r, char *err, size_t errlen)
@@ -71,59 +59,34 @@ static int os_load(const char *path, othello_record_t *r, char *err, size_t errl
     return rc != 0 ? -1 : othello_record_end(r, err, errlen);
 }
 
-/* After every move, undo or stop.  A finished (or stopped) game goes to
- * othello-last.txt and the autosave is removed. */
-static void os_autosave(os_screen_t *s)
+/* After every move, undo or stop (screen_autosave): a finished (or
+ * stopped) game goes to othello-last.txt. */
+void othello_screen_autosave(os_screen_t *s)
 {
-    if (!s->have_saves)
-        return;
-    if (s->game.n_plies == 0 && !s->game.stopped) {
-        unlink(s->save_path);
-        s->save_failed = 0;
-        return;
-    }
-    char err[OS_PATH_LEN + 128];
-    int done = os_over(s) || s->game.stopped;
-    if (save_kv_write(done ? s->last_path : s->save_path, othello_record_header,
-                      othello_record_emit, &s->game, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: Othello autosave to %s failed: %s\n", s->save_path, err);
-        snprintf(s->save_error, sizeof s->save_error, "Autosave failed: %.70s", err);
-        s->save_failed = 1;
-        return;
-    }
-    s->save_failed = 0;
-    if (done)
-        unlink(s->save_path);
+    screen_autosave(&s->saves, "Othello", s->game.n_plies == 0 && !s->game.stopped,
+                    othello_screen_over(s) || s->game.stopped, othello_record_header, othello_record_emit,
+                    &s->game);
 }
 
 static void os_put_aside(os_screen_t *s, const char *suffix, const char *what)
 {
-    char aside[OS_PATH_LEN + 32], err[OS_PATH_LEN + 64];
-    if (save_move_aside(s->save_path, suffix, aside, sizeof aside, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: %s\n", err);
-        snprintf(s->notice, sizeof s->notice, "%.120s", err);
-        s->notice_color = COLOR_WARN;
-        return;
-    }
-    fprintf(stderr, "tabletop: %s kept as %s\n", what, aside);
-    snprintf(s->notice, sizeof s->notice, "%s kept as %.80s", what, os_base(aside));
-    s->notice_color = COLOR_TEXT;
+    screen_put_aside(s->saves.path, suffix, what, s->notice, sizeof s->notice, &s->notice_color);
 }
 
 static void os_check_saved(os_screen_t *s)
 {
     s->resumable = s->suspended;
-    if (s->suspended || !s->have_saves || !save_exists(s->save_path))
+    if (s->suspended || !s->saves.have || !save_exists(s->saves.path))
         return;
     char err[256];
-    if (os_load(s->save_path, &s->pending, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: saved Othello game unreadable: %s: %s\n", s->save_path, err);
+    if (os_load(s->saves.path, &s->pending, err, sizeof err) != 0) {
+        fprintf(stderr, "tabletop: saved Othello game unreadable: %s: %s\n", s->saves.path, err);
         os_put_aside(s, "corrupt", "Unreadable save");
         s->notice_color = COLOR_WARN;
         return;
     }
     if (othello_record_over(&s->pending)) {
-        rename(s->save_path, s->last_path);
+        rename(s->saves.path, s->saves.last_path);
         return;
     }
     s->resumable = 1;
@@ -136,16 +99,11 @@ static void *os_create(const console_env_t *env)
     os_screen_t *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    s->machine = env->othello_machine;
+    opponents_init(&s->players, env);
     s->hints = 1;
     s->cursor = 2 * 8 + 3; /* d3, Black's usual first move */
     think_init(&s->think, 0);
-    if (env->save_dir &&
-        snprintf(s->save_path, sizeof s->save_path, "%s/%s", env->save_dir, OS_SAVE_NAME) <
-            (int)sizeof s->save_path &&
-        snprintf(s->last_path, sizeof s->last_path, "%s/%s", env->save_dir, OS_LAST_NAME) <
-            (int)sizeof s->last_path)
-        s->have_saves = 1;
+    screen_saves_init(&s->saves, env, OS_SAVE_NAME, OS_LAST_NAME);
     othello_session_new_game(&s->game, OTHELLO_MODE_MACHINE);
     return s;
 }
@@ -156,7 +114,7 @@ static void os_destroy(void *p)
     if (!s)
         return;
     think_destroy(&s->think);
-    othello_engine_free(s->job.engine);
+    opponents_free(&s->players);
     free(s);
 }
 
@@ -182,119 +140,6 @@ int othello_screen_human_to_move(const os_screen_t *s)
 {
     return s->screen == OS_PLAY && !think_active(&s->think) &&
            othello_session_human_turn(&s->game);
-}
-
-/* The game is over: counts, the winner, the record kept. */
-static void os_finish(os_screen_t *s)
-{
-    char result[64];
-    snprintf(s->status, sizeof s->status, "%s. Enter: again",
-             othello_session_result_text(&s->game, result, sizeof result));
-    s->screen = OS_OVER;
-    s->sound = AUDIO_GAME_OVER;
-    s->suspended = 0;
-    os_autosave(s);
-}
-
-/* The referee stops the game: the message says why; the record is kept. */
-static void os_stop(os_screen_t *s, const char *why)
-{
-    fprintf(stderr, "tabletop othello: %s\n", why);
-    othello_session_stop(&s->game, why);
-    snprintf(s->status, sizeof s->status, "%s", s->game.stop_reason);
-    s->machine_ready = 0;
-    s->screen = OS_OVER;
-    s->sound = AUDIO_ILLEGAL;
-    s->suspended = 0;
-    os_autosave(s);
-    s->dirty = 1;
-}
-
-/* Records and plays a legal ply (a disc or a pass). */
-static void os_apply(os_screen_t *s, int move)
-{
-    othello_session_play(&s->game, move);
-    if (move != OTHELLO_PASS)
-        s->sound = AUDIO_PLACE;
-    s->dirty = 1;
-}
-
-/* ---- the machine, behind the opponent seam ---- */
-
-/* The machine hears a ply of the side to move when it must (White's, once
- * it is in step).  Returns 0, or -1 after stopping the game. */
-static int os_machine_tell(os_screen_t *s, int move)
-{
-    if (!s->machine_ready || !othello_session_machine_hears(&s->game, s->game.board.to_move))
-        return 0;
-    othello_opponent_position_t pos = {.board = s->game.board};
-    char err[160];
-    if (s->machine->played(s->machine, &pos, move, err, sizeof err) != 0) {
-        os_stop(s, err);
-        return -1;
-    }
-    return 0;
-}
-
-static int os_replay_hear(void *ctx, const othello_board_t *before, int move, char *err,
-                          size_t errlen)
-{
-    opponent_t *m = ctx;
-    othello_opponent_position_t pos = {.board = *before};
-    return m->played(m, &pos, move, err, errlen);
-}
-
-static int os_replay_answer(void *ctx, const othello_board_t *before, int *move, char *err,
-                            size_t errlen)
-{
-    opponent_t *m = ctx;
-    othello_opponent_position_t pos = {.board = *before};
-    return m->genmove(m, &pos, move, err, errlen);
-}
-
-/* Resets the machine and plays the record into it, checking that its
- * answers are the record's.  Returns 0, or -1 after stopping the game. */
-static int os_machine_sync(os_screen_t *s)
-{
-    s->machine_ready = 0;
-    if (!s->machine) {
-        os_stop(s, "No hardware backend: the machine is not there");
-        return -1;
-    }
-    char err[160];
-    if (s->machine->new_game(s->machine, err, sizeof err) != 0 ||
-        othello_session_replay(&s->game, OTHELLO_BLACK, os_replay_hear, os_replay_answer,
-                               s->machine, err, sizeof err) != 0) {
-        os_stop(s, err);
-        return -1;
-    }
-    s->machine_ready = 1;
-    return 0;
-}
-
-/* ---- the software engine, on the think thread ---- */
-
-static void os_think_run(void *arg)
-{
-    os_job_t *job = arg;
-    othello_result_t r;
-    job->move = OTHELLO_PASS;
-    if (othello_engine_think(job->engine, &job->board, othello_level_config(OS_ENGINE_LEVEL),
-                             &r) == 0)
-        job->move = r.move;
-}
-
-static void os_think_start(os_screen_t *s)
-{
-    if (!s->job.engine) {
-        s->job.engine = othello_engine_new();
-        if (!s->job.engine) {
-            os_stop(s, "Out of memory for the computer player");
-            return;
-        }
-    }
-    s->job.board = s->game.board;
-    think_start(&s->think, os_think_run, NULL, &s->job);
 }
 
 /* ---- the flow of a game ---- */
@@ -330,16 +175,16 @@ static void os_advance(os_screen_t *s)
         othello_next_t next = othello_session_next(&s->game);
         if (next == OTHELLO_NEXT_OVER) {
             if (!s->game.stopped)
-                os_finish(s);
+                othello_screen_finish(s);
             return;
         }
         if (next == OTHELLO_NEXT_PASS) {
             /* The machine must hear White's pass; Black's it says itself. */
             int mover = s->game.board.to_move;
-            if (os_machine_tell(s, OTHELLO_PASS) != 0)
+            if (othello_screen_machine_tell(s, OTHELLO_PASS) != 0)
                 return;
-            os_apply(s, OTHELLO_PASS);
-            os_autosave(s);
+            othello_screen_apply(s, OTHELLO_PASS);
+            othello_screen_autosave(s);
             snprintf(s->notice, sizeof s->notice, "%s has no move and passes",
                      othello_screen_colour_name(mover));
             s->notice_color = COLOR_TEXT;
@@ -356,25 +201,10 @@ static void os_advance(os_screen_t *s)
             return;
         }
         s->pace_go = 0;
-        if (next == OTHELLO_NEXT_ENGINE) {
-            os_think_start(s);
+        if (next == OTHELLO_NEXT_MACHINE && !s->machine_ready && othello_screen_machine_sync(s) != 0)
             return;
-        }
-        if (!s->machine_ready && os_machine_sync(s) != 0)
+        if (othello_screen_ask(s, next) != 1 || othello_screen_take_answer(s) != 0)
             return;
-        othello_opponent_position_t pos = {.board = s->game.board};
-        char err[160];
-        int move;
-        if (s->machine->genmove(s->machine, &pos, &move, err, sizeof err) != 0) {
-            os_stop(s, err);
-            return;
-        }
-        if (move == OTHELLO_PASS) {
-            snprintf(s->notice, sizeof s->notice, "The machine has no move and passes");
-            s->notice_color = COLOR_TEXT;
-        }
-        os_apply(s, move);
-        os_autosave(s);
     }
 }
 
@@ -386,20 +216,24 @@ static void os_start_play(os_screen_t *s)
     s->notice[0] = 0;
     s->machine_ready = 0;
     s->pace_pending = s->pace_go = s->paused = 0;
-    if (s->job.engine)
-        othello_engine_clear(s->job.engine);
+    char err[160];
+    for (int colour = OTHELLO_BLACK; colour <= OTHELLO_WHITE; colour++) {
+        opponent_t *o = othello_screen_player(s, colour);
+        if (othello_session_player(&s->game, colour) == OTHELLO_PLAYER_ENGINE && o)
+            o->new_game(o, 0, err, sizeof err); /* clears its tables; cannot fail */
+    }
     s->dirty = 1;
-    if (othello_mode_has_machine(s->game.mode) && os_machine_sync(s) != 0)
+    if (othello_mode_has_machine(s->game.mode) && othello_screen_machine_sync(s) != 0)
         return;
     os_advance(s);
 }
 
 static void os_new_game(os_screen_t *s, int mode)
 {
-    if (s->have_saves && save_exists(s->save_path))
+    if (s->saves.have && save_exists(s->saves.path))
         os_put_aside(s, "bak", "Saved game");
     othello_session_new_game(&s->game, mode);
-    s->save_failed = 0;
+    s->saves.failed = 0;
     s->cursor = 2 * 8 + 3;
     os_start_play(s);
 }
@@ -408,7 +242,7 @@ static void os_resume(os_screen_t *s)
 {
     if (!s->suspended) {
         othello_session_resume(&s->game, &s->pending);
-        s->save_failed = 0;
+        s->saves.failed = 0;
     }
     os_start_play(s);
 }
@@ -420,7 +254,7 @@ static void os_suspend(os_screen_t *s)
     s->screen = OS_TITLE;
     s->dirty = 1;
     s->notice[0] = 0;
-    if (s->game.n_plies == 0 || os_over(s) || s->game.stopped) {
+    if (s->game.n_plies == 0 || othello_screen_over(s) || s->game.stopped) {
         s->suspended = 0;
         os_check_saved(s);
         return;
@@ -428,15 +262,8 @@ static void os_suspend(os_screen_t *s)
     s->suspended = 1;
     s->resumable = 1;
     s->menu_sel = OS_MENU_RESUME;
-    if (s->have_saves && !s->save_failed) {
-        snprintf(s->notice, sizeof s->notice, "Game saved in %s: Resume continues it",
-                 OS_SAVE_NAME);
-        s->notice_color = COLOR_TEXT;
-    } else {
-        snprintf(s->notice, sizeof s->notice, "Game kept until you quit: %s",
-                 s->have_saves ? "the autosave failed" : "no save folder");
-        s->notice_color = COLOR_WARN;
-    }
+    screen_suspended_notice(&s->saves, OS_SAVE_NAME, s->notice, sizeof s->notice,
+                            &s->notice_color);
 }
 
 /* Backspace or 'u': back to the position before the last disc a human
@@ -452,8 +279,8 @@ static void os_undo(os_screen_t *s)
     }
     s->screen = OS_PLAY;
     s->notice[0] = 0;
-    os_autosave(s);
-    if (othello_mode_has_machine(s->game.mode) && os_machine_sync(s) != 0)
+    othello_screen_autosave(s);
+    if (othello_mode_has_machine(s->game.mode) && othello_screen_machine_sync(s) != 0)
         return;
     os_advance(s);
     snprintf(s->notice, sizeof s->notice, "Took back %d move%s", taken, taken == 1 ? "" : "s");
@@ -472,10 +299,10 @@ static void os_try_place(os_screen_t *s)
         return;
     }
     s->notice[0] = 0;
-    if (os_machine_tell(s, s->cursor) != 0)
+    if (othello_screen_machine_tell(s, s->cursor) != 0)
         return;
-    os_apply(s, s->cursor);
-    os_autosave(s);
+    othello_screen_apply(s, s->cursor);
+    othello_screen_autosave(s);
     os_advance(s);
 }
 
@@ -556,6 +383,7 @@ static console_game_status_t os_key(void *p, int hid)
 static void os_tick(void *p, uint64_t now_us)
 {
     os_screen_t *s = p;
+    s->now = now_us;
     if (s->pace_pending && s->screen == OS_PLAY) {
         /* The pace counts from the first tick after the last move: the
          * frame that shows it is drawn right after this tick. */
@@ -567,44 +395,23 @@ static void os_tick(void *p, uint64_t now_us)
             os_pace_move(s);
         return;
     }
-    if (!think_ready(&s->think, now_us))
-        return;
-    int move = s->job.move;
-    if (!othello_is_legal(&s->game.board, move)) {
-        os_stop(s, "The computer chose an illegal move: game stopped");
-        return;
-    }
-    if (move == OTHELLO_PASS) {
-        snprintf(s->notice, sizeof s->notice, "The computer has no move and passes");
-        s->notice_color = COLOR_TEXT;
-    }
-    /* The engine's White move goes to the machine as a human's would. */
-    if (os_machine_tell(s, move) != 0)
-        return;
-    os_apply(s, move);
-    os_autosave(s);
-    os_advance(s);
+    if (think_ready(&s->think, now_us) && othello_screen_take_answer(s) == 0)
+        os_advance(s);
 }
 
 static console_busy_t os_busy(void *p) { return think_busy(&((os_screen_t *)p)->think); }
 
 static int os_dirty(void *p) { return ((os_screen_t *)p)->dirty; }
 
-static int os_take_sound(void *p)
-{
-    os_screen_t *s = p;
-    int cue = s->sound;
-    s->sound = AUDIO_NONE;
-    return cue;
-}
+static int os_take_sound(void *p) { return screen_take_sound(&((os_screen_t *)p)->sound); }
 
 static int os_quit(void *p)
 {
     os_screen_t *s = p;
     think_cancel(&s->think);
     int in_progress = (s->screen == OS_PLAY || s->suspended) && s->game.n_plies > 0 &&
-                      !os_over(s) && !s->game.stopped;
-    return in_progress && (!s->have_saves || s->save_failed);
+                      !othello_screen_over(s) && !s->game.stopped;
+    return in_progress && (!s->saves.have || s->saves.failed);
 }
 
 static const char *const os_help[] = {

@@ -174,8 +174,8 @@ void othello_screen_render(void *p, uint16_t *fb)
         int scale = render_text_width(s->status, 2) <= RENDER_WIDTH - 16 ? 2 : 1;
         render_string_centered(OS_STATUS_Y + (scale == 1 ? 4 : 0), s->status,
                                s->game.stopped ? COLOR_WARN : COLOR_TEXT, scale);
-        if (s->save_failed)
-            render_string_centered(OS_WARN_Y, s->save_error, COLOR_WARN, 1);
+        if (s->saves.failed)
+            render_string_centered(OS_WARN_Y, s->saves.error, COLOR_WARN, 1);
     }
     s->dirty = 0;
     /* The console presents this frame now: the engine's answer may land. */

@@ -10,9 +10,9 @@
 
 #include "console/opponent.h"
 #include "console/render.h"
+#include "console/screen_common.h"
 #include "console/think.h"
 #include "games/othello/othello.h"
-#include "games/othello/othello_engine.h"
 #include "games/othello/session.h"
 
 /* Layout: 8 x 8 squares of 48 px, labels around, the turn on the left,
@@ -40,7 +40,6 @@
 #define OS_COLOR_FLIP 0xFEA0   /* ring around the discs the last move turned */
 
 #define OS_SAVE_NAME "othello.txt"
-#define OS_PATH_LEN 4096
 
 enum { OS_TITLE, OS_PLAY, OS_OVER };
 #define OS_MODE_MACHINE OTHELLO_MODE_MACHINE
@@ -49,24 +48,16 @@ enum { OS_TITLE, OS_PLAY, OS_OVER };
 #define OS_MODE_COUNT OTHELLO_MODE_COUNT
 #define OS_MENU_RESUME OS_MODE_COUNT
 
-/* The engine's search, handed to the think thread: the position in, the
- * move out. */
-typedef struct os_job {
-    othello_engine_t *engine;
-    othello_board_t board;
-    int move;
-} os_job_t;
-
 typedef struct os_screen {
-    opponent_t *machine;         /* seed 003's machine (Black), NULL: not on this console */
+    opponents_t players;         /* the engine, and seed 003's machine (the console's) */
     int screen, menu_sel;
     othello_session_t game;
     int cursor;                  /* square 0..63 */
     int hints;                   /* show the legal moves of a human to move */
     int dirty, sound;
     char status[112];
-    think_t think;               /* the engine, on its own thread */
-    os_job_t job;
+    think_t think;               /* the computer's move: the engine or the machine */
+    uint64_t now;                /* backend time of the last tick */
     int machine_ready;           /* reset and in step with the record */
     /* The computer against the machine, paced (OS_PACE_US). */
     int pace_pending;            /* a computer's move waits for pace_due_us */
@@ -75,10 +66,7 @@ typedef struct os_screen {
     int pace_go;                 /* the next computer's move may be asked now */
     int paused;                  /* Space: no move until Space again or n */
     /* Saves. */
-    int have_saves;
-    char save_path[OS_PATH_LEN], last_path[OS_PATH_LEN];
-    int save_failed;
-    char save_error[96];
+    screen_saves_t saves;        /* othello.txt and othello-last.txt */
     int suspended, resumable;
     othello_record_t pending;    /* the saved game the menu offers to resume */
     char notice[128];
@@ -92,6 +80,35 @@ const char *othello_screen_colour_name(int colour);
 int othello_screen_paced(const os_screen_t *s);
 /* 1 when a person may place a disc now (no search running). */
 int othello_screen_human_to_move(const os_screen_t *s);
+/* 1 when neither side can move. */
+int othello_screen_over(const os_screen_t *s);
+/* Saves after every move, undo or stop (a finished or stopped game goes
+ * to othello-last.txt). */
+void othello_screen_autosave(os_screen_t *s);
+
+/* ---- othello_play.c ---- */
+
+/* The game is over: counts, the winner, the record kept. */
+void othello_screen_finish(os_screen_t *s);
+/* The referee stops the game: why is said; the record is kept. */
+void othello_screen_stop(os_screen_t *s, const char *why);
+/* Records and plays a legal ply (a disc or a pass). */
+void othello_screen_apply(os_screen_t *s, int move);
+/* The computer that plays colour (NULL: a person, or no machine here). */
+opponent_t *othello_screen_player(os_screen_t *s, int colour);
+/* The machine hears a ply of the side to move when it must.  Returns 0,
+ * or -1 after stopping the game. */
+int othello_screen_machine_tell(os_screen_t *s, int move);
+/* Resets the machine and replays the record into it.  Returns 0, or -1
+ * after stopping the game. */
+int othello_screen_machine_sync(os_screen_t *s);
+/* Asks the computer to move (next says which): 1 when its answer is in
+ * now, 0 when a tick takes it, -1 after stopping the game. */
+int othello_screen_ask(os_screen_t *s, othello_next_t next);
+/* Plays the computer's answer (checked, heard by the machine, saved).
+ * Returns 0, or -1 after stopping the game. */
+int othello_screen_take_answer(os_screen_t *s);
+
 /* Draws the whole current screen into fb (console_game_t.render). */
 void othello_screen_render(void *p, uint16_t *fb);
 

@@ -230,12 +230,6 @@ void c4_perfect_search_run(c4_perfect_search_t *q)
     q->col = c4_perfect_move(q->solver, &p, NULL); /* the opening book first */
 }
 
-int c4_session_perfect_is_for(const c4_session_t *s, const c4_perfect_search_t *q)
-{
-    return s->game.moves == q->game.moves &&
-           !memcmp(s->game.history, q->game.history, sizeof s->game.history[0] * s->game.moves);
-}
-
 int c4_session_perfect_end(c4_session_t *s, const c4_perfect_search_t *q, int *no_memory)
 {
     *no_memory = q->no_memory;

@@ -178,8 +178,6 @@ void c4_session_perfect_begin(c4_session_t *s, c4_perfect_search_t *q);
 /* Finds q->col (and q->no_memory): the centre on the empty board, the
  * opening book, else the solver within C4_SESSION_PERFECT_BUDGET. */
 void c4_perfect_search_run(c4_perfect_search_t *q);
-/* 1 when q searched the position now on the board. */
-int c4_session_perfect_is_for(const c4_session_t *s, const c4_perfect_search_t *q);
 /* Takes q's answer as c4_session_perfect_move returns it (and marks the
  * computer's next drop as the seed's AI's when it is -1). */
 int c4_session_perfect_end(c4_session_t *s, const c4_perfect_search_t *q, int *no_memory);
