@@ -172,7 +172,7 @@ def write_manifest(top):
         for name in files:
             path = os.path.join(root, name)
             rel = os.path.relpath(path, top)
-            if rel == "MANIFEST":
+            if rel == "MANIFEST" or name == "tabletop.lock":  # the lock holds a pid
                 continue
             with open(path, "rb") as f:
                 data = f.read()
