@@ -389,35 +389,192 @@ static void block_line(brain_t *b, const char *s)
  * do not count (managers pad lines: issue 52's 60 spaces before START 20). */
 #define PBRAIN_LINE_CAP 1024
 
-/* GTP's preprocessing (docs/gtp.md): control bytes other than HT dropped,
+/* GTP's preprocessing (docs/gtp.md) of byte c into buf, which holds k
+ * bytes (at most cap - 1 are kept): control bytes other than HT dropped,
  * NUL included, so that one never hides the rest of a line; HT becomes a
- * space.  Leading blanks are skipped; at most cap - 1 bytes are kept;
- * returns 1 if the line was cut (anything but blanks and control bytes
- * beyond them). */
+ * space; leading blanks skipped.  Returns 1 when c is a byte beyond the
+ * cap that cuts the line (anything but a blank), else 0. */
+static int line_put(char *buf, size_t *k, size_t cap, unsigned char c)
+{
+    if (c == '\t')
+        c = ' ';
+    else if (c < 32 || c == 127)
+        return 0;
+    if (c == ' ' && *k == 0)
+        return 0;
+    if (*k + 1 >= cap)
+        return c != ' '; /* a trailing blank: not kept, not a cut */
+    buf[(*k)++] = (char)c;
+    return 0;
+}
+
+/* The line of n bytes at line (up to its newline) through line_put into
+ * buf; returns 1 if it was cut. */
 static int clean_line(const char *line, size_t n, char *buf, size_t cap)
 {
     size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if (c == '\n')
-            break;
-        if (c == '\t')
-            c = ' ';
-        else if (c < 32 || c == 127)
-            continue;
-        if (c == ' ' && k == 0)
-            continue;
-        if (k + 1 >= cap) {
-            if (c != ' ') {
-                buf[k] = '\0';
-                return 1;
-            }
-            continue; /* a trailing blank: not kept, not a cut */
+    for (size_t i = 0; i < n && line[i] != '\n'; i++)
+        if (line_put(buf, &k, cap, (unsigned char)line[i])) {
+            buf[k] = '\0';
+            return 1;
         }
-        buf[k++] = (char)c;
-    }
     buf[k] = '\0';
     return 0;
+}
+
+/* A line s inside a BOARD or SWAP2BOARD block (cut: it was too long).
+ * Returns 0 after END, else 1. */
+static int block_input(brain_t *b, const char *s, int cut)
+{
+    if (!strcasecmp(s, "DONE")) {
+        if (b->in_board == 2)
+            swap2_done(b);
+        else
+            board_done(b);
+        return 1;
+    }
+    if (!strcasecmp(s, "END"))
+        return 0;
+    if (cut)
+        block_bad(b, "%s", "a line too long");
+    else
+        block_line(b, s);
+    return 1;
+}
+
+static void cmd_start(brain_t *b, const char *args)
+{
+    char *end;
+    errno = 0;
+    long size = strtol(args, &end, 10);
+    if (*args == '\0' || *end != '\0' || errno) {
+        say(b, "ERROR START needs the board size");
+        return;
+    }
+    if (size != GOMOKU_SIZE) {
+        say(b, "ERROR unsupported size %ld: 15 or 20", size);
+        return;
+    }
+    b->started = 1;
+    brain_reset(b);
+    say(b, "OK");
+}
+
+/* Before START: BEGIN, TURN, a block, TAKEBACK and RESTART are refused;
+ * returns 1 if cmd was one of them. */
+static int refuse_unstarted(brain_t *b, const char *cmd, int is_block)
+{
+    if (strcasecmp(cmd, "BEGIN") && strcasecmp(cmd, "TURN") && !is_block &&
+        strcasecmp(cmd, "TAKEBACK") && strcasecmp(cmd, "RESTART"))
+        return 0;
+    if (is_block) {
+        /* The block's lines must not be read as commands: it is taken in
+         * whole and refused at DONE. */
+        b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
+        b->board_n = 0;
+        snprintf(b->board_bad, sizeof b->board_bad, "%s",
+                 "no game: send START 15 or START 20 first");
+        return 1;
+    }
+    say(b, "ERROR no game: send START 15 or START 20 first");
+    return 1;
+}
+
+static void cmd_begin(brain_t *b)
+{
+    if (b->g.stones != 0) {
+        say(b, "ERROR BEGIN on a board that is not empty");
+        return;
+    }
+    b->me = GOMOKU_BLACK;
+    b->opp = GOMOKU_WHITE;
+    brain_move(b);
+}
+
+static void cmd_turn(brain_t *b, const char *args)
+{
+    int p;
+    if (parse_xy(args, &p, NULL)) {
+        say(b, "ERROR bad TURN '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
+        return;
+    }
+    if (b->over) {
+        say(b, "ERROR the game is over (a five or a full board): send RESTART or START");
+        return;
+    }
+    if (gomoku_at(&b->g, p) != GOMOKU_EMPTY) {
+        say(b, "ERROR point %s is already taken", args);
+        return;
+    }
+    int me = b->me, opp = b->opp;
+    if (count_colour(&b->g, b->me) + count_colour(&b->g, b->opp) == 0) {
+        me = GOMOKU_WHITE; /* the manager's side opened: it is Black */
+        opp = GOMOKU_BLACK;
+    }
+    int foul = b->g.rule == GOMOKU_RULE_RENJU && opp == GOMOKU_BLACK &&
+               gomoku_forbidden(&b->g, p) != GOMOKU_FORBID_NONE;
+    gomoku_set_stone(&b->g, p, opp);
+    if (foul || stone_wins(&b->g, p, opp) || board_finished(&b->g)) {
+        /* Their move ended the game: nothing to answer with; it is taken
+         * back so that the refused command changes nothing. */
+        gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
+        say(b, "ERROR %s ends the game (a five, renju's foul or a full board): no move to "
+               "answer", args);
+        return;
+    }
+    b->me = me;
+    b->opp = opp;
+    brain_move(b);
+}
+
+static void cmd_takeback(brain_t *b, const char *args)
+{
+    int p;
+    if (parse_xy(args, &p, NULL)) {
+        say(b, "ERROR bad TAKEBACK '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
+        return;
+    }
+    if (gomoku_at(&b->g, p) == GOMOKU_EMPTY) {
+        say(b, "ERROR no stone at %s", args);
+        return;
+    }
+    gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
+    b->over = board_finished(&b->g);
+    say(b, "OK");
+}
+
+/* One command outside a block (END aside) with its arguments. */
+static void brain_command(brain_t *b, const char *cmd, char *args)
+{
+    int is_block = !strcasecmp(cmd, "BOARD") || !strcasecmp(cmd, "SWAP2BOARD");
+    if (!strcasecmp(cmd, "ABOUT"))
+        say(b, "name=\"tabletop\", version=\"%s\", author=\"tabletop project\", country=\"\", "
+            "www=\"\", email=\"\"", TABLETOP_VERSION);
+    else if (!strcasecmp(cmd, "INFO"))
+        brain_info(b, args);
+    else if (!strcasecmp(cmd, "START"))
+        cmd_start(b, args);
+    else if (!strcasecmp(cmd, "RECTSTART"))
+        say(b, "ERROR rectangular boards are not supported: 15x15 or 20x20");
+    else if (!b->started && refuse_unstarted(b, cmd, is_block))
+        return;
+    else if (!strcasecmp(cmd, "RESTART")) {
+        brain_reset(b);
+        say(b, "OK");
+    } else if (!strcasecmp(cmd, "BEGIN"))
+        cmd_begin(b);
+    else if (!strcasecmp(cmd, "TURN"))
+        cmd_turn(b, args);
+    else if (is_block) {
+        b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
+        b->board_n = 0;
+        b->board_bad[0] = '\0';
+        if (*args)
+            block_bad(b, "%s takes no argument", cmd);
+    } else if (!strcasecmp(cmd, "TAKEBACK"))
+        cmd_takeback(b, args);
+    else
+        say(b, "UNKNOWN command '%.60s'", cmd);
 }
 
 int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
@@ -433,22 +590,8 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
         s++;
     if (*s == '\0')
         return 1;
-    if (b->in_board) {
-        if (!strcasecmp(s, "DONE")) {
-            if (b->in_board == 2)
-                swap2_done(b);
-            else
-                board_done(b);
-            return 1;
-        }
-        if (!strcasecmp(s, "END"))
-            return 0;
-        if (cut)
-            block_bad(b, "%s", "a line too long");
-        else
-            block_line(b, s);
-        return 1;
-    }
+    if (b->in_board)
+        return block_input(b, s, cut);
     if (cut) {
         say(b, "ERROR line too long");
         return 1;
@@ -460,130 +603,9 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
         *args++ = '\0';
     while (*args == ' ')
         args++;
-    const char *cmd = s;
-    if (!strcasecmp(cmd, "END"))
+    if (!strcasecmp(s, "END"))
         return 0;
-    if (!strcasecmp(cmd, "ABOUT")) {
-        say(b, "name=\"tabletop\", version=\"%s\", author=\"tabletop project\", country=\"\", "
-            "www=\"\", email=\"\"", TABLETOP_VERSION);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "INFO")) {
-        brain_info(b, args);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "START")) {
-        char *end;
-        errno = 0;
-        long size = strtol(args, &end, 10);
-        if (*args == '\0' || *end != '\0' || errno) {
-            say(b, "ERROR START needs the board size");
-            return 1;
-        }
-        if (size != GOMOKU_SIZE) {
-            say(b, "ERROR unsupported size %ld: 15 or 20", size);
-            return 1;
-        }
-        b->started = 1;
-        brain_reset(b);
-        say(b, "OK");
-        return 1;
-    }
-    if (!strcasecmp(cmd, "RECTSTART")) {
-        say(b, "ERROR rectangular boards are not supported: 15x15 or 20x20");
-        return 1;
-    }
-    int is_block = !strcasecmp(cmd, "BOARD") || !strcasecmp(cmd, "SWAP2BOARD");
-    if (!b->started) {
-        if (!strcasecmp(cmd, "BEGIN") || !strcasecmp(cmd, "TURN") || is_block ||
-            !strcasecmp(cmd, "TAKEBACK") || !strcasecmp(cmd, "RESTART")) {
-            if (is_block) {
-                /* The block's lines must not be read as commands: it is
-                 * taken in whole and refused at DONE. */
-                b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
-                b->board_n = 0;
-                snprintf(b->board_bad, sizeof b->board_bad, "%s",
-                         "no game: send START 15 or START 20 first");
-                return 1;
-            }
-            say(b, "ERROR no game: send START 15 or START 20 first");
-            return 1;
-        }
-    }
-    if (!strcasecmp(cmd, "RESTART")) {
-        brain_reset(b);
-        say(b, "OK");
-        return 1;
-    }
-    if (!strcasecmp(cmd, "BEGIN")) {
-        if (b->g.stones != 0) {
-            say(b, "ERROR BEGIN on a board that is not empty");
-            return 1;
-        }
-        b->me = GOMOKU_BLACK;
-        b->opp = GOMOKU_WHITE;
-        brain_move(b);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "TURN")) {
-        int p;
-        if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TURN '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
-            return 1;
-        }
-        if (b->over) {
-            say(b, "ERROR the game is over (a five or a full board): send RESTART or START");
-            return 1;
-        }
-        if (gomoku_at(&b->g, p) != GOMOKU_EMPTY) {
-            say(b, "ERROR point %s is already taken", args);
-            return 1;
-        }
-        int me = b->me, opp = b->opp;
-        if (count_colour(&b->g, b->me) + count_colour(&b->g, b->opp) == 0) {
-            me = GOMOKU_WHITE; /* the manager's side opened: it is Black */
-            opp = GOMOKU_BLACK;
-        }
-        int foul = b->g.rule == GOMOKU_RULE_RENJU && opp == GOMOKU_BLACK &&
-                   gomoku_forbidden(&b->g, p) != GOMOKU_FORBID_NONE;
-        gomoku_set_stone(&b->g, p, opp);
-        if (foul || stone_wins(&b->g, p, opp) || board_finished(&b->g)) {
-            /* Their move ended the game: nothing to answer with; it is
-             * taken back so that the refused command changes nothing. */
-            gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
-            say(b, "ERROR %s ends the game (a five, renju's foul or a full board): no move to "
-                   "answer", args);
-            return 1;
-        }
-        b->me = me;
-        b->opp = opp;
-        brain_move(b);
-        return 1;
-    }
-    if (is_block) {
-        b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
-        b->board_n = 0;
-        b->board_bad[0] = '\0';
-        if (*args)
-            block_bad(b, "%s takes no argument", cmd);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "TAKEBACK")) {
-        int p;
-        if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TAKEBACK '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
-            return 1;
-        }
-        if (gomoku_at(&b->g, p) == GOMOKU_EMPTY) {
-            say(b, "ERROR no stone at %s", args);
-            return 1;
-        }
-        gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
-        b->over = board_finished(&b->g);
-        say(b, "OK");
-        return 1;
-    }
-    say(b, "UNKNOWN command '%.60s'", cmd);
+    brain_command(b, s, args);
     return 1;
 }
 
@@ -626,11 +648,10 @@ static const char pbrain_usage[] =
     "  --rule: 0 five or more wins, 1 exactly five, 4 renju (INFO rule overrides).\n";
 
 /* Reads one line from in into buf (cap + 1 bytes) with memory bounded
- * whatever the manager sends: blanks before the first word and control bytes
- * are dropped here as clean_line drops them, at most cap - 1 other bytes
- * are kept, and past them only one more byte that is not a blank, so that
- * clean_line still reports the cut.  Returns the bytes kept, -1 at the end
- * of input with nothing read. */
+ * whatever the manager sends: each byte goes through line_put as
+ * clean_line puts it (at most cap - 1 kept), and past them one more byte
+ * that is not a blank, so that clean_line still reports the cut.  Returns
+ * the bytes kept, -1 at the end of input with nothing read. */
 static long read_line_bounded(FILE *in, char *buf, size_t cap)
 {
     size_t k = 0;
@@ -639,14 +660,8 @@ static long read_line_bounded(FILE *in, char *buf, size_t cap)
         any = 1;
         if (c == '\n')
             break;
-        if (c == '\t')
-            c = ' ';
-        else if (c < 32 || c == 127)
-            continue;
-        if (c == ' ' && k == 0)
-            continue;
-        if (k + 1 < cap || (k + 1 == cap && c != ' '))
-            buf[k++] = (char)c;
+        if (line_put(buf, &k, cap, (unsigned char)c) && k + 1 == cap)
+            buf[k++] = (char)c; /* the cut's witness */
     }
     if (!any)
         return -1;
