@@ -669,46 +669,95 @@ static long read_line_bounded(FILE *in, char *buf, size_t cap)
     return (long)k;
 }
 
-int pbrain_main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct pbrain_args {
+    int rule, level;
+    long max_nodes;
+    uint64_t seed;
+} pbrain_args_t;
+
+/* Option a with its value v.  Returns 0, or the exit status after the
+ * message. */
+static int pbrain_parse_value(pbrain_args_t *args, const char *a, const char *v)
 {
-    int rule = GOMOKU_RULE_FREESTYLE, level = 3;
-    long max_nodes = 0;
-    uint64_t seed = 1;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    int bad = errno || *end || n < 0;
+    if (!strcmp(a, "--rule") && !bad && (n == 0 || n == 1 || n == 4))
+        args->rule = (int)n;
+    else if (!strcmp(a, "--level") && !bad && n >= 1 && n <= 3)
+        args->level = (int)n;
+    else if (!strcmp(a, "--nodes") && !bad && n >= 1)
+        args->max_nodes = n;
+    else if (!strcmp(a, "--seed") && !bad)
+        args->seed = (uint64_t)n;
+    else
+        return cli_bad("pbrain", "bad value '%s' for %s (%s)", v, a,
+                                 !strcmp(a, "--rule")    ? "0, 1 or 4"
+                                 : !strcmp(a, "--level") ? "1-3"
+                                                         : "a number");
+    return 0;
+}
+
+/* Reads the command line into args.  Returns -1 to go on, else the exit
+ * status (0 after --help, 2 after a message). */
+static int pbrain_parse_args(int argc, char **argv, pbrain_args_t *args)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(pbrain_usage, stdout);
             return 0;
         }
-        if (!strcmp(a, "--rule") || !strcmp(a, "--level") || !strcmp(a, "--nodes") || !strcmp(a, "--seed")) {
-            char *end;
-            if (i + 1 >= argc || !*argv[i + 1])
-                return cli_bad("pbrain", "option %s needs a value", a);
-            errno = 0;
-            long v = strtol(argv[++i], &end, 10);
-            int bad = errno || *end || v < 0;
-            if (!strcmp(a, "--rule") && !bad && (v == 0 || v == 1 || v == 4))
-                rule = (int)v;
-            else if (!strcmp(a, "--level") && !bad && v >= 1 && v <= 3)
-                level = (int)v;
-            else if (!strcmp(a, "--nodes") && !bad && v >= 1)
-                max_nodes = v;
-            else if (!strcmp(a, "--seed") && !bad)
-                seed = (uint64_t)v;
-            else
-                return cli_bad("pbrain", "bad value '%s' for %s (%s)", argv[i], a,
-                                         !strcmp(a, "--rule")    ? "0, 1 or 4"
-                                         : !strcmp(a, "--level") ? "1-3"
-                                                                 : "a number");
-            continue;
-        }
-        return cli_bad("pbrain", "unknown option '%s'", a);
+        if (strcmp(a, "--rule") && strcmp(a, "--level") && strcmp(a, "--nodes") &&
+            strcmp(a, "--seed"))
+            return cli_bad("pbrain", "unknown option '%s'", a);
+        if (i + 1 >= argc || !*argv[i + 1])
+            return cli_bad("pbrain", "option %s needs a value", a);
+        int status = pbrain_parse_value(args, a, argv[++i]);
+        if (status)
+            return status;
     }
+    return -1;
+}
+
+/* Hands the got bytes of line to the brain of its board size: START picks
+ * one (*on20), INFO goes to both, so settings outlive a change of size.
+ * Returns 0 after END, else 1. */
+static int pbrain_route_line(pbrain_t *b15, pbrain_t *b20, int *on20, const char *line,
+                             size_t got)
+{
+    int in_block = *on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
+    /* The command word and its argument, read as pbrain_line_n reads them. */
+    char head[PBRAIN_LINE_CAP]; /* as long as pbrain_line_n's: the same words */
+    clean_line(line, got, head, sizeof head);
+    char *save = NULL, *word = strtok_r(head, " ", &save);
+    char *arg = word ? strtok_r(NULL, " ", &save) : NULL;
+    if (!in_block && word && arg && !strcasecmp(word, "START")) {
+        char *end;
+        errno = 0;
+        long size = strtol(arg, &end, 10);
+        if (!errno && !*end && (size == 15 || size == 20))
+            *on20 = size == 20;
+    }
+    if (!in_block && word && !strcasecmp(word, "INFO")) {
+        pbrain20_line_n(b20, line, got);
+        return pbrain_line_n(b15, line, got);
+    }
+    return *on20 ? pbrain20_line_n(b20, line, got) : pbrain_line_n(b15, line, got);
+}
+
+int pbrain_main(int argc, char **argv)
+{
+    pbrain_args_t args = {.rule = GOMOKU_RULE_FREESTYLE, .level = 3, .seed = 1};
+    int status = pbrain_parse_args(argc, argv, &args);
+    if (status >= 0)
+        return status;
     /* One brain a board size: 15x15 (renju's, seed 002's) and 20x20 (the
-     * Gomocup's freestyle and standard tournaments, gomoku20.h).  START
-     * picks one; INFO goes to both, so settings outlive a change of size. */
-    pbrain_t *b15 = pbrain_new(stdout, rule, level, max_nodes, seed);
-    pbrain_t *b20 = pbrain20_new(stdout, rule, level, max_nodes, seed);
+     * Gomocup's freestyle and standard tournaments, gomoku20.h). */
+    pbrain_t *b15 = pbrain_new(stdout, args.rule, args.level, args.max_nodes, args.seed);
+    pbrain_t *b20 = pbrain20_new(stdout, args.rule, args.level, args.max_nodes, args.seed);
     if (!b15 || !b20) {
         fprintf(stderr, "tabletop pbrain: out of memory\n");
         pbrain_free(b15);
@@ -719,31 +768,9 @@ int pbrain_main(int argc, char **argv)
     char line[PBRAIN_LINE_CAP + 1];
     long got;
     /* Bounded: a line without end must not take the memory with it. */
-    while ((got = read_line_bounded(stdin, line, PBRAIN_LINE_CAP)) >= 0) {
-        int in_block = on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
-        /* The command word and its argument, read as pbrain_line_n reads them. */
-        char head[PBRAIN_LINE_CAP]; /* as long as pbrain_line_n's: the same words */
-        clean_line(line, (size_t)got, head, sizeof head);
-        char *save = NULL, *word = strtok_r(head, " ", &save);
-        char *arg = word ? strtok_r(NULL, " ", &save) : NULL;
-        if (!in_block && word && arg && !strcasecmp(word, "START")) {
-            char *end;
-            errno = 0;
-            long size = strtol(arg, &end, 10);
-            if (!errno && !*end && (size == 15 || size == 20))
-                on20 = size == 20;
-        }
-        int more;
-        if (!in_block && word && !strcasecmp(word, "INFO")) {
-            pbrain20_line_n(b20, line, (size_t)got);
-            more = pbrain_line_n(b15, line, (size_t)got);
-        } else {
-            more = on20 ? pbrain20_line_n(b20, line, (size_t)got)
-                        : pbrain_line_n(b15, line, (size_t)got);
-        }
-        if (!more)
+    while ((got = read_line_bounded(stdin, line, PBRAIN_LINE_CAP)) >= 0)
+        if (!pbrain_route_line(b15, b20, &on20, line, (size_t)got))
             break;
-    }
     pbrain_free(b15);
     pbrain20_free(b20);
     return 0;
