@@ -112,7 +112,11 @@ int console_hw_backend_check(const char *name, char *err, size_t errlen)
 
 go_rules_t *console_hw_go_rules(console_hw_t *hw, char *err, size_t errlen)
 {
-    return rules_ready(hw, err, errlen) == 0 ? &hw->rules : NULL;
+    if (rules_ready(hw, err, errlen) != 0)
+        return NULL;
+    /* Open now: the driver's own seam, without the first-use wrapper. */
+    hw->rules = go_rules_hw_rules(&hw->rules_hw);
+    return &hw->rules;
 }
 
 opponent_t *console_hw_connect4_ai(console_hw_t *hw)

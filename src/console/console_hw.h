@@ -54,9 +54,10 @@ console_hw_t *console_hw_open_backend(const char *backend, const char *devmem, c
  * choices, or how to get a backend this build lacks). */
 int console_hw_backend_check(const char *name, char *err, size_t errlen);
 
-/* Go's rules in logic (the go_rules peripheral), opened now: the seam, or
- * NULL with the driver's reason in err.  Its counters (decisions, clocks)
- * grow with each decision made through it. */
+/* Go's rules in logic (the go_rules peripheral), opened now: the driver's
+ * seam (named "hardware" in messages), or NULL with the driver's reason in
+ * err.  Its counters (decisions, clocks) grow with each decision made
+ * through it. */
 go_rules_t *console_hw_go_rules(console_hw_t *hw, char *err, size_t errlen);
 
 /* Seed 004's Connect Four AI behind the mailbox (opponent.h): NULL only
