@@ -582,8 +582,7 @@ typedef struct bot {
     char err[256];
 } bot_t;
 
-/* Stops the game with rc 1 and why (a format of one %s, or the message
- * itself).  Returns 1 (stop). */
+/* Stops the game with rc 1 and why.  Returns 1 (stop). */
 static int bot_fail(bot_t *bot, const char *why)
 {
     snprintf(bot->why, sizeof bot->why, "%s", why);
