@@ -48,7 +48,7 @@
 typedef struct console {
     hal_t hal;
     gp_driver_t gp;
-    console_hw_t hw;     /* the digits, the tile display, the seams in logic */
+    console_hw_t *hw;    /* the digits, the tile display, the seams in logic */
     const console_options_t *opts;
     console_env_t env;
     char save_dir[4096]; /* the save folder; "" if there is none */
@@ -206,7 +206,7 @@ static int refresh(console_t *c)
     console_output_t out = {0};
     if (g && !c->help && g->output)
         g->output(s, &out);
-    console_hw_output(&c->hw, &out, c->help || c->confirm_quit);
+    console_hw_output(c->hw, &out, c->help || c->confirm_quit);
     if (c->confirm_quit)
         help_confirm_quit_render();
     if (c->sound_off) {
@@ -550,7 +550,11 @@ int console_run(const console_options_t *opts, const console_module_t *modules)
         fprintf(stderr, "tabletop: out of memory\n");
         goto out_hal;
     }
-    console_hw_open(&c->hw, &c->hal, opts, &c->env);
+    c->hw = console_hw_open(&c->hal, opts, &c->env);
+    if (!c->hw) {
+        fprintf(stderr, "tabletop: out of memory\n");
+        goto out_games;
+    }
     /* The link after the backend: it asks hal whether the UART carries it. */
     if (opts->link && !(c->env.link = console_link_open(&c->hal, opts->link, err, sizeof err))) {
         fprintf(stderr, "tabletop: %s\n", err);
@@ -577,7 +581,7 @@ out_games:
     for (int i = 0; i < c->count; i++)
         if (c->state[i])
             game_at(c, i)->destroy(c->state[i]);
-    console_hw_close(&c->hw);
+    console_hw_close(c->hw);
     console_link_close(c->env.link); /* after the link game, before the backend */
 out_hal:
     if (hal_close(&c->hal) != 0 && status == 0)

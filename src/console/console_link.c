@@ -38,6 +38,11 @@ static console_link_t *open_failed(console_link_t *l, const char *why)
     return l;
 }
 
+int console_link_spec_check(const char *spec, char *err, size_t errlen)
+{
+    return hal_link_spec_check(spec, err, errlen);
+}
+
 console_link_t *console_link_open(struct hal *hal, const char *spec, char *err, size_t errlen)
 {
     if (!spec) {
@@ -163,6 +168,13 @@ int console_link_sending(console_link_t *l)
     if (!l->use_uart || l->error[0])
         return 0;
     return l->txlen || !(link_uart_status(l->hal) & 4); /* [2]: TX idle */
+}
+
+int console_link_fd(const console_link_t *l)
+{
+    if (!l || l->error[0] || l->use_uart || !l->transport)
+        return -1;
+    return hal_link_fd(l->transport);
 }
 
 void console_link_close(console_link_t *l)

@@ -24,6 +24,9 @@
  * A link that could not be opened (a refused connection, no peer within the
  * listen time, no UART) is still returned, failed: console_link_error says
  * why, and the screen shows it as it shows a link that fails later.
+ *
+ * A front-end without a backend (`tabletop link-bot`) opens the host
+ * transport alone, with hal NULL, and waits on console_link_fd.
  */
 #ifndef TABLETOP_CONSOLE_LINK_H
 #define TABLETOP_CONSOLE_LINK_H
@@ -35,8 +38,12 @@ struct hal;
 
 typedef struct console_link console_link_t;
 
-/* Opens the link of spec on hal (opened with hal_config_t.link = spec).
- * Returns the link (possibly failed, see console_link_error), or NULL with
+/* 0 if spec is a transport a link can open (tty:, tcp:, listen:), else -1
+ * with a one-line message naming the forms. */
+int console_link_spec_check(const char *spec, char *err, size_t errlen);
+
+/* Opens the link of spec on hal (opened with hal_config_t.link = spec; NULL:
+ * no backend, the host transport alone).  Returns the link (possibly failed, see console_link_error), or NULL with
  * a one-line message when spec is NULL or memory runs out. */
 console_link_t *console_link_open(struct hal *hal, const char *spec, char *err, size_t errlen);
 
@@ -71,6 +78,11 @@ const char *console_link_path(const console_link_t *l);
 /* 1 if a host transport carries the bytes (directly or on the UART's pins),
  * 0 for the board's FPGA UART alone or a link that did not open. */
 int console_link_has_transport(const console_link_t *l);
+
+/* The file descriptor that becomes readable when the host transport has
+ * bytes (for poll), or -1 when the bytes come through the link UART or the
+ * link did not open. */
+int console_link_fd(const console_link_t *l);
 
 /* Closes the link (NULL is fine); call before hal_close. */
 void console_link_close(console_link_t *l);

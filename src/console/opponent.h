@@ -7,11 +7,13 @@
  * 003's Othello machine).  A screen asks it for a move through think.h and
  * never knows which one answered.
  *
- * A screen takes its players from an opponents_t (below) by kind: the
- * hardware ones are the console core's (console_env_t, built by
+ * A screen takes its players from an opponents_t (opponent_set.h) by
+ * kind: the hardware ones are the console core's (console_env_t, built by
  * console_hw_open() from the command line: the core holds the HAL), the
  * software ones are made when first asked for (opponents.h) and freed with
- * the set.
+ * the set.  The protocol front-ends get the hardware ones from the
+ * hardware session (console_hw.h); this header names nothing of the
+ * console's screens, so that they may include it.
  *
  * A position and a move are the game's own:
  *   Go:           const BoardState *; a point row * size + col, or -1: a pass
@@ -26,10 +28,9 @@
  * between threads), on the console's thread at each tick, a bounded slice
  * at a time, so the console draws and reads keys between the steps.
  *
- * Usage (given opponents_t *set, const void *position):
+ * Usage (given opponent_t *o, const void *position):
  *   char err[128];
  *   opponent_answer_t answer;
- *   opponent_t *o = opponents_get(set, OPPONENT_GO);   // NULL: not on this console
  *   o->new_game(o, 3, err, sizeof err);    // before each game, at its level
  *   if (o->played)                         // a move of either side, if it keeps a position
  *       o->played(o, position, 27, err, sizeof err);
@@ -43,8 +44,6 @@
 #define TABLETOP_CONSOLE_OPPONENT_H
 
 #include <stddef.h>
-
-#include "console_game.h"
 
 typedef struct opponent opponent_t;
 
@@ -94,31 +93,5 @@ struct opponent {
  * *answer, or -1 with why in err. */
 int opponent_move_now(opponent_t *o, const void *position, opponent_answer_t *answer, char *err,
                       size_t errlen);
-
-/* The computer players a screen may ask for.  The session's mode or level
- * says which one plays; the screen never sees what stands behind it. */
-typedef enum opponent_kind {
-    OPPONENT_GO,               /* Go: levels 1-4 (games/go/ai.h) */
-    OPPONENT_CONNECT4_SEED_AI, /* seed 004's AI (the console's, in logic) */
-    OPPONENT_CONNECT4_PERFECT, /* the opening book and exact solver; gives up past its budget */
-    OPPONENT_OTHELLO_MACHINE,  /* seed 003's machine (the console's, in logic) */
-    OPPONENT_OTHELLO_ENGINE,   /* the engine at the console's level */
-    OPPONENT_GOMOKU,           /* the Gomoku AI at the session's level */
-    OPPONENT_KINDS
-} opponent_kind_t;
-
-/* A screen's players: the console's own and the ones made for it. */
-typedef struct opponents {
-    console_env_t env;             /* seed, headless, the console's hardware opponents */
-    opponent_t *made[OPPONENT_KINDS]; /* software players made so far */
-} opponents_t;
-
-/* An empty set over the console's env. */
-void opponents_init(opponents_t *set, const console_env_t *env);
-/* The player of kind: the console's, or one made now.  NULL when this
- * console has none (no hardware) or memory ran out. */
-opponent_t *opponents_get(opponents_t *set, opponent_kind_t kind);
-/* Frees the players made (stop their searches first: think_destroy). */
-void opponents_free(opponents_t *set);
 
 #endif

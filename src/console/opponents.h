@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "hal.h"
-#include "opponent.h"
+#include "opponent_set.h"
 
 /* Seed 004's AI in logic, behind the Connect Four mailbox (opponent_c4.c).
  * Returns the opponent, or NULL with why in err. */

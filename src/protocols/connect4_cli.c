@@ -18,19 +18,19 @@
  *       the column Perfect plays (1-7), and `best: C ...`, every column
  *       that keeps the score.
  *
- * The answer always comes through the one driver (drivers/connect4_mailbox.h) and the HAL,
- * so it exercises the same path as the console on every backend.
+ * The answer always comes through the hardware session's Connect Four AI
+ * (console/console_hw.h: the mailbox's driver on the chosen backend), so it
+ * exercises the same path as the console on every backend.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "protocols/connect4_cli.h"
-#include "drivers/connect4_mailbox.h"
+#include "console/console_hw.h"
 #include "games/connect4/book.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/solver.h"
-#include "hal.h"
 #include "protocols/cli_args.h"
 
 static const char c4_cli_usage[] =
@@ -128,12 +128,18 @@ static int c4_cli_solve_cmd(int argc, char **argv)
     return 0;
 }
 
-static int c4_cli_move(int argc, char **argv)
+/* What `connect4 move` is asked. */
+typedef struct c4_move_args {
+    const char *position;
+    const char *level;
+    const char *backend; /* NULL: the default backend */
+    const char *devmem;  /* NULL: /dev/mem */
+} c4_move_args_t;
+
+/* Reads `connect4 move`'s command line into args.  Returns -1 to go on,
+ * else the exit status (0 after --help, 2 after a message). */
+static int c4_cli_move_args(int argc, char **argv, c4_move_args_t *args)
 {
-    const char *position = NULL;
-    const char *level = "seed";
-    hal_config_t cfg = {0};
-    cfg.headless = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_is_help(a)) {
@@ -144,34 +150,68 @@ static int c4_cli_move(int argc, char **argv)
             if (i + 1 >= argc)
                 return cli_bad("connect4", "option %s needs a value", a);
             if (!strcmp(a, "--level"))
-                level = argv[++i];
+                args->level = argv[++i];
             else if (!strcmp(a, "--backend"))
-                cfg.backend = argv[++i];
+                args->backend = argv[++i];
             else
-                cfg.devmem = argv[++i];
+                args->devmem = argv[++i];
         } else if (a[0] == '-' && a[1] != 0) {
             return cli_bad("connect4", "unknown option '%s'", a);
-        } else if (position) {
+        } else if (args->position) {
             fprintf(stderr, "tabletop connect4: more than one position given ('%s', '%s')\n",
-                    position, a);
+                    args->position, a);
             return 2;
         } else {
-            position = a;
+            args->position = a;
         }
     }
-    if (!position)
+    if (!args->position)
         return cli_bad("connect4", "move needs a POSITION");
     char why[128];
-    if (cfg.backend && hal_backend_check(cfg.backend, why, sizeof why) != 0)
+    if (args->backend && console_hw_backend_check(args->backend, why, sizeof why) != 0)
         return cli_bad("connect4", "%s", why);
+    if (strcmp(args->level, "seed") && strcmp(args->level, "perfect"))
+        return cli_bad("connect4", "unknown level '%s' (choose seed or perfect)", args->level);
+    return -1;
+}
 
-    if (strcmp(level, "seed") && strcmp(level, "perfect"))
-        return cli_bad("connect4", "unknown level '%s' (choose seed or perfect)", level);
+/* Seed 004's AI in logic answers g through the hardware session (the AI
+ * starts from reset, as the seed says).  Returns the exit status. */
+static int c4_cli_ask_ai(const c4_move_args_t *args, const c4_game_t *g)
+{
+    char err[256];
+    console_hw_t *hw = console_hw_open_backend(args->backend, args->devmem, err, sizeof err);
+    if (!hw) {
+        fprintf(stderr, "tabletop connect4: %s\n", err);
+        return 1;
+    }
+    opponent_t *ai = console_hw_connect4_ai(hw);
+    opponent_answer_t answer = {.move = -1};
+    int failed = !ai;
+    if (!ai)
+        snprintf(err, sizeof err, "%s", "connect4: out of memory for the FPGA opponent");
+    else if (ai->new_game(ai, 0, err, sizeof err) != 0 ||
+             opponent_move_now(ai, g, &answer, err, sizeof err) != 0)
+        failed = 1;
+    console_hw_close(hw);
+    if (failed) {
+        fprintf(stderr, "tabletop %s\n", err);
+        return 1;
+    }
+    printf("%d\n", answer.move + 1);
+    return 0;
+}
 
+static int c4_cli_move(int argc, char **argv)
+{
+    c4_move_args_t args = {.level = "seed"};
+    int status = c4_cli_move_args(argc, argv, &args);
+    if (status >= 0)
+        return status;
     c4_game_t g;
-    if (c4_cli_position(&g, position) != 0)
+    if (c4_cli_position(&g, args.position) != 0)
         return 2;
-    if (!strcmp(level, "perfect")) {
+    if (!strcmp(args.level, "perfect")) {
         int score;
         unsigned cols = c4_cli_solve(&g, &score);
         if (!cols)
@@ -179,23 +219,7 @@ static int c4_cli_move(int argc, char **argv)
         printf("%d\n", c4_book_first_col(cols) + 1);
         return 0;
     }
-
-    char err[256];
-    hal_t h;
-    if (hal_open(&h, &cfg, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop connect4: %s\n", err);
-        return 1;
-    }
-    int col = -1;
-    c4_driver_reset_ai(&h); /* seed 004: the AI logic starts from reset */
-    c4_driver_status_t s = c4_driver_request_move(&h, &g, 0, &col, NULL, err, sizeof err);
-    hal_close(&h);
-    if (s != C4_DRIVER_OK) {
-        fprintf(stderr, "tabletop %s\n", err);
-        return 1;
-    }
-    printf("%d\n", col + 1);
-    return 0;
+    return c4_cli_ask_ai(&args, &g);
 }
 
 int c4_cli_main(int argc, char **argv)

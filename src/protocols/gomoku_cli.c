@@ -134,49 +134,71 @@ static int parse_long(const char *text, long lo, long hi, long *out)
     return 0;
 }
 
-static int cli_move(int argc, char **argv)
-{
-    long level = 3, rule = GOMOKU_RULE_RENJU, nodes = 0, seed = 1;
-    gomoku_t g;
-    gomoku_init(&g, GOMOKU_RULE_RENJU);
+/* What `gomoku move` is asked. */
+typedef struct cli_move_args {
+    long level, rule, nodes, seed;
     const char *moves[GOMOKU_CELLS + 1];
-    int nmoves = 0;
+    int nmoves;
+} cli_move_args_t;
+
+/* Option a with the value at argv[i + 1], if a is one.  Returns -1 if a is
+ * no such option, 0 when it was read, else the exit status after the
+ * message. */
+static int cli_move_option(cli_move_args_t *args, int argc, char **argv, int i)
+{
+    const char *a = argv[i];
+    long *target = NULL, lo = 0, hi = 0;
+    if (!strcmp(a, "--level"))
+        target = &args->level, lo = 1, hi = 3;
+    else if (!strcmp(a, "--rule"))
+        target = &args->rule, lo = 0, hi = 4;
+    else if (!strcmp(a, "--nodes"))
+        target = &args->nodes, lo = 1, hi = 1000000000L;
+    else if (!strcmp(a, "--seed"))
+        target = &args->seed, lo = 0, hi = 0x7fffffffL;
+    if (!target)
+        return -1;
+    const char *want = target == &args->level  ? "1-3"
+                       : target == &args->rule ? "0, 1 or 4"
+                       : target == &args->seed ? "0-2147483647"
+                                               : "1-1000000000";
+    if (i + 1 >= argc)
+        return cli_bad("gomoku", "option %s needs a value (%s)", a, want);
+    if (parse_long(argv[i + 1], lo, hi, target) ||
+        (target == &args->rule && args->rule != 0 && args->rule != 1 && args->rule != 4))
+        return cli_bad("gomoku", "bad value '%s' for %s (%s)", argv[i + 1], a, want);
+    return 0;
+}
+
+/* Reads `gomoku move`'s command line into args.  Returns -1 to go on, else
+ * the exit status (0 after --help, 2 after a message). */
+static int cli_move_args(int argc, char **argv, cli_move_args_t *args)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        long *target = NULL, lo = 0, hi = 0;
         if (cli_is_help(a)) {
             fputs(gomoku_cli_usage, stdout);
             return 0;
         }
-        if (!strcmp(a, "--level"))
-            target = &level, lo = 1, hi = 3;
-        else if (!strcmp(a, "--rule"))
-            target = &rule, lo = 0, hi = 4;
-        else if (!strcmp(a, "--nodes"))
-            target = &nodes, lo = 1, hi = 1000000000L;
-        else if (!strcmp(a, "--seed"))
-            target = &seed, lo = 0, hi = 0x7fffffffL;
-        if (target) {
-            const char *want = target == &level  ? "1-3"
-                               : target == &rule ? "0, 1 or 4"
-                               : target == &seed ? "0-2147483647"
-                                                 : "1-1000000000";
-            if (i + 1 >= argc)
-                return cli_bad("gomoku", "option %s needs a value (%s)", a, want);
-            if (parse_long(argv[i + 1], lo, hi, target) ||
-                (target == &rule && rule != 0 && rule != 1 && rule != 4))
-                return cli_bad("gomoku", "bad value '%s' for %s (%s)", argv[i + 1], a, want);
+        int status = cli_move_option(args, argc, argv, i);
+        if (status == 0)
             i++;
-        } else if (a[0] == '-' && a[1] != '\0') {
+        else if (status > 0)
+            return status;
+        else if (a[0] == '-' && a[1] != '\0')
             return cli_bad("gomoku", "unknown option '%s'", a);
-        } else if (nmoves < GOMOKU_CELLS) {
-            moves[nmoves++] = a;
-        }
+        else if (args->nmoves < GOMOKU_CELLS)
+            args->moves[args->nmoves++] = a;
     }
-    gomoku_init(&g, (int)rule);
-    for (int m = 0; m < nmoves; m++) {
+    return -1;
+}
+
+/* Plays the moves of args on g.  Returns 0, or 2 after the message. */
+static int cli_play_moves(gomoku_t *g, const cli_move_args_t *args)
+{
+    for (int m = 0; m < args->nmoves; m++) {
         char buf[4096];
-        snprintf(buf, sizeof buf, "%s", moves[m]);
+        snprintf(buf, sizeof buf, "%s", args->moves[m]);
         char *save = NULL;
         for (char *t = strtok_r(buf, " ,\t", &save); t; t = strtok_r(NULL, " ,\t", &save)) {
             int p;
@@ -184,7 +206,7 @@ static int cli_move(int argc, char **argv)
                 fprintf(stderr, "tabletop gomoku: bad point '%s' (columns a-o, rows 1-15, e.g. h8)\n", t);
                 return 2;
             }
-            gomoku_status_t st = gomoku_play(&g, p);
+            gomoku_status_t st = gomoku_play(g, p);
             if (st == GOMOKU_ERR_OCCUPIED) {
                 fprintf(stderr, "tabletop gomoku: point '%s' is already taken\n", t);
                 return 2;
@@ -195,14 +217,27 @@ static int cli_move(int argc, char **argv)
             }
         }
     }
+    return 0;
+}
+
+static int cli_move(int argc, char **argv)
+{
+    cli_move_args_t args = {.level = 3, .rule = GOMOKU_RULE_RENJU, .seed = 1};
+    int status = cli_move_args(argc, argv, &args);
+    if (status >= 0)
+        return status;
+    gomoku_t g;
+    gomoku_init(&g, (int)args.rule);
+    if (cli_play_moves(&g, &args) != 0)
+        return 2;
     if (g.winner) {
         fprintf(stderr, "tabletop gomoku: the game is over (%s)\n",
                 g.winner == GOMOKU_DRAW ? "draw" : g.winner == GOMOKU_BLACK ? "Black won" : "White won");
         return 2;
     }
-    gomoku_budget_t budget = {.max_nodes = nodes, .max_ms = 0};
+    gomoku_budget_t budget = {.max_nodes = args.nodes, .max_ms = 0};
     gomoku_ai_info_t info;
-    int p = gomoku_ai_move(&g, (int)level, (uint64_t)seed, &budget, &info);
+    int p = gomoku_ai_move(&g, (int)args.level, (uint64_t)args.seed, &budget, &info);
     if (p < 0) {
         fprintf(stderr, "tabletop gomoku: no move\n");
         return 1;

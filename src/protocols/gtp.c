@@ -13,9 +13,8 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "drivers/go_rules.h"
+#include "console/console_hw.h"
 #include "gtp_engine.h"
-#include "hal.h"
 #include "protocols/cli_args.h"
 
 static const char gtp_usage[] =
@@ -47,13 +46,55 @@ static int parse_number(const char *text, uint64_t max, uint64_t *out)
     return 0;
 }
 
-int gtp_main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct gtp_args {
+    gtp_options_t opts;
+    const char *backend; /* --backend, or NULL */
+    int rules_hw;        /* --rules hw */
+} gtp_args_t;
+
+/* --level, --playouts or --seed with its value.  Returns 0, or the exit
+ * status after the message. */
+static int gtp_parse_number_option(gtp_args_t *args, const char *a, const char *val)
 {
-    gtp_options_t opts = {0};
-    const char *backend = NULL;
-    int rules_hw = 0;
-    opts.level = 3;
-    opts.log = stderr;
+    uint64_t v;
+    if (!strcmp(a, "--level")) {
+        if (parse_number(val, 4, &v) || v < 1)
+            return cli_bad("gtp", "--level wants 1, 2, 3 or 4, not '%s'", val);
+        args->opts.level = (int)v;
+    } else if (!strcmp(a, "--playouts")) {
+        if (parse_number(val, 100000000, &v) || v < 1)
+            return cli_bad("gtp", "--playouts wants a positive number, not '%s'", val);
+        args->opts.playouts = (int)v;
+    } else {
+        if (parse_number(val, UINT64_MAX, &v))
+            return cli_bad("gtp", "--seed wants a non-negative integer, not '%s'", val);
+        args->opts.seed = v;
+    }
+    return 0;
+}
+
+/* --rules or --backend with its value.  Returns 0, or the exit status after
+ * the message. */
+static int gtp_parse_hw_option(gtp_args_t *args, const char *a, const char *val)
+{
+    if (!strcmp(a, "--rules")) {
+        if (strcmp(val, "sw") && strcmp(val, "hw"))
+            return cli_bad("gtp", "--rules wants sw or hw, not '%s'", val);
+        args->rules_hw = !strcmp(val, "hw");
+        return 0;
+    }
+    char why[128];
+    if (console_hw_backend_check(val, why, sizeof why) != 0)
+        return cli_bad("gtp", "%s", why);
+    args->backend = val;
+    return 0;
+}
+
+/* Reads the command line into args.  Returns -1 to go on, else the exit
+ * status (0 after --help, 2 after a message). */
+static int gtp_parse_args(int argc, char **argv, gtp_args_t *args)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -61,80 +102,30 @@ int gtp_main(int argc, char **argv)
             return 0;
         }
         if (!strcmp(a, "--no-resign")) {
-            opts.no_resign = 1;
+            args->opts.no_resign = 1;
             continue;
         }
-        uint64_t v;
-        if (!strcmp(a, "--level") || !strcmp(a, "--playouts") || !strcmp(a, "--seed")) {
-            if (i + 1 >= argc)
-                return cli_bad("gtp", "option %s needs a value", a);
-            const char *val = argv[++i];
-            if (!strcmp(a, "--level")) {
-                if (parse_number(val, 4, &v) || v < 1)
-                    return cli_bad("gtp", "--level wants 1, 2, 3 or 4, not '%s'", val);
-                opts.level = (int)v;
-            } else if (!strcmp(a, "--playouts")) {
-                if (parse_number(val, 100000000, &v) || v < 1)
-                    return cli_bad("gtp", "--playouts wants a positive number, not '%s'", val);
-                opts.playouts = (int)v;
-            } else {
-                if (parse_number(val, UINT64_MAX, &v))
-                    return cli_bad("gtp", "--seed wants a non-negative integer, not '%s'", val);
-                opts.seed = v;
-            }
-            continue;
-        }
-        if (!strcmp(a, "--rules") || !strcmp(a, "--backend")) {
-            if (i + 1 >= argc)
-                return cli_bad("gtp", "option %s needs a value", a);
-            const char *val = argv[++i];
-            if (!strcmp(a, "--rules")) {
-                if (strcmp(val, "sw") && strcmp(val, "hw"))
-                    return cli_bad("gtp", "--rules wants sw or hw, not '%s'", val);
-                rules_hw = !strcmp(val, "hw");
-            } else {
-                char why[128];
-                if (hal_backend_check(val, why, sizeof why) != 0)
-                    return cli_bad("gtp", "%s", why);
-                backend = val;
-            }
-            continue;
-        }
-        return cli_bad("gtp", "unknown option '%s'", a);
+        int number = !strcmp(a, "--level") || !strcmp(a, "--playouts") || !strcmp(a, "--seed");
+        if (!number && strcmp(a, "--rules") && strcmp(a, "--backend"))
+            return cli_bad("gtp", "unknown option '%s'", a);
+        if (i + 1 >= argc)
+            return cli_bad("gtp", "option %s needs a value", a);
+        const char *val = argv[++i];
+        int status = number ? gtp_parse_number_option(args, a, val)
+                            : gtp_parse_hw_option(args, a, val);
+        if (status)
+            return status;
     }
-    if (backend && !rules_hw)
+    if (args->backend && !args->rules_hw)
         return cli_bad("gtp", "--backend says where the go_rules peripheral is: add "
                               "--rules hw, or leave --backend out");
+    return -1;
+}
 
-    /* --rules hw: every legality decision and capture goes through the
-     * go_rules driver on the chosen backend (headless: no window). */
-    hal_t hal;
-    go_rules_hw_t hw;
-    go_rules_t rules;
-    if (rules_hw) {
-        char err[256];
-        hal_config_t cfg = {0};
-        cfg.backend = backend ? backend : "sdl";
-        cfg.headless = 1;
-        if (hal_open(&hal, &cfg, err, sizeof err) != 0) {
-            fprintf(stderr, "tabletop gtp: %s\n", err);
-            return 1;
-        }
-        if (go_rules_hw_open(&hw, &hal, err, sizeof err) != 0) {
-            fprintf(stderr, "tabletop gtp: %s\n", err);
-            hal_close(&hal);
-            return 1;
-        }
-        rules = go_rules_hw_rules(&hw);
-        opts.rules = &rules;
-    }
-
-    gtp_engine_t *e = gtp_engine_create(&opts);
-    if (!e) {
-        if (rules_hw)
-            hal_close(&hal);
-        return 1;
-    }
+/* Answers stdin's lines on stdout until quit or the end of input.  Returns
+ * 0, or 1 when the controller went away. */
+static int gtp_serve(gtp_engine_t *e)
+{
     char *line = NULL;
     size_t cap = 0;
     int status = 0;
@@ -151,14 +142,49 @@ int gtp_main(int argc, char **argv)
         }
     }
     free(line);
-    gtp_engine_destroy(e);
-    if (rules_hw) {
-        if (opts.log && rules.decisions)
-            fprintf(opts.log, "tabletop: go_rules: %llu decisions, %.1f clocks mean, %u max\n",
-                    (unsigned long long)rules.decisions,
-                    (double)rules.cycles_total / (double)rules.decisions, rules.cycles_max);
-        if (hal_close(&hal) != 0 && status == 0)
-            status = 1;
+    return status;
+}
+
+/* --rules hw: every legality decision and capture goes through the go_rules
+ * peripheral of the hardware session on the chosen backend (headless: no
+ * window).  Returns the session with opts->rules set, or NULL after the
+ * message. */
+static console_hw_t *gtp_open_rules(gtp_args_t *args)
+{
+    char err[256];
+    console_hw_t *hw = console_hw_open_backend(args->backend ? args->backend : "sdl", NULL, err,
+                                               sizeof err);
+    if (hw && !(args->opts.rules = console_hw_go_rules(hw, err, sizeof err))) {
+        console_hw_close(hw);
+        hw = NULL;
     }
+    if (!hw)
+        fprintf(stderr, "tabletop gtp: %s\n", err);
+    return hw;
+}
+
+int gtp_main(int argc, char **argv)
+{
+    gtp_args_t args = {.opts = {.level = 3, .log = stderr}};
+    int status = gtp_parse_args(argc, argv, &args);
+    if (status >= 0)
+        return status;
+    console_hw_t *hw = args.rules_hw ? gtp_open_rules(&args) : NULL;
+    if (args.rules_hw && !hw)
+        return 1;
+    gtp_engine_t *e = gtp_engine_create(&args.opts);
+    if (!e) {
+        console_hw_close(hw);
+        return 1;
+    }
+    status = gtp_serve(e);
+    gtp_engine_destroy(e);
+    const go_rules_t *rules = args.opts.rules;
+    if (rules && args.opts.log && rules->decisions)
+        fprintf(args.opts.log, "tabletop: go_rules: %llu decisions, %.1f clocks mean, %u max\n",
+                (unsigned long long)rules->decisions,
+                (double)rules->cycles_total / (double)rules->decisions, rules->cycles_max);
+    if (console_hw_close(hw) != 0 && status == 0)
+        status = 1;
     return status;
 }

@@ -247,14 +247,15 @@ static const char *gtp_frame(gtp_dispatch_t *d, int ok, const char *id)
     return d->out_failed ? gtp_out_of_memory : d->out;
 }
 
-const char *gtp_dispatch_execute(gtp_dispatch_t *d, const char *line, size_t n)
+/* GTP preprocessing: drop control characters other than HT and LF (NUL
+ * included: a NUL inside a line must not hide the rest of it), cut at '#',
+ * turn HT into a space.  Returns the line in a new buffer, or NULL when
+ * memory runs out. */
+static char *gtp_preprocess(const char *line, size_t n)
 {
-    /* GTP preprocessing: drop control characters other than HT and LF (NUL
-     * included: a NUL inside a line must not hide the rest of it), cut at
-     * '#', turn HT into a space; an empty line gets no answer. */
     char *buf = malloc(n + 1);
     if (!buf)
-        return gtp_out_of_memory;
+        return NULL;
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)line[i];
@@ -267,59 +268,85 @@ const char *gtp_dispatch_execute(gtp_dispatch_t *d, const char *line, size_t n)
         buf[k++] = (char)c;
     }
     buf[k] = '\0';
+    return buf;
+}
 
-    char **words = d->words;
-    int argc = 0, too_many = 0;
+/* buf's words into d->words (at most max_words; *too_many when there were
+ * more).  Returns how many. */
+static int gtp_split_words(gtp_dispatch_t *d, char *buf, int *too_many)
+{
+    int argc = 0;
     char *save = NULL;
     for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         if (argc < d->cfg.max_words)
-            words[argc++] = tok;
+            d->words[argc++] = tok;
         else
-            too_many = 1;
+            *too_many = 1;
     }
-    d->out_len = 0;
-    d->out_failed = 0;
-    out_reserve(d, 64);
-    if (d->out)
-        d->out[0] = '\0';
-    if (argc == 0) {
-        free(buf);
-        return NULL;
+    return argc;
+}
+
+/* The optional numeric id that comes first, copied into id to be echoed.
+ * Returns the index of the command word (0 or 1), or -1 after the failure
+ * a malformed id gets under strict ids. */
+static int gtp_take_id(gtp_dispatch_t *d, char id[GTP_ID_MAX + 1])
+{
+    const char *w = d->words[0];
+    id[0] = '\0';
+    if (!isdigit((unsigned char)w[0]))
+        return 0;
+    if (all_digits(w) && strlen(w) <= GTP_ID_MAX) {
+        /* GTP's id is an int: GNU Go echoes "01" as "=1". */
+        if (!d->rules->strict_id)
+            while (w[0] == '0' && w[1])
+                w++;
+        snprintf(id, GTP_ID_MAX + 1, "%s", w);
+        return 1;
     }
+    if (!d->rules->strict_id)
+        return 0;
+    gtp_fail(d, "%s", d->rules->bad_id);
+    return -1;
+}
+
+/* The answer to the argc words of a line (argc > 0). */
+static const char *gtp_run_words(gtp_dispatch_t *d, int argc, int too_many)
+{
     if (too_many && d->rules->too_many_without_id) {
         gtp_fail(d, "%s", d->rules->too_many);
-        free(buf);
         return gtp_frame(d, 0, "");
     }
-
-    /* An optional numeric id comes first and is echoed. */
-    char id[GTP_ID_MAX + 1] = "";
-    int first = 0;
-    if (isdigit((unsigned char)words[0][0])) {
-        if (all_digits(words[0]) && strlen(words[0]) <= GTP_ID_MAX) {
-            /* GTP's id is an int: GNU Go echoes "01" as "=1". */
-            const char *digits = words[0];
-            if (!d->rules->strict_id)
-                while (digits[0] == '0' && digits[1])
-                    digits++;
-            snprintf(id, sizeof id, "%s", digits);
-            first = 1;
-        } else if (d->rules->strict_id) {
-            gtp_fail(d, "%s", d->rules->bad_id);
-            free(buf);
-            return gtp_frame(d, 0, "");
-        }
-    }
-
+    char id[GTP_ID_MAX + 1];
+    int first = gtp_take_id(d, id);
+    if (first < 0)
+        return gtp_frame(d, 0, "");
     int rc;
     if (first >= argc) {
         rc = gtp_fail(d, "%s", d->rules->no_command);
     } else if (too_many) {
         rc = gtp_fail(d, "%s", d->rules->too_many);
     } else {
-        const gtp_command_t *c = gtp_lookup(d, words[first]);
-        rc = c ? c->run(d, argc - first - 1, words + first + 1) : gtp_fail(d, "unknown command");
+        const gtp_command_t *c = gtp_lookup(d, d->words[first]);
+        rc = c ? c->run(d, argc - first - 1, d->words + first + 1)
+               : gtp_fail(d, "unknown command");
     }
-    free(buf);
     return gtp_frame(d, rc == 0, id);
+}
+
+const char *gtp_dispatch_execute(gtp_dispatch_t *d, const char *line, size_t n)
+{
+    char *buf = gtp_preprocess(line, n);
+    if (!buf)
+        return gtp_out_of_memory;
+    int too_many = 0;
+    int argc = gtp_split_words(d, buf, &too_many);
+    d->out_len = 0;
+    d->out_failed = 0;
+    out_reserve(d, 64);
+    if (d->out)
+        d->out[0] = '\0';
+    /* An empty line gets no answer. */
+    const char *answer = argc ? gtp_run_words(d, argc, too_many) : NULL;
+    free(buf);
+    return answer;
 }

@@ -23,7 +23,7 @@
 #include "common/file_atomic.h"
 #include "games/go/link.h"
 #include "games/go/sgf.h"
-#include "hal.h"
+#include "console/console_link.h"
 #include "protocols/cli_args.h"
 
 typedef struct {
@@ -306,11 +306,11 @@ static int replay_step(replay_t *r, uint8_t byte, Stone *who, Move *m)
     return 1;
 }
 
-static int pump_out(hal_link_t *t, link_t *l, char *err, size_t errlen)
+static int pump_out(console_link_t *t, link_t *l, char *err, size_t errlen)
 {
     uint8_t buf[LINK_OUT_CAP];
     size_t n = link_take_output(l, buf, sizeof buf);
-    return n ? hal_link_write(t, buf, n, err, errlen) : 0;
+    return console_link_send(t, buf, n, err, errlen);
 }
 
 /* Plays to the engine every move the link holds that it has not been
@@ -397,17 +397,55 @@ static void record_save(record_t *r, const link_t *l, int force)
     snprintf(r->result, sizeof r->result, "%s", res);
 }
 
-int link_bot_main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct link_bot_args {
+    const char *spec, *cmd, *sgf_path;
+    link_prefs_t prefs;
+    int size_set; /* --size given */
+} link_bot_args_t;
+
+/* --color, --size or --komi's value v.  Returns 0, or the exit status after
+ * the message. */
+static int link_bot_parse_game(link_bot_args_t *args, const char *a, const char *v)
 {
-    const char *spec = NULL, *cmd = NULL, *sgf_path = NULL;
-    link_prefs_t prefs = {0};
-    int size_set = 0;
+    link_prefs_t *prefs = &args->prefs;
+    char *end;
+    if (!strcmp(a, "--color")) {
+        if (!strcmp(v, "b") || !strcmp(v, "black"))
+            prefs->color = BLACK;
+        else if (!strcmp(v, "w") || !strcmp(v, "white"))
+            prefs->color = WHITE;
+        else
+            return cli_bad("link-bot", "--color wants b or w, not '%s'", v);
+    } else if (!strcmp(a, "--size")) {
+        long sz = strtol(v, &end, 10);
+        if (!*v || *end || sz < BOARD_MIN_SIZE || sz > LINK_MAX_SIZE) {
+            fprintf(stderr, "tabletop link-bot: --size wants %d..%d, not '%s' (try tabletop "
+                            "link-bot --help)\n", BOARD_MIN_SIZE, LINK_MAX_SIZE, v);
+            return 2;
+        }
+        prefs->size = (int)sz;
+        args->size_set = 1;
+    } else { /* --komi */
+        double k = strtod(v, &end);
+        if (!*v || *end || !(k >= -60 && k <= 60) || (int)(k * 2) != k * 2)
+            return cli_bad("link-bot", "--komi wants a multiple of 0.5 in -60..60, not '%s'", v);
+        prefs->komi2 = (int)(k * 2);
+        prefs->komi_set = 1;
+    }
+    return 0;
+}
+
+/* Reads the command line into args.  Returns -1 to go on, else the exit
+ * status (0 after --help, 2 after a message). */
+static int link_bot_parse_args(int argc, char **argv, link_bot_args_t *args)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return usage();
         if (!strcmp(a, "--take-saved")) {
-            prefs.theirs = LINK_THEIRS_TAKE;
+            args->prefs.theirs = LINK_THEIRS_TAKE;
             continue;
         }
         if (strcmp(a, "--link") && strcmp(a, "--engine") && strcmp(a, "--sgf") &&
@@ -416,298 +454,399 @@ int link_bot_main(int argc, char **argv)
         if (i + 1 >= argc)
             return cli_bad("link-bot", "%s wants a value", a);
         const char *v = argv[++i];
+        int status = 0;
         if (!strcmp(a, "--link"))
-            spec = v;
+            args->spec = v;
         else if (!strcmp(a, "--engine"))
-            cmd = v;
+            args->cmd = v;
         else if (!strcmp(a, "--sgf"))
-            sgf_path = v;
-        else if (!strcmp(a, "--color")) {
-            if (!strcmp(v, "b") || !strcmp(v, "black"))
-                prefs.color = BLACK;
-            else if (!strcmp(v, "w") || !strcmp(v, "white"))
-                prefs.color = WHITE;
-            else
-                return cli_bad("link-bot", "--color wants b or w, not '%s'", v);
-        } else if (!strcmp(a, "--size")) {
-            char *end;
-            long sz = strtol(v, &end, 10);
-            if (!*v || *end || sz < BOARD_MIN_SIZE || sz > LINK_MAX_SIZE) {
-                fprintf(stderr, "tabletop link-bot: --size wants %d..%d, not '%s' (try tabletop "
-                                "link-bot --help)\n", BOARD_MIN_SIZE, LINK_MAX_SIZE, v);
-                return 2;
-            }
-            prefs.size = (int)sz;
-            size_set = 1;
-        } else { /* --komi */
-            char *end;
-            double k = strtod(v, &end);
-            if (!*v || *end || !(k >= -60 && k <= 60) || (int)(k * 2) != k * 2)
-                return cli_bad("link-bot", "--komi wants a multiple of 0.5 in -60..60, not '%s'", v);
-            prefs.komi2 = (int)(k * 2);
-            prefs.komi_set = 1;
-        }
+            args->sgf_path = v;
+        else
+            status = link_bot_parse_game(args, a, v);
+        if (status)
+            return status;
     }
-    if (!spec)
+    if (!args->spec)
         return cli_bad("link-bot", "%s is missing", "--link SPEC");
-    if (!cmd)
+    if (!args->cmd)
         return cli_bad("link-bot", "%s is missing", "--engine \"COMMAND ...\"");
-    if (prefs.size == 0 && prefs.komi_set)
-        prefs.size = BOARD_DEFAULT_SIZE;
-    else if (prefs.size && !prefs.komi_set)
-        prefs.komi2 = prefs.size == 9 ? BOARD_DEFAULT_KOMI2 : 15;
+    link_prefs_t *prefs = &args->prefs;
+    if (prefs->size == 0 && prefs->komi_set)
+        prefs->size = BOARD_DEFAULT_SIZE;
+    else if (prefs->size && !prefs->komi_set)
+        prefs->komi2 = prefs->size == 9 ? BOARD_DEFAULT_KOMI2 : 15;
     char err[256];
-    if (hal_link_spec_check(spec, err, sizeof err) != 0) {
+    if (console_link_spec_check(args->spec, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop link-bot: %s\n", err);
         return 2;
     }
-    /* An unfinished record of link-bot's own in --sgf FILE: the game to
-     * resume.  Anything else there is refused and never overwritten. */
-    static uint8_t saved[LINK_MAX_MOVES];
-    int n_saved = 0, saved_size = 0, saved_komi2 = 0;
-    Stone saved_mine = EMPTY;
-    if (sgf_path && access(sgf_path, F_OK) == 0) {
-        static sgf_game_t r;
-        char lerr[300];
-        if (sgf_load_file(sgf_path, &r, lerr, sizeof lerr) != 0) {
-            fprintf(stderr, "tabletop link-bot: %s; not resumed, not overwritten\n", lerr);
-            return 2;
-        }
-        int b = !strcmp(r.black, LINK_BOT_NAME), w = !strcmp(r.white, LINK_BOT_NAME);
-        if (b == w) {
-            fprintf(stderr, "tabletop link-bot: %s is not link-bot's record (PB or PW \"%s\"); "
-                            "not resumed, not overwritten\n", sgf_path, LINK_BOT_NAME);
-            return 2;
-        }
-        if (r.result[0]) {
-            fprintf(stderr, "tabletop link-bot: %s holds a finished game (%.20s); not "
-                            "overwritten\n", sgf_path, r.result);
-            return 2;
-        }
-        saved_mine = b ? BLACK : WHITE;
-        saved_size = r.size;
-        saved_komi2 = r.komi2;
-        n_saved = link_bytes_from_sgf(&r, saved, LINK_MAX_MOVES);
-        if (n_saved < 0) {
-            fprintf(stderr, "tabletop link-bot: %s is no link game (setup stones, a board over "
-                            "%dx%d, a move off the board or over %d moves); not overwritten\n",
-                    sgf_path, LINK_MAX_SIZE, LINK_MAX_SIZE, LINK_MAX_MOVES);
-            return 2;
-        }
-        if ((prefs.color != EMPTY && prefs.color != saved_mine) ||
-            (size_set && prefs.size != saved_size) ||
-            (prefs.komi_set && prefs.komi2 != saved_komi2)) {
-            fprintf(stderr, "tabletop link-bot: %s is a %dx%d game, komi %g, link-bot %s: "
-                            "--color, --size or --komi say otherwise\n", sgf_path, saved_size,
-                    saved_size, saved_komi2 / 2.0, saved_mine == BLACK ? "black" : "white");
-            return 2;
-        }
-        fprintf(stderr, "tabletop link-bot: resuming %s: %d moves, link-bot %s\n", sgf_path,
-                r.n_moves, saved_mine == BLACK ? "black" : "white");
-        /* No move yet: the record still says what was agreed. */
-        prefs.color = saved_mine;
-        prefs.size = saved_size;
-        prefs.komi2 = saved_komi2;
-        prefs.komi_set = 1;
+    return -1;
+}
+
+/* The game in --sgf FILE that link-bot resumes (n 0: none). */
+typedef struct saved_game {
+    uint8_t bytes[LINK_MAX_MOVES];
+    int n, size, komi2;
+    Stone mine;
+} saved_game_t;
+
+/* Why r, read from args->sgf_path, is no game of link-bot's own to resume:
+ * one line on stderr, and 2; or 0 with s filled. */
+static int link_bot_take_saved(const link_bot_args_t *args, const sgf_game_t *r,
+                               saved_game_t *s)
+{
+    const char *path = args->sgf_path;
+    int b = !strcmp(r->black, LINK_BOT_NAME), w = !strcmp(r->white, LINK_BOT_NAME);
+    if (b == w) {
+        fprintf(stderr, "tabletop link-bot: %s is not link-bot's record (PB or PW \"%s\"); "
+                        "not resumed, not overwritten\n", path, LINK_BOT_NAME);
+        return 2;
     }
-    static link_t l;
-    /* The nonce only breaks ties: the clock and the process, mixed (splitmix64). */
+    if (r->result[0]) {
+        fprintf(stderr, "tabletop link-bot: %s holds a finished game (%.20s); not "
+                        "overwritten\n", path, r->result);
+        return 2;
+    }
+    s->mine = b ? BLACK : WHITE;
+    s->size = r->size;
+    s->komi2 = r->komi2;
+    s->n = link_bytes_from_sgf(r, s->bytes, LINK_MAX_MOVES);
+    if (s->n < 0) {
+        fprintf(stderr, "tabletop link-bot: %s is no link game (setup stones, a board over "
+                        "%dx%d, a move off the board or over %d moves); not overwritten\n",
+                path, LINK_MAX_SIZE, LINK_MAX_SIZE, LINK_MAX_MOVES);
+        return 2;
+    }
+    const link_prefs_t *prefs = &args->prefs;
+    if ((prefs->color != EMPTY && prefs->color != s->mine) ||
+        (args->size_set && prefs->size != s->size) ||
+        (prefs->komi_set && prefs->komi2 != s->komi2)) {
+        fprintf(stderr, "tabletop link-bot: %s is a %dx%d game, komi %g, link-bot %s: "
+                        "--color, --size or --komi say otherwise\n", path, s->size,
+                s->size, s->komi2 / 2.0, s->mine == BLACK ? "black" : "white");
+        return 2;
+    }
+    return 0;
+}
+
+/* An unfinished record of link-bot's own in --sgf FILE: the game to resume
+ * (its agreement goes into args->prefs).  Anything else there is refused
+ * and never overwritten.  Returns 0, or 2 after the message. */
+static int link_bot_load_saved(link_bot_args_t *args, saved_game_t *s)
+{
+    const char *path = args->sgf_path;
+    if (!path || access(path, F_OK) != 0)
+        return 0;
+    static sgf_game_t r;
+    char lerr[300];
+    if (sgf_load_file(path, &r, lerr, sizeof lerr) != 0) {
+        fprintf(stderr, "tabletop link-bot: %s; not resumed, not overwritten\n", lerr);
+        return 2;
+    }
+    if (link_bot_take_saved(args, &r, s) != 0)
+        return 2;
+    fprintf(stderr, "tabletop link-bot: resuming %s: %d moves, link-bot %s\n", path,
+            r.n_moves, s->mine == BLACK ? "black" : "white");
+    /* No move yet: the record still says what was agreed. */
+    args->prefs.color = s->mine;
+    args->prefs.size = s->size;
+    args->prefs.komi2 = s->komi2;
+    args->prefs.komi_set = 1;
+    return 0;
+}
+
+/* The nonce only breaks ties: the clock and the process, mixed (splitmix64). */
+static uint32_t link_bot_nonce(void)
+{
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     uint64_t z = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^
                  (uint64_t)getpid() << 12 ^ 0x9E3779B97F4A7C15ull;
     z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ z >> 27) * 0x94D049BB133111EBull;
-    prefs.nonce = (uint32_t)(z ^ z >> 31);
-    if (link_init(&l, &prefs, saved, n_saved, saved_size, saved_komi2, saved_mine) != 0) {
-        fprintf(stderr, "tabletop link-bot: %s: %s; not overwritten\n", sgf_path,
-                link_message(&l));
-        return 2;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    signal(SIGINT, on_fatal_signal);
-    signal(SIGTERM, on_fatal_signal);
-    signal(SIGHUP, on_fatal_signal);
-    engine_t eng = {0};
+    return (uint32_t)(z ^ z >> 31);
+}
+
+/* One game between the link and the engine. */
+typedef struct bot {
+    link_t *l;
+    engine_t eng;
+    console_link_t *t;
+    record_t rec;
+    replay_t rp;
+    int rc;           /* the exit status */
+    int thinking;     /* genmove sent, its answer awaited */
+    uint64_t over_at; /* when the game was first seen over, ms; 0: not yet */
+    char why[420];    /* why rc is 1; "" for nothing to say */
     char ans[4096];
-    if (engine_start(&eng, cmd) != 0 || engine_cmd(&eng, "protocol_version\n", ans, sizeof ans, 10000) != 0) {
-        fprintf(stderr, "tabletop link-bot: the engine \"%s\" does not answer GTP\n", cmd);
-        engine_stop(&eng);
+    char err[256];
+} bot_t;
+
+/* Stops the game with rc 1 and why.  Returns 1 (stop). */
+static int bot_fail(bot_t *bot, const char *why)
+{
+    snprintf(bot->why, sizeof bot->why, "%s", why);
+    bot->rc = 1;
+    return 1;
+}
+
+/* Sends what the link has to say; a failed send closes the link. */
+static void bot_pump(bot_t *bot)
+{
+    if (pump_out(bot->t, bot->l, bot->err, sizeof bot->err) != 0)
+        link_close(bot->l, LINK_ERR_CLOSED, bot->err);
+}
+
+/* The agreement is known: the engine gets the board and the record starts.
+ * Returns 0, or 1 (stop) when the engine refuses the board. */
+static int bot_on_ready(bot_t *bot)
+{
+    const link_agreement_t *a = link_agreement(bot->l);
+    char line[64];
+    snprintf(line, sizeof line, "boardsize %d\n", a->size);
+    int bad = engine_cmd(&bot->eng, line, bot->ans, sizeof bot->ans, 10000);
+    snprintf(line, sizeof line, "komi %d%s\n", a->komi2 / 2, a->komi2 & 1 ? ".5" : "");
+    bad |= engine_cmd(&bot->eng, line, bot->ans, sizeof bot->ans, 10000);
+    bad |= engine_cmd(&bot->eng, "clear_board\n", bot->ans, sizeof bot->ans, 10000);
+    bot->rec.ready = 1;
+    record_save(&bot->rec, bot->l, 1);
+    if (bad) {
+        snprintf(bot->why, sizeof bot->why, "the engine refused a %dx%d board", a->size,
+                 a->size);
+        bot->rc = 1;
         return 1;
     }
-    hal_link_t *t = hal_link_open(spec, 120000, err, sizeof err);
-    if (!t) {
-        fprintf(stderr, "tabletop link-bot: %s\n", err);
-        engine_stop(&eng);
+    board_reset(&bot->rp.b, a->size, a->komi2);
+    bot->rp.n = 0;
+    if (a->resumed)
+        fprintf(stderr, "tabletop link-bot: connected; the engine plays %s; the game "
+                        "goes on after move %d\n",
+                a->mine == BLACK ? "black" : "white", a->resumed);
+    else
+        fprintf(stderr, "tabletop link-bot: connected; the engine plays %s\n",
+                a->mine == BLACK ? "black" : "white");
+    return 0;
+}
+
+/* The link's bytes in, its clock, its events.  Returns 0, or 1 (stop). */
+static int bot_take_link(bot_t *bot, uint64_t now)
+{
+    uint8_t buf[256];
+    int n = console_link_receive(bot->t, now * 1000u, buf, sizeof buf, bot->err,
+                                 sizeof bot->err);
+    if (n < 0) {
+        if (link_state(bot->l) == LINK_OVER && link_settled(bot->l))
+            return 1;
+        link_close(bot->l, LINK_ERR_CLOSED, bot->err);
+    } else if (n > 0)
+        link_feed(bot->l, buf, (size_t)n, now);
+    link_tick(bot->l, now);
+    link_event_t ev;
+    while (link_next_event(bot->l, &ev))
+        if (ev.kind == LINK_EV_READY && bot_on_ready(bot))
+            return 1;
+    return 0;
+}
+
+/* The end of the game: our last move acknowledged, and a moment for the
+ * peer's last ack to land.  Returns 0, or 1 (stop). */
+static int bot_check_over(bot_t *bot, uint64_t now)
+{
+    if (link_state(bot->l) != LINK_OVER)
+        return 0;
+    if (!bot->over_at)
+        bot->over_at = now;
+    if (link_settled(bot->l) && now - bot->over_at > 300)
+        return 1;
+    if (now - bot->over_at > 20000)
+        return bot_fail(bot, "the other console never confirmed the end");
+    return 0;
+}
+
+/* The review: the bot leaves the marking to the player on the other console
+ * and accepts every state of the marks it is shown. */
+static void bot_review(bot_t *bot, uint64_t now)
+{
+    const link_review_t *rv = link_review(bot->l);
+    int accepted = link_agreement(bot->l)->mine == BLACK ? rv->accepted_black
+                                                          : rv->accepted_white;
+    if (link_state(bot->l) == LINK_REVIEW && rv->known && !rv->pending && !accepted) {
+        link_review_accept(bot->l, 1, now);
+        record_save(&bot->rec, bot->l, 0);
+        bot_pump(bot);
+    }
+}
+
+/* The engine's answer to genmove (v, after "= ") played on the link.
+ * Returns 0, or 1 (stop). */
+static int bot_play_answer(bot_t *bot, uint64_t now)
+{
+    const char *v = bot->ans + 1;
+    while (*v == ' ')
+        v++;
+    Move m;
+    if (bot->ans[0] != '=') {
+        snprintf(bot->why, sizeof bot->why, "the engine failed genmove: %.100s", bot->ans);
+        bot->rc = 1;
         return 1;
     }
-    record_t rec = {.path = sgf_path};
-    replay_t rp = {.n = 0};
-    int rc = 0, thinking = 0;
-    uint64_t over_at = 0;
-    char why[420] = "";
-    in_game_loop = 1;
-    for (;;) {
-        if (quit_signal)
-            goto out;
-        uint64_t now = now_ms();
-        uint8_t buf[256];
-        int n = hal_link_read(t, buf, sizeof buf, err, sizeof err);
-        if (n < 0) {
-            if (link_state(&l) == LINK_OVER && link_settled(&l))
-                break;
-            link_close(&l, LINK_ERR_CLOSED, err);
-        } else if (n > 0)
-            link_feed(&l, buf, (size_t)n, now);
-        link_tick(&l, now);
-        link_event_t ev;
-        while (link_next_event(&l, &ev)) {
-            if (ev.kind == LINK_EV_READY) {
-                const link_agreement_t *a = link_agreement(&l);
-                char line[64];
-                snprintf(line, sizeof line, "boardsize %d\n", a->size);
-                int bad = engine_cmd(&eng, line, ans, sizeof ans, 10000);
-                snprintf(line, sizeof line, "komi %d%s\n", a->komi2 / 2, a->komi2 & 1 ? ".5" : "");
-                bad |= engine_cmd(&eng, line, ans, sizeof ans, 10000);
-                bad |= engine_cmd(&eng, "clear_board\n", ans, sizeof ans, 10000);
-                rec.ready = 1;
-                record_save(&rec, &l, 1);
-                if (bad) {
-                    snprintf(why, sizeof why, "the engine refused a %dx%d board", a->size, a->size);
-                    rc = 1;
-                    goto out;
-                }
-                board_reset(&rp.b, a->size, a->komi2);
-                rp.n = 0;
-                if (a->resumed)
-                    fprintf(stderr, "tabletop link-bot: connected; the engine plays %s; the game "
-                                    "goes on after move %d\n",
-                            a->mine == BLACK ? "black" : "white", a->resumed);
-                else
-                    fprintf(stderr, "tabletop link-bot: connected; the engine plays %s\n",
-                            a->mine == BLACK ? "black" : "white");
-            }
-        }
-        /* Every move the link holds reaches the engine before it thinks:
-         * a resumed game (ours or the other console's), the peer's moves. */
-        if (rec.ready && engine_catch_up(&eng, &rp, &l, why, sizeof why) != 0) {
-            rc = 1;
-            goto out;
-        }
-        /* Saved before the bytes go out (our acks, our moves sent again):
-         * the other console never holds a move our record lacks. */
-        record_save(&rec, &l, 0);
-        if (pump_out(t, &l, err, sizeof err) != 0)
-            link_close(&l, LINK_ERR_CLOSED, err);
-        if (link_state(&l) == LINK_FAILED) {
-            snprintf(why, sizeof why, "%s", link_message(&l));
-            rc = 1;
-            break;
-        }
-        if (link_state(&l) == LINK_OVER) {
-            if (!over_at)
-                over_at = now;
-            /* Our last move acknowledged, and a moment for the peer's last ack to land. */
-            if (link_settled(&l) && now - over_at > 300)
-                break;
-            if (now - over_at > 20000) {
-                snprintf(why, sizeof why, "%s", "the other console never confirmed the end");
-                rc = 1;
-                break;
-            }
-        }
-        /* The review: the bot leaves the marking to the player on the other
-         * console and accepts every state of the marks it is shown. */
-        const link_review_t *rv = link_review(&l);
-        int accepted = link_agreement(&l)->mine == BLACK ? rv->accepted_black : rv->accepted_white;
-        if (link_state(&l) == LINK_REVIEW && rv->known && !rv->pending && !accepted) {
-            link_review_accept(&l, 1, now);
-            record_save(&rec, &l, 0);
-            if (pump_out(t, &l, err, sizeof err) != 0)
-                link_close(&l, LINK_ERR_CLOSED, err);
-        }
-        if (link_my_turn(&l) && !thinking) {
-            char line[32];
-            snprintf(line, sizeof line, "genmove %s\n",
-                     link_agreement(&l)->mine == BLACK ? "b" : "w");
-            if (engine_send(&eng, line) != 0) {
-                snprintf(why, sizeof why, "%s", "the engine exited");
-                rc = 1;
-                break;
-            }
-            thinking = 1;
-        }
-        if (thinking) {
-            int r = engine_poll_answer(&eng, ans, sizeof ans);
-            if (r < 0) {
-                snprintf(why, sizeof why, "%s", "the engine exited");
-                rc = 1;
-                break;
-            }
-            if (r > 0) {
-                thinking = 0;
-                const char *v = ans + 1;
-                while (*v == ' ')
-                    v++;
-                Move m;
-                if (ans[0] != '=') {
-                    snprintf(why, sizeof why, "the engine failed genmove: %.100s", ans);
-                    rc = 1;
-                    break;
-                }
-                if (!strcasecmp(v, "resign")) {
-                    link_resign(&l, now);
-                } else if (board_vertex_parse(link_board(&l)->size, v, &m) != 0 ||
-                           link_play(&l, m, now) != MOVE_OK) {
-                    snprintf(why, sizeof why, "the engine played %.20s, not a legal move here", v);
-                    rc = 1;
-                    break;
-                }
-                {
-                    /* The engine made this move itself: the replay only follows. */
-                    int held;
-                    const uint8_t *mv = link_moves(&l, &held);
-                    Stone who;
-                    Move mm;
-                    while (rp.n < held)
-                        replay_step(&rp, mv[rp.n], &who, &mm);
-                }
-                /* Our move is in the record before it leaves. */
-                record_save(&rec, &l, 0);
-                if (pump_out(t, &l, err, sizeof err) != 0)
-                    link_close(&l, LINK_ERR_CLOSED, err);
-            }
-        }
-        struct pollfd p[2] = {{.fd = hal_link_fd(t), .events = POLLIN},
-                              {.fd = eng.out, .events = POLLIN}};
-        poll(p, thinking ? 2 : 1, 20);
+    if (!strcasecmp(v, "resign")) {
+        link_resign(bot->l, now);
+    } else if (board_vertex_parse(link_board(bot->l)->size, v, &m) != 0 ||
+               link_play(bot->l, m, now) != MOVE_OK) {
+        snprintf(bot->why, sizeof bot->why, "the engine played %.20s, not a legal move here", v);
+        bot->rc = 1;
+        return 1;
     }
-out:
+    /* The engine made this move itself: the replay only follows. */
+    int held;
+    const uint8_t *mv = link_moves(bot->l, &held);
+    Stone who;
+    Move mm;
+    while (bot->rp.n < held)
+        replay_step(&bot->rp, mv[bot->rp.n], &who, &mm);
+    /* Our move is in the record before it leaves. */
+    record_save(&bot->rec, bot->l, 0);
+    bot_pump(bot);
+    return 0;
+}
+
+/* Our turn: genmove to the engine, and its answer when it comes.  Returns
+ * 0, or 1 (stop). */
+static int bot_engine_turn(bot_t *bot, uint64_t now)
+{
+    if (link_my_turn(bot->l) && !bot->thinking) {
+        char line[32];
+        snprintf(line, sizeof line, "genmove %s\n",
+                 link_agreement(bot->l)->mine == BLACK ? "b" : "w");
+        if (engine_send(&bot->eng, line) != 0)
+            return bot_fail(bot, "the engine exited");
+        bot->thinking = 1;
+    }
+    if (!bot->thinking)
+        return 0;
+    int r = engine_poll_answer(&bot->eng, bot->ans, sizeof bot->ans);
+    if (r < 0)
+        return bot_fail(bot, "the engine exited");
+    if (r == 0)
+        return 0;
+    bot->thinking = 0;
+    return bot_play_answer(bot, now);
+}
+
+/* One turn of the game loop.  Returns 0, or 1 (stop, bot->rc says how). */
+static int bot_step(bot_t *bot)
+{
+    if (quit_signal)
+        return 1;
+    uint64_t now = now_ms();
+    if (bot_take_link(bot, now))
+        return 1;
+    /* Every move the link holds reaches the engine before it thinks:
+     * a resumed game (ours or the other console's), the peer's moves. */
+    if (bot->rec.ready &&
+        engine_catch_up(&bot->eng, &bot->rp, bot->l, bot->why, sizeof bot->why) != 0) {
+        bot->rc = 1;
+        return 1;
+    }
+    /* Saved before the bytes go out (our acks, our moves sent again):
+     * the other console never holds a move our record lacks. */
+    record_save(&bot->rec, bot->l, 0);
+    bot_pump(bot);
+    if (link_state(bot->l) == LINK_FAILED)
+        return bot_fail(bot, link_message(bot->l));
+    if (bot_check_over(bot, now))
+        return 1;
+    bot_review(bot, now);
+    if (bot_engine_turn(bot, now))
+        return 1;
+    struct pollfd p[2] = {{.fd = console_link_fd(bot->t), .events = POLLIN},
+                          {.fd = bot->eng.out, .events = POLLIN}};
+    poll(p, bot->thinking ? 2 : 1, 20);
+    return 0;
+}
+
+/* After the game: the result, the record, the counters, why it failed; the
+ * link and the engine closed.  Returns the exit status. */
+static int bot_finish(bot_t *bot)
+{
     in_game_loop = 0;
     if (quit_signal)
-        rc = 1, why[0] = 0;
-    if (!quit_signal && (rc == 0 || link_state(&l) == LINK_OVER)) {
+        bot->rc = 1, bot->why[0] = 0;
+    if (!quit_signal && (bot->rc == 0 || link_state(bot->l) == LINK_OVER)) {
         char res[32];
-        link_result_string(&l, res, sizeof res);
+        link_result_string(bot->l, res, sizeof res);
         printf("%s\n", res);
         fflush(stdout);
     }
-    record_save(&rec, &l, 0);
-    const link_stats_t *st = link_stats(&l);
+    record_save(&bot->rec, bot->l, 0);
+    const link_stats_t *st = link_stats(bot->l);
     if (getenv("TABLETOP_LINK_STATS")) /* docs/link.md: the fault counters */
         fprintf(stderr,
             "tabletop link-bot: link: %u frames in, %u out, %u CRC errors, %u framing errors, "
             "%u late partial frames, %u duplicates, %u stale, %u retransmissions\n",
             st->frames_in, st->frames_out, st->crc_errors, st->framing_errors, st->gap_drops,
             st->duplicates, st->stale, st->retransmits);
-    if (rc && why[0])
-        fprintf(stderr, "tabletop link-bot: %s\n", why);
-    hal_link_close(t);
-    engine_stop(&eng);
+    if (bot->rc && bot->why[0])
+        fprintf(stderr, "tabletop link-bot: %s\n", bot->why);
+    console_link_close(bot->t);
+    engine_stop(&bot->eng);
     if (quit_signal) { /* leave as the signal would have */
         fflush(stdout);
         signal(quit_signal, SIG_DFL);
         raise(quit_signal);
     }
-    return rc;
+    return bot->rc;
+}
+
+/* The engine started and answering GTP, then the link opened (a listen:
+ * waits for its peer here).  Returns 0, or 1 after the message. */
+static int bot_start(bot_t *bot, const char *cmd, const char *spec)
+{
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, on_fatal_signal);
+    signal(SIGTERM, on_fatal_signal);
+    signal(SIGHUP, on_fatal_signal);
+    if (engine_start(&bot->eng, cmd) != 0 ||
+        engine_cmd(&bot->eng, "protocol_version\n", bot->ans, sizeof bot->ans, 10000) != 0) {
+        fprintf(stderr, "tabletop link-bot: the engine \"%s\" does not answer GTP\n", cmd);
+        engine_stop(&bot->eng);
+        return 1;
+    }
+    bot->t = console_link_open(NULL, spec, bot->err, sizeof bot->err);
+    const char *why = bot->t ? console_link_error(bot->t) : bot->err;
+    if (why) {
+        fprintf(stderr, "tabletop link-bot: %s\n", why);
+        console_link_close(bot->t);
+        engine_stop(&bot->eng);
+        return 1;
+    }
+    return 0;
+}
+
+int link_bot_main(int argc, char **argv)
+{
+    link_bot_args_t args = {0};
+    int status = link_bot_parse_args(argc, argv, &args);
+    if (status >= 0)
+        return status;
+    static saved_game_t saved;
+    if (link_bot_load_saved(&args, &saved) != 0)
+        return 2;
+    static link_t l;
+    args.prefs.nonce = link_bot_nonce();
+    if (link_init(&l, &args.prefs, saved.bytes, saved.n, saved.size, saved.komi2,
+                  saved.mine) != 0) {
+        fprintf(stderr, "tabletop link-bot: %s: %s; not overwritten\n", args.sgf_path,
+                link_message(&l));
+        return 2;
+    }
+    static bot_t bot;
+    bot = (bot_t){.l = &l, .rec = {.path = args.sgf_path}};
+    if (bot_start(&bot, args.cmd, args.spec) != 0)
+        return 1;
+    in_game_loop = 1;
+    while (!bot_step(&bot)) {
+    }
+    return bot_finish(&bot);
 }

@@ -145,6 +145,32 @@ static int cli_perft(int argc, char **argv)
     return 0;
 }
 
+/* Prints b's exact score and best move (solve, on threads), or the move of
+ * level.  Returns the exit status. */
+static int cli_answer(const othello_board_t *b, int solve, int level, int threads)
+{
+    othello_engine_t *e = solve ? othello_engine_new_sized(OTHELLO_TABLE_BITS_SOLVER)
+                                : othello_engine_new();
+    if (!e || (solve && othello_engine_set_threads(e, threads) != 0)) {
+        fprintf(stderr, "tabletop othello: out of memory for the engine\n");
+        othello_engine_free(e);
+        return 1;
+    }
+    char mv[8];
+    if (solve) {
+        int best;
+        int score = othello_engine_solve(e, b, &best, NULL);
+        printf("score: %+d\nmove: %s\n", score,
+               best == OTHELLO_NO_MOVE ? "none" : othello_format_move(best, mv));
+    } else {
+        othello_result_t r;
+        othello_engine_think(e, b, othello_level_config(level), &r);
+        printf("%s\n", r.move == OTHELLO_NO_MOVE ? "none" : othello_format_move(r.move, mv));
+    }
+    othello_engine_free(e);
+    return 0;
+}
+
 static int cli_solve_or_move(int argc, char **argv, int solve)
 {
     int level = OTHELLO_LEVEL_MAX;
@@ -186,26 +212,7 @@ static int cli_solve_or_move(int argc, char **argv, int solve)
                         "too long\n");
         return 2;
     }
-    othello_engine_t *e = solve ? othello_engine_new_sized(OTHELLO_TABLE_BITS_SOLVER)
-                                : othello_engine_new();
-    if (!e || (solve && othello_engine_set_threads(e, threads) != 0)) {
-        fprintf(stderr, "tabletop othello: out of memory for the engine\n");
-        othello_engine_free(e);
-        return 1;
-    }
-    char mv[8];
-    if (solve) {
-        int best;
-        int score = othello_engine_solve(e, &b, &best, NULL);
-        printf("score: %+d\nmove: %s\n", score,
-               best == OTHELLO_NO_MOVE ? "none" : othello_format_move(best, mv));
-    } else {
-        othello_result_t r;
-        othello_engine_think(e, &b, othello_level_config(level), &r);
-        printf("%s\n", r.move == OTHELLO_NO_MOVE ? "none" : othello_format_move(r.move, mv));
-    }
-    othello_engine_free(e);
-    return 0;
+    return cli_answer(&b, solve, level, threads);
 }
 
 int othello_cli_main(int argc, char **argv)

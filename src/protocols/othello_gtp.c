@@ -24,11 +24,11 @@
 #include <strings.h>
 #include <sys/types.h>
 
-#include "drivers/othello_machine.h"
+#include "console/console_hw.h"
 #include "games/othello/othello.h"
 #include "games/othello/othello_engine.h"
+#include "games/othello/session.h"
 #include "gtp_dispatch.h"
-#include "hal.h"
 #include "protocols/othello_cli.h"
 #include "protocols/cli_args.h"
 
@@ -58,11 +58,12 @@ typedef struct othello_gtp {
     double main_time, byo_time;  /* time_settings, seconds (0, 0: no clock) */
     int byo_stones;
     double left[2];              /* time_left per colour, seconds; < 0 unknown */
-    /* --machine: Black's genmove comes from the Othello machine (seed 003)
-     * through its ports.  The machine keeps its own board: m_plies are the
-     * plies it has taken part in (its answers and White's moves sent), in
-     * step with the record while they are a prefix of it. */
-    int machine;
+    /* --machine: Black's genmove comes from the Othello machine (seed 003),
+     * an opponent of the hardware session (NULL without --machine).  The
+     * machine keeps its own board: m_plies are the plies it has taken part
+     * in (its answers and White's moves sent), in step with the record
+     * while they are a prefix of it. */
+    opponent_t *machine;
     int m_seen;             /* plies the machine has been through; -1: reset it */
     int m_pending;          /* White's last move (or the opening pass) awaits its answer */
     int m_plies[GTP_MAX_RECORD];
@@ -127,8 +128,52 @@ static void gtp_record(othello_gtp_t *g, int move)
 
 /* ---- --machine ---- */
 
+/* Black's answer from the machine for position (its move when legal
+ * there), or -1 with the reason. */
+static int machine_answer(othello_gtp_t *g, const othello_opponent_position_t *p, int *got,
+                          char *err, size_t len)
+{
+    if (!g->m_pending) {
+        snprintf(err, len, "%s", "machine: no answer: it waits for White's move");
+        return -1;
+    }
+    opponent_answer_t answer;
+    if (opponent_move_now(g->machine, p, &answer, err, len) != 0)
+        return -1;
+    *got = answer.move;
+    g->m_pending = 0;
+    return 0;
+}
+
+/* Ply i of the record, played from p, through the machine: Black's must be
+ * its answer, White's is sent to it.  Returns 0, or -1 with the reason. */
+static int machine_take_ply(othello_gtp_t *g, const othello_opponent_position_t *p, int i,
+                            char *err, size_t len)
+{
+    int move = g->record[i].move;
+    if (p->board.to_move == OTHELLO_BLACK) {
+        int got;
+        if (machine_answer(g, p, &got, err, len) != 0)
+            return -1;
+        if (got != move) {
+            char a[8], w[8];
+            snprintf(err, len, "the machine plays %s where the game has %s (move %d): "
+                     "Black moves must be its own",
+                     othello_format_move(got, a), othello_format_move(move, w), i + 1);
+            return -1;
+        }
+    } else {
+        if (g->machine->played(g->machine, p, move, err, len) != 0)
+            return -1;
+        g->m_pending = 1;
+    }
+    g->m_plies[i] = move;
+    g->m_seen = i + 1;
+    return 0;
+}
+
 /* Brings the machine to the record (Black to move): plays the plies it has
- * not been through, after a reset if the record went another way (undo,
+ * not been through, after a new game if the record went another way (undo,
  * clear_board).  Black's plies must be the ones the machine chooses: it
  * cannot be told a Black move.  Returns 0, or -1 with the reason. */
 static int machine_sync(othello_gtp_t *g, char *err, size_t len)
@@ -137,75 +182,36 @@ static int machine_sync(othello_gtp_t *g, char *err, size_t len)
     for (int i = 0; keep && i < g->m_seen; i++)
         keep = g->m_plies[i] == g->record[i].move;
     if (!keep) {
-        /* The machine waits for White first: a White pass lets Black open. */
-        if (othello_machine_reset() != 0 || othello_machine_send_white(1, 0, 0) != 0) {
-            snprintf(err, len, "machine: %s", othello_machine_error());
+        /* The machine waits for White first: new_game's White pass lets
+         * Black open. */
+        if (g->machine->new_game(g->machine, 0, err, len) != 0) {
             g->m_seen = -1;
             return -1;
         }
         g->m_seen = 0;
         g->m_pending = 1;
     }
-    othello_board_t b;
-    othello_board_start(&b);
+    othello_opponent_position_t p;
+    othello_board_start(&p.board);
     for (int i = 0; i < g->n_record; i++) {
-        int move = g->record[i].move;
-        if (i >= g->m_seen) {
-            if (b.to_move == OTHELLO_BLACK) {
-                int pass = 0, row = 0, col = 0;
-                if (!g->m_pending ||
-                    othello_machine_wait_black(&pass, &row, &col, 0) != 1) {
-                    snprintf(err, len, "machine: no answer: %s", othello_machine_error());
-                    g->m_seen = -1;
-                    return -1;
-                }
-                int got = pass ? OTHELLO_PASS : row * 8 + col;
-                if (got != move) {
-                    char a[8], w[8];
-                    snprintf(err, len, "the machine plays %s where the game has %s (move %d): "
-                             "Black moves must be its own",
-                             othello_format_move(got, a), othello_format_move(move, w), i + 1);
-                    g->m_seen = -1;
-                    return -1;
-                }
-                g->m_pending = 0;
-            } else {
-                int rc = move == OTHELLO_PASS
-                             ? othello_machine_send_white(1, 0, 0)
-                             : othello_machine_send_white(0, move / 8, move % 8);
-                if (rc != 0) {
-                    snprintf(err, len, "machine: %s", othello_machine_error());
-                    g->m_seen = -1;
-                    return -1;
-                }
-                g->m_pending = 1;
-            }
-            g->m_plies[i] = move;
-            g->m_seen = i + 1;
+        if (i >= g->m_seen && machine_take_ply(g, &p, i, err, len) != 0) {
+            g->m_seen = -1;
+            return -1;
         }
-        othello_play(&b, move);
+        othello_play(&p.board, g->record[i].move);
     }
     return 0;
 }
 
-/* Black's move from the machine, checked against the rules.  Returns the
- * move, or -1 with the reason in err. */
+/* Black's move from the machine, legal on the board (the opponent checks
+ * it).  Returns the move, or -1 with the reason in err. */
 static int machine_genmove(othello_gtp_t *g, char *err, size_t len)
 {
     if (machine_sync(g, err, len) != 0)
         return -1;
-    int pass = 0, row = 0, col = 0;
-    if (!g->m_pending || othello_machine_wait_black(&pass, &row, &col, 0) != 1) {
-        snprintf(err, len, "machine: no answer: %s", othello_machine_error());
-        g->m_seen = -1;
-        return -1;
-    }
-    int got = pass ? OTHELLO_PASS : row * 8 + col;
-    g->m_pending = 0;
-    if (!othello_is_legal(&g->board, got)) {
-        char a[8];
-        snprintf(err, len, "the machine answered %s, which is not legal here",
-                 othello_format_move(got, a));
+    othello_opponent_position_t p = {.board = g->board};
+    int got;
+    if (machine_answer(g, &p, &got, err, len) != 0) {
         g->m_seen = -1;
         return -1;
     }
@@ -503,11 +509,42 @@ static int parse_seconds(const char *text, double *out)
     return 0;
 }
 
-int othello_gtp_main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct othello_gtp_args {
+    int level;
+    double seconds;      /* --time, 0: none */
+    int machine;         /* --machine */
+    const char *backend; /* --backend, or NULL */
+} othello_gtp_args_t;
+
+/* --level, --time or --backend's value v.  Returns 0, or the exit status
+ * after the message. */
+static int othello_gtp_parse_value(othello_gtp_args_t *args, const char *a, const char *v)
 {
-    int level = OTHELLO_LEVEL_MAX, machine = 0;
-    double seconds = 0;
-    const char *backend = NULL;
+    if (!strcmp(a, "--level")) {
+        char *end;
+        long l = strtol(v, &end, 10);
+        if (!*v || *end || l < OTHELLO_LEVEL_MIN || l > OTHELLO_LEVEL_MAX)
+            return cli_bad("othello-gtp", "--level wants %d..%d, not '%s'",
+                                          OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX, v);
+        args->level = (int)l;
+    } else if (!strcmp(a, "--time")) {
+        if (parse_seconds(v, &args->seconds) != 0)
+            return cli_bad("othello-gtp", "--time wants seconds (0 < s <= 3600), not '%s'",
+                                          v);
+    } else {
+        char why[128];
+        if (console_hw_backend_check(v, why, sizeof why) != 0)
+            return cli_bad("othello-gtp", "%s", why);
+        args->backend = v;
+    }
+    return 0;
+}
+
+/* Reads the command line into args.  Returns -1 to go on, else the exit
+ * status (0 after --help, 2 after a message). */
+static int othello_gtp_parse_args(int argc, char **argv, othello_gtp_args_t *args)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -515,51 +552,43 @@ int othello_gtp_main(int argc, char **argv)
             return 0;
         }
         if (!strcmp(a, "--machine")) {
-            machine = 1;
+            args->machine = 1;
             continue;
         }
         if (strcmp(a, "--level") && strcmp(a, "--time") && strcmp(a, "--backend"))
             return cli_bad("othello-gtp", "unknown option '%s'", a);
         if (i + 1 >= argc)
             return cli_bad("othello-gtp", "option %s needs a value", a);
-        const char *v = argv[++i];
-        if (!strcmp(a, "--level")) {
-            char *end;
-            long l = strtol(v, &end, 10);
-            if (!*v || *end || l < OTHELLO_LEVEL_MIN || l > OTHELLO_LEVEL_MAX)
-                return cli_bad("othello-gtp", "--level wants %d..%d, not '%s'",
-                                              OTHELLO_LEVEL_MIN, OTHELLO_LEVEL_MAX, v);
-            level = (int)l;
-        } else if (!strcmp(a, "--time")) {
-            if (parse_seconds(v, &seconds) != 0)
-                return cli_bad("othello-gtp", "--time wants seconds (0 < s <= 3600), not '%s'",
-                                              v);
-        } else {
-            char why[128];
-            if (hal_backend_check(v, why, sizeof why) != 0)
-                return cli_bad("othello-gtp", "%s", why);
-            backend = v;
-        }
+        int status = othello_gtp_parse_value(args, a, argv[++i]);
+        if (status)
+            return status;
     }
-    if (backend && !machine)
+    if (args->backend && !args->machine)
         return cli_bad("othello-gtp", "--backend chooses where --machine finds the Othello "
                                       "machine: add --machine, or leave --backend out");
-    hal_t hal;
-    if (machine) {
-        char err[256];
-        hal_config_t cfg = {0};
-        cfg.backend = backend ? backend : "sdl";
-        cfg.headless = 1;
-        if (hal_open(&hal, &cfg, err, sizeof err) != 0) {
-            fprintf(stderr, "tabletop othello-gtp: %s\n", err);
-            return 1;
-        }
-        if (othello_machine_open(&hal, err, sizeof err) != 0) {
-            fprintf(stderr, "tabletop othello-gtp: %s\n", err);
-            hal_close(&hal);
-            return 1;
-        }
+    return -1;
+}
+
+/* --machine: the hardware session on the chosen backend (headless), with
+ * the machine found.  Returns it, or NULL after the message. */
+static console_hw_t *othello_gtp_open_machine(const othello_gtp_args_t *args,
+                                              opponent_t **machine)
+{
+    char err[256];
+    console_hw_t *hw = console_hw_open_backend(args->backend ? args->backend : "sdl", NULL, err,
+                                               sizeof err);
+    if (hw && !(*machine = console_hw_othello_machine(hw, err, sizeof err))) {
+        console_hw_close(hw);
+        hw = NULL;
     }
+    if (!hw)
+        fprintf(stderr, "tabletop othello-gtp: %s\n", err);
+    return hw;
+}
+
+/* A game with its engine and dispatcher, or NULL (out of memory). */
+static gtp_dispatch_t *othello_gtp_new(const othello_gtp_args_t *args, opponent_t *machine)
+{
     othello_gtp_t *g = calloc(1, sizeof *g);
     gtp_dispatch_t *d = NULL;
     if (g && (g->engine = othello_engine_new()) != NULL) {
@@ -576,17 +605,28 @@ int othello_gtp_main(int argc, char **argv)
         if (g)
             othello_engine_free(g->engine);
         free(g);
-        fprintf(stderr, "tabletop othello-gtp: out of memory for the engine\n");
-        if (machine)
-            hal_close(&hal);
-        return 1;
+        return NULL;
     }
     g->machine = machine;
     g->m_seen = -1;
-    g->level = othello_level_config(level);
-    if (seconds > 0)
-        g->level.time_limit = seconds;
+    g->level = othello_level_config(args->level);
+    if (args->seconds > 0)
+        g->level.time_limit = args->seconds;
     gtp_replay(g);
+    return d;
+}
+
+static void othello_gtp_free(gtp_dispatch_t *d)
+{
+    othello_gtp_t *g = gtp_dispatch_game(d);
+    gtp_dispatch_free(d);
+    othello_engine_free(g->engine);
+    free(g);
+}
+
+/* Answers stdin's lines on stdout until quit or the end of input. */
+static void othello_gtp_serve(gtp_dispatch_t *d)
+{
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;
@@ -600,12 +640,26 @@ int othello_gtp_main(int argc, char **argv)
         fflush(stdout);
     }
     free(line);
-    gtp_dispatch_free(d);
-    othello_engine_free(g->engine);
-    free(g);
-    if (machine) {
-        othello_machine_attach(NULL);
-        hal_close(&hal);
+}
+
+int othello_gtp_main(int argc, char **argv)
+{
+    othello_gtp_args_t args = {.level = OTHELLO_LEVEL_MAX};
+    int status = othello_gtp_parse_args(argc, argv, &args);
+    if (status >= 0)
+        return status;
+    opponent_t *machine = NULL;
+    console_hw_t *hw = args.machine ? othello_gtp_open_machine(&args, &machine) : NULL;
+    if (args.machine && !hw)
+        return 1;
+    gtp_dispatch_t *d = othello_gtp_new(&args, machine);
+    if (!d) {
+        fprintf(stderr, "tabletop othello-gtp: out of memory for the engine\n");
+        console_hw_close(hw);
+        return 1;
     }
+    othello_gtp_serve(d);
+    othello_gtp_free(d);
+    console_hw_close(hw);
     return 0;
 }

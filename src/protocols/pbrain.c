@@ -389,35 +389,192 @@ static void block_line(brain_t *b, const char *s)
  * do not count (managers pad lines: issue 52's 60 spaces before START 20). */
 #define PBRAIN_LINE_CAP 1024
 
-/* GTP's preprocessing (docs/gtp.md): control bytes other than HT dropped,
+/* GTP's preprocessing (docs/gtp.md) of byte c into buf, which holds k
+ * bytes (at most cap - 1 are kept): control bytes other than HT dropped,
  * NUL included, so that one never hides the rest of a line; HT becomes a
- * space.  Leading blanks are skipped; at most cap - 1 bytes are kept;
- * returns 1 if the line was cut (anything but blanks and control bytes
- * beyond them). */
+ * space; leading blanks skipped.  Returns 1 when c is a byte beyond the
+ * cap that cuts the line (anything but a blank), else 0. */
+static int line_put(char *buf, size_t *k, size_t cap, unsigned char c)
+{
+    if (c == '\t')
+        c = ' ';
+    else if (c < 32 || c == 127)
+        return 0;
+    if (c == ' ' && *k == 0)
+        return 0;
+    if (*k + 1 >= cap)
+        return c != ' '; /* a trailing blank: not kept, not a cut */
+    buf[(*k)++] = (char)c;
+    return 0;
+}
+
+/* The line of n bytes at line (up to its newline) through line_put into
+ * buf; returns 1 if it was cut. */
 static int clean_line(const char *line, size_t n, char *buf, size_t cap)
 {
     size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if (c == '\n')
-            break;
-        if (c == '\t')
-            c = ' ';
-        else if (c < 32 || c == 127)
-            continue;
-        if (c == ' ' && k == 0)
-            continue;
-        if (k + 1 >= cap) {
-            if (c != ' ') {
-                buf[k] = '\0';
-                return 1;
-            }
-            continue; /* a trailing blank: not kept, not a cut */
+    for (size_t i = 0; i < n && line[i] != '\n'; i++)
+        if (line_put(buf, &k, cap, (unsigned char)line[i])) {
+            buf[k] = '\0';
+            return 1;
         }
-        buf[k++] = (char)c;
-    }
     buf[k] = '\0';
     return 0;
+}
+
+/* A line s inside a BOARD or SWAP2BOARD block (cut: it was too long).
+ * Returns 0 after END, else 1. */
+static int block_input(brain_t *b, const char *s, int cut)
+{
+    if (!strcasecmp(s, "DONE")) {
+        if (b->in_board == 2)
+            swap2_done(b);
+        else
+            board_done(b);
+        return 1;
+    }
+    if (!strcasecmp(s, "END"))
+        return 0;
+    if (cut)
+        block_bad(b, "%s", "a line too long");
+    else
+        block_line(b, s);
+    return 1;
+}
+
+static void cmd_start(brain_t *b, const char *args)
+{
+    char *end;
+    errno = 0;
+    long size = strtol(args, &end, 10);
+    if (*args == '\0' || *end != '\0' || errno) {
+        say(b, "ERROR START needs the board size");
+        return;
+    }
+    if (size != GOMOKU_SIZE) {
+        say(b, "ERROR unsupported size %ld: 15 or 20", size);
+        return;
+    }
+    b->started = 1;
+    brain_reset(b);
+    say(b, "OK");
+}
+
+/* Before START: BEGIN, TURN, a block, TAKEBACK and RESTART are refused;
+ * returns 1 if cmd was one of them. */
+static int refuse_unstarted(brain_t *b, const char *cmd, int is_block)
+{
+    if (strcasecmp(cmd, "BEGIN") && strcasecmp(cmd, "TURN") && !is_block &&
+        strcasecmp(cmd, "TAKEBACK") && strcasecmp(cmd, "RESTART"))
+        return 0;
+    if (is_block) {
+        /* The block's lines must not be read as commands: it is taken in
+         * whole and refused at DONE. */
+        b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
+        b->board_n = 0;
+        snprintf(b->board_bad, sizeof b->board_bad, "%s",
+                 "no game: send START 15 or START 20 first");
+        return 1;
+    }
+    say(b, "ERROR no game: send START 15 or START 20 first");
+    return 1;
+}
+
+static void cmd_begin(brain_t *b)
+{
+    if (b->g.stones != 0) {
+        say(b, "ERROR BEGIN on a board that is not empty");
+        return;
+    }
+    b->me = GOMOKU_BLACK;
+    b->opp = GOMOKU_WHITE;
+    brain_move(b);
+}
+
+static void cmd_turn(brain_t *b, const char *args)
+{
+    int p;
+    if (parse_xy(args, &p, NULL)) {
+        say(b, "ERROR bad TURN '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
+        return;
+    }
+    if (b->over) {
+        say(b, "ERROR the game is over (a five or a full board): send RESTART or START");
+        return;
+    }
+    if (gomoku_at(&b->g, p) != GOMOKU_EMPTY) {
+        say(b, "ERROR point %s is already taken", args);
+        return;
+    }
+    int me = b->me, opp = b->opp;
+    if (count_colour(&b->g, b->me) + count_colour(&b->g, b->opp) == 0) {
+        me = GOMOKU_WHITE; /* the manager's side opened: it is Black */
+        opp = GOMOKU_BLACK;
+    }
+    int foul = b->g.rule == GOMOKU_RULE_RENJU && opp == GOMOKU_BLACK &&
+               gomoku_forbidden(&b->g, p) != GOMOKU_FORBID_NONE;
+    gomoku_set_stone(&b->g, p, opp);
+    if (foul || stone_wins(&b->g, p, opp) || board_finished(&b->g)) {
+        /* Their move ended the game: nothing to answer with; it is taken
+         * back so that the refused command changes nothing. */
+        gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
+        say(b, "ERROR %s ends the game (a five, renju's foul or a full board): no move to "
+               "answer", args);
+        return;
+    }
+    b->me = me;
+    b->opp = opp;
+    brain_move(b);
+}
+
+static void cmd_takeback(brain_t *b, const char *args)
+{
+    int p;
+    if (parse_xy(args, &p, NULL)) {
+        say(b, "ERROR bad TAKEBACK '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
+        return;
+    }
+    if (gomoku_at(&b->g, p) == GOMOKU_EMPTY) {
+        say(b, "ERROR no stone at %s", args);
+        return;
+    }
+    gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
+    b->over = board_finished(&b->g);
+    say(b, "OK");
+}
+
+/* One command outside a block (END aside) with its arguments. */
+static void brain_command(brain_t *b, const char *cmd, char *args)
+{
+    int is_block = !strcasecmp(cmd, "BOARD") || !strcasecmp(cmd, "SWAP2BOARD");
+    if (!strcasecmp(cmd, "ABOUT"))
+        say(b, "name=\"tabletop\", version=\"%s\", author=\"tabletop project\", country=\"\", "
+            "www=\"\", email=\"\"", TABLETOP_VERSION);
+    else if (!strcasecmp(cmd, "INFO"))
+        brain_info(b, args);
+    else if (!strcasecmp(cmd, "START"))
+        cmd_start(b, args);
+    else if (!strcasecmp(cmd, "RECTSTART"))
+        say(b, "ERROR rectangular boards are not supported: 15x15 or 20x20");
+    else if (!b->started && refuse_unstarted(b, cmd, is_block))
+        return;
+    else if (!strcasecmp(cmd, "RESTART")) {
+        brain_reset(b);
+        say(b, "OK");
+    } else if (!strcasecmp(cmd, "BEGIN"))
+        cmd_begin(b);
+    else if (!strcasecmp(cmd, "TURN"))
+        cmd_turn(b, args);
+    else if (is_block) {
+        b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
+        b->board_n = 0;
+        b->board_bad[0] = '\0';
+        if (*args)
+            block_bad(b, "%s takes no argument", cmd);
+    } else if (!strcasecmp(cmd, "TAKEBACK"))
+        cmd_takeback(b, args);
+    else
+        say(b, "UNKNOWN command '%.60s'", cmd);
 }
 
 int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
@@ -433,22 +590,8 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
         s++;
     if (*s == '\0')
         return 1;
-    if (b->in_board) {
-        if (!strcasecmp(s, "DONE")) {
-            if (b->in_board == 2)
-                swap2_done(b);
-            else
-                board_done(b);
-            return 1;
-        }
-        if (!strcasecmp(s, "END"))
-            return 0;
-        if (cut)
-            block_bad(b, "%s", "a line too long");
-        else
-            block_line(b, s);
-        return 1;
-    }
+    if (b->in_board)
+        return block_input(b, s, cut);
     if (cut) {
         say(b, "ERROR line too long");
         return 1;
@@ -460,130 +603,9 @@ int pbrain_line_n(pbrain_t *b, const char *raw, size_t raw_n)
         *args++ = '\0';
     while (*args == ' ')
         args++;
-    const char *cmd = s;
-    if (!strcasecmp(cmd, "END"))
+    if (!strcasecmp(s, "END"))
         return 0;
-    if (!strcasecmp(cmd, "ABOUT")) {
-        say(b, "name=\"tabletop\", version=\"%s\", author=\"tabletop project\", country=\"\", "
-            "www=\"\", email=\"\"", TABLETOP_VERSION);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "INFO")) {
-        brain_info(b, args);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "START")) {
-        char *end;
-        errno = 0;
-        long size = strtol(args, &end, 10);
-        if (*args == '\0' || *end != '\0' || errno) {
-            say(b, "ERROR START needs the board size");
-            return 1;
-        }
-        if (size != GOMOKU_SIZE) {
-            say(b, "ERROR unsupported size %ld: 15 or 20", size);
-            return 1;
-        }
-        b->started = 1;
-        brain_reset(b);
-        say(b, "OK");
-        return 1;
-    }
-    if (!strcasecmp(cmd, "RECTSTART")) {
-        say(b, "ERROR rectangular boards are not supported: 15x15 or 20x20");
-        return 1;
-    }
-    int is_block = !strcasecmp(cmd, "BOARD") || !strcasecmp(cmd, "SWAP2BOARD");
-    if (!b->started) {
-        if (!strcasecmp(cmd, "BEGIN") || !strcasecmp(cmd, "TURN") || is_block ||
-            !strcasecmp(cmd, "TAKEBACK") || !strcasecmp(cmd, "RESTART")) {
-            if (is_block) {
-                /* The block's lines must not be read as commands: it is
-                 * taken in whole and refused at DONE. */
-                b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
-                b->board_n = 0;
-                snprintf(b->board_bad, sizeof b->board_bad, "%s",
-                         "no game: send START 15 or START 20 first");
-                return 1;
-            }
-            say(b, "ERROR no game: send START 15 or START 20 first");
-            return 1;
-        }
-    }
-    if (!strcasecmp(cmd, "RESTART")) {
-        brain_reset(b);
-        say(b, "OK");
-        return 1;
-    }
-    if (!strcasecmp(cmd, "BEGIN")) {
-        if (b->g.stones != 0) {
-            say(b, "ERROR BEGIN on a board that is not empty");
-            return 1;
-        }
-        b->me = GOMOKU_BLACK;
-        b->opp = GOMOKU_WHITE;
-        brain_move(b);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "TURN")) {
-        int p;
-        if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TURN '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
-            return 1;
-        }
-        if (b->over) {
-            say(b, "ERROR the game is over (a five or a full board): send RESTART or START");
-            return 1;
-        }
-        if (gomoku_at(&b->g, p) != GOMOKU_EMPTY) {
-            say(b, "ERROR point %s is already taken", args);
-            return 1;
-        }
-        int me = b->me, opp = b->opp;
-        if (count_colour(&b->g, b->me) + count_colour(&b->g, b->opp) == 0) {
-            me = GOMOKU_WHITE; /* the manager's side opened: it is Black */
-            opp = GOMOKU_BLACK;
-        }
-        int foul = b->g.rule == GOMOKU_RULE_RENJU && opp == GOMOKU_BLACK &&
-                   gomoku_forbidden(&b->g, p) != GOMOKU_FORBID_NONE;
-        gomoku_set_stone(&b->g, p, opp);
-        if (foul || stone_wins(&b->g, p, opp) || board_finished(&b->g)) {
-            /* Their move ended the game: nothing to answer with; it is
-             * taken back so that the refused command changes nothing. */
-            gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
-            say(b, "ERROR %s ends the game (a five, renju's foul or a full board): no move to "
-                   "answer", args);
-            return 1;
-        }
-        b->me = me;
-        b->opp = opp;
-        brain_move(b);
-        return 1;
-    }
-    if (is_block) {
-        b->in_board = !strcasecmp(cmd, "BOARD") ? 1 : 2;
-        b->board_n = 0;
-        b->board_bad[0] = '\0';
-        if (*args)
-            block_bad(b, "%s takes no argument", cmd);
-        return 1;
-    }
-    if (!strcasecmp(cmd, "TAKEBACK")) {
-        int p;
-        if (parse_xy(args, &p, NULL)) {
-            say(b, "ERROR bad TAKEBACK '%.60s' (want x,y with x,y in 0-%d)", args, GOMOKU_SIZE - 1);
-            return 1;
-        }
-        if (gomoku_at(&b->g, p) == GOMOKU_EMPTY) {
-            say(b, "ERROR no stone at %s", args);
-            return 1;
-        }
-        gomoku_set_stone(&b->g, p, GOMOKU_EMPTY);
-        b->over = board_finished(&b->g);
-        say(b, "OK");
-        return 1;
-    }
-    say(b, "UNKNOWN command '%.60s'", cmd);
+    brain_command(b, s, args);
     return 1;
 }
 
@@ -626,11 +648,10 @@ static const char pbrain_usage[] =
     "  --rule: 0 five or more wins, 1 exactly five, 4 renju (INFO rule overrides).\n";
 
 /* Reads one line from in into buf (cap + 1 bytes) with memory bounded
- * whatever the manager sends: blanks before the first word and control bytes
- * are dropped here as clean_line drops them, at most cap - 1 other bytes
- * are kept, and past them only one more byte that is not a blank, so that
- * clean_line still reports the cut.  Returns the bytes kept, -1 at the end
- * of input with nothing read. */
+ * whatever the manager sends: each byte goes through line_put as
+ * clean_line puts it (at most cap - 1 kept), and past them one more byte
+ * that is not a blank, so that clean_line still reports the cut.  Returns
+ * the bytes kept, -1 at the end of input with nothing read. */
 static long read_line_bounded(FILE *in, char *buf, size_t cap)
 {
     size_t k = 0;
@@ -639,14 +660,8 @@ static long read_line_bounded(FILE *in, char *buf, size_t cap)
         any = 1;
         if (c == '\n')
             break;
-        if (c == '\t')
-            c = ' ';
-        else if (c < 32 || c == 127)
-            continue;
-        if (c == ' ' && k == 0)
-            continue;
-        if (k + 1 < cap || (k + 1 == cap && c != ' '))
-            buf[k++] = (char)c;
+        if (line_put(buf, &k, cap, (unsigned char)c) && k + 1 == cap)
+            buf[k++] = (char)c; /* the cut's witness */
     }
     if (!any)
         return -1;
@@ -654,46 +669,95 @@ static long read_line_bounded(FILE *in, char *buf, size_t cap)
     return (long)k;
 }
 
-int pbrain_main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct pbrain_args {
+    int rule, level;
+    long max_nodes;
+    uint64_t seed;
+} pbrain_args_t;
+
+/* Option a with its value v.  Returns 0, or the exit status after the
+ * message. */
+static int pbrain_parse_value(pbrain_args_t *args, const char *a, const char *v)
 {
-    int rule = GOMOKU_RULE_FREESTYLE, level = 3;
-    long max_nodes = 0;
-    uint64_t seed = 1;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    int bad = errno || *end || n < 0;
+    if (!strcmp(a, "--rule") && !bad && (n == 0 || n == 1 || n == 4))
+        args->rule = (int)n;
+    else if (!strcmp(a, "--level") && !bad && n >= 1 && n <= 3)
+        args->level = (int)n;
+    else if (!strcmp(a, "--nodes") && !bad && n >= 1)
+        args->max_nodes = n;
+    else if (!strcmp(a, "--seed") && !bad)
+        args->seed = (uint64_t)n;
+    else
+        return cli_bad("pbrain", "bad value '%s' for %s (%s)", v, a,
+                                 !strcmp(a, "--rule")    ? "0, 1 or 4"
+                                 : !strcmp(a, "--level") ? "1-3"
+                                                         : "a number");
+    return 0;
+}
+
+/* Reads the command line into args.  Returns -1 to go on, else the exit
+ * status (0 after --help, 2 after a message). */
+static int pbrain_parse_args(int argc, char **argv, pbrain_args_t *args)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(pbrain_usage, stdout);
             return 0;
         }
-        if (!strcmp(a, "--rule") || !strcmp(a, "--level") || !strcmp(a, "--nodes") || !strcmp(a, "--seed")) {
-            char *end;
-            if (i + 1 >= argc || !*argv[i + 1])
-                return cli_bad("pbrain", "option %s needs a value", a);
-            errno = 0;
-            long v = strtol(argv[++i], &end, 10);
-            int bad = errno || *end || v < 0;
-            if (!strcmp(a, "--rule") && !bad && (v == 0 || v == 1 || v == 4))
-                rule = (int)v;
-            else if (!strcmp(a, "--level") && !bad && v >= 1 && v <= 3)
-                level = (int)v;
-            else if (!strcmp(a, "--nodes") && !bad && v >= 1)
-                max_nodes = v;
-            else if (!strcmp(a, "--seed") && !bad)
-                seed = (uint64_t)v;
-            else
-                return cli_bad("pbrain", "bad value '%s' for %s (%s)", argv[i], a,
-                                         !strcmp(a, "--rule")    ? "0, 1 or 4"
-                                         : !strcmp(a, "--level") ? "1-3"
-                                                                 : "a number");
-            continue;
-        }
-        return cli_bad("pbrain", "unknown option '%s'", a);
+        if (strcmp(a, "--rule") && strcmp(a, "--level") && strcmp(a, "--nodes") &&
+            strcmp(a, "--seed"))
+            return cli_bad("pbrain", "unknown option '%s'", a);
+        if (i + 1 >= argc || !*argv[i + 1])
+            return cli_bad("pbrain", "option %s needs a value", a);
+        int status = pbrain_parse_value(args, a, argv[++i]);
+        if (status)
+            return status;
     }
+    return -1;
+}
+
+/* Hands the got bytes of line to the brain of its board size: START picks
+ * one (*on20), INFO goes to both, so settings outlive a change of size.
+ * Returns 0 after END, else 1. */
+static int pbrain_route_line(pbrain_t *b15, pbrain_t *b20, int *on20, const char *line,
+                             size_t got)
+{
+    int in_block = *on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
+    /* The command word and its argument, read as pbrain_line_n reads them. */
+    char head[PBRAIN_LINE_CAP]; /* as long as pbrain_line_n's: the same words */
+    clean_line(line, got, head, sizeof head);
+    char *save = NULL, *word = strtok_r(head, " ", &save);
+    char *arg = word ? strtok_r(NULL, " ", &save) : NULL;
+    if (!in_block && word && arg && !strcasecmp(word, "START")) {
+        char *end;
+        errno = 0;
+        long size = strtol(arg, &end, 10);
+        if (!errno && !*end && (size == 15 || size == 20))
+            *on20 = size == 20;
+    }
+    if (!in_block && word && !strcasecmp(word, "INFO")) {
+        pbrain20_line_n(b20, line, got);
+        return pbrain_line_n(b15, line, got);
+    }
+    return *on20 ? pbrain20_line_n(b20, line, got) : pbrain_line_n(b15, line, got);
+}
+
+int pbrain_main(int argc, char **argv)
+{
+    pbrain_args_t args = {.rule = GOMOKU_RULE_FREESTYLE, .level = 3, .seed = 1};
+    int status = pbrain_parse_args(argc, argv, &args);
+    if (status >= 0)
+        return status;
     /* One brain a board size: 15x15 (renju's, seed 002's) and 20x20 (the
-     * Gomocup's freestyle and standard tournaments, gomoku20.h).  START
-     * picks one; INFO goes to both, so settings outlive a change of size. */
-    pbrain_t *b15 = pbrain_new(stdout, rule, level, max_nodes, seed);
-    pbrain_t *b20 = pbrain20_new(stdout, rule, level, max_nodes, seed);
+     * Gomocup's freestyle and standard tournaments, gomoku20.h). */
+    pbrain_t *b15 = pbrain_new(stdout, args.rule, args.level, args.max_nodes, args.seed);
+    pbrain_t *b20 = pbrain20_new(stdout, args.rule, args.level, args.max_nodes, args.seed);
     if (!b15 || !b20) {
         fprintf(stderr, "tabletop pbrain: out of memory\n");
         pbrain_free(b15);
@@ -704,31 +768,9 @@ int pbrain_main(int argc, char **argv)
     char line[PBRAIN_LINE_CAP + 1];
     long got;
     /* Bounded: a line without end must not take the memory with it. */
-    while ((got = read_line_bounded(stdin, line, PBRAIN_LINE_CAP)) >= 0) {
-        int in_block = on20 ? pbrain20_in_block(b20) : pbrain_in_block(b15);
-        /* The command word and its argument, read as pbrain_line_n reads them. */
-        char head[PBRAIN_LINE_CAP]; /* as long as pbrain_line_n's: the same words */
-        clean_line(line, (size_t)got, head, sizeof head);
-        char *save = NULL, *word = strtok_r(head, " ", &save);
-        char *arg = word ? strtok_r(NULL, " ", &save) : NULL;
-        if (!in_block && word && arg && !strcasecmp(word, "START")) {
-            char *end;
-            errno = 0;
-            long size = strtol(arg, &end, 10);
-            if (!errno && !*end && (size == 15 || size == 20))
-                on20 = size == 20;
-        }
-        int more;
-        if (!in_block && word && !strcasecmp(word, "INFO")) {
-            pbrain20_line_n(b20, line, (size_t)got);
-            more = pbrain_line_n(b15, line, (size_t)got);
-        } else {
-            more = on20 ? pbrain20_line_n(b20, line, (size_t)got)
-                        : pbrain_line_n(b15, line, (size_t)got);
-        }
-        if (!more)
+    while ((got = read_line_bounded(stdin, line, PBRAIN_LINE_CAP)) >= 0)
+        if (!pbrain_route_line(b15, b20, &on20, line, (size_t)got))
             break;
-    }
     pbrain_free(b15);
     pbrain20_free(b20);
     return 0;

@@ -22,8 +22,9 @@ then the build's include folders: ROOT, ROOT/src, ROOT/hal):
             the hardware)
   driver    src/drivers/ reaches hardware only through hal.h: of hal/ only
             hal.h, no OS headers for devices or memory mapping
-  protocol  src/protocols/ uses games, drivers and hal.h, never the console
-            or a backend
+  protocol  src/protocols/ uses games, common and the hardware session
+            (src/console/console_hw.h, opponent.h, console_link.h), never
+            hal.h, a hal_* call, a driver, the rest of the console or a backend
   backend   hal/ and sim/ never include a game, a screen or the console;
             only hal/models/ may run a game's logic (the RTL's C models)
   internal  a header in a folder's internal/ subfolder is private to that
@@ -196,6 +197,12 @@ def check_driver(root):
     return bad
 
 
+# What a protocol front-end sees of the console: the hardware session.
+PROTOCOL_CONSOLE = {"src/console/console_hw.h", "src/console/opponent.h",
+                    "src/console/console_link.h"}
+HAL_CALL = re.compile(r"\bhal_\w+")
+
+
 def check_protocol(root):
     bad = []
     for path in sources(root, "src/protocols"):
@@ -204,10 +211,17 @@ def check_protocol(root):
                 ok = not BACKEND_LIBS.match(name)
             else:
                 t = resolve(root, path, name)
-                ok = t is not None and not hal_internal(t) and not t.startswith(
-                    ("sim/", "src/console/"))
+                ok = t is not None and not t.startswith(("hal/", "sim/", "src/drivers/")) and (
+                    not t.startswith("src/console/") or t in PROTOCOL_CONSOLE)
             if not ok:
                 bad.append(f"{rel(root, path)}:{lineno}: a protocol includes {name}")
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for lineno, line in enumerate(f, 1):
+                code = line.split("//")[0]
+                if code.lstrip().startswith(("*", "/*")):
+                    continue
+                for name in HAL_CALL.findall(code):
+                    bad.append(f"{rel(root, path)}:{lineno}: a protocol calls {name}")
     return bad
 
 
@@ -303,6 +317,9 @@ PLANTS = [
     ("driver", "src/drivers/connect4_mailbox.c", "#include <sys/mman.h>"),
     ("driver", "src/drivers/go_peripheral.c", '#include "models/go_peripheral.h"'),
     ("protocol", "src/protocols/gtp_engine.c", '#include "console/render.h"'),
+    ("protocol", "src/protocols/gtp.c", '#include "hal.h"'),
+    ("protocol", "src/protocols/othello_gtp.c", '#include "drivers/othello_machine.h"'),
+    ("protocol", "src/protocols/link_bot.c", "static int f(void) { return hal_link_fd(0); }"),
     ("backend", "hal/hal_sdl.c", '#include "games/go/board.h"'),
     ("internal", "src/protocols/gtp_engine.c", '#include "games/go/internal/pboard.h"'),
     ("internal", "src/console/console.c", '#include "games/go/internal/mcts.h"'),
@@ -342,7 +359,8 @@ def self_test(root):
             with open(path, "a", encoding="utf-8") as f:
                 f.write("\n" + line + "\n")
             check = dict(RULES)[rule]
-            name = re.match(r'#include [<"](.*)[>"]', line).group(1)
+            m = re.match(r'#include [<"](.*)[>"]', line)
+            name = m.group(1) if m else HAL_CALL.search(line).group(0)
             # The planted line itself, not an older include of the same name.
             lineno = before.count("\n") + 2
             caught = [b for b in check(scratch)

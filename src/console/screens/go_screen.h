@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "console/console_game.h"
+#include "console/opponent_set.h"
 #include "console/think.h"
 #include "games/go/session.h"
 

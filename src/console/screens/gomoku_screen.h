@@ -12,7 +12,7 @@
 
 #include "common/tiles.h"
 #include "console/console_game.h"
-#include "console/opponent.h"
+#include "console/opponent_set.h"
 #include "console/screen_common.h"
 #include "console/think.h"
 #include "games/gomoku/session.h"

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "console/opponent.h"
+#include "console/opponent_set.h"
 #include "console/render.h"
 #include "console/screen_common.h"
 #include "console/think.h"
