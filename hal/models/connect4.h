@@ -1,10 +1,10 @@
 /*
  * models/connect4.h - cycle-exact C model of rtl/connect4/connect4_mailbox.sv, the seed 004
- * Connect Four mailbox at LW bridge offset 0x1000 (REG_C4_BASE), with the AI
+ * Connect Four mailbox at LW bridge offset 0x1000 (C4_BASE), with the AI
  * of src/games/connect4/c4_ai.c.  The sdl backend answers the mailbox with it.
  *
  * Offsets are byte offsets inside the mailbox (0x00..0x1C: word 0 flag,
- * words 1-6 rows, word 7 move); the HAL subtracts REG_C4_BASE first.  A
+ * words 1-6 rows, word 7 move); the HAL subtracts C4_BASE first.  A
  * register access is one bus clock, as on the RTL's Avalon slave (read
  * latency 1): a read returns the word as it was before that clock, a write
  * lands after the FSM's step of that clock.  c4_model_tick() runs the
@@ -66,7 +66,7 @@ void c4_model_tick(c4_model_t *m, uint64_t n);
 int c4_model_busy(const c4_model_t *m);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
- * backend's binding at REG_C4_BASE. */
+ * backend's binding at C4_BASE. */
 extern const periph_model_t c4_model;
 extern const periph_binding_t c4_model_binding;
 

@@ -63,15 +63,15 @@ void gp_model_advance(gp_model_t *m, uint64_t clocks)
 uint32_t gp_model_read(const gp_model_t *m, uint32_t offset)
 {
     switch (offset) {
-    case REG_AUDIO_CMD:
+    case GP_REG_AUDIO_CMD:
         return (uint32_t)m->active_clip;
-    case REG_AUDIO_STATUS:
+    case GP_REG_AUDIO_STATUS:
         return m->active_clip != 0;
-    case REG_VGA_CTRL:
+    case GP_REG_VGA_CTRL:
         return (uint32_t)m->swap_pending;
-    case REG_VGA_STATUS:
+    case GP_REG_VGA_STATUS:
         return (uint32_t)(gp_model_frame_count(m) & 0xFFFF) << 16 | (uint32_t)gp_model_in_vblank(m);
-    case REG_FB_ADDR_HI:
+    case GP_REG_FB_ADDR_HI:
         return (uint32_t)m->displayed_hi << 8 | m->fb_addr_hi;
     default:
         return 0; /* RESERVED and unmapped offsets */
@@ -81,7 +81,7 @@ uint32_t gp_model_read(const gp_model_t *m, uint32_t offset)
 void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value)
 {
     switch (offset) {
-    case REG_AUDIO_CMD: {
+    case GP_REG_AUDIO_CMD: {
         uint32_t cmd = value & 7;
         if (cmd == 0) {
             m->active_clip = 0;
@@ -92,11 +92,11 @@ void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value)
         } /* 5..7: ignored */
         break;
     }
-    case REG_VGA_CTRL:
+    case GP_REG_VGA_CTRL:
         if (value & 1)
             m->swap_pending = 1;
         break;
-    case REG_FB_ADDR_HI:
+    case GP_REG_FB_ADDR_HI:
         m->fb_addr_hi = (uint8_t)(value & 0xFF);
         break;
     default:

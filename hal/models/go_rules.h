@@ -2,7 +2,7 @@
  * models/go_rules.h - clock-exact C model of rtl/go_rules/ (go_rules.sv,
  * go_board_updater.sv, go_territory.sv, go_pruner.sv): seed 001's pruner,
  * board updater and territory counter at LW bridge offset 0x4000
- * (REG_GO_RULES_BASE).  The sdl backend answers the peripheral with it; the
+ * (GO_RULES_BASE).  The sdl backend answers the peripheral with it; the
  * parity tests hold it to the Verilated RTL register by register and clock
  * by clock.  Register map: docs/go_rules.md.
  *
@@ -97,7 +97,7 @@ void go_rules_model_tick(go_rules_model_t *m, uint64_t n);
 int go_rules_model_busy(const go_rules_model_t *m);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
- * backend's binding at REG_GO_RULES_BASE. */
+ * backend's binding at GO_RULES_BASE. */
 extern const periph_model_t go_rules_model;
 extern const periph_binding_t go_rules_model_binding;
 

@@ -45,7 +45,7 @@ void lu_model_run(lu_model_t *m, uint64_t now);
 uint32_t lu_model_read(lu_model_t *m, uint64_t now, uint32_t word);
 void lu_model_write(lu_model_t *m, uint64_t now, uint32_t word, uint32_t value);
 
-/* The model as the sdl backend's binding at REG_UART_BASE (hal/periph.h). */
+/* The model as the sdl backend's binding at LINK_UART_BASE (hal/periph.h). */
 extern const periph_binding_t lu_model_binding;
 /* Its pins, for the backend to wire to the link's transport. */
 extern const periph_link_pins_t lu_model_link_pins;

@@ -1,7 +1,7 @@
 /*
  * models/seven_seg.h - the C model of rtl/seven_seg/seven_seg.sv: the
  * DE1-SoC's six seven-segment digits HEX5..HEX0 at LW 0x5000
- * (REG_SEVEN_SEG_BASE; registers in docs/seven_seg.md).  The sdl backend
+ * (SEVEN_SEG_BASE; registers in docs/seven_seg.md).  The sdl backend
  * answers the peripheral with it and reads its pins for the window's digit
  * strip; tests/rtl/seven_seg holds it to the Verilated RTL, register by
  * register and pin by pin.
@@ -30,7 +30,7 @@ void ss_model_write(ss_model_t *m, uint32_t word, uint32_t value);
 void ss_model_pins(const ss_model_t *m, uint8_t hex_n[6]);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
- * backend's binding at REG_SEVEN_SEG_BASE. */
+ * backend's binding at SEVEN_SEG_BASE. */
 extern const periph_model_t ss_model;
 extern const periph_binding_t ss_model_binding;
 /* Its pins, for the window's digit strip. */

@@ -1,6 +1,6 @@
 /*
  * models/tile_display.h - the C model of seed 002's tile display
- * (rtl/tile_display/, LW 0x6000 = REG_TILE_BASE; docs/tile_display.md): the
+ * (rtl/tile_display/, LW 0x6000 = TILE_DISPLAY_BASE; docs/tile_display.md): the
  * three cell arrays, the registers, the clear, and the picture on the VGA
  * pins rendered from the arrays as the spec describes it (lines, round
  * stones, the four colours), written apart from the RTL.  The sdl backend
@@ -88,7 +88,7 @@ void td_model_frame(const td_model_t *m, uint16_t *rgb444);
 uint16_t td_colour_rgb444(unsigned c);
 
 /* The model in the shape the bus hosts (hal/periph.h), as the sdl
- * backend's binding at REG_TILE_BASE, and its VGA output. */
+ * backend's binding at TILE_DISPLAY_BASE, and its VGA output. */
 extern const periph_model_t td_model;
 extern const periph_binding_t td_model_binding;
 extern const periph_vga_source_t td_model_vga_source;

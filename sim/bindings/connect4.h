@@ -36,7 +36,7 @@ void sim_c4_reg_write(sim_c4_t *c, uint64_t now, uint32_t word, uint32_t value);
 /* Clocks the model has actually been run (for tests of the shortcut). */
 uint64_t sim_c4_clocks_run(const sim_c4_t *c);
 
-/* The model as the sim backend's binding at REG_C4_BASE (hal/periph.h). */
+/* The model as the sim backend's binding at C4_BASE (hal/periph.h). */
 extern "C" {
 #include "periph.h"
 }

@@ -33,7 +33,7 @@ void sim_go_rules_reg_write(sim_go_rules_t *g, uint64_t now, uint32_t word, uint
  * the parity tests, which keep their own count). */
 void sim_go_rules_tick(sim_go_rules_t *g, uint64_t n);
 
-/* The model as the sim backend's binding at REG_GO_RULES_BASE (hal/periph.h). */
+/* The model as the sim backend's binding at GO_RULES_BASE (hal/periph.h). */
 extern "C" {
 #include "periph.h"
 }

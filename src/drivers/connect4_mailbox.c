@@ -4,15 +4,15 @@
 #include <stdio.h>
 
 /* LW byte offsets of the mailbox's words (rtl/connect4/connect4_regs.def). */
-#define MAILBOX_FLAG (REG_C4_BASE + C4_REG_FLAG)
-#define MAILBOX_ROW(r) (REG_C4_BASE + C4_REG_ROW + 4u * (unsigned)(r))
-#define MAILBOX_MOVE (REG_C4_BASE + C4_REG_MOVE)
+#define MAILBOX_FLAG (C4_BASE + C4_REG_FLAG)
+#define MAILBOX_ROW(r) (C4_BASE + C4_REG_ROW + 4u * (unsigned)(r))
+#define MAILBOX_MOVE (C4_BASE + C4_REG_MOVE)
 
 void c4_driver_reset_ai(hal_t *h)
 {
-    hal_write(h, REG_C4_RESET_PIO, 1u);
+    hal_write(h, (C4_BASE + C4_REG_RESET_PIO), 1u);
     hal_advance(h, C4_DRIVER_RESET_US); /* 50 clocks: any pipeline is flushed */
-    hal_write(h, REG_C4_RESET_PIO, 0u);
+    hal_write(h, (C4_BASE + C4_REG_RESET_PIO), 0u);
 }
 
 c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t timeout_us,
@@ -41,7 +41,7 @@ c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t
             snprintf(err, errlen,
                      "connect4: the FPGA mailbox at 0x%08X did not answer within %u ms "
                      "(is the Connect Four bitstream loaded?)",
-                     HAL_LW_BRIDGE_BASE + REG_C4_BASE, (unsigned)(timeout_us / 1000u));
+                     HAL_LW_BRIDGE_BASE + C4_BASE, (unsigned)(timeout_us / 1000u));
             return C4_DRIVER_TIMEOUT;
         }
         hal_advance(h, 1);

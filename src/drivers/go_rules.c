@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Byte offsets from REG_GO_RULES_BASE (rtl/go_rules/go_rules_regs.def). */
+/* Byte offsets from GO_RULES_BASE (rtl/go_rules/go_rules_regs.def). */
 #define GR_ID GO_RULES_REG_ID
 #define GR_CTRL GO_RULES_REG_CTRL
 #define GR_STATUS GO_RULES_REG_STATUS
@@ -21,12 +21,12 @@
 
 static uint32_t gr_read(go_rules_hw_t *hw, uint32_t off)
 {
-    return hal_read(hw->hal, REG_GO_RULES_BASE + off);
+    return hal_read(hw->hal, GO_RULES_BASE + off);
 }
 
 static void gr_write(go_rules_hw_t *hw, uint32_t off, uint32_t v)
 {
-    hal_write(hw->hal, REG_GO_RULES_BASE + off, v);
+    hal_write(hw->hal, GO_RULES_BASE + off, v);
 }
 
 static void gr_write_board(go_rules_hw_t *hw, uint32_t base, const uint8_t b[GO_RULES_NPOINTS])
@@ -47,7 +47,7 @@ int go_rules_hw_open(go_rules_hw_t *hw, hal_t *hal, char *err, size_t errlen)
         snprintf(err, errlen,
                  "no go_rules peripheral at LW 0x%04X on the %s backend (ID reads 0x%08X, "
                  "not 0x%08X): load a bitstream with it, or use --rules sw",
-                 REG_GO_RULES_BASE, hal->ops->name, (unsigned)id, GR_ID_VALUE);
+                 GO_RULES_BASE, hal->ops->name, (unsigned)id, GR_ID_VALUE);
         return -1;
     }
     return 0;

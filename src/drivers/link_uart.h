@@ -1,5 +1,5 @@
 /*
- * drivers/link_uart.h - the serial link UART at LW 0x3000 (REG_UART_BASE;
+ * drivers/link_uart.h - the serial link UART at LW 0x3000 (LINK_UART_BASE;
  * seed 001, docs/link.md "UART registers") through the HAL: every backend
  * answers (sdl: hal/models/link_uart.c, sim: rtl/link_uart Verilated,
  * board: the FPGA, once board/ wires it).
@@ -13,7 +13,7 @@
 #include "hal.h"
 #include "rtl/link_uart_regs.h"
 
-/* Byte offsets from REG_UART_BASE (rtl/link_uart/link_uart_regs.def). */
+/* Byte offsets from LINK_UART_BASE (rtl/link_uart/link_uart_regs.def). */
 #define LINK_UART_DATA LINK_UART_REG_DATA
 #define LINK_UART_STATUS LINK_UART_REG_STATUS
 #define LINK_UART_DIVISOR LINK_UART_REG_DIVISOR

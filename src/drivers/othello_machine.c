@@ -4,12 +4,12 @@
 #include <stdio.h>
 
 /* LW byte offsets of the ports (rtl/othello/othello_regs.def). */
-#define OTH_ID (REG_OTHELLO_BASE + OTH_REG_ID)
-#define OTH_RESET (REG_OTHELLO_BASE + OTH_REG_RESET)   /* port 0x303 */
-#define OTH_WHITE (REG_OTHELLO_BASE + OTH_REG_WHITE)   /* port 0x304 */
-#define OTH_BLACK (REG_OTHELLO_BASE + OTH_REG_BLACK)   /* port 0x305 */
-#define OTH_CONFIG (REG_OTHELLO_BASE + OTH_REG_CONFIG)
-#define OTH_CYCLES (REG_OTHELLO_BASE + OTH_REG_CYCLES)
+#define OTH_ID (OTH_BASE + OTH_REG_ID)
+#define OTH_RESET (OTH_BASE + OTH_REG_RESET)   /* port 0x303 */
+#define OTH_WHITE (OTH_BASE + OTH_REG_WHITE)   /* port 0x304 */
+#define OTH_BLACK (OTH_BASE + OTH_REG_BLACK)   /* port 0x305 */
+#define OTH_CONFIG (OTH_BASE + OTH_REG_CONFIG)
+#define OTH_CYCLES (OTH_BASE + OTH_REG_CYCLES)
 #define PORT_D7 OTH_WHITE_WR
 #define PORT_PA OTH_WHITE_PA
 
@@ -42,7 +42,7 @@ int othello_machine_open(hal_t *h, char *err, size_t errlen)
         snprintf(err, errlen,
                  "othello machine: no machine at 0x%08X (ID reads 0x%08X, expected 0x%08X; "
                  "is the tabletop bitstream loaded?)",
-                 HAL_LW_BRIDGE_BASE + REG_OTHELLO_BASE, (unsigned)id, OTH_ID_VALUE);
+                 HAL_LW_BRIDGE_BASE + OTH_BASE, (unsigned)id, OTH_ID_VALUE);
         oth_hal = NULL;
         return -1;
     }

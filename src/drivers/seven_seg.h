@@ -1,6 +1,6 @@
 /*
  * drivers/seven_seg.h - the DE1-SoC's six seven-segment digits HEX5..HEX0
- * at LW 0x5000 (REG_SEVEN_SEG_BASE; docs/seven_seg.md) through the HAL:
+ * at LW 0x5000 (SEVEN_SEG_BASE; docs/seven_seg.md) through the HAL:
  * sdl answers with hal/models/seven_seg.c, sim with rtl/seven_seg
  * Verilated, the board with the FPGA.  Screens show seed 001's messages
  * with it ("PASS", the territory counts, "WInnEr"/"LOSEr").
@@ -24,9 +24,9 @@
 
 /* Registers, byte offsets on the LW bridge (rtl/seven_seg/seven_seg_regs.def). */
 #define SEVEN_SEG_DIGITS SEVEN_SEG_REG_DIGIT_COUNT
-#define SEVEN_SEG_DIGIT(i) (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_DIGIT + 4u * (unsigned)(i)) /* HEXi */
-#define SEVEN_SEG_HEX3_HEX0 (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX3_HEX0) /* bytes 0..3: HEX0..HEX3 */
-#define SEVEN_SEG_HEX5_HEX4 (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX5_HEX4) /* bytes 0..1: HEX4, HEX5 */
+#define SEVEN_SEG_DIGIT(i) (SEVEN_SEG_BASE + SEVEN_SEG_REG_DIGIT + 4u * (unsigned)(i)) /* HEXi */
+#define SEVEN_SEG_HEX3_HEX0 (SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX3_HEX0) /* bytes 0..3: HEX0..HEX3 */
+#define SEVEN_SEG_HEX5_HEX4 (SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX5_HEX4) /* bytes 0..1: HEX4, HEX5 */
 
 /* The driver's font: the lit segments of one character, or -1 if it has no
  * glyph.  Digits, space, '-', '_', '=' and the letters a seven-segment

@@ -1,6 +1,6 @@
 /*
  * drivers/tile_display.h - seed 002's tile display at LW 0x6000
- * (REG_TILE_BASE; docs/tile_display.md) through the HAL: sdl answers with
+ * (TILE_DISPLAY_BASE; docs/tile_display.md) through the HAL: sdl answers with
  * hal/models/tile_display.c, sim with rtl/tile_display Verilated, the board
  * with the FPGA (whose top level hands it the VGA pins while it is enabled).
  *
@@ -25,11 +25,11 @@
 #include "rtl/tile_display_regs.h"
 
 /* Registers, byte offsets on the LW bridge (rtl/tile_display/tile_display_regs.def). */
-#define TILE_REG_CELL (REG_TILE_BASE + TILE_DISPLAY_REG_CELL)
-#define TILE_REG_CTRL (REG_TILE_BASE + TILE_DISPLAY_REG_CTRL)
-#define TILE_REG_CLEAR (REG_TILE_BASE + TILE_DISPLAY_REG_CLEAR)
-#define TILE_REG_STATUS (REG_TILE_BASE + TILE_DISPLAY_REG_STATUS)
-#define TILE_REG_ID (REG_TILE_BASE + TILE_DISPLAY_REG_ID)
+#define TILE_REG_CELL (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CELL)
+#define TILE_REG_CTRL (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CTRL)
+#define TILE_REG_CLEAR (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CLEAR)
+#define TILE_REG_STATUS (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_STATUS)
+#define TILE_REG_ID (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_ID)
 #define TILE_ID TILE_DISPLAY_ID_VALUE
 
 /* Pages, their sizes and the four colours: common/tiles.h. */

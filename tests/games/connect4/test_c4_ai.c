@@ -364,17 +364,17 @@ typedef struct fake_hw {
 static uint32_t fake_read(void *ctx, uint32_t off)
 {
     fake_hw_t *f = ctx;
-    return off >= REG_C4_BASE && off < REG_C4_BASE + 32 ? f->mem[(off - REG_C4_BASE) / 4] : 0;
+    return off >= C4_BASE && off < C4_BASE + 32 ? f->mem[(off - C4_BASE) / 4] : 0;
 }
 
 static void fake_write(void *ctx, uint32_t off, uint32_t v)
 {
     fake_hw_t *f = ctx;
     f->writes++;
-    if (off < REG_C4_BASE || off >= REG_C4_BASE + 32)
+    if (off < C4_BASE || off >= C4_BASE + 32)
         return;
-    f->mem[(off - REG_C4_BASE) / 4] = v;
-    if (off == REG_C4_BASE && v == 1 && !f->silent) {
+    f->mem[(off - C4_BASE) / 4] = v;
+    if (off == C4_BASE && v == 1 && !f->silent) {
         f->mem[7] = f->answer;
         f->mem[0] = 2;
     }

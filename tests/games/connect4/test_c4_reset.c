@@ -1,7 +1,7 @@
 /*
  * test_c4_reset.c - seed 004's reset PIO: "the HPS resets the FPGA and then
  * sends the game state" / "It then toggles the reset on the FPGA".  The PIO
- * sits at LW 0x1020 (REG_C4_RESET_PIO, bit 0 high = reset) beside the
+ * sits at LW 0x1020 (C4_BASE + C4_REG_RESET_PIO, bit 0 high = reset) beside the
  * mailbox; on the board it drives connect4_mailbox's ai_rst
  * (board/de1_soc_top.sv, checked by tests/board/check_board_files.py).
  *   - the model: a mailbox left mid-handshake (flag 1, rows, the FSM busy)
@@ -61,12 +61,12 @@ static void driver_pulse(const char *backend)
     char err[256];
     cr_assert_eq(hal_open(&h, &cfg, err, sizeof err), 0, "%s", err);
     /* Leave a question pending, as a program killed mid-move would. */
-    hal_write(&h, REG_C4_BASE + 4u, 0x0001u);
-    hal_write(&h, REG_C4_BASE, 1u);
+    hal_write(&h, C4_BASE + 4u, 0x0001u);
+    hal_write(&h, C4_BASE, 1u);
     c4_driver_reset_ai(&h);
-    cr_expect_eq(hal_read(&h, REG_C4_RESET_PIO), 0u, "the PIO is left low");
-    cr_expect_eq(hal_read(&h, REG_C4_BASE), 0u, "the flag is cleared");
-    cr_expect_eq(hal_read(&h, REG_C4_BASE + 4u), 0u, "the rows are cleared");
+    cr_expect_eq(hal_read(&h, C4_BASE + C4_REG_RESET_PIO), 0u, "the PIO is left low");
+    cr_expect_eq(hal_read(&h, C4_BASE), 0u, "the flag is cleared");
+    cr_expect_eq(hal_read(&h, C4_BASE + 4u), 0u, "the rows are cleared");
     c4_game_t g;
     c4_game_init(&g);
     c4_game_play(&g, 3);
