@@ -48,6 +48,13 @@
 #include "rtl/seven_seg_regs.h"
 #include "rtl/tile_display_regs.h"
 
+/* A multi-bit field F of a register word by its generated F_SHIFT and
+ * F_MASK: REG_FIELD_PUT(point, GO_RULES_MOVE_POINT) places a value (bits
+ * outside the field dropped), REG_FIELD_GET(word, GO_RULES_MOVE_POINT)
+ * takes it out. */
+#define REG_FIELD_PUT(value, F) (((uint32_t)(value) << F##_SHIFT) & F##_MASK)
+#define REG_FIELD_GET(word, F) (((uint32_t)(word) & F##_MASK) >> F##_SHIFT)
+
 /*
  * The address map (ARCHITECTURE.md), once: every peripheral on the LW
  * bridge as X(ID, name, byte offset, span in bytes), the offset and span

@@ -106,9 +106,11 @@ static uint32_t board_reg_read(void *ctx, uint32_t offset)
         case GP_REG_VGA_CTRL:
             return 0; /* every swap has been taken */
         case GP_REG_VGA_STATUS:
-            return 1u | (uint32_t)((board_time_us(b) / BOARD_FRAME_US) & 0xFFFFu) << 16;
+            return GP_VGA_STATUS_VBLANK |
+                   REG_FIELD_PUT(board_time_us(b) / BOARD_FRAME_US, GP_VGA_STATUS_FRAMES);
         case GP_REG_FB_ADDR_HI:
-            return (uint32_t)b->fb_addr_hi | (uint32_t)b->displayed_hi << 8;
+            return REG_FIELD_PUT(b->fb_addr_hi, GP_FB_ADDR_HI_ADDR) |
+                   REG_FIELD_PUT(b->displayed_hi, GP_FB_ADDR_HI_SHOWN);
         default:
             return 0; /* audio idle; reserved and unmapped words read 0 */
         }
@@ -128,8 +130,8 @@ static void board_reg_write(void *ctx, uint32_t offset, uint32_t value)
     }
     if (b->file_mode) {
         if (offset == GP_REG_FB_ADDR_HI)
-            b->fb_addr_hi = (uint8_t)value;
-        else if (offset == GP_REG_VGA_CTRL && (value & 1u))
+            b->fb_addr_hi = (uint8_t)REG_FIELD_GET(value, GP_FB_ADDR_HI_ADDR);
+        else if (offset == GP_REG_VGA_CTRL && (value & GP_VGA_CTRL_SWAP))
             b->displayed_hi = b->fb_addr_hi;
     }
 }
@@ -173,7 +175,8 @@ static int board_poll_key(void *ctx)
 static uint8_t board_displayed_hi(board_t *b)
 {
     uint32_t v = board_reg_read(b, GP_REG_FB_ADDR_HI);
-    uint8_t shown = (uint8_t)(v >> 8), written = (uint8_t)v;
+    uint8_t shown = (uint8_t)REG_FIELD_GET(v, GP_FB_ADDR_HI_SHOWN);
+    uint8_t written = (uint8_t)REG_FIELD_GET(v, GP_FB_ADDR_HI_ADDR);
     if (shown == 0xC0 || shown == 0xC1)
         return shown;
     /* An FPGA image without the read-back extension: trust the last write. */

@@ -18,13 +18,10 @@
 #include "periph.h"
 #include "rtl/connect4_regs.h"
 
-/* The mailbox's words and flags, from rtl/connect4/connect4_regs.def. */
-#define C4_MODEL_SPAN C4_SPAN
-/* The reset PIO (seed 004) beside the words: bit 0 high holds the mailbox
- * and the AI in reset (every word 0, writes ignored); reads give it back. */
-#define C4_MODEL_RESET_PIO C4_REG_RESET_PIO
-#define C4_MODEL_FLAG_NEW C4_FLAG_NEW
-#define C4_MODEL_FLAG_DONE C4_FLAG_DONE
+/* The mailbox's words and flags are C4_REG_* and C4_FLAG_* of
+ * rtl/connect4/connect4_regs.def; the reset PIO (seed 004) beside the
+ * words, C4_REG_RESET_PIO: C4_RESET_PIO_HOLD holds the mailbox and the AI
+ * in reset (every word 0, writes ignored); reads give it back. */
 #define C4_MODEL_CLOCK_HZ 50000000u
 /* The AI's latency (connect4_pkg::AI_LATENCY): it reads the rows at the
  * first clock of the FSM's compute state and answers them this many clock
@@ -33,7 +30,7 @@
 #define C4_MODEL_AI_LATENCY 12u
 
 typedef struct c4_model {
-    uint32_t mem[8];     /* the shared words */
+    uint32_t mem[1u << C4_ADDR_BITS]; /* the shared words */
     int fsm;             /* FSM state, as connect4_mailbox.sv's state_e */
     unsigned idx;        /* word being read: 0 flag, 1-6 rows */
     unsigned ram_addr;   /* SRAM address register */

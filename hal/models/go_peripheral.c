@@ -64,15 +64,17 @@ uint32_t gp_model_read(const gp_model_t *m, uint32_t offset)
 {
     switch (offset) {
     case GP_REG_AUDIO_CMD:
-        return (uint32_t)m->active_clip;
+        return REG_FIELD_PUT(m->active_clip, GP_AUDIO_CMD_PLAYING);
     case GP_REG_AUDIO_STATUS:
-        return m->active_clip != 0;
+        return m->active_clip ? GP_AUDIO_STATUS_BUSY : 0u;
     case GP_REG_VGA_CTRL:
-        return (uint32_t)m->swap_pending;
+        return m->swap_pending ? GP_VGA_CTRL_PENDING : 0u;
     case GP_REG_VGA_STATUS:
-        return (uint32_t)(gp_model_frame_count(m) & 0xFFFF) << 16 | (uint32_t)gp_model_in_vblank(m);
+        return REG_FIELD_PUT(gp_model_frame_count(m), GP_VGA_STATUS_FRAMES) |
+               (gp_model_in_vblank(m) ? GP_VGA_STATUS_VBLANK : 0u);
     case GP_REG_FB_ADDR_HI:
-        return (uint32_t)m->displayed_hi << 8 | m->fb_addr_hi;
+        return REG_FIELD_PUT(m->displayed_hi, GP_FB_ADDR_HI_SHOWN) |
+               REG_FIELD_PUT(m->fb_addr_hi, GP_FB_ADDR_HI_ADDR);
     default:
         return 0; /* RESERVED and unmapped offsets */
     }
@@ -82,7 +84,7 @@ void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value)
 {
     switch (offset) {
     case GP_REG_AUDIO_CMD: {
-        uint32_t cmd = value & 7;
+        uint32_t cmd = REG_FIELD_GET(value, GP_AUDIO_CMD_CLIP);
         if (cmd == 0) {
             m->active_clip = 0;
         } else if (cmd <= GP_CLIP_COUNT) {
@@ -93,11 +95,11 @@ void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value)
         break;
     }
     case GP_REG_VGA_CTRL:
-        if (value & 1)
+        if (value & GP_VGA_CTRL_SWAP)
             m->swap_pending = 1;
         break;
     case GP_REG_FB_ADDR_HI:
-        m->fb_addr_hi = (uint8_t)(value & 0xFF);
+        m->fb_addr_hi = (uint8_t)REG_FIELD_GET(value, GP_FB_ADDR_HI_ADDR);
         break;
     default:
         break;

@@ -33,9 +33,6 @@
 /* The registers (OTH_REG_*), OTH_ID_VALUE and the search's limits
  * (OTH_MAX_DEPTH, OTH_DEFAULT_DEPTH, OTH_DEFAULT_BUDGET_K) are those of
  * rtl/othello/othello_regs.def. */
-#define OTH_PORT_WR OTH_WHITE_WR /* D7 of the White port: WR, active low */
-#define OTH_PORT_BR OTH_BLACK_BR /* D7 of the Black port: BR, active low */
-#define OTH_PORT_PA OTH_WHITE_PA /* D6: a pass */
 
 #define OTH_INF 30000      /* the search window's bounds */
 #define OTH_WIN 8192       /* a finished game: +-8192 + 64 x disc difference */

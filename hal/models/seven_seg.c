@@ -8,32 +8,45 @@ void ss_model_reset(ss_model_t *m)
     memset(m, 0, sizeof *m);
 }
 
-uint32_t ss_model_read(const ss_model_t *m, uint32_t word)
+/* Digit i's segments placed in a packed word (HEX3_HEX0, HEX5_HEX4). */
+static uint32_t ss_packed(const ss_model_t *m, int first, int n)
 {
-    switch (word & 7u) {
-    case SS_REG_HEX3_HEX0:
-        return (uint32_t)m->seg[0] | (uint32_t)m->seg[1] << 8 | (uint32_t)m->seg[2] << 16 |
-               (uint32_t)m->seg[3] << 24;
-    case SS_REG_HEX5_HEX4:
-        return (uint32_t)m->seg[4] | (uint32_t)m->seg[5] << 8;
+    uint32_t w = 0;
+    for (int i = 0; i < n; i++)
+        w |= (uint32_t)m->seg[first + i] << (SEVEN_SEG_DIGIT_STRIDE * i);
+    return w;
+}
+
+static void ss_unpack(ss_model_t *m, int first, int n, uint32_t value)
+{
+    for (int i = 0; i < n; i++)
+        m->seg[first + i] =
+            (uint8_t)((value >> (SEVEN_SEG_DIGIT_STRIDE * i)) & SEVEN_SEG_DIGIT_SEGMENTS_MASK);
+}
+
+uint32_t ss_model_read(const ss_model_t *m, uint32_t offset)
+{
+    switch (offset) {
+    case SEVEN_SEG_REG_HEX3_HEX0:
+        return ss_packed(m, 0, SEVEN_SEG_LOW_DIGITS);
+    case SEVEN_SEG_REG_HEX5_HEX4:
+        return ss_packed(m, SEVEN_SEG_LOW_DIGITS, SEVEN_SEG_REG_DIGIT_COUNT - SEVEN_SEG_LOW_DIGITS);
     default:
-        return m->seg[word & 7u];
+        return m->seg[(offset - SEVEN_SEG_REG_DIGIT) >> 2];
     }
 }
 
-void ss_model_write(ss_model_t *m, uint32_t word, uint32_t value)
+void ss_model_write(ss_model_t *m, uint32_t offset, uint32_t value)
 {
-    switch (word & 7u) {
-    case SS_REG_HEX3_HEX0:
-        for (int i = 0; i < 4; i++)
-            m->seg[i] = (uint8_t)((value >> (8 * i)) & 0x7Fu);
+    switch (offset) {
+    case SEVEN_SEG_REG_HEX3_HEX0:
+        ss_unpack(m, 0, SEVEN_SEG_LOW_DIGITS, value);
         break;
-    case SS_REG_HEX5_HEX4:
-        m->seg[4] = (uint8_t)(value & 0x7Fu);
-        m->seg[5] = (uint8_t)((value >> 8) & 0x7Fu);
+    case SEVEN_SEG_REG_HEX5_HEX4:
+        ss_unpack(m, SEVEN_SEG_LOW_DIGITS, SEVEN_SEG_REG_DIGIT_COUNT - SEVEN_SEG_LOW_DIGITS, value);
         break;
     default:
-        m->seg[word & 7u] = (uint8_t)(value & 0x7Fu);
+        ss_unpack(m, (int)((offset - SEVEN_SEG_REG_DIGIT) >> 2), 1, value);
         break;
     }
 }
@@ -41,14 +54,14 @@ void ss_model_write(ss_model_t *m, uint32_t word, uint32_t value)
 void ss_model_pins(const ss_model_t *m, uint8_t hex_n[6])
 {
     for (int i = 0; i < 6; i++)
-        hex_n[i] = (uint8_t)(~m->seg[i] & 0x7Fu);
+        hex_n[i] = (uint8_t)(~m->seg[i] & SEVEN_SEG_DIGIT_SEGMENTS_MASK);
 }
 
 /* The shape the bus hosts: nothing in the peripheral moves with time, so
  * it has no run. */
 static void ss_op_reset(void *m) { ss_model_reset(m); }
-static uint32_t ss_op_read(void *m, uint32_t offset) { return ss_model_read(m, offset >> 2); }
-static void ss_op_write(void *m, uint32_t offset, uint32_t value) { ss_model_write(m, offset >> 2, value); }
+static uint32_t ss_op_read(void *m, uint32_t offset) { return ss_model_read(m, offset); }
+static void ss_op_write(void *m, uint32_t offset, uint32_t value) { ss_model_write(m, offset, value); }
 
 const periph_model_t ss_model = {
     .size = sizeof(ss_model_t),

@@ -40,9 +40,9 @@ sim_td_t *sim_td_new_raw(void);
 void sim_td_free(sim_td_t *t);
 /* n clocks with no bus access. */
 void sim_td_tick(sim_td_t *t, uint64_t n);
-/* One clock each; word = byte offset / 4. */
-uint32_t sim_td_reg_read(sim_td_t *t, uint32_t word);
-void sim_td_reg_write(sim_td_t *t, uint32_t word, uint32_t value);
+/* One clock each; offset in bytes (TILE_DISPLAY_REG_*). */
+uint32_t sim_td_reg_read(sim_td_t *t, uint32_t offset);
+void sim_td_reg_write(sim_td_t *t, uint32_t offset, uint32_t value);
 /* The vga_drive pin (CTRL[0]). */
 int sim_td_drives(sim_td_t *t);
 /* Clocks the model until a whole frame has been sampled from its pins (at

@@ -162,7 +162,7 @@ int console_link_sending(console_link_t *l)
 {
     if (!l->use_uart || l->error[0])
         return 0;
-    return l->txlen || !(link_uart_status(l->hal) & 4); /* [2]: TX idle */
+    return l->txlen || !(link_uart_status(l->hal) & LINK_UART_STATUS_TX_IDLE);
 }
 
 void console_link_close(console_link_t *l)

@@ -13,11 +13,7 @@
 #include "hal.h"
 #include "rtl/link_uart_regs.h"
 
-/* Byte offsets from LINK_UART_BASE (rtl/link_uart/link_uart_regs.def). */
-#define LINK_UART_DATA LINK_UART_REG_DATA
-#define LINK_UART_STATUS LINK_UART_REG_STATUS
-#define LINK_UART_DIVISOR LINK_UART_REG_DIVISOR
-#define LINK_UART_CONTROL LINK_UART_REG_CONTROL
+/* Registers: LINK_UART_BASE + LINK_UART_REG_* (rtl/link_uart/link_uart_regs.def). */
 
 /* Resets the registers the console uses (9600 baud, no loopback, sticky
  * errors cleared).  Returns 1 if a UART answers there (DIVISOR reads back). */

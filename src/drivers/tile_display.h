@@ -24,14 +24,7 @@
 #include "hal.h"
 #include "rtl/tile_display_regs.h"
 
-/* Registers, byte offsets on the LW bridge (rtl/tile_display/tile_display_regs.def). */
-#define TILE_REG_CELL (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CELL)
-#define TILE_REG_CTRL (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CTRL)
-#define TILE_REG_CLEAR (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CLEAR)
-#define TILE_REG_STATUS (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_STATUS)
-#define TILE_REG_ID (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_ID)
-#define TILE_ID TILE_DISPLAY_ID_VALUE
-
+/* Registers: TILE_DISPLAY_BASE + TILE_DISPLAY_REG_* (rtl/tile_display/tile_display_regs.def). */
 /* Pages, their sizes and the four colours: common/tiles.h. */
 
 typedef struct tile_driver {

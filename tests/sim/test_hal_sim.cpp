@@ -330,11 +330,11 @@ Test(hal_sim, connect4_mailbox_answers_like_the_c_model)
 static uint64_t c4_answer_clock(sim_c4_t *c, uint64_t t, uint32_t *move)
 {
     for (uint32_t r = 0; r < 6; r++)
-        sim_c4_reg_write(c, t++, 1 + r, (0x155u << r) & 0x3FFF);
-    sim_c4_reg_write(c, t++, 0, 1);
+        sim_c4_reg_write(c, t++, C4_REG_ROW + 4 * r, (0x155u << r) & 0x3FFF);
+    sim_c4_reg_write(c, t++, C4_REG_FLAG, C4_FLAG_NEW);
     for (int i = 0; i < 200; i++, t++)
-        if (sim_c4_reg_read(c, t, 0) == 2u) {
-            *move = sim_c4_reg_read(c, t + 1, 7);
+        if (sim_c4_reg_read(c, t, C4_REG_FLAG) == C4_FLAG_DONE) {
+            *move = sim_c4_reg_read(c, t + 1, C4_REG_MOVE);
             return t;
         }
     return 0;
@@ -348,7 +348,7 @@ Test(hal_sim, connect4_idle_shortcut_is_exact)
         sim_c4_t *fast = sim_c4_new(), *slow = sim_c4_new();
         /* slow: a read every 50 clocks, so it never takes the shortcut. */
         for (uint64_t t = 50; t < gap; t += 50)
-            sim_c4_reg_read(slow, t, 3);
+            sim_c4_reg_read(slow, t, C4_REG_ROW + 8);
         uint32_t mf = 0, ms = 0;
         const uint64_t tf = c4_answer_clock(fast, gap, &mf);
         const uint64_t ts = c4_answer_clock(slow, gap, &ms);

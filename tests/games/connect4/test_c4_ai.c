@@ -272,9 +272,9 @@ Test(c4_model, handshake_and_cycle_count)
     for (int r = 0; r < 6; r++)
         c4_model_reg_write(&m, 4u * (1u + (unsigned)r), rows[r]);
     cr_assert_eq(c4_model_reg_read(&m, 0x1C), 0, "no answer before the flag");
-    c4_model_reg_write(&m, 0, C4_MODEL_FLAG_NEW);
+    c4_model_reg_write(&m, 0, C4_FLAG_NEW);
     int n = 1;
-    while (c4_model_reg_read(&m, 0) != C4_MODEL_FLAG_DONE && n < 100)
+    while (c4_model_reg_read(&m, 0) != C4_FLAG_DONE && n < 100)
         n++;
     /* A flag read and six row reads of 3 clocks, 13 compute clocks (the
      * AI's start clock and its 12-clock latency: one shared evaluator takes

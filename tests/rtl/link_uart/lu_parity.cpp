@@ -40,7 +40,8 @@ static void wr(int word, uint32_t v)
     dut->avs_address = word;
     dut->avs_writedata = v;
     dut->avs_write = 1;
-    lu_model_write(&model, now, (uint32_t)word, v);
+    lu_model_run(&model, now);
+    lu_model_write(&model, 4u * (uint32_t)word, v);
     tick();
     dut->avs_write = 0;
 }
@@ -50,7 +51,8 @@ static int rd_both(int word, uint32_t mask, uint32_t *rtl, uint32_t *mdl)
 {
     dut->avs_address = word;
     dut->avs_read = 1;
-    *mdl = lu_model_read(&model, now, (uint32_t)word);
+    lu_model_run(&model, now);
+    *mdl = lu_model_read(&model, 4u * (uint32_t)word);
     tick();
     dut->avs_read = 0;
     *rtl = dut->avs_readdata;

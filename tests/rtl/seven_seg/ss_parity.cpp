@@ -43,7 +43,7 @@ static void wr(int word, uint32_t v)
     dut->avs_write = 1;
     tick();
     dut->avs_write = 0;
-    ss_model_write(&model, (uint32_t)word, v);
+    ss_model_write(&model, 4u * (uint32_t)word, v);
 }
 
 static uint32_t rd(int word)
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
             uint32_t v = rnd() << 16 ^ rnd();
             wr(word, v);
         } else {
-            uint32_t r = rd(word), m = ss_model_read(&model, (uint32_t)word);
+            uint32_t r = rd(word), m = ss_model_read(&model, 4u * (uint32_t)word);
             if (r != m && mismatches++ == 0)
                 first = n;
         }
