@@ -64,7 +64,7 @@
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/solver.h"
-#include "models/connect4.h"
+#include "models/connect4_model.h"
 
 static uint32_t bench_c4_rand(uint32_t *s)
 {

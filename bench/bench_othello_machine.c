@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
-#include "models/othello.h"
+#include "models/othello_model.h"
 
 static uint64_t bo_rng = 0x5DEECE66Dull;
 

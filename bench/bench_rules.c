@@ -33,7 +33,7 @@
 #include "games/go/board.h"
 #include "games/go/rules.h"
 #include "hal.h"
-#include "models/go_rules.h"
+#include "models/go_rules_model.h"
 
 enum { BR_MAX_POS = 20000 };
 

@@ -1,7 +1,7 @@
 /*
  * drivers/link_uart.h - the serial link UART at LW 0x3000 (LINK_UART_BASE;
  * seed 001, docs/link.md "UART registers") through the HAL: every backend
- * answers (sdl: hal/models/link_uart.c, sim: rtl/link_uart Verilated,
+ * answers (sdl: hal/models/link_uart_model.c, sim: rtl/link_uart Verilated,
  * board: the FPGA, once board/ wires it).
  */
 #ifndef TABLETOP_LINK_UART_DRIVER_H

@@ -1,7 +1,7 @@
 /*
  * drivers/seven_seg.h - the DE1-SoC's six seven-segment digits HEX5..HEX0
  * at LW 0x5000 (SEVEN_SEG_BASE; docs/seven_seg.md) through the HAL:
- * sdl answers with hal/models/seven_seg.c, sim with rtl/seven_seg
+ * sdl answers with hal/models/seven_seg_model.c, sim with rtl/seven_seg
  * Verilated, the board with the FPGA.  Screens show seed 001's messages
  * with it ("PASS", the territory counts, "WInnEr"/"LOSEr").
  *

@@ -1,7 +1,7 @@
 /*
  * drivers/tile_display.h - seed 002's tile display at LW 0x6000
  * (TILE_DISPLAY_BASE; docs/tile_display.md) through the HAL: sdl answers with
- * hal/models/tile_display.c, sim with rtl/tile_display Verilated, the board
+ * hal/models/tile_display_model.c, sim with rtl/tile_display Verilated, the board
  * with the FPGA (whose top level hands it the VGA pins while it is enabled).
  *
  *   tile_driver_t td;

@@ -12,7 +12,7 @@
 #include "console/frame_png.h"
 #include "console/render.h"
 #include "console/script.h"
-#include "models/go_peripheral.h"
+#include "models/go_peripheral_model.h"
 #include "hal.h"
 #include "wav.h"
 

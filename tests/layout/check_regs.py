@@ -25,7 +25,7 @@ Rules, on each .c/.cpp/.h of those folders:
           registers), in the functions of a model or binding whose name says
           read or write (the register file; the rest is the peripheral's own
           logic, which the .def does not describe).  The file's peripheral is
-          its name's (go_rules.c: go_rules; connect4_mailbox.c: connect4).
+          its name's (go_rules_model.c: go_rules; connect4_mailbox.c: connect4).
           Exempt: `offset >> 2` and `offset & 3u` (a byte offset's word and
           alignment), the same in every layer.
 """
@@ -156,7 +156,7 @@ def check_file(root, rel, names, numbers):
                     bad.append(("access", f"{rel}:{lineof(m.start())}: {m.group(1)} with the bare "
                                 f"number {lit}: name it in the .def"))
     # field: the peripheral's own numbers as shift, mask, comparison or case operands.
-    stem = os.path.splitext(os.path.basename(rel))[0]
+    stem = re.sub(r"_(model|bind)$", "", os.path.splitext(os.path.basename(rel))[0])
     nums = numbers.get(STEM_PERIPH.get(stem, stem), set())
     spans = register_code(rel, text)
     inside = lambda pos: any(a <= pos < b for a, b in spans)
@@ -200,16 +200,16 @@ def run(root):
 # One planted line per kind: (rule, file, line).
 PLANTS = [
     ("alias", "src/drivers/link_uart.h", "#define LINK_UART_RX_READY LINK_UART_STATUS_RX"),
-    ("alias", "hal/models/connect4.c", "#define MAILBOX_MOVE (C4_BASE + C4_REG_MOVE)"),
+    ("alias", "hal/models/connect4_model.c", "#define MAILBOX_MOVE (C4_BASE + C4_REG_MOVE)"),
     ("access", "src/drivers/tile_display.c",
      "static void planted(hal_t *h) { hal_write(h, TILE_DISPLAY_BASE + 0x04u, 0); }"),
     ("access", "src/drivers/connect4_mailbox.c",
      "static void planted(hal_t *h) { hal_write(h, C4_BASE + C4_REG_FLAG, 1u); }"),
     ("field", "src/drivers/go_rules.c",
      "static int planted(uint32_t status) { return (int)((status >> 4) & 7u); }"),
-    ("field", "hal/models/link_uart.c",
+    ("field", "hal/models/link_uart_model.c",
      "static int planted_read(uint32_t v) { return (v & 0x100u) != 0; }"),
-    ("field", "sim/bindings/othello.cpp",
+    ("field", "sim/bindings/othello_bind.cpp",
      "static int planted_write(uint32_t v) { return (int)(v >> 7); }"),
 ]
 

@@ -323,7 +323,7 @@ Test(hal_sim, connect4_mailbox_answers_like_the_c_model)
     sim.ops->close(sim.ctx);
 }
 
-#include "bindings/connect4.h"
+#include "bindings/connect4_bind.h"
 
 /* Clocks the mailbox at now with a harmless read, then runs the request
  * protocol from clock t; returns the clock at which the flag read 2. */

@@ -10,7 +10,7 @@
 #include "drivers/connect4_mailbox.h"
 #include "games/connect4/c4_game.h"
 #include "hal.h"
-#include "models/connect4.h"
+#include "models/connect4_model.h"
 
 /* ---- scenarios (tests/data/connect4/scenarios.txt) ---------------------- */
 

@@ -17,7 +17,7 @@
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
 #include "hal.h"
-#include "models/connect4.h"
+#include "models/connect4_model.h"
 
 Test(c4_reset_pio, a_pulse_clears_a_mailbox_left_mid_handshake)
 {

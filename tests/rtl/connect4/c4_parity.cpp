@@ -26,7 +26,7 @@
 extern "C" {
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
-#include "models/connect4.h"
+#include "models/connect4_model.h"
 #include "c4_seed_reference.h"
 }
 

@@ -1,4 +1,4 @@
-// lu_parity.cpp - the C model of the link UART (hal/models/link_uart.c, the
+// lu_parity.cpp - the C model of the link UART (hal/models/link_uart_model.c, the
 // sdl backend) against the RTL (rtl/link_uart, Verilated): the same register
 // operations on both, compared once every byte has had time to cross (the
 // model is exact per byte, not per clock: docs/link.md).  Prints TAP.
@@ -11,7 +11,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "models/link_uart.h"
+#include "models/link_uart_model.h"
 }
 
 static Vlink_uart *dut;

@@ -7,7 +7,7 @@
 //   * oth_ref.c, an array board with an eight-direction scan and a plain
 //     minimax written from the rules: every Black move legal, every pass
 //     forced, and at depths 1-3 the very move minimax picks;
-//   * the C model hal/models/othello.c against the Verilated RTL in
+//   * the C model hal/models/othello_model.c against the Verilated RTL in
 //     lockstep, clock by clock: every word read equal (so every port byte of
 //     every poll) and the same `active` output.
 // Parts (TAP): power-on, seed-example, wr-held-high, wr-one-clock-pulse,
@@ -24,7 +24,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "models/othello.h"
+#include "models/othello_model.h"
 #include "oth_ref.h"
 }
 

@@ -1,7 +1,7 @@
 // ss_parity.cpp - the seven-segment display: a testbench of the RTL
 // (rtl/seven_seg, Verilated) against the register map of docs/seven_seg.md
 // and the DE1-SoC's pin convention, then the C model of the sdl backend
-// (hal/models/seven_seg.c) against the RTL over random register writes and
+// (hal/models/seven_seg_model.c) against the RTL over random register writes and
 // reads: every read word and all 42 pins after every access.  Prints TAP.
 //
 // usage: ss_parity [ACCESSES] [SEED]
@@ -13,7 +13,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "models/seven_seg.h"
+#include "models/seven_seg_model.h"
 }
 
 static Vseven_seg *dut;

@@ -8,7 +8,7 @@
 //     ((x << 24) + (y << 16) + (page << 8) + colour), board lines where
 //     x or y is 16 mod 32 and at x = 480, round stones of radius under 14,
 //     16-pixel menu cells right of x = 480, 4x4-pixel welcome cells;
-//  3. the C model (hal/models/tile_display.c) against the RTL in lockstep
+//  3. the C model (hal/models/tile_display_model.c) against the RTL in lockstep
 //     over random write sequences (cells on every page, bad words, page
 //     selects, enable toggles, clears, idle time): every read, the
 //     vga_drive pin after every access, and whole sampled frames pixel for
@@ -23,10 +23,10 @@
 #include <cstring>
 #include <vector>
 
-#include "bindings/tile_display.h"
+#include "bindings/tile_display_bind.h"
 
 extern "C" {
-#include "models/tile_display.h"
+#include "models/tile_display_model.h"
 }
 
 static int n_test, n_fail;

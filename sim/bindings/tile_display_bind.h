@@ -1,5 +1,5 @@
 /*
- * bindings/tile_display.h - the Verilated tile display (rtl/tile_display/,
+ * bindings/tile_display_bind.h - the Verilated tile display (rtl/tile_display/,
  * seed 002, LW 0x6000; docs/tile_display.md) on the sim backend's bus, and
  * a sampler of its own VGA pins: scan clocks the model through a whole
  * frame and rebuilds the 640x480 picture from hsync/vsync/blank and RGB on

@@ -1,5 +1,5 @@
-/* models/othello.c - the Othello machine of rtl/othello/, clock by clock (othello.h). */
-#include "othello.h"
+/* models/othello_model.c - the Othello machine of rtl/othello/, clock by clock (othello.h). */
+#include "othello_model.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * bindings/seven_seg.h - the seven-segment display (rtl/seven_seg/, issue
+ * bindings/seven_seg_bind.h - the seven-segment display (rtl/seven_seg/, issue
  * 15) Verilated.  Nothing in it moves with time, so it is clocked only at
  * register accesses; the window's digit strip reads its HEX pins.
  */

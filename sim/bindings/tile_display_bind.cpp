@@ -1,5 +1,5 @@
-/* bindings/tile_display.cpp - the Verilated tile display and a sampler of its VGA pins (tile_display.h). */
-#include "tile_display.h"
+/* bindings/tile_display_bind.cpp - the Verilated tile display and a sampler of its VGA pins (tile_display.h). */
+#include "tile_display_bind.h"
 
 #include <cstring>
 #include <memory>

@@ -1,5 +1,5 @@
 /*
- * models/connect4.h - cycle-exact C model of rtl/connect4/connect4_mailbox.sv, the seed 004
+ * models/connect4_model.h - cycle-exact C model of rtl/connect4/connect4_mailbox.sv, the seed 004
  * Connect Four mailbox at LW bridge offset 0x1000 (C4_BASE), with the AI
  * of src/games/connect4/c4_ai.c.  The sdl backend answers the mailbox with it.
  *

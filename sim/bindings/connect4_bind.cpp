@@ -1,5 +1,5 @@
-/* bindings/connect4.cpp - the Verilated Connect Four mailbox, clocked lazily (connect4.h). */
-#include "connect4.h"
+/* bindings/connect4_bind.cpp - the Verilated Connect Four mailbox, clocked lazily (connect4.h). */
+#include "connect4_bind.h"
 
 #include "Vconnect4_mailbox.h"
 #include "bus_slave.h"

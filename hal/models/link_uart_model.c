@@ -1,5 +1,5 @@
-/* models/link_uart.c - the link UART of rtl/link_uart/link_uart.sv, byte by byte (link_uart.h). */
-#include "link_uart.h"
+/* models/link_uart_model.c - the link UART of rtl/link_uart/link_uart.sv, byte by byte (link_uart.h). */
+#include "link_uart_model.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* models/seven_seg.c - rtl/seven_seg/seven_seg.sv register by register (seven_seg.h). */
-#include "seven_seg.h"
+/* models/seven_seg_model.c - rtl/seven_seg/seven_seg.sv register by register (seven_seg.h). */
+#include "seven_seg_model.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* models/go_peripheral.c - the go_peripheral C model; see go_peripheral.h and docs/registers.md. */
-#include "go_peripheral.h"
+/* models/go_peripheral_model.c - the go_peripheral C model; see go_peripheral.h and docs/registers.md. */
+#include "go_peripheral_model.h"
 
 #include "hal.h"
 

@@ -1,5 +1,5 @@
-/* models/go_rules.c - rtl/go_rules/ clock by clock (go_rules.h). */
-#include "go_rules.h"
+/* models/go_rules_model.c - rtl/go_rules/ clock by clock (go_rules.h). */
+#include "go_rules_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>

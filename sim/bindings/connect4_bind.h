@@ -1,5 +1,5 @@
 /*
- * bindings/connect4.h - the Connect Four mailbox (rtl/connect4/, seed 004)
+ * bindings/connect4_bind.h - the Connect Four mailbox (rtl/connect4/, seed 004)
  * Verilated beside go_peripheral, for the sim backend's LW offsets
  * 0x1000-0x101F.
  *

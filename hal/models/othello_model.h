@@ -1,5 +1,5 @@
 /*
- * models/othello.h - clock-exact C model of rtl/othello/othello_machine.sv,
+ * models/othello_model.h - clock-exact C model of rtl/othello/othello_machine.sv,
  * seed 003's "Othello machine" at LW bridge offset 0x2000
  * (OTH_BASE, span 0x20).  The sdl backend answers the peripheral
  * with it; tests/rtl/othello holds it to the Verilated RTL byte by byte and

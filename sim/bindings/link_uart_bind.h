@@ -1,5 +1,5 @@
 /*
- * bindings/link_uart.h - the link UART (rtl/link_uart/, seed 001)
+ * bindings/link_uart_bind.h - the link UART (rtl/link_uart/, seed 001)
  * Verilated and clocked lazily.  The bytes of the transport wired to this
  * instance (sim_lu_attach: the sim backend's hal_config_t.link) are driven
  * bit by bit onto the uart_rx pin at the baud of the DIVISOR register; the

@@ -1,5 +1,5 @@
-/* bindings/link_uart.cpp - the Verilated link UART with its pins on the transport (link_uart.h). */
-#include "link_uart.h"
+/* bindings/link_uart_bind.cpp - the Verilated link UART with its pins on the transport (link_uart.h). */
+#include "link_uart_bind.h"
 
 #include <deque>
 #include <memory>

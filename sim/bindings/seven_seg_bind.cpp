@@ -1,5 +1,5 @@
-/* bindings/seven_seg.cpp - the Verilated seven-segment display (seven_seg.h). */
-#include "seven_seg.h"
+/* bindings/seven_seg_bind.cpp - the Verilated seven-segment display (seven_seg.h). */
+#include "seven_seg_bind.h"
 
 #include "Vseven_seg.h"
 #include "bus_slave.h"

@@ -1,5 +1,5 @@
-/* bindings/go_rules.cpp - the Verilated go_rules peripheral, clocked lazily (go_rules.h). */
-#include "go_rules.h"
+/* bindings/go_rules_bind.cpp - the Verilated go_rules peripheral, clocked lazily (go_rules.h). */
+#include "go_rules_bind.h"
 
 #include "Vgo_rules.h"
 #include "bus_slave.h"

@@ -1,5 +1,5 @@
 /*
- * models/link_uart.h - the C model of rtl/link_uart (seed 001, docs/link.md):
+ * models/link_uart_model.h - the C model of rtl/link_uart (seed 001, docs/link.md):
  * the same registers, each byte taking 10 bits x 16 ticks x DIVISOR clocks
  * of the system clock on its way through the pins (9600 baud by default).
  * The pins of each instance are the transport wired to it with

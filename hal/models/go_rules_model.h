@@ -1,5 +1,5 @@
 /*
- * models/go_rules.h - clock-exact C model of rtl/go_rules/ (go_rules.sv,
+ * models/go_rules_model.h - clock-exact C model of rtl/go_rules/ (go_rules.sv,
  * go_board_updater.sv, go_territory.sv, go_pruner.sv): seed 001's pruner,
  * board updater and territory counter at LW bridge offset 0x4000
  * (GO_RULES_BASE).  The sdl backend answers the peripheral with it; the

@@ -1,5 +1,5 @@
 /*
- * models/seven_seg.h - the C model of rtl/seven_seg/seven_seg.sv: the
+ * models/seven_seg_model.h - the C model of rtl/seven_seg/seven_seg.sv: the
  * DE1-SoC's six seven-segment digits HEX5..HEX0 at LW 0x5000
  * (SEVEN_SEG_BASE; registers in docs/seven_seg.md).  The sdl backend
  * answers the peripheral with it and reads its pins for the window's digit

@@ -1,5 +1,5 @@
-/* bindings/othello.cpp - the Verilated Othello machine, clocked lazily (othello.h). */
-#include "othello.h"
+/* bindings/othello_bind.cpp - the Verilated Othello machine, clocked lazily (othello.h). */
+#include "othello_bind.h"
 
 #include "Vothello_machine.h"
 #include "bus_slave.h"

@@ -1,5 +1,5 @@
 /*
- * models/tile_display.h - the C model of seed 002's tile display
+ * models/tile_display_model.h - the C model of seed 002's tile display
  * (rtl/tile_display/, LW 0x6000 = TILE_DISPLAY_BASE; docs/tile_display.md): the
  * three cell arrays, the registers, the clear, and the picture on the VGA
  * pins rendered from the arrays as the spec describes it (lines, round

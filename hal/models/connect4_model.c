@@ -1,5 +1,5 @@
-/* models/connect4.c - the mailbox FSM of rtl/connect4/connect4_mailbox.sv, clock by clock. */
-#include "connect4.h"
+/* models/connect4_model.c - the mailbox FSM of rtl/connect4/connect4_mailbox.sv, clock by clock. */
+#include "connect4_model.h"
 
 #include <string.h>
 

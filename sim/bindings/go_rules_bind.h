@@ -1,5 +1,5 @@
 /*
- * bindings/go_rules.h - the Go rules peripheral (rtl/go_rules/, seed 001)
+ * bindings/go_rules_bind.h - the Go rules peripheral (rtl/go_rules/, seed 001)
  * Verilated beside go_peripheral, for the sim backend's LW offsets
  * 0x4000-0x40FF.
  *

@@ -1,12 +1,12 @@
 /*
- * models/tile_display.c - seed 002's tile display as a C model
+ * models/tile_display_model.c - seed 002's tile display as a C model
  * (tile_display.h; the spec is docs/tile_display.md).  The picture is
  * painted the way a person reads the seed: the page's ground, then the
  * board lines, then a disc for each stone, then the menu's squares; the RTL
  * decides each pixel on the fly instead.  tests/rtl/tile_display compares
  * the two.
  */
-#include "tile_display.h"
+#include "tile_display_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
