@@ -72,7 +72,7 @@ static int bench_file_mode(const char *devmem)
     const long writes = 200000;
     double t0 = bench_now();
     for (long i = 0; i < writes; i++)
-        hal_write(&h, REG_AUDIO_CMD, AUDIO_NONE);
+        hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_NONE);
     double t = bench_now() - t0;
     bench_report("board.reg_write", t / writes * 1e9, "ns");
 

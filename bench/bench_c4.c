@@ -64,7 +64,7 @@
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
 #include "games/connect4/solver.h"
-#include "models/connect4.h"
+#include "models/connect4_model.h"
 
 static uint32_t bench_c4_rand(uint32_t *s)
 {
@@ -119,9 +119,9 @@ static void bench_c4_speed(int quick)
         c4_model_tick(&m, (uint64_t)(i % 5));
         for (int r = 0; r < 6; r++)
             c4_model_reg_write(&m, 4u * (1u + (unsigned)r), rows[i][r]);
-        c4_model_reg_write(&m, 0, C4_MODEL_FLAG_NEW);
+        c4_model_reg_write(&m, 0, C4_FLAG_NEW);
         int n = 1;
-        while (c4_model_reg_read(&m, 0) != C4_MODEL_FLAG_DONE && n < 1000)
+        while (c4_model_reg_read(&m, 0) != C4_FLAG_DONE && n < 1000)
             n++;
         c4_model_reg_write(&m, 0, 0);
         lo = n < lo ? n : lo;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
-#include "models/othello.h"
+#include "models/othello_model.h"
 
 static uint64_t bo_rng = 0x5DEECE66Dull;
 
@@ -46,7 +46,7 @@ typedef struct bo_stats {
 static void bo_game(oth_model_t *m, uint32_t config, bo_stats_t *s)
 {
     oth_model_write(m, OTH_REG_RESET, 1);
-    oth_model_write(m, OTH_REG_WHITE, OTH_PORT_WR);
+    oth_model_write(m, OTH_REG_WHITE, OTH_WHITE_WR);
     oth_model_write(m, OTH_REG_RESET, 0);
     if (config)
         oth_model_write(m, OTH_REG_CONFIG, config);
@@ -55,7 +55,7 @@ static void bo_game(oth_model_t *m, uint32_t config, bo_stats_t *s)
     int passes = 0;
     while (passes < 2) {
         uint64_t mv = oth_hw_moves(w, b);
-        uint32_t byte = OTH_PORT_PA;
+        uint32_t byte = OTH_WHITE_PA;
         if (mv) {
             int k = (int)(bo_rnd() % (uint32_t)bo_popcount(mv));
             while (k--)
@@ -72,11 +72,11 @@ static void bo_game(oth_model_t *m, uint32_t config, bo_stats_t *s)
             passes++;
         }
         oth_model_write(m, OTH_REG_WHITE, byte);
-        oth_model_write(m, OTH_REG_WHITE, byte | OTH_PORT_WR);
+        oth_model_write(m, OTH_REG_WHITE, byte | OTH_WHITE_WR);
         uint32_t r;
-        while ((r = oth_model_read(m, OTH_REG_BLACK)) & OTH_PORT_BR)
+        while ((r = oth_model_read(m, OTH_REG_BLACK)) & OTH_BLACK_BR)
             oth_model_tick(m, 256);
-        if (r & OTH_PORT_PA) {
+        if (r & OTH_WHITE_PA) {
             passes++;
             continue;
         }

@@ -33,7 +33,7 @@
 #include "games/go/board.h"
 #include "games/go/rules.h"
 #include "hal.h"
-#include "models/go_rules.h"
+#include "models/go_rules_model.h"
 
 enum { BR_MAX_POS = 20000 };
 
@@ -122,23 +122,23 @@ static uint32_t br_model_decide(go_rules_model_t *m, const br_pos_t *q, uint8_t 
 {
     for (unsigned base = 0; base < 2; base++) {
         const uint8_t *b = base ? q->ko : q->board;
-        for (unsigned k = 0; k < GO_RULES_BOARD_WORDS; k++) {
+        for (unsigned k = 0; k < GO_RULES_REG_BOARD_COUNT; k++) {
             uint32_t w = 0;
             for (unsigned i = 0; i < 16 && 16 * k + i < GO_RULES_POINTS; i++)
                 w |= (uint32_t)b[16 * k + i] << (2 * i);
-            go_rules_model_write(m, (base ? GO_RULES_KO : GO_RULES_BOARD) + 4 * k, w);
+            go_rules_model_write(m, (base ? GO_RULES_REG_KO : GO_RULES_REG_BOARD) + 4 * k, w);
         }
     }
-    go_rules_model_write(m, GO_RULES_MOVE, (uint32_t)q->colour << 16 | q->point);
-    go_rules_model_write(m, GO_RULES_CTRL, GO_RULES_CTRL_MOVE);
-    while (go_rules_model_read(m, GO_RULES_STATUS) & GO_RULES_ST_BUSY)
+    go_rules_model_write(m, GO_RULES_REG_MOVE, (uint32_t)q->colour << 16 | q->point);
+    go_rules_model_write(m, GO_RULES_REG_CTRL, GO_RULES_CTRL_MOVE);
+    while (go_rules_model_read(m, GO_RULES_REG_STATUS) & GO_RULES_STATUS_BUSY)
         ;
-    for (unsigned k = 0; k < GO_RULES_BOARD_WORDS; k++) {
-        uint32_t w = go_rules_model_read(m, GO_RULES_RESULT + 4 * k);
+    for (unsigned k = 0; k < GO_RULES_REG_BOARD_COUNT; k++) {
+        uint32_t w = go_rules_model_read(m, GO_RULES_REG_RESULT + 4 * k);
         for (unsigned i = 0; i < 16 && 16 * k + i < GO_RULES_POINTS; i++)
             after[16 * k + i] = (uint8_t)((w >> (2 * i)) & 3u);
     }
-    return go_rules_model_read(m, GO_RULES_CYCLES);
+    return go_rules_model_read(m, GO_RULES_REG_CYCLES);
 }
 
 static void br_territory(int n)
@@ -148,16 +148,16 @@ static void br_territory(int n)
     double total = 0;
     uint32_t max = 0;
     for (int i = 0; i < n; i++) {
-        for (unsigned k = 0; k < GO_RULES_BOARD_WORDS; k++) {
+        for (unsigned k = 0; k < GO_RULES_REG_BOARD_COUNT; k++) {
             uint32_t w = 0;
             for (unsigned j = 0; j < 16 && 16 * k + j < GO_RULES_POINTS; j++)
                 w |= (uint32_t)br_pos[i].board[16 * k + j] << (2 * j);
-            go_rules_model_write(&m, GO_RULES_BOARD + 4 * k, w);
+            go_rules_model_write(&m, GO_RULES_REG_BOARD + 4 * k, w);
         }
-        go_rules_model_write(&m, GO_RULES_CTRL, GO_RULES_CTRL_TERRITORY);
-        while (go_rules_model_read(&m, GO_RULES_STATUS) & GO_RULES_ST_TBUSY)
+        go_rules_model_write(&m, GO_RULES_REG_CTRL, GO_RULES_CTRL_TERRITORY);
+        while (go_rules_model_read(&m, GO_RULES_REG_STATUS) & GO_RULES_STATUS_TBUSY)
             ;
-        uint32_t c = go_rules_model_read(&m, GO_RULES_TCYCLES);
+        uint32_t c = go_rules_model_read(&m, GO_RULES_REG_TCYCLES);
         total += c;
         if (c > max)
             max = c;

@@ -83,11 +83,11 @@ static void present_move(hal_t *h, int move)
     for (int y = y0; fb && y < y0 + 40; y++)
         for (int x = x0; x < x0 + 40; x++)
             fb[y * HAL_FB_WIDTH + x] = (uint16_t)(move * 0x1111);
-    hal_write(h, REG_AUDIO_CMD, AUDIO_PLACE);
-    hal_write(h, REG_SEVEN_SEG_BASE, (uint32_t)move & 0x7F);
-    hal_write(h, REG_FB_ADDR_HI, back >> 24);
-    hal_write(h, REG_VGA_CTRL, 1);
-    for (int i = 0; i < 200 && (hal_read(h, REG_VGA_CTRL) & 1); i++)
+    hal_write(h, GP_REG_AUDIO_CMD, AUDIO_PLACE);
+    hal_write(h, SEVEN_SEG_BASE, (uint32_t)move & 0x7F);
+    hal_write(h, GP_REG_FB_ADDR_HI, back >> 24);
+    hal_write(h, GP_REG_VGA_CTRL, 1);
+    for (int i = 0; i < 200 && (hal_read(h, GP_REG_VGA_CTRL) & 1); i++)
         hal_advance(h, 1000);
 }
 
@@ -267,7 +267,7 @@ int bench_sim_run(int argc, char **argv)
     if (open_sim(&h, NULL) != 0)
         return 1;
     fill_screen(&h);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_GAME_OVER);
     bench_report("sim.clocked_frames_per_s", play(&h, span / 2, 0, &cpu) * BOARD_FRAMES_PER_S,
                  "frames/s");
     bench_report("sim.clocked_cycles_per_cpu_s", span / 2 / 1e6 * 50e6 / cpu, "cycles/s");
@@ -279,10 +279,10 @@ int bench_sim_run(int argc, char **argv)
         const int n = quick ? 2 : 10;
         double total = 0;
         for (int i = 0; i < n; i++) {
-            hal_write(&h, REG_AUDIO_CMD, AUDIO_PLACE);
+            hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_PLACE);
             const double t0 = bench_now();
-            hal_write(&h, REG_FB_ADDR_HI, (i & 1) ? 0xC0 : 0xC1);
-            hal_write(&h, REG_VGA_CTRL, 1);
+            hal_write(&h, GP_REG_FB_ADDR_HI, (i & 1) ? 0xC0 : 0xC1);
+            hal_write(&h, GP_REG_VGA_CTRL, 1);
             hal_read_frame(&h, frame);
             total += bench_now() - t0;
         }

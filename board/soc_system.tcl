@@ -200,7 +200,8 @@ foreach sink {
 }
 
 # ---- memory-mapped connections and base addresses --------------------------------
-# Offsets on the lightweight bridge (HPS 0xFF200000 + offset): hal/hal.h.
+# Offsets on the lightweight bridge (HPS 0xFF200000 + offset): the base of each
+# rtl/<periph>/<periph>_regs.def (tests/board/check_soc_system.py compares).
 proc connect_at {master slave base} {
     add_connection $master $slave
     set_connection_parameter_value $master/$slave baseAddress $base

@@ -36,46 +36,43 @@
 #define HAL_FB0_PHYS 0xC0000000u       /* FB_ADDR_HI 0xC0 */
 #define HAL_FB1_PHYS 0xC1000000u       /* FB_ADDR_HI 0xC1 */
 
-/* go_peripheral registers, byte offsets on the LW bridge (seed 000 §4.1),
- * under the seed's hw_iface.h names; the map is
- * rtl/go_peripheral/go_peripheral_regs.def (docs/registers.md). */
-#include "rtl/go_peripheral_regs.h"
+/* The peripherals' registers, bases and spans, each made by tools/regmap.py
+ * from its rtl/<periph>/<periph>_regs.def (docs/registers.md): a register's
+ * LW byte offset is <P>_BASE + <P>_REG_<NAME>. */
 #include "common/keys.h" /* HID_KEY_*, AUDIO_*: shared with the screens */
-#define REG_AUDIO_CMD GP_REG_AUDIO_CMD       /* W [2:0] 0 none, 1 place, 2 capture, 3 illegal, 4 game over */
-#define REG_AUDIO_STATUS GP_REG_AUDIO_STATUS /* R [0] busy */
-#define REG_VGA_CTRL GP_REG_VGA_CTRL         /* W [0] 1 = swap at next vsync */
-#define REG_VGA_STATUS GP_REG_VGA_STATUS     /* R [0] in vertical blanking */
-#define REG_FB_ADDR_HI GP_REG_FB_ADDR_HI     /* W [7:0] upper 8 bits of the framebuffer to show */
-#define REG_RESERVED GP_REG_RESERVED
+#include "rtl/connect4_regs.h"
+#include "rtl/go_peripheral_regs.h"
+#include "rtl/go_rules_regs.h"
+#include "rtl/link_uart_regs.h"
+#include "rtl/othello_regs.h"
+#include "rtl/seven_seg_regs.h"
+#include "rtl/tile_display_regs.h"
 
-/* Connect Four mailbox (seed 004) and Othello ports (seed 003), LW offsets. */
-#define REG_C4_BASE 0x1000
-/* Seed 004's reset PIO beside the mailbox (bit 0 high: the AI logic held in
- * reset); docs/connect4.md, "Reset through the PIO". */
-#define REG_C4_RESET_PIO (REG_C4_BASE + 0x20u)
-#define REG_OTHELLO_BASE 0x2000
-#define REG_UART_BASE 0x3000
-#define REG_GO_RULES_BASE 0x4000
-#define REG_SEVEN_SEG_BASE 0x5000
-#define REG_TILE_BASE 0x6000
+/* A multi-bit field F of a register word by its generated F_SHIFT and
+ * F_MASK: REG_FIELD_PUT(point, GO_RULES_MOVE_POINT) places a value (bits
+ * outside the field dropped), REG_FIELD_GET(word, GO_RULES_MOVE_POINT)
+ * takes it out. */
+#define REG_FIELD_PUT(value, F) (((uint32_t)(value) << F##_SHIFT) & F##_MASK)
+#define REG_FIELD_GET(word, F) (((uint32_t)(word) & F##_MASK) >> F##_SHIFT)
 
 /*
  * The address map (ARCHITECTURE.md), once: every peripheral on the LW
- * bridge as X(ID, name, byte offset, span in bytes).  Backends without the
- * real FPGA walk it through hal/periph.h: the sdl backend binds each entry
- * to a C model (hal/models/), the sim backend to a Verilated model
- * (sim/bindings/); an entry no backend binds yet reads 0 and ignores
- * writes.  go_peripheral is the display core each backend owns itself (it
- * also clocks the system, scans the framebuffer out and streams audio).
+ * bridge as X(ID, name, byte offset, span in bytes), the offset and span
+ * from its .def.  Backends without the real FPGA walk it through
+ * hal/periph.h: the sdl backend binds each entry to a C model
+ * (hal/models/), the sim backend to a Verilated model (sim/bindings/); an
+ * entry no backend binds yet reads 0 and ignores writes.  go_peripheral is
+ * the display core each backend owns itself (it also clocks the system,
+ * scans the framebuffer out and streams audio).
  */
 #define HAL_PERIPHERALS(X)                                                 \
-    X(GO_PERIPHERAL, "go_peripheral", 0x0000u, 0x0020u) /* seed 000 */     \
-    X(CONNECT4, "connect4", REG_C4_BASE, 0x0030u)       /* seed 004 */     \
-    X(OTHELLO, "othello", REG_OTHELLO_BASE, 0x0020u)    /* seed 003 */     \
-    X(LINK_UART, "link_uart", REG_UART_BASE, 0x0020u)   /* seed 001 */     \
-    X(GO_RULES, "go_rules", REG_GO_RULES_BASE, 0x0100u) /* seed 001 */     \
-    X(SEVEN_SEG, "seven_segment", REG_SEVEN_SEG_BASE, 0x0020u)             \
-    X(TILE_DISPLAY, "tile_display", REG_TILE_BASE, 0x0100u) /* seed 002 */
+    X(GO_PERIPHERAL, "go_peripheral", GP_BASE, GP_SPAN)       /* seed 000 */ \
+    X(CONNECT4, "connect4", C4_BASE, C4_SPAN)                 /* seed 004 */ \
+    X(OTHELLO, "othello", OTH_BASE, OTH_SPAN)                 /* seed 003 */ \
+    X(LINK_UART, "link_uart", LINK_UART_BASE, LINK_UART_SPAN) /* seed 001 */ \
+    X(GO_RULES, "go_rules", GO_RULES_BASE, GO_RULES_SPAN)     /* seed 001 */ \
+    X(SEVEN_SEG, "seven_segment", SEVEN_SEG_BASE, SEVEN_SEG_SPAN)          \
+    X(TILE_DISPLAY, "tile_display", TILE_DISPLAY_BASE, TILE_DISPLAY_SPAN) /* seed 002 */
 
 /* Audio stream format: 8 kHz mono signed 16-bit (seed 000 §3.8). */
 #define HAL_AUDIO_RATE 8000

@@ -58,7 +58,6 @@ _Static_assert(sizeof(off_t) == 8, "mmap offsets above 2 GB need a 64-bit off_t"
 
 #define BOARD_DEFAULT_DEVMEM "/dev/mem"
 #define BOARD_FILE_MIN_BYTES ((uint64_t)HAL_LW_BRIDGE_BASE + HAL_LW_BRIDGE_SPAN)
-#define BOARD_GP_SPAN 0x20u        /* go_peripheral: 5-bit word address */
 #define BOARD_FRAME_US 16683u      /* one 60 Hz frame, for VGA_STATUS's frame counter */
 
 typedef struct board {
@@ -102,14 +101,16 @@ static uint32_t board_reg_read(void *ctx, uint32_t offset)
     board_t *b = ctx;
     if (!board_offset_ok(offset))
         return 0;
-    if (b->file_mode && offset < BOARD_GP_SPAN) {
+    if (b->file_mode && offset < GP_BASE + GP_SPAN) {
         switch (offset) {
-        case REG_VGA_CTRL:
+        case GP_REG_VGA_CTRL:
             return 0; /* every swap has been taken */
-        case REG_VGA_STATUS:
-            return 1u | (uint32_t)((board_time_us(b) / BOARD_FRAME_US) & 0xFFFFu) << 16;
-        case REG_FB_ADDR_HI:
-            return (uint32_t)b->fb_addr_hi | (uint32_t)b->displayed_hi << 8;
+        case GP_REG_VGA_STATUS:
+            return GP_VGA_STATUS_VBLANK |
+                   REG_FIELD_PUT(board_time_us(b) / BOARD_FRAME_US, GP_VGA_STATUS_FRAMES);
+        case GP_REG_FB_ADDR_HI:
+            return REG_FIELD_PUT(b->fb_addr_hi, GP_FB_ADDR_HI_ADDR) |
+                   REG_FIELD_PUT(b->displayed_hi, GP_FB_ADDR_HI_SHOWN);
         default:
             return 0; /* audio idle; reserved and unmapped words read 0 */
         }
@@ -128,9 +129,9 @@ static void board_reg_write(void *ctx, uint32_t offset, uint32_t value)
         fflush(b->log);
     }
     if (b->file_mode) {
-        if (offset == REG_FB_ADDR_HI)
-            b->fb_addr_hi = (uint8_t)value;
-        else if (offset == REG_VGA_CTRL && (value & 1u))
+        if (offset == GP_REG_FB_ADDR_HI)
+            b->fb_addr_hi = (uint8_t)REG_FIELD_GET(value, GP_FB_ADDR_HI_ADDR);
+        else if (offset == GP_REG_VGA_CTRL && (value & GP_VGA_CTRL_SWAP))
             b->displayed_hi = b->fb_addr_hi;
     }
 }
@@ -173,8 +174,9 @@ static int board_poll_key(void *ctx)
 /* The upper address byte of the buffer on screen, or 0 if unknown. */
 static uint8_t board_displayed_hi(board_t *b)
 {
-    uint32_t v = board_reg_read(b, REG_FB_ADDR_HI);
-    uint8_t shown = (uint8_t)(v >> 8), written = (uint8_t)v;
+    uint32_t v = board_reg_read(b, GP_REG_FB_ADDR_HI);
+    uint8_t shown = (uint8_t)REG_FIELD_GET(v, GP_FB_ADDR_HI_SHOWN);
+    uint8_t written = (uint8_t)REG_FIELD_GET(v, GP_FB_ADDR_HI_ADDR);
     if (shown == 0xC0 || shown == 0xC1)
         return shown;
     /* An FPGA image without the read-back extension: trust the last write. */
@@ -296,7 +298,7 @@ static int board_probe_peripheral(board_t *b, char *err, size_t errlen)
     volatile uint32_t v = 0;
     int faulted = sigsetjmp(board_probe_jmp, 1);
     if (!faulted)
-        v = b->lw[REG_FB_ADDR_HI / 4];
+        v = b->lw[GP_REG_FB_ADDR_HI / 4];
     sigaction(SIGBUS, &old, NULL);
     if (faulted) {
         snprintf(err, errlen, "board backend: bus error reading 0xFF200010: the LW HPS-to-FPGA "

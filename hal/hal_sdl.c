@@ -1,6 +1,6 @@
 /*
  * hal_sdl.c - the `sdl` backend: the FPGA is replaced by C models of the
- * RTL (models/go_peripheral.h for the display core, and the peripheral
+ * RTL (models/go_peripheral_model.h for the display core, and the peripheral
  * table of models/models.h on the bus), SDRAM by host memory, and the monitor,
  * speaker and keyboard by an SDL2 window (sdl_host) - or, headless, by
  * nothing at all: frames are read back with read_frame and samples go only
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "models/go_peripheral.h"
+#include "models/go_peripheral_model.h"
 #include "models/models.h"
 #include "hal.h"
 #include "hal_backends.h"

@@ -59,6 +59,11 @@ void *periph_model_at(void *inst, uint64_t now)
     return c->state;
 }
 
+void *periph_model_state(void *inst)
+{
+    return ((periph_model_inst_t *)inst)->state;
+}
+
 uint32_t periph_model_read(void *inst, uint64_t now, uint32_t offset)
 {
     periph_model_inst_t *c = inst;

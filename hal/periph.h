@@ -100,6 +100,8 @@ void periph_model_write(void *inst, uint64_t now, uint32_t offset, uint32_t valu
 /* The state of the C model behind a bus instance of a `model` binding, run
  * to the system clock now (no bus access: for reading its pins). */
 void *periph_model_at(void *inst, uint64_t now);
+/* The same state as it stands, not run (for wiring its pins). */
+void *periph_model_state(void *inst);
 
 /* The peripheral of a backend's table that drives the DE1-SoC's six
  * seven-segment pins, and how to read them: hex_n[i] for HEXi, bit k =

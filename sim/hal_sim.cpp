@@ -180,7 +180,7 @@ int sim_poll_key(void *ctx)
  * before the call is then on it. */
 int read_fresh_frame(sim_backend *s, uint16_t *rgb444)
 {
-    for (int i = 0; i < 200 && (sim_harness_reg_read(s->h, REG_VGA_CTRL) & 1); i++)
+    for (int i = 0; i < 200 && (sim_harness_reg_read(s->h, GP_REG_VGA_CTRL) & 1); i++)
         sim_harness_run(s->h, FRAME_CYCLES / 100);
     const uint64_t since = sim_harness_cycles(s->h);
     const uint64_t limit = since + 3 * FRAME_CYCLES;

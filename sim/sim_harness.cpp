@@ -13,6 +13,7 @@
 #include <string>
 
 #include "Vgo_peripheral.h"
+#include "rtl/go_peripheral_regs.h"
 #include "Vgo_peripheral__Dpi.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -406,7 +407,7 @@ uint64_t sim_harness_cycles(const sim_harness_t *s)
 uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
 {
     Vgo_peripheral *t = s->top.get();
-    t->avs_address = (offset >> 2) & 0x1F;
+    t->avs_address = (offset >> 2) & ((1u << GP_ADDR_BITS) - 1u);
     t->avs_read = 1;
     s->run(1);
     t->avs_read = 0;
@@ -417,7 +418,7 @@ uint32_t sim_harness_reg_read(sim_harness_t *s, uint32_t offset)
 void sim_harness_reg_write(sim_harness_t *s, uint32_t offset, uint32_t value)
 {
     Vgo_peripheral *t = s->top.get();
-    t->avs_address = (offset >> 2) & 0x1F;
+    t->avs_address = (offset >> 2) & ((1u << GP_ADDR_BITS) - 1u);
     t->avs_writedata = value;
     t->avs_write = 1;
     s->run(1);

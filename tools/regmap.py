@@ -4,6 +4,8 @@
     regmap.py c    DEF OUT.h     the C header the driver, model, binding and tests include
     regmap.py sv   DEF OUT.svh   the SystemVerilog include the RTL uses (`define`s)
     regmap.py md   DEF...        the docs/registers.md tables, on stdout
+    regmap.py update ROOT         rewrites every committed .svh and docs/registers.md's
+                                  tables from the .def files (what check compares)
     regmap.py check ROOT          TAP: each committed .svh and docs/registers.md's tables
                                   are what the .def files make today, and each RTL top
                                   decodes the address width its .def says
@@ -12,6 +14,11 @@ A .def file, one item a line ('#' starts a comment; the meaning is the rest
 of the line; a line starting with '#' is a comment):
 
     peripheral PREFIX ADDR_BITS RTL_TOP meaning    the RTL's word address width
+    base  OFFSET SPAN meaning                      where the peripheral sits on the LW
+                                                   bridge: byte offset and the bytes the
+                                                   address map gives it (at least what
+                                                   ADDR_BITS decodes; more when a
+                                                   neighbouring component shares them)
     reg   NAME[COUNT] OFFSET ACCESS RESET meaning  byte offset; [COUNT] for an array
     field REG NAME BITS ACCESS meaning             BITS as 7:0 or 3
     const NAME VALUE meaning                       a value the registers carry
@@ -23,7 +30,8 @@ Names made from it (PREFIX GO_RULES):
     GO_RULES_STATUS_BUSY         (1u << 0), a one-bit field
     GO_RULES_STATUS_REASON_SHIFT 4, GO_RULES_STATUS_REASON_MASK 0x70u (in place)
     GO_RULES_ID_VALUE            a const
-    GO_RULES_ADDR_BITS, GO_RULES_SPAN  the RTL's word address: bits, bytes
+    GO_RULES_ADDR_BITS           the RTL's word address width
+    GO_RULES_BASE, GO_RULES_SPAN the LW bridge byte offset and span (hal.h's map)
 and in the SV include the same names with the word address (offset / 4)
 ADDR_BITS wide for each register, 32-bit values for consts.
 """
@@ -41,6 +49,9 @@ class RegMap:
         self.prefix = None
         self.bits = None
         self.top = None
+        self.base = None
+        self.span = None
+        self.base_meaning = ""
         self.meaning = ""
         self.regs = []    # dicts: name, count, offset, access, reset, meaning, fields
         self.consts = []  # (name, value, meaning)
@@ -69,6 +80,12 @@ def parse(path):
                     raise SystemExit(f"{where}: peripheral PREFIX ADDR_BITS RTL_TOP meaning")
                 m.prefix, m.bits, m.top = parts[1], number(parts[2], where), parts[3]
                 m.meaning = parts[4] if len(parts) > 4 else ""
+            elif kind == "base":
+                parts = line.split(None, 3)
+                if len(parts) < 3:
+                    raise SystemExit(f"{where}: base OFFSET SPAN meaning")
+                m.base, m.span = number(parts[1], where), number(parts[2], where)
+                m.base_meaning = parts[3] if len(parts) > 3 else ""
             elif kind == "reg":
                 parts = line.split(None, 5)
                 if len(parts) < 5 or parts[3] not in ACCESS:
@@ -112,10 +129,15 @@ def parse(path):
                 raise SystemExit(f"{where}: unknown item {kind}")
     if m.prefix is None:
         raise SystemExit(f"{path}: no peripheral line")
+    if m.base is None:
+        raise SystemExit(f"{path}: no base line")
+    if m.span < rtl_span(m) or m.base % rtl_span(m):
+        raise SystemExit(f"{path}: span 0x{m.span:X} is less than the 0x{rtl_span(m):X} bytes "
+                         f"the RTL decodes, or base 0x{m.base:X} is not aligned to them")
     return m
 
 
-def span(m):
+def rtl_span(m):
     return 4 << m.bits
 
 
@@ -126,7 +148,9 @@ def gen_c(m):
            f" * at build time: edit that file, not this one.  {m.meaning} */",
            f"#ifndef {guard}", f"#define {guard}", "",
            f"#define {p}_ADDR_BITS {m.bits} /* the RTL's word address */",
-           f"#define {p}_SPAN 0x{span(m):X}u /* bytes the RTL decodes */", ""]
+           f"#define {p}_BASE 0x{m.base:04X}u /* LW bridge byte offset */",
+           f"#define {p}_SPAN 0x{m.span:04X}u /* bytes of the LW bridge: {m.base_meaning} */"
+           .replace(": */", " */"), ""]
     for r in m.regs:
         reset = "" if r["reset"] is None else f", reset 0x{r['reset']:X}"
         out.append(f"#define {p}_REG_{r['name']} 0x{r['offset']:02X}u /* {r['access']}{reset}: "
@@ -190,6 +214,8 @@ def md_cell(text):
 
 def gen_md(m):
     out = [f"<!-- regmap {m.periph}: made by tools/regmap.py from rtl/{m.periph}/{m.periph}_regs.def -->",
+           f"At LW 0x{m.base:04X}, span 0x{m.span:X}"
+           + (f": {m.base_meaning}" if m.base_meaning else "") + ".", "",
            "| offset | name | access | bits | reset | meaning |", "|---|---|---|---|---|---|"]
     for r in m.regs:
         off = f"0x{r['offset']:02X}"
@@ -265,6 +291,22 @@ def check(root):
     return 0 if all(ok for ok, _ in results) else 1
 
 
+def update(root):
+    """Writes each .svh and replaces each table of docs/registers.md (between
+    its regmap markers) with what the .def makes today."""
+    docs_path = os.path.join(root, "docs", "registers.md")
+    docs = open(docs_path, encoding="utf-8").read()
+    for path in defs(root):
+        m = parse(path)
+        write(path[:-len(".def")] + ".svh", gen_sv(m))
+        block = re.compile(r"<!-- regmap %s: .*?<!-- regmap %s end -->\n" % (m.periph, m.periph), re.S)
+        if not block.search(docs):
+            raise SystemExit(f"docs/registers.md: no table of {m.periph} to replace")
+        docs = block.sub(lambda _: gen_md(m), docs)
+    write(docs_path, docs)
+    return 0
+
+
 def write(path, text):
     """Writes text unless the file already holds it (a rebuild stays quiet)."""
     if os.path.isfile(path) and open(path, encoding="utf-8").read() == text:
@@ -282,6 +324,8 @@ def main(argv):
         write(argv[3], gen_sv(parse(argv[2])))
     elif len(argv) >= 3 and argv[1] == "md":
         sys.stdout.write("\n".join(gen_md(parse(p)) for p in argv[2:]))
+    elif len(argv) == 3 and argv[1] == "update":
+        return update(argv[2])
     elif len(argv) == 3 and argv[1] == "check":
         return check(argv[2])
     else:

@@ -1,13 +1,13 @@
 /* models/models.c - the C models the sdl backend answers registers with (models.h). */
 #include "models.h"
 
-#include "connect4.h"
-#include "go_peripheral.h"
-#include "go_rules.h"
-#include "link_uart.h"
-#include "othello.h"
-#include "seven_seg.h"
-#include "tile_display.h"
+#include "connect4_model.h"
+#include "go_peripheral_model.h"
+#include "go_rules_model.h"
+#include "link_uart_model.h"
+#include "othello_model.h"
+#include "seven_seg_model.h"
+#include "tile_display_model.h"
 
 const periph_binding_t *const hal_model_bindings[] = {
     &gp_model_binding, /* seed 000: the display core, attached by hal_sdl.c */

@@ -10,8 +10,12 @@
 `define C4_REG_ROW_COUNT 6
 `define C4_REG_MOVE 3'd7
 // Field bit positions.
+`define C4_ROW_CELLS_LSB 0
+`define C4_ROW_CELLS_MSB 13
 `define C4_MOVE_COLUMN_LSB 0
-`define C4_MOVE_COLUMN_MSB 6
+`define C4_MOVE_COLUMN_MSB 2
+`define C4_MOVE_WHY_LSB 4
+`define C4_MOVE_WHY_MSB 6
 `define C4_RESET_PIO_HOLD 0
 // Values.
 `define C4_FLAG_NEW 32'h00000001

@@ -26,5 +26,7 @@
 `define GP_FB_ADDR_HI_ADDR_MSB 7
 `define GP_FB_ADDR_HI_SHOWN_LSB 8
 `define GP_FB_ADDR_HI_SHOWN_MSB 15
+// Values.
+`define GP_FB_ADDR_SHIFT 32'h00000018
 
 `endif

@@ -1,13 +1,13 @@
 /* bindings/bindings.cpp - the Verilated models on the sim backend's bus (bindings.h). */
 #include "bindings.h"
 
-#include "connect4.h"
-#include "go_peripheral.h"
-#include "go_rules.h"
-#include "link_uart.h"
-#include "othello.h"
-#include "seven_seg.h"
-#include "tile_display.h"
+#include "connect4_bind.h"
+#include "go_peripheral_bind.h"
+#include "go_rules_bind.h"
+#include "link_uart_bind.h"
+#include "othello_bind.h"
+#include "seven_seg_bind.h"
+#include "tile_display_bind.h"
 
 const periph_binding_t *const sim_bindings[] = {
     &sim_gp_binding, /* seed 000: the harness's display core, attached by hal_sim.cpp */

@@ -167,7 +167,7 @@ int console_link_sending(console_link_t *l)
 {
     if (!l->use_uart || l->error[0])
         return 0;
-    return l->txlen || !(link_uart_status(l->hal) & 4); /* [2]: TX idle */
+    return l->txlen || !(link_uart_status(l->hal) & LINK_UART_STATUS_TX_IDLE);
 }
 
 int console_link_fd(const console_link_t *l)

@@ -3,16 +3,11 @@
 
 #include <stdio.h>
 
-/* LW byte offsets of the mailbox's words (rtl/connect4/connect4_regs.def). */
-#define MAILBOX_FLAG (REG_C4_BASE + C4_REG_FLAG)
-#define MAILBOX_ROW(r) (REG_C4_BASE + C4_REG_ROW + 4u * (unsigned)(r))
-#define MAILBOX_MOVE (REG_C4_BASE + C4_REG_MOVE)
-
 void c4_driver_reset_ai(hal_t *h)
 {
-    hal_write(h, REG_C4_RESET_PIO, 1u);
+    hal_write(h, C4_BASE + C4_REG_RESET_PIO, C4_RESET_PIO_HOLD);
     hal_advance(h, C4_DRIVER_RESET_US); /* 50 clocks: any pipeline is flushed */
-    hal_write(h, REG_C4_RESET_PIO, 0u);
+    hal_write(h, C4_BASE + C4_REG_RESET_PIO, 0u);
 }
 
 c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t timeout_us,
@@ -28,33 +23,34 @@ c4_driver_status_t c4_driver_request_move(hal_t *h, const c4_game_t *g, uint32_t
     uint16_t rows[C4_ROWS];
     c4_game_state_rows(g, g->to_move, rows);
     for (int r = 0; r < C4_ROWS; r++)
-        hal_write(h, MAILBOX_ROW(r), rows[r]);
-    hal_write(h, MAILBOX_FLAG, 1u);
+        hal_write(h, C4_BASE + C4_REG_ROW + 4u * (unsigned)r, rows[r]);
+    hal_write(h, C4_BASE + C4_REG_FLAG, C4_FLAG_NEW);
 
     /* The FPGA answers in 36-38 clocks (0.74 us); poll in 1 us steps of
      * backend time so every backend, simulated or real, gets a chance. */
     uint64_t start = hal_time_us(h);
-    uint32_t flag = hal_read(h, MAILBOX_FLAG);
-    while (flag != 2u) {
+    uint32_t flag = hal_read(h, C4_BASE + C4_REG_FLAG);
+    while (flag != C4_FLAG_DONE) {
         if (hal_time_us(h) - start >= timeout_us) {
-            hal_write(h, MAILBOX_FLAG, 0u);
+            hal_write(h, C4_BASE + C4_REG_FLAG, 0u);
             snprintf(err, errlen,
                      "connect4: the FPGA mailbox at 0x%08X did not answer within %u ms "
                      "(is the Connect Four bitstream loaded?)",
-                     HAL_LW_BRIDGE_BASE + REG_C4_BASE, (unsigned)(timeout_us / 1000u));
+                     HAL_LW_BRIDGE_BASE + C4_BASE, (unsigned)(timeout_us / 1000u));
             return C4_DRIVER_TIMEOUT;
         }
         hal_advance(h, 1);
-        flag = hal_read(h, MAILBOX_FLAG);
+        flag = hal_read(h, C4_BASE + C4_REG_FLAG);
     }
-    uint32_t w = hal_read(h, MAILBOX_MOVE);
-    hal_write(h, MAILBOX_FLAG, 0u);
+    uint32_t w = hal_read(h, C4_BASE + C4_REG_MOVE);
+    hal_write(h, C4_BASE + C4_REG_FLAG, 0u);
     if (word)
         *word = w;
 
     /* The seed trusted the FPGA; we do not: an illegal column is refused. */
-    int c = (int)(w & 7u);
-    if ((w & ~0x7Fu) != 0 || !c4_game_can_play(g, c)) {
+    int c = (int)REG_FIELD_GET(w, C4_MOVE_COLUMN);
+    int above_why = ((w >> C4_MOVE_WHY_SHIFT) & ~(C4_MOVE_WHY_MASK >> C4_MOVE_WHY_SHIFT)) != 0;
+    if (above_why || !c4_game_can_play(g, c)) {
         snprintf(err, errlen,
                  "connect4: rejected an illegal move from the hardware (word 0x%08X, column %d)",
                  (unsigned)w, c + 1);

@@ -1,6 +1,6 @@
 /*
  * drivers/connect4_mailbox.h - the one driver for the Connect Four AI in FPGA logic: writes
- * the position into the mailbox at LW offset 0x1000 (REG_C4_BASE) through
+ * the position into the mailbox at LW offset 0x1000 (C4_BASE) through
  * the HAL and reads the AI's move back.  Every backend answers: sdl with
  * hal/c4_model.c, sim with the Verilated RTL, board with the FPGA.
  *
@@ -27,7 +27,7 @@ typedef enum c4_driver_status {
     C4_DRIVER_NO_MOVE   /* the position has no move to ask for (game over) */
 } c4_driver_status_t;
 
-/* Resets the AI logic through seed 004's PIO (REG_C4_RESET_PIO, LW
+/* Resets the AI logic through seed 004's PIO (C4_BASE + C4_REG_RESET_PIO, LW
  * 0x1020): bit 0 high for C4_DRIVER_RESET_US of backend time, then low.
  * The mailbox's words read 0 and its FSM polls the flag afterwards.  The
  * console does it before each game, `tabletop connect4 move` before it

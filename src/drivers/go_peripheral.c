@@ -21,8 +21,8 @@ int gp_driver_init(gp_driver_t *gp, hal_t *hal, char *err, size_t errlen)
     }
     /* Whatever the backend shows after reset, we start drawing into the
      * buffer that is not on screen. */
-    uint32_t shown = (hal_read(hal, REG_FB_ADDR_HI) >> 8) & 0xFF;
-    gp->front = shown == (HAL_FB1_PHYS >> 24) ? 1 : 0;
+    uint32_t shown = REG_FIELD_GET(hal_read(hal, GP_REG_FB_ADDR_HI), GP_FB_ADDR_HI_SHOWN);
+    gp->front = shown == (HAL_FB1_PHYS >> GP_FB_ADDR_SHIFT) ? 1 : 0;
     return 0;
 }
 
@@ -37,11 +37,11 @@ void gp_driver_present(gp_driver_t *gp, int sound)
     int back = 1 - gp->front;
     uint32_t phys = back ? HAL_FB1_PHYS : HAL_FB0_PHYS;
     if (sound != AUDIO_NONE)
-        hal_write(hal, REG_AUDIO_CMD, (uint32_t)sound);
-    hal_write(hal, REG_FB_ADDR_HI, phys >> 24);
-    hal_write(hal, REG_VGA_CTRL, 1);
+        hal_write(hal, GP_REG_AUDIO_CMD, REG_FIELD_PUT(sound, GP_AUDIO_CMD_CLIP));
+    hal_write(hal, GP_REG_FB_ADDR_HI, REG_FIELD_PUT(phys >> GP_FB_ADDR_SHIFT, GP_FB_ADDR_HI_ADDR));
+    hal_write(hal, GP_REG_VGA_CTRL, GP_VGA_CTRL_SWAP);
     uint32_t waited = 0;
-    while (hal_read(hal, REG_VGA_CTRL) & 1) {
+    while (hal_read(hal, GP_REG_VGA_CTRL) & GP_VGA_CTRL_PENDING) {
         if (waited >= PRESENT_TIMEOUT_US) {
             fprintf(stderr, "tabletop: the %s backend did not take a swap in %u ms\n",
                     hal->ops->name, (unsigned)(PRESENT_TIMEOUT_US / 1000));
@@ -56,5 +56,5 @@ void gp_driver_present(gp_driver_t *gp, int sound)
 
 int gp_driver_audio_busy(gp_driver_t *gp)
 {
-    return (int)(hal_read(gp->hal, REG_AUDIO_STATUS) & 1);
+    return (hal_read(gp->hal, GP_REG_AUDIO_STATUS) & GP_AUDIO_STATUS_BUSY) != 0;
 }

@@ -4,37 +4,29 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Byte offsets from REG_GO_RULES_BASE (rtl/go_rules/go_rules_regs.def). */
-#define GR_ID GO_RULES_REG_ID
-#define GR_CTRL GO_RULES_REG_CTRL
-#define GR_STATUS GO_RULES_REG_STATUS
-#define GR_MOVE GO_RULES_REG_MOVE
-#define GR_CAPTURED GO_RULES_REG_CAPTURED
-#define GR_CYCLES GO_RULES_REG_CYCLES
-#define GR_TERRITORY GO_RULES_REG_TERRITORY
-#define GR_TCYCLES GO_RULES_REG_TCYCLES
-#define GR_BOARD GO_RULES_REG_BOARD
-#define GR_KO GO_RULES_REG_KO
-#define GR_RESULT GO_RULES_REG_RESULT
-#define GR_WORDS 6
-#define GR_ID_VALUE GO_RULES_ID_VALUE
-
+/* Byte offsets from GO_RULES_BASE (rtl/go_rules/go_rules_regs.def). */
 static uint32_t gr_read(go_rules_hw_t *hw, uint32_t off)
 {
-    return hal_read(hw->hal, REG_GO_RULES_BASE + off);
+    return hal_read(hw->hal, GO_RULES_BASE + off);
 }
 
 static void gr_write(go_rules_hw_t *hw, uint32_t off, uint32_t v)
 {
-    hal_write(hw->hal, REG_GO_RULES_BASE + off, v);
+    hal_write(hw->hal, GO_RULES_BASE + off, v);
+}
+
+/* The point at place i of BOARD/KO/RESULT word k. */
+static unsigned point_of(unsigned k, unsigned i)
+{
+    return GO_RULES_POINTS_PER_WORD * k + i;
 }
 
 static void gr_write_board(go_rules_hw_t *hw, uint32_t base, const uint8_t b[GO_RULES_NPOINTS])
 {
-    for (unsigned k = 0; k < GR_WORDS; k++) {
+    for (unsigned k = 0; k < GO_RULES_REG_BOARD_COUNT; k++) {
         uint32_t w = 0;
-        for (unsigned i = 0; i < 16 && 16 * k + i < GO_RULES_NPOINTS; i++)
-            w |= (uint32_t)(b[16 * k + i] & 3u) << (2 * i);
+        for (unsigned i = 0; i < GO_RULES_POINTS_PER_WORD && point_of(k, i) < GO_RULES_NPOINTS; i++)
+            w |= (uint32_t)(b[point_of(k, i)] & GO_RULES_POINT_MASK) << (GO_RULES_POINT_BITS * i);
         gr_write(hw, base + 4 * k, w);
     }
 }
@@ -42,12 +34,12 @@ static void gr_write_board(go_rules_hw_t *hw, uint32_t base, const uint8_t b[GO_
 int go_rules_hw_open(go_rules_hw_t *hw, hal_t *hal, char *err, size_t errlen)
 {
     hw->hal = hal;
-    uint32_t id = gr_read(hw, GR_ID);
-    if (id != GR_ID_VALUE) {
+    uint32_t id = gr_read(hw, GO_RULES_REG_ID);
+    if (id != GO_RULES_ID_VALUE) {
         snprintf(err, errlen,
                  "no go_rules peripheral at LW 0x%04X on the %s backend (ID reads 0x%08X, "
                  "not 0x%08X): load a bitstream with it, or use --rules sw",
-                 REG_GO_RULES_BASE, hal->ops->name, (unsigned)id, GR_ID_VALUE);
+                 GO_RULES_BASE, hal->ops->name, (unsigned)id, GO_RULES_ID_VALUE);
         return -1;
     }
     return 0;
@@ -58,7 +50,7 @@ static int gr_wait(go_rules_hw_t *hw, uint32_t busy, uint32_t done, uint32_t *st
                    char *err, size_t errlen)
 {
     for (int i = 0; i < GO_RULES_HW_MAX_POLLS; i++) {
-        uint32_t s = gr_read(hw, GR_STATUS);
+        uint32_t s = gr_read(hw, GO_RULES_REG_STATUS);
         if ((s & done) && !(s & busy)) {
             *status = s;
             return 0;
@@ -72,7 +64,7 @@ static int gr_wait(go_rules_hw_t *hw, uint32_t busy, uint32_t done, uint32_t *st
 static int gr_wait_idle(go_rules_hw_t *hw, char *err, size_t errlen)
 {
     for (int i = 0; i < GO_RULES_HW_MAX_POLLS; i++)
-        if (!(gr_read(hw, GR_STATUS) & (1u | (1u << 8))))
+        if (!(gr_read(hw, GO_RULES_REG_STATUS) & (GO_RULES_STATUS_BUSY | GO_RULES_STATUS_TBUSY)))
             return 0;
     snprintf(err, errlen, "go_rules: still busy after %d polls of STATUS", GO_RULES_HW_MAX_POLLS);
     return -1;
@@ -86,23 +78,24 @@ int go_rules_hw_decide(go_rules_hw_t *hw, const uint8_t board[GO_RULES_NPOINTS],
     /* A count still running would hold BOARD: wait for it first. */
     if (gr_wait_idle(hw, err, errlen) != 0)
         return -1;
-    gr_write_board(hw, GR_BOARD, board);
-    gr_write_board(hw, GR_KO, ko);
-    uint32_t move = (uint32_t)(colour & 3) << 16;
-    move |= point < 0 ? 1u << 8 : (uint32_t)point & 0x7Fu;
-    gr_write(hw, GR_MOVE, move);
-    gr_write(hw, GR_CTRL, 1u);
-    if (gr_wait(hw, 1u, 2u, &status, err, errlen) != 0)
+    gr_write_board(hw, GO_RULES_REG_BOARD, board);
+    gr_write_board(hw, GO_RULES_REG_KO, ko);
+    uint32_t move = ((uint32_t)colour << GO_RULES_MOVE_COLOUR_SHIFT) & GO_RULES_MOVE_COLOUR_MASK;
+    move |= point < 0 ? GO_RULES_MOVE_PASS
+                      : ((uint32_t)point << GO_RULES_MOVE_POINT_SHIFT) & GO_RULES_MOVE_POINT_MASK;
+    gr_write(hw, GO_RULES_REG_MOVE, move);
+    gr_write(hw, GO_RULES_REG_CTRL, GO_RULES_CTRL_MOVE);
+    if (gr_wait(hw, GO_RULES_STATUS_BUSY, GO_RULES_STATUS_DONE, &status, err, errlen) != 0)
         return -1;
-    a->legal = (status >> 2) & 1;
-    a->reason = (int)((status >> 4) & 7u);
-    for (unsigned k = 0; k < GR_WORDS; k++) {
-        uint32_t w = gr_read(hw, GR_RESULT + 4 * k);
-        for (unsigned i = 0; i < 16 && 16 * k + i < GO_RULES_NPOINTS; i++)
-            a->board[16 * k + i] = (uint8_t)((w >> (2 * i)) & 3u);
+    a->legal = (status & GO_RULES_STATUS_LEGAL) != 0;
+    a->reason = (int)((status & GO_RULES_STATUS_REASON_MASK) >> GO_RULES_STATUS_REASON_SHIFT);
+    for (unsigned k = 0; k < GO_RULES_REG_RESULT_COUNT; k++) {
+        uint32_t w = gr_read(hw, GO_RULES_REG_RESULT + 4 * k);
+        for (unsigned i = 0; i < GO_RULES_POINTS_PER_WORD && point_of(k, i) < GO_RULES_NPOINTS; i++)
+            a->board[point_of(k, i)] = (uint8_t)((w >> (GO_RULES_POINT_BITS * i)) & GO_RULES_POINT_MASK);
     }
-    a->captured = (int)(gr_read(hw, GR_CAPTURED) & 0x7Fu);
-    a->cycles = gr_read(hw, GR_CYCLES);
+    a->captured = (int)REG_FIELD_GET(gr_read(hw, GO_RULES_REG_CAPTURED), GO_RULES_CAPTURED_COUNT);
+    a->cycles = gr_read(hw, GO_RULES_REG_CYCLES);
     return 0;
 }
 
@@ -112,15 +105,15 @@ int go_rules_hw_territory(go_rules_hw_t *hw, const uint8_t board[GO_RULES_NPOINT
     uint32_t status;
     if (gr_wait_idle(hw, err, errlen) != 0)
         return -1;
-    gr_write_board(hw, GR_BOARD, board);
-    gr_write(hw, GR_CTRL, 2u);
-    if (gr_wait(hw, 1u << 8, 1u << 9, &status, err, errlen) != 0)
+    gr_write_board(hw, GO_RULES_REG_BOARD, board);
+    gr_write(hw, GO_RULES_REG_CTRL, GO_RULES_CTRL_TERRITORY);
+    if (gr_wait(hw, GO_RULES_STATUS_TBUSY, GO_RULES_STATUS_TDONE, &status, err, errlen) != 0)
         return -1;
-    uint32_t t = gr_read(hw, GR_TERRITORY);
-    *black = (int)(t & 0x7Fu);
-    *white = (int)((t >> 16) & 0x7Fu);
+    uint32_t t = gr_read(hw, GO_RULES_REG_TERRITORY);
+    *black = (int)((t & GO_RULES_TERRITORY_BLACK_MASK) >> GO_RULES_TERRITORY_BLACK_SHIFT);
+    *white = (int)((t & GO_RULES_TERRITORY_WHITE_MASK) >> GO_RULES_TERRITORY_WHITE_SHIFT);
     if (cycles)
-        *cycles = gr_read(hw, GR_TCYCLES);
+        *cycles = gr_read(hw, GO_RULES_REG_TCYCLES);
     return 0;
 }
 

@@ -1,8 +1,8 @@
 /*
  * drivers/go_rules.h - the driver of the go_rules peripheral (seed 001's
  * pruner, board updater and territory counter, rtl/go_rules/) at LW offset
- * 0x4000 (REG_GO_RULES_BASE), through hal.h only: sdl answers with
- * hal/models/go_rules.c, sim with the Verilated RTL, board with the FPGA.
+ * 0x4000 (GO_RULES_BASE), through hal.h only: sdl answers with
+ * hal/models/go_rules_model.c, sim with the Verilated RTL, board with the FPGA.
  * Register map and protocol: docs/go_rules.md.
  *
  *   go_rules_hw_t hw;

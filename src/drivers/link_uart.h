@@ -1,7 +1,7 @@
 /*
- * drivers/link_uart.h - the serial link UART at LW 0x3000 (REG_UART_BASE;
+ * drivers/link_uart.h - the serial link UART at LW 0x3000 (LINK_UART_BASE;
  * seed 001, docs/link.md "UART registers") through the HAL: every backend
- * answers (sdl: hal/models/link_uart.c, sim: rtl/link_uart Verilated,
+ * answers (sdl: hal/models/link_uart_model.c, sim: rtl/link_uart Verilated,
  * board: the FPGA, once board/ wires it).
  */
 #ifndef TABLETOP_LINK_UART_DRIVER_H
@@ -13,11 +13,7 @@
 #include "hal.h"
 #include "rtl/link_uart_regs.h"
 
-/* Byte offsets from REG_UART_BASE (rtl/link_uart/link_uart_regs.def). */
-#define LINK_UART_DATA LINK_UART_REG_DATA
-#define LINK_UART_STATUS LINK_UART_REG_STATUS
-#define LINK_UART_DIVISOR LINK_UART_REG_DIVISOR
-#define LINK_UART_CONTROL LINK_UART_REG_CONTROL
+/* Registers: LINK_UART_BASE + LINK_UART_REG_* (rtl/link_uart/link_uart_regs.def). */
 
 /* Resets the registers the console uses (9600 baud, no loopback, sticky
  * errors cleared).  Returns 1 if a UART answers there (DIVISOR reads back). */

@@ -1,7 +1,7 @@
 /*
  * drivers/othello_machine.h - the driver of seed 003's Othello machine
- * (rtl/othello/, LW offset 0x2000, REG_OTHELLO_BASE) through hal.h only:
- * sdl answers with hal/models/othello.c, sim with the Verilated RTL, board
+ * (rtl/othello/, LW offset 0x2000, OTH_BASE) through hal.h only:
+ * sdl answers with hal/models/othello_model.c, sim with the Verilated RTL, board
  * with the FPGA.  The PC plays White, the machine Black; protocol and
  * registers: docs/othello.md, "The machine".
  *

@@ -81,36 +81,39 @@ int seven_seg_glyph(char c)
     return -1;
 }
 
-int seven_seg_encode(const char *text, uint8_t out[SEVEN_SEG_DIGITS])
+int seven_seg_encode(const char *text, uint8_t out[SEVEN_SEG_REG_DIGIT_COUNT])
 {
-    uint8_t seg[SEVEN_SEG_DIGITS] = {0};
+    uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT] = {0};
     size_t n = strlen(text);
-    if (n > SEVEN_SEG_DIGITS)
+    if (n > SEVEN_SEG_REG_DIGIT_COUNT)
         return -1;
     for (size_t i = 0; i < n; i++) {
         int s = seven_seg_glyph(text[i]);
         if (s < 0)
             return -1;
-        seg[SEVEN_SEG_DIGITS - 1 - i] = (uint8_t)s;
+        seg[SEVEN_SEG_REG_DIGIT_COUNT - 1 - i] = (uint8_t)s;
     }
     memcpy(out, seg, sizeof seg);
     return 0;
 }
 
-void seven_seg_show_raw(hal_t *h, const uint8_t seg[SEVEN_SEG_DIGITS])
+void seven_seg_show_raw(hal_t *h, const uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT])
 {
     uint32_t lo = 0, hi = 0;
-    for (int i = 0; i < 4; i++)
-        lo |= (uint32_t)(seg[i] & 0x7Fu) << (8 * i);
-    for (int i = 0; i < 2; i++)
-        hi |= (uint32_t)(seg[4 + i] & 0x7Fu) << (8 * i);
-    hal_write(h, SEVEN_SEG_HEX3_HEX0, lo);
-    hal_write(h, SEVEN_SEG_HEX5_HEX4, hi);
+    for (int i = 0; i < SEVEN_SEG_REG_DIGIT_COUNT; i++) {
+        uint32_t s = (seg[i] & SEVEN_SEG_DIGIT_SEGMENTS_MASK) >> SEVEN_SEG_DIGIT_SEGMENTS_SHIFT;
+        if (i < SEVEN_SEG_LOW_DIGITS)
+            lo |= s << (SEVEN_SEG_DIGIT_STRIDE * i);
+        else
+            hi |= s << (SEVEN_SEG_DIGIT_STRIDE * (i - SEVEN_SEG_LOW_DIGITS));
+    }
+    hal_write(h, SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX3_HEX0, lo);
+    hal_write(h, SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX5_HEX4, hi);
 }
 
 int seven_seg_show_text(hal_t *h, const char *text)
 {
-    uint8_t seg[SEVEN_SEG_DIGITS];
+    uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT];
     if (seven_seg_encode(text, seg) != 0)
         return -1;
     seven_seg_show_raw(h, seg);
@@ -121,7 +124,7 @@ int seven_seg_show_number(hal_t *h, long n)
 {
     char text[32];
     int len = snprintf(text, sizeof text, "%6ld", n);
-    if (len < 0 || len > SEVEN_SEG_DIGITS)
+    if (len < 0 || len > SEVEN_SEG_REG_DIGIT_COUNT)
         return -1;
     return seven_seg_show_text(h, text);
 }
@@ -137,15 +140,18 @@ int seven_seg_show_counts(hal_t *h, int black, int white)
 
 void seven_seg_clear(hal_t *h)
 {
-    static const uint8_t dark[SEVEN_SEG_DIGITS];
+    static const uint8_t dark[SEVEN_SEG_REG_DIGIT_COUNT];
     seven_seg_show_raw(h, dark);
 }
 
-void seven_seg_read(hal_t *h, uint8_t seg[SEVEN_SEG_DIGITS])
+void seven_seg_read(hal_t *h, uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT])
 {
-    uint32_t lo = hal_read(h, SEVEN_SEG_HEX3_HEX0), hi = hal_read(h, SEVEN_SEG_HEX5_HEX4);
-    for (int i = 0; i < 4; i++)
-        seg[i] = (uint8_t)((lo >> (8 * i)) & 0x7Fu);
-    for (int i = 0; i < 2; i++)
-        seg[4 + i] = (uint8_t)((hi >> (8 * i)) & 0x7Fu);
+    uint32_t lo = hal_read(h, SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX3_HEX0);
+    uint32_t hi = hal_read(h, SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX5_HEX4);
+    for (int i = 0; i < SEVEN_SEG_REG_DIGIT_COUNT; i++) {
+        uint32_t w = i < SEVEN_SEG_LOW_DIGITS
+                         ? lo >> (SEVEN_SEG_DIGIT_STRIDE * i)
+                         : hi >> (SEVEN_SEG_DIGIT_STRIDE * (i - SEVEN_SEG_LOW_DIGITS));
+        seg[i] = (uint8_t)(w & SEVEN_SEG_DIGIT_SEGMENTS_MASK);
+    }
 }

@@ -1,7 +1,7 @@
 /*
  * drivers/seven_seg.h - the DE1-SoC's six seven-segment digits HEX5..HEX0
- * at LW 0x5000 (REG_SEVEN_SEG_BASE; docs/seven_seg.md) through the HAL:
- * sdl answers with hal/models/seven_seg.c, sim with rtl/seven_seg
+ * at LW 0x5000 (SEVEN_SEG_BASE; docs/seven_seg.md) through the HAL:
+ * sdl answers with hal/models/seven_seg_model.c, sim with rtl/seven_seg
  * Verilated, the board with the FPGA.  Screens show seed 001's messages
  * with it ("PASS", the territory counts, "WInnEr"/"LOSEr").
  *
@@ -22,11 +22,7 @@
 #include "hal.h"
 #include "rtl/seven_seg_regs.h"
 
-/* Registers, byte offsets on the LW bridge (rtl/seven_seg/seven_seg_regs.def). */
-#define SEVEN_SEG_DIGITS SEVEN_SEG_REG_DIGIT_COUNT
-#define SEVEN_SEG_DIGIT(i) (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_DIGIT + 4u * (unsigned)(i)) /* HEXi */
-#define SEVEN_SEG_HEX3_HEX0 (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX3_HEX0) /* bytes 0..3: HEX0..HEX3 */
-#define SEVEN_SEG_HEX5_HEX4 (REG_SEVEN_SEG_BASE + SEVEN_SEG_REG_HEX5_HEX4) /* bytes 0..1: HEX4, HEX5 */
+/* Registers: SEVEN_SEG_BASE + SEVEN_SEG_REG_* (rtl/seven_seg/seven_seg_regs.def). */
 
 /* The driver's font: the lit segments of one character, or -1 if it has no
  * glyph.  Digits, space, '-', '_', '=' and the letters a seven-segment
@@ -38,10 +34,10 @@ int seven_seg_glyph(char c);
 /* Lays text out on the digits, text[0] on HEX5: out[i] is HEXi's segments,
  * short text padded with blanks on the right.  Returns 0, or -1 (out
  * untouched) if text is longer than six or has a character without a glyph. */
-int seven_seg_encode(const char *text, uint8_t out[SEVEN_SEG_DIGITS]);
+int seven_seg_encode(const char *text, uint8_t out[SEVEN_SEG_REG_DIGIT_COUNT]);
 
 /* Lights exactly the segments seg[i] (7 bits) on HEXi: two bus writes. */
-void seven_seg_show_raw(hal_t *h, const uint8_t seg[SEVEN_SEG_DIGITS]);
+void seven_seg_show_raw(hal_t *h, const uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT]);
 /* Shows text (seven_seg_encode).  Returns 0, or -1 with the display unchanged. */
 int seven_seg_show_text(hal_t *h, const char *text);
 /* Shows n right-aligned (a minus sign for a negative n).  Returns 0, or -1
@@ -53,6 +49,6 @@ int seven_seg_show_counts(hal_t *h, int black, int white);
 /* All six dark. */
 void seven_seg_clear(hal_t *h);
 /* What the digits show now (read back from the registers). */
-void seven_seg_read(hal_t *h, uint8_t seg[SEVEN_SEG_DIGITS]);
+void seven_seg_read(hal_t *h, uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT]);
 
 #endif

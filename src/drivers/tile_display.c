@@ -18,22 +18,22 @@ static uint8_t *shadow(tile_driver_t *d, int page)
 
 uint32_t tile_word(int x, int y, int page, int colour)
 {
-    return ((uint32_t)x & 0xFFu) << 24 | ((uint32_t)y & 0xFFu) << 16 |
-           ((uint32_t)page & 0xFFu) << 8 | ((uint32_t)colour & 0xFFu);
+    return REG_FIELD_PUT(x, TILE_DISPLAY_CELL_X) | REG_FIELD_PUT(y, TILE_DISPLAY_CELL_Y) |
+           REG_FIELD_PUT(page, TILE_DISPLAY_CELL_PAGE) | REG_FIELD_PUT(colour, TILE_DISPLAY_CELL_COLOUR);
 }
 
 int tile_open(tile_driver_t *d, hal_t *hal)
 {
     memset(d, 0, sizeof *d);
     d->hal = hal;
-    if (hal_read(hal, TILE_REG_ID) != TILE_ID)
+    if (hal_read(hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_ID) != TILE_DISPLAY_ID_VALUE)
         return -1;
-    hal_write(hal, TILE_REG_CTRL, 0);
+    hal_write(hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CTRL, 0);
     if (tile_clear(d, TILE_PAGE_BOARD, TILE_BLUE) != 0 ||
         tile_clear(d, TILE_PAGE_MENU, TILE_BLUE) != 0 ||
         tile_clear(d, TILE_PAGE_WELCOME, TILE_WHITE) != 0)
         return -1;
-    hal_write(hal, TILE_REG_STATUS, 0); /* REFUSED from 0 */
+    hal_write(hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_STATUS, 0); /* REFUSED from 0 */
     return 0;
 }
 
@@ -44,7 +44,7 @@ int tile_cell(tile_driver_t *d, int page, int x, int y, int colour)
         return -1;
     uint8_t *s = &shadow(d, page)[x + y * tile_w[page]];
     if (*s != colour) {
-        hal_write(d->hal, TILE_REG_CELL, tile_word(x, y, page, colour));
+        hal_write(d->hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CELL, tile_word(x, y, page, colour));
         *s = (uint8_t)colour;
         d->writes++;
     }
@@ -63,7 +63,7 @@ int tile_sync(tile_driver_t *d, int page, const uint8_t *cells)
     uint8_t *s = shadow(d, page);
     for (int i = 0; i < n; i++)
         if (s[i] != cells[i]) {
-            hal_write(d->hal, TILE_REG_CELL, tile_word(i % tile_w[page], i / tile_w[page], page,
+            hal_write(d->hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CELL, tile_word(i % tile_w[page], i / tile_w[page], page,
                                                        cells[i]));
             s[i] = cells[i];
             written++;
@@ -76,13 +76,14 @@ int tile_clear(tile_driver_t *d, int page, int colour)
 {
     if (page < 0 || page > 2 || colour < 0 || colour > 3)
         return -1;
-    for (int i = 0; (hal_read(d->hal, TILE_REG_STATUS) & 1u); i++) {
+    for (int i = 0; (hal_read(d->hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_STATUS) & TILE_DISPLAY_STATUS_BUSY); i++) {
         if (i == TILE_POLL_MAX)
             return -1;
         hal_advance(d->hal, TILE_POLL_US);
     }
-    hal_write(d->hal, TILE_REG_CLEAR, (uint32_t)page << 8 | (uint32_t)colour);
-    for (int i = 0; (hal_read(d->hal, TILE_REG_STATUS) & 1u); i++) {
+    hal_write(d->hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CLEAR, REG_FIELD_PUT(page, TILE_DISPLAY_CLEAR_PAGE) |
+                                                         REG_FIELD_PUT(colour, TILE_DISPLAY_CLEAR_COLOUR));
+    for (int i = 0; (hal_read(d->hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_STATUS) & TILE_DISPLAY_STATUS_BUSY); i++) {
         if (i == TILE_POLL_MAX)
             return -1;
         hal_advance(d->hal, TILE_POLL_US);
@@ -93,11 +94,12 @@ int tile_clear(tile_driver_t *d, int page, int colour)
 
 void tile_show(tile_driver_t *d, int page, int enable)
 {
-    uint32_t ctrl = (enable ? 1u : 0u) | (page == TILE_PAGE_WELCOME ? 2u : 0u);
+    uint32_t ctrl = (enable ? TILE_DISPLAY_CTRL_ENABLE : 0u) |
+                    (page == TILE_PAGE_WELCOME ? TILE_DISPLAY_CTRL_WELCOME : 0u);
     /* A cell word shows its own page (the seed's behaviour): CTRL is
      * written whenever it may differ from what the driver last set. */
     if (ctrl != d->ctrl || d->writes) {
-        hal_write(d->hal, TILE_REG_CTRL, ctrl);
+        hal_write(d->hal, TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CTRL, ctrl);
         d->ctrl = ctrl;
         d->writes = 0;
     }
@@ -105,5 +107,5 @@ void tile_show(tile_driver_t *d, int page, int enable)
 
 int tile_enabled(const tile_driver_t *d)
 {
-    return (int)(d->ctrl & 1u);
+    return (d->ctrl & TILE_DISPLAY_CTRL_ENABLE) != 0;
 }

@@ -1,7 +1,7 @@
 /*
  * drivers/tile_display.h - seed 002's tile display at LW 0x6000
- * (REG_TILE_BASE; docs/tile_display.md) through the HAL: sdl answers with
- * hal/models/tile_display.c, sim with rtl/tile_display Verilated, the board
+ * (TILE_DISPLAY_BASE; docs/tile_display.md) through the HAL: sdl answers with
+ * hal/models/tile_display_model.c, sim with rtl/tile_display Verilated, the board
  * with the FPGA (whose top level hands it the VGA pins while it is enabled).
  *
  *   tile_driver_t td;
@@ -24,14 +24,7 @@
 #include "hal.h"
 #include "rtl/tile_display_regs.h"
 
-/* Registers, byte offsets on the LW bridge (rtl/tile_display/tile_display_regs.def). */
-#define TILE_REG_CELL (REG_TILE_BASE + TILE_DISPLAY_REG_CELL)
-#define TILE_REG_CTRL (REG_TILE_BASE + TILE_DISPLAY_REG_CTRL)
-#define TILE_REG_CLEAR (REG_TILE_BASE + TILE_DISPLAY_REG_CLEAR)
-#define TILE_REG_STATUS (REG_TILE_BASE + TILE_DISPLAY_REG_STATUS)
-#define TILE_REG_ID (REG_TILE_BASE + TILE_DISPLAY_REG_ID)
-#define TILE_ID TILE_DISPLAY_ID_VALUE
-
+/* Registers: TILE_DISPLAY_BASE + TILE_DISPLAY_REG_* (rtl/tile_display/tile_display_regs.def). */
 /* Pages, their sizes and the four colours: common/tiles.h. */
 
 typedef struct tile_driver {

@@ -9,8 +9,10 @@
      of its fileset exists; the Connect Four fileset is exactly the
      connect4_rtl list of rtl/meson.build (what the tests simulate);
   2. the mailbox's address: docs/board.md connects connect4_mailbox_0.s0 to
-     the lightweight bridge at REG_C4_BASE of hal/hal.h (0x1000), and the
-     slave's word address spans the bytes hal/hal.h's address map gives it;
+     the lightweight bridge at the base of rtl/connect4/connect4_regs.def
+     (0x1000; hal/hal.h's map is made from it), and the slave's word
+     address and the PIO after it span the bytes that .def gives it (the
+     same for go_rules);
   3. every port of board/de1_soc_top.sv has exactly one pin location in
      board/tabletop.qsf, and no pin is used twice;
   4. verilator lints board/de1_soc_top.sv together with the real
@@ -18,7 +20,7 @@
      soc_system that has the ports the top level connects (so widths and
      names between them agree);
   5. seed 004's reset PIO: docs/board.md puts c4_reset_pio.s1
-     at hal/hal.h's REG_C4_RESET_PIO (0x1020), and the top level wires the
+     at the .def's RESET_PIO (0x1020), and the top level wires the
      PIO's export (c4_reset_export) to the mailbox's ai_rst
      (connect4_ai_rst) -- nothing else drives it;
   6. the VGA DAC (seed 000, ARCHITECTURE.md "Frames"): the top level's
@@ -169,6 +171,15 @@ def rtl_list(src, name):
             for f in re.findall(r"'([^']+)'", m.group(1))]
 
 
+def def_maps(src):
+    """{PREFIX: map} of every rtl/<periph>/<periph>_regs.def, as tools/regmap.py
+    reads them: the one source of each peripheral's base, span and offsets."""
+    sys.path.insert(0, os.path.join(src, "tools"))
+    sys.dont_write_bytecode = True  # nothing written beside the sources
+    import regmap
+    return {m.prefix: m for m in map(regmap.parse, regmap.defs(src))}
+
+
 def check_go_rules(src):
     """The go_rules component: its files, its address and span."""
     declared, files = check_hw_tcl(src, "go_rules_hw.tcl",
@@ -176,24 +187,18 @@ def check_go_rules(src):
     want = rtl_list(src, "go_rules_rtl")
     if want and files and sorted(files) != sorted(want):
         fail("go_rules_hw.tcl fileset differs from rtl/meson.build's go_rules_rtl")
-    hal = open(os.path.join(src, "hal", "hal.h")).read()
-    m = re.search(r"#define\s+REG_GO_RULES_BASE\s+(0x[0-9A-Fa-f]+)", hal)
-    base = int(m.group(1), 16) if m else None
-    m = re.search(r"X\(GO_RULES,\s*\"\w+\",\s*\w+,\s*(0x[0-9A-Fa-f]+)u?\)", hal)
-    span = int(m.group(1), 16) if m else None
-    if base is None or span is None:
-        fail("hal/hal.h: no REG_GO_RULES_BASE or GO_RULES entry in HAL_PERIPHERALS")
-        return
+    gr = def_maps(src)["GO_RULES"]
+    base, span = gr.base, gr.span
     board_md = open(os.path.join(src, "docs", "board.md")).read()
     m = re.search(r"^\|\s*`hps_0\.h2f_lw_axi_master`\s*\|\s*`go_rules_0\.s0`\s*\|"
                   r"\s*\**(0x[0-9A-Fa-f]+)", board_md, re.M)
     if not m:
         fail("docs/board.md connects no hps_0.h2f_lw_axi_master -> go_rules_0.s0")
     elif int(m.group(1), 16) != base:
-        fail("docs/board.md puts go_rules_0.s0 at %s, hal/hal.h's REG_GO_RULES_BASE is 0x%X"
+        fail("docs/board.md puts go_rules_0.s0 at %s, go_rules_regs.def's base is 0x%X"
              % (m.group(1), base))
     if "avs_address" in declared and 4 * (1 << declared["avs_address"][1]) != span:
-        fail("go_rules's word address does not span hal/hal.h's 0x%X bytes" % span)
+        fail("go_rules's word address does not span go_rules_regs.def's 0x%X bytes" % span)
     print("go_rules: LW 0x%X, span 0x%X bytes, %d files as rtl/meson.build"
           % (base, span, len(files)))
 
@@ -208,40 +213,33 @@ def check_connect4(src):
         fail("connect4_mailbox_hw.tcl fileset %s differs from rtl/meson.build's connect4_rtl %s"
              % (sorted(os.path.basename(f) for f in files),
                 sorted(os.path.basename(f) for f in want)))
-    hal = open(os.path.join(src, "hal", "hal.h")).read()
-    m = re.search(r"#define\s+REG_C4_BASE\s+(0x[0-9A-Fa-f]+)", hal)
-    base = int(m.group(1), 16) if m else None
-    m = re.search(r"X\(CONNECT4,\s*\"\w+\",\s*\w+,\s*(0x[0-9A-Fa-f]+)u?\)", hal)
-    span = int(m.group(1), 16) if m else None
-    if base is None or span is None:
-        fail("hal/hal.h: no REG_C4_BASE or CONNECT4 entry in HAL_PERIPHERALS")
-        return
+    c4 = def_maps(src)["C4"]
+    base, span = c4.base, c4.span
     board_md = open(os.path.join(src, "docs", "board.md")).read()
     m = re.search(r"^\|\s*`hps_0\.h2f_lw_axi_master`\s*\|\s*`connect4_mailbox_0\.s0`\s*\|"
                   r"\s*\**(0x[0-9A-Fa-f]+)", board_md, re.M)
     if not m:
         fail("docs/board.md connects no hps_0.h2f_lw_axi_master -> connect4_mailbox_0.s0")
     elif int(m.group(1), 16) != base:
-        fail("docs/board.md puts connect4_mailbox_0.s0 at %s, hal/hal.h's REG_C4_BASE is 0x%X"
+        fail("docs/board.md puts connect4_mailbox_0.s0 at %s, connect4_regs.def's base is 0x%X"
              % (m.group(1), base))
     # The span holds the mailbox's words and, after them, the reset PIO's
     # four registers (0x10 bytes).
-    m = re.search(r"#define\s+REG_C4_RESET_PIO\s+\(REG_C4_BASE\s*\+\s*(0x[0-9A-Fa-f]+)u?\)", hal)
-    pio = int(m.group(1), 16) if m else None
+    pio = next((r["offset"] for r in c4.regs if r["name"] == "RESET_PIO"), None)
     if pio is None:
-        fail("hal/hal.h: no REG_C4_RESET_PIO (seed 004's reset PIO)")
+        fail("connect4_regs.def: no RESET_PIO register (seed 004's reset PIO)")
     if "avs_address" in declared:
         words = 1 << declared["avs_address"][1]
         if pio is not None and (pio != 4 * words or 4 * words + 0x10 != span):
             fail("connect4_mailbox's %d-bit word address spans 0x%X bytes and the PIO sits at "
-                 "+0x%X; hal/hal.h gives the peripheral 0x%X bytes"
+                 "+0x%X; connect4_regs.def gives the peripheral 0x%X bytes"
                  % (declared["avs_address"][1], 4 * words, pio, span))
     m = re.search(r"^\|\s*`hps_0\.h2f_lw_axi_master`\s*\|\s*`c4_reset_pio\.s1`\s*\|"
                   r"\s*\**(0x[0-9A-Fa-f]+)", board_md, re.M)
     if not m:
         fail("docs/board.md connects no hps_0.h2f_lw_axi_master -> c4_reset_pio.s1")
     elif pio is not None and int(m.group(1), 16) != base + pio:
-        fail("docs/board.md puts c4_reset_pio.s1 at %s, hal/hal.h's REG_C4_RESET_PIO is 0x%X"
+        fail("docs/board.md puts c4_reset_pio.s1 at %s, connect4_regs.def's RESET_PIO is at 0x%X"
              % (m.group(1), base + pio))
     print("connect4 mailbox: LW 0x%X, span 0x%X bytes, %d files as rtl/meson.build"
           % (base, span, len(files)))

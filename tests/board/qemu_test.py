@@ -28,7 +28,20 @@ import sys
 import zlib
 
 LW_BASE = 0xFF200000
-REG_AUDIO_CMD, REG_VGA_CTRL, REG_FB_ADDR_HI = 0x00, 0x08, 0x10
+
+def go_peripheral_regs():
+    """The register offsets of rtl/go_peripheral/go_peripheral_regs.def (its one map)."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    sys.path.insert(0, os.path.join(src, "tools"))
+    sys.dont_write_bytecode = True  # nothing written beside the sources
+    import regmap
+    m = regmap.parse(os.path.join(src, "rtl", "go_peripheral", "go_peripheral_regs.def"))
+    return {r["name"]: r["offset"] for r in m.regs}
+
+
+GP_REG = go_peripheral_regs()
+GP_REG_AUDIO_CMD, GP_REG_VGA_CTRL, GP_REG_FB_ADDR_HI = (
+    GP_REG["AUDIO_CMD"], GP_REG["VGA_CTRL"], GP_REG["FB_ADDR_HI"])
 FB_BYTES = 640 * 480 * 2
 MEM_BYTES = 4 << 30
 
@@ -55,7 +68,7 @@ def read_word(path, phys):
 def displayed_fb(path):
     """The RGB565 bytes of the buffer FB_ADDR_HI names (file mode takes every
     swap at once, so the last value written is the buffer on screen)."""
-    hi = read_word(path, LW_BASE + REG_FB_ADDR_HI) & 0xFF
+    hi = read_word(path, LW_BASE + GP_REG_FB_ADDR_HI) & 0xFF
     if hi not in (0xC0, 0xC1):
         fail("%s: FB_ADDR_HI holds 0x%02x, not 0xC0 or 0xC1" % (path, hi))
     with open(path, "rb") as f:
@@ -221,22 +234,22 @@ def main():
     # 5. Registers: last values in the file, the sequence in the log.
     mem, log = runs["arm"]
     writes = log_writes(log)
-    vga_ctrl = read_word(mem, LW_BASE + REG_VGA_CTRL)
+    vga_ctrl = read_word(mem, LW_BASE + GP_REG_VGA_CTRL)
     if vga_ctrl != 1:
         fail("VGA_CTRL holds %d, expected the last swap request 1" % vga_ctrl)
-    shown = [v & 0xFF for o, v in writes if o == REG_FB_ADDR_HI]
+    shown = [v & 0xFF for o, v in writes if o == GP_REG_FB_ADDR_HI]
     if not {0xC0, 0xC1} <= set(shown):
         fail("FB_ADDR_HI writes %s do not show both buffers" % [hex(v) for v in shown])
     if shown[-1] != arm_hi:
         fail("last FB_ADDR_HI write 0x%02x but the file holds 0x%02x" % (shown[-1], arm_hi))
-    swaps = sum(1 for o, v in writes if o == REG_VGA_CTRL and v & 1)
+    swaps = sum(1 for o, v in writes if o == GP_REG_VGA_CTRL and v & 1)
     if swaps < len(shown):
         fail("%d FB_ADDR_HI writes but only %d swap requests" % (len(shown), swaps))
-    audio = [v for o, v in writes if o == REG_AUDIO_CMD]
+    audio = [v for o, v in writes if o == GP_REG_AUDIO_CMD]
     for code, what in ((1, "place"), (2, "capture")):
         if code not in audio:
             fail("AUDIO_CMD never got the %s code %d (writes: %s)" % (what, code, audio))
-    if read_word(mem, LW_BASE + REG_AUDIO_CMD) != audio[-1]:
+    if read_word(mem, LW_BASE + GP_REG_AUDIO_CMD) != audio[-1]:
         fail("the file's AUDIO_CMD is not the log's last write %d" % audio[-1])
     if log_writes(runs["native"][1]) != writes:
         fail("the native and ARM runs wrote different register sequences")

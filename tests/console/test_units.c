@@ -12,7 +12,7 @@
 #include "console/frame_png.h"
 #include "console/render.h"
 #include "console/script.h"
-#include "models/go_peripheral.h"
+#include "models/go_peripheral_model.h"
 #include "hal.h"
 #include "wav.h"
 
@@ -35,12 +35,12 @@ Test(gp_model, reset_state)
 {
     gp_model_t m;
     gp_model_init(&m, NULL, NULL);
-    cr_assert_eq(gp_model_read(&m, REG_FB_ADDR_HI), 0xC0C0u);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_CTRL), 0);
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_STATUS), 0);
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_CMD), 0);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_STATUS), 0, "line 0 is visible, no frame yet");
-    cr_assert_eq(gp_model_read(&m, REG_RESERVED), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_FB_ADDR_HI), 0xC0C0u);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_CTRL), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_STATUS), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_CMD), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_STATUS), 0, "line 0 is visible, no frame yet");
+    cr_assert_eq(gp_model_read(&m, GP_REG_RESERVED), 0);
     cr_assert_eq(gp_model_read(&m, 0x18), 0);
 }
 
@@ -49,16 +49,16 @@ Test(gp_model, vblank_and_frame_counter)
     gp_model_t m;
     gp_model_init(&m, NULL, NULL);
     gp_model_advance(&m, GP_VBLANK_START - 1); /* last clock of line 479 */
-    cr_assert_eq(gp_model_read(&m, REG_VGA_STATUS), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_STATUS), 0);
     gp_model_advance(&m, 1); /* first clock of line 480 */
-    cr_assert_eq(gp_model_read(&m, REG_VGA_STATUS), 0x00010001u);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_STATUS), 0x00010001u);
     gp_model_advance(&m, GP_CLOCKS_PER_FRAME - GP_VBLANK_START - 1); /* last clock of line 524 */
-    cr_assert_eq(gp_model_read(&m, REG_VGA_STATUS), 0x00010001u);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_STATUS), 0x00010001u);
     gp_model_advance(&m, 1); /* line 0 of the next frame */
-    cr_assert_eq(gp_model_read(&m, REG_VGA_STATUS), 0x00010000u);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_STATUS), 0x00010000u);
     /* 60 Hz at 50 MHz: 840,000 clocks a frame. */
     gp_model_advance(&m, 10 * (uint64_t)GP_CLOCKS_PER_FRAME);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_STATUS) >> 16, 11);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_STATUS) >> 16, 11);
 }
 
 Test(gp_model, swap_taken_at_start_of_vblank)
@@ -66,16 +66,16 @@ Test(gp_model, swap_taken_at_start_of_vblank)
     gp_model_t m;
     gp_model_init(&m, NULL, NULL);
     gp_model_advance(&m, 1000);
-    gp_model_write(&m, REG_FB_ADDR_HI, 0xC1);
-    cr_assert_eq(gp_model_read(&m, REG_FB_ADDR_HI), 0xC0C1u, "written, not yet shown");
-    gp_model_write(&m, REG_VGA_CTRL, 1);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_CTRL), 1);
+    gp_model_write(&m, GP_REG_FB_ADDR_HI, 0xC1);
+    cr_assert_eq(gp_model_read(&m, GP_REG_FB_ADDR_HI), 0xC0C1u, "written, not yet shown");
+    gp_model_write(&m, GP_REG_VGA_CTRL, 1);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_CTRL), 1);
     gp_model_advance(&m, GP_VBLANK_START - 1000 - 1);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_CTRL), 1, "still pending on line 479");
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_CTRL), 1, "still pending on line 479");
     cr_assert_eq(m.displayed_hi, 0xC0);
     gp_model_advance(&m, 1);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_CTRL), 0);
-    cr_assert_eq(gp_model_read(&m, REG_FB_ADDR_HI), 0xC1C1u);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_CTRL), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_FB_ADDR_HI), 0xC1C1u);
 }
 
 Test(gp_model, request_during_vblank_waits_a_frame)
@@ -83,16 +83,16 @@ Test(gp_model, request_during_vblank_waits_a_frame)
     gp_model_t m;
     gp_model_init(&m, NULL, NULL);
     gp_model_advance(&m, GP_VBLANK_START + 5000);
-    gp_model_write(&m, REG_FB_ADDR_HI, 0xC1);
-    gp_model_write(&m, REG_VGA_CTRL, 1);
+    gp_model_write(&m, GP_REG_FB_ADDR_HI, 0xC1);
+    gp_model_write(&m, GP_REG_VGA_CTRL, 1);
     gp_model_advance(&m, GP_CLOCKS_PER_FRAME - 5000 - 1);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_CTRL), 1);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_CTRL), 1);
     gp_model_advance(&m, 1);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_CTRL), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_CTRL), 0);
     cr_assert_eq(m.displayed_hi, 0xC1);
     /* VGA_CTRL = 0 does nothing. */
-    gp_model_write(&m, REG_VGA_CTRL, 0);
-    cr_assert_eq(gp_model_read(&m, REG_VGA_CTRL), 0);
+    gp_model_write(&m, GP_REG_VGA_CTRL, 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_VGA_CTRL), 0);
 }
 
 Test(gp_model, audio_clip_timing_and_busy)
@@ -102,9 +102,9 @@ Test(gp_model, audio_clip_timing_and_busy)
     gp_model_t m;
     gp_model_init(&m, sink_sample, &sink);
     gp_model_advance(&m, 123);
-    gp_model_write(&m, REG_AUDIO_CMD, AUDIO_ILLEGAL);
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_STATUS), 1);
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_CMD), AUDIO_ILLEGAL);
+    gp_model_write(&m, GP_REG_AUDIO_CMD, AUDIO_ILLEGAL);
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_STATUS), 1);
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_CMD), AUDIO_ILLEGAL);
     gp_model_advance(&m, GP_SAMPLE_PERIOD - 1);
     cr_assert_eq(sink.n, 0, "the first sample leaves one period after the write");
     gp_model_advance(&m, 1);
@@ -113,11 +113,11 @@ Test(gp_model, audio_clip_timing_and_busy)
     cr_assert_eq(clip->length, 1200);
     gp_model_advance(&m, (uint64_t)GP_SAMPLE_PERIOD * (clip->length - 1) - 1);
     cr_assert_eq(sink.n, clip->length - 1);
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_STATUS), 1, "busy until the last sample is taken");
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_STATUS), 1, "busy until the last sample is taken");
     gp_model_advance(&m, 1);
     cr_assert_eq(sink.n, clip->length);
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_STATUS), 0);
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_CMD), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_STATUS), 0);
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_CMD), 0);
     cr_assert_eq(memcmp(sink.samples, clip->samples, clip->length * 2), 0);
     /* Idle: nothing more, ever. */
     gp_model_advance(&m, 50000000);
@@ -137,19 +137,19 @@ Test(gp_model, restart_stop_and_ignored_commands)
     sink.n = 0;
     gp_model_t m;
     gp_model_init(&m, sink_sample, &sink);
-    gp_model_write(&m, REG_AUDIO_CMD, AUDIO_GAME_OVER);
+    gp_model_write(&m, GP_REG_AUDIO_CMD, AUDIO_GAME_OVER);
     gp_model_advance(&m, GP_SAMPLE_PERIOD * 10);
     cr_assert_eq(sink.n, 10);
-    gp_model_write(&m, REG_AUDIO_CMD, 5); /* ignored */
-    gp_model_write(&m, REG_AUDIO_CMD, 7); /* ignored */
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_CMD), AUDIO_GAME_OVER);
-    gp_model_write(&m, REG_AUDIO_CMD, AUDIO_PLACE); /* cuts the clip short, restarts */
+    gp_model_write(&m, GP_REG_AUDIO_CMD, 5); /* ignored */
+    gp_model_write(&m, GP_REG_AUDIO_CMD, 7); /* ignored */
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_CMD), AUDIO_GAME_OVER);
+    gp_model_write(&m, GP_REG_AUDIO_CMD, AUDIO_PLACE); /* cuts the clip short, restarts */
     gp_model_advance(&m, GP_SAMPLE_PERIOD * 3);
     cr_assert_eq(sink.n, 13);
     cr_assert_eq(sink.samples[10], gp_sound_clips[0].samples[0]);
     cr_assert_eq(sink.samples[12], gp_sound_clips[0].samples[2]);
-    gp_model_write(&m, REG_AUDIO_CMD, AUDIO_NONE); /* stops at once */
-    cr_assert_eq(gp_model_read(&m, REG_AUDIO_STATUS), 0);
+    gp_model_write(&m, GP_REG_AUDIO_CMD, AUDIO_NONE); /* stops at once */
+    cr_assert_eq(gp_model_read(&m, GP_REG_AUDIO_STATUS), 0);
     gp_model_advance(&m, GP_SAMPLE_PERIOD * 100);
     cr_assert_eq(sink.n, 13);
 }

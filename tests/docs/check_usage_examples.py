@@ -223,7 +223,7 @@ PLANTS = [
      "think_shown(&t);", "think_shown(&frame);", "frame"),
     ("src/games/go/rules.h", "a call with the driver's old name",
      "go_rules_play(rules,", "go_rules_driver_play(rules,", "go_rules_driver_play"),
-    ("sim/bindings/othello.h", "a C++ example calling a function that does not exist",
+    ("sim/bindings/othello_bind.h", "a C++ example calling a function that does not exist",
      "sim_oth_new()", "sim_oth_create()", "sim_oth_create"),
 ]
 

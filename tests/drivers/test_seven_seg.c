@@ -94,9 +94,9 @@ static void check_messages(const char *backend)
 {
     hal_t h;
     open_backend(&h, backend);
-    uint8_t seg[SEVEN_SEG_DIGITS];
+    uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT];
     seven_seg_read(&h, seg);
-    for (int i = 0; i < SEVEN_SEG_DIGITS; i++)
+    for (int i = 0; i < SEVEN_SEG_REG_DIGIT_COUNT; i++)
         cr_expect_eq(seg[i], 0, "%s: HEX%d lit after reset", backend, i);
     for (size_t m = 0; m < sizeof pictures / sizeof pictures[0]; m++) {
         const picture_t *p = &pictures[m];
@@ -105,7 +105,7 @@ static void check_messages(const char *backend)
         cr_assert_eq(seven_seg_show_text(&h, p->text), 0, "%s: \"%s\" refused", backend,
                      p->text);
         seven_seg_read(&h, seg);
-        for (int d = 0; d < SEVEN_SEG_DIGITS; d++)
+        for (int d = 0; d < SEVEN_SEG_REG_DIGIT_COUNT; d++)
             cr_expect_eq(seg[5 - d], segments_of(p, d),
                          "%s: \"%s\" digit %d (HEX%d) shows 0x%02x, the picture 0x%02x", backend,
                          p->text, d, 5 - d, seg[5 - d], segments_of(p, d));
@@ -129,10 +129,10 @@ Test(seven_seg, numbers_and_counts_are_right_aligned)
 {
     hal_t h;
     open_backend(&h, "sdl");
-    uint8_t seg[SEVEN_SEG_DIGITS], want[SEVEN_SEG_DIGITS];
+    uint8_t seg[SEVEN_SEG_REG_DIGIT_COUNT], want[SEVEN_SEG_REG_DIGIT_COUNT];
     cr_assert_eq(seven_seg_show_counts(&h, 45, 36), 0);
     seven_seg_read(&h, seg);
-    for (int d = 0; d < SEVEN_SEG_DIGITS; d++)
+    for (int d = 0; d < SEVEN_SEG_REG_DIGIT_COUNT; d++)
         want[5 - d] = segments_of(&pictures[3], d);
     cr_expect_arr_eq(seg, want, sizeof seg, "counts 45/36 differ from \" 45 36\"");
     cr_assert_eq(seven_seg_show_number(&h, -5), 0);
@@ -146,7 +146,7 @@ Test(seven_seg, bad_text_is_refused_and_changes_nothing)
 {
     hal_t h;
     open_backend(&h, "sdl");
-    uint8_t before[SEVEN_SEG_DIGITS], after[SEVEN_SEG_DIGITS];
+    uint8_t before[SEVEN_SEG_REG_DIGIT_COUNT], after[SEVEN_SEG_REG_DIGIT_COUNT];
     cr_assert_eq(seven_seg_show_text(&h, "PASS"), 0);
     seven_seg_read(&h, before);
     cr_expect_eq(seven_seg_show_text(&h, "0123456"), -1, "seven characters");
@@ -159,7 +159,7 @@ Test(seven_seg, bad_text_is_refused_and_changes_nothing)
     cr_expect_arr_eq(after, before, sizeof before, "a refused message changed the digits");
     seven_seg_clear(&h);
     seven_seg_read(&h, after);
-    for (int i = 0; i < SEVEN_SEG_DIGITS; i++)
+    for (int i = 0; i < SEVEN_SEG_REG_DIGIT_COUNT; i++)
         cr_expect_eq(after[i], 0);
     hal_close(&h);
 }

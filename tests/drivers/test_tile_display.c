@@ -36,7 +36,7 @@ static void check_driver(const char *backend)
     uint16_t *frame = malloc(HAL_FB_BYTES);
     cr_assert(d && frame);
     cr_assert_eq(tile_open(d, &h), 0, "%s: no tile display", backend);
-    cr_expect_eq(hal_read(&h, TILE_REG_CTRL), 0, "%s: tile_open leaves the pins to go_peripheral",
+    cr_expect_eq(hal_read(&h, (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CTRL)), 0, "%s: tile_open leaves the pins to go_peripheral",
                  backend);
 
     /* The seed's drawPixel: (x << 24) + (y << 16) + (page << 8) + turn. */
@@ -44,7 +44,7 @@ static void check_driver(const char *backend)
     cr_expect_eq(tile_word(14, 14, 0, 1), (14u << 24) + (14u << 16) + 1u);
 
     /* Bad arguments: refused, nothing on the bus. */
-    uint32_t last = hal_read(&h, TILE_REG_CELL);
+    uint32_t last = hal_read(&h, (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CELL));
     cr_expect_eq(tile_cell(d, 3, 0, 0, 1), -1);
     cr_expect_eq(tile_cell(d, TILE_PAGE_BOARD, 15, 0, 1), -1);
     cr_expect_eq(tile_cell(d, TILE_PAGE_MENU, 0, 30, 1), -1);
@@ -54,13 +54,13 @@ static void check_driver(const char *backend)
     uint8_t *cells = calloc(TILE_WELCOME_W * TILE_WELCOME_H, 1);
     cells[100] = 9;
     cr_expect_eq(tile_sync(d, TILE_PAGE_WELCOME, cells), -1);
-    cr_expect_eq(hal_read(&h, TILE_REG_CELL), last, "%s: a refused call wrote a word", backend);
-    cr_expect_eq(hal_read(&h, TILE_REG_STATUS) >> 16, 0, "%s: the peripheral refused a word",
+    cr_expect_eq(hal_read(&h, (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CELL)), last, "%s: a refused call wrote a word", backend);
+    cr_expect_eq(hal_read(&h, (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_STATUS)) >> 16, 0, "%s: the peripheral refused a word",
                  backend);
 
     /* Only changed cells are written. */
     cr_expect_eq(tile_cell(d, TILE_PAGE_BOARD, 7, 7, TILE_BLACK), 0);
-    cr_expect_eq(hal_read(&h, TILE_REG_CELL), tile_word(7, 7, 0, TILE_BLACK));
+    cr_expect_eq(hal_read(&h, (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CELL)), tile_word(7, 7, 0, TILE_BLACK));
     unsigned long w = d->writes;
     cr_expect_eq(tile_cell(d, TILE_PAGE_BOARD, 7, 7, TILE_BLACK), 0);
     cr_expect_eq(d->writes, w, "%s: an unchanged cell was written again", backend);
@@ -76,7 +76,7 @@ static void check_driver(const char *backend)
     cr_expect_eq(tile_sync(d, TILE_PAGE_WELCOME, cells), 100 + 200);
     cr_expect_eq(tile_sync(d, TILE_PAGE_WELCOME, cells), 0, "%s: a second sync wrote", backend);
     tile_show(d, TILE_PAGE_WELCOME, 1);
-    cr_expect_eq(hal_read(&h, TILE_REG_CTRL), 3u);
+    cr_expect_eq(hal_read(&h, (TILE_DISPLAY_BASE + TILE_DISPLAY_REG_CTRL)), 3u);
     cr_assert_eq(hal_read_frame(&h, frame), 0);
     long bad = 0;
     for (int y = 0; y < 480; y++)

@@ -42,7 +42,7 @@ static uint32_t fuzz_hw_word(fuzz_hw_t *hw)
 static uint32_t fuzz_hw_read(void *ctx, uint32_t offset)
 {
     fuzz_hw_t *hw = ctx;
-    FUZZ_CHECK(offset >= REG_C4_BASE && offset < REG_C4_BASE + 0x20 && offset % 4 == 0,
+    FUZZ_CHECK(offset >= C4_BASE && offset < C4_BASE + 0x20 && offset % 4 == 0,
                "driver read outside the mailbox: 0x%x", offset);
     return fuzz_hw_word(hw);
 }
@@ -51,7 +51,7 @@ static void fuzz_hw_write(void *ctx, uint32_t offset, uint32_t value)
 {
     fuzz_hw_t *hw = ctx;
     (void)value;
-    FUZZ_CHECK(offset >= REG_C4_BASE && offset < REG_C4_BASE + 0x20 && offset % 4 == 0,
+    FUZZ_CHECK(offset >= C4_BASE && offset < C4_BASE + 0x20 && offset % 4 == 0,
                "driver wrote outside the mailbox: 0x%x", offset);
     hw->writes++;
 }

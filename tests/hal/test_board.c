@@ -54,11 +54,11 @@ Test(board, registers_land_at_physical_offsets)
 {
     hal_t h;
     open_board(&h, 1);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_CAPTURE);
-    hal_write(&h, REG_FB_ADDR_HI, 0xC1);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_CAPTURE);
+    hal_write(&h, GP_REG_FB_ADDR_HI, 0xC1);
     hal_write(&h, 0x1004, 0x1234); /* connect-four mailbox row 1 */
-    cr_assert_eq(file_word(0xFF200000u + REG_AUDIO_CMD), AUDIO_CAPTURE);
-    cr_assert_eq(file_word(0xFF200000u + REG_FB_ADDR_HI), 0xC1);
+    cr_assert_eq(file_word(0xFF200000u + GP_REG_AUDIO_CMD), AUDIO_CAPTURE);
+    cr_assert_eq(file_word(0xFF200000u + GP_REG_FB_ADDR_HI), 0xC1);
     cr_assert_eq(file_word(0xFF201004u), 0x1234);
     /* Outside the go_peripheral, reads come from the memory itself. */
     cr_assert_eq(hal_read(&h, 0x1004), 0x1234);
@@ -87,15 +87,15 @@ Test(board, file_mode_takes_swaps_at_once)
     hal_t h;
     open_board(&h, 1);
     /* After reset: buffer 0xC0 written and displayed. */
-    cr_assert_eq(hal_read(&h, REG_FB_ADDR_HI), 0xC0C0);
-    hal_write(&h, REG_FB_ADDR_HI, 0xC1);
-    cr_assert_eq(hal_read(&h, REG_FB_ADDR_HI), 0xC0C1, "no swap requested yet");
-    hal_write(&h, REG_VGA_CTRL, 1);
-    cr_assert_eq(file_word(0xFF200000u + REG_VGA_CTRL), 1, "the write is in the file");
-    cr_assert_eq(hal_read(&h, REG_VGA_CTRL), 0, "the swap is taken at once");
-    cr_assert_eq(hal_read(&h, REG_FB_ADDR_HI), 0xC1C1);
-    cr_assert_eq(hal_read(&h, REG_VGA_STATUS) & 1, 1, "always in blanking");
-    cr_assert_eq(hal_read(&h, REG_AUDIO_STATUS), 0, "audio never busy");
+    cr_assert_eq(hal_read(&h, GP_REG_FB_ADDR_HI), 0xC0C0);
+    hal_write(&h, GP_REG_FB_ADDR_HI, 0xC1);
+    cr_assert_eq(hal_read(&h, GP_REG_FB_ADDR_HI), 0xC0C1, "no swap requested yet");
+    hal_write(&h, GP_REG_VGA_CTRL, 1);
+    cr_assert_eq(file_word(0xFF200000u + GP_REG_VGA_CTRL), 1, "the write is in the file");
+    cr_assert_eq(hal_read(&h, GP_REG_VGA_CTRL), 0, "the swap is taken at once");
+    cr_assert_eq(hal_read(&h, GP_REG_FB_ADDR_HI), 0xC1C1);
+    cr_assert_eq(hal_read(&h, GP_REG_VGA_STATUS) & 1, 1, "always in blanking");
+    cr_assert_eq(hal_read(&h, GP_REG_AUDIO_STATUS), 0, "audio never busy");
     hal_close(&h);
 }
 
@@ -122,8 +122,8 @@ Test(board, framebuffers_and_read_frame)
     cr_assert_eq(frame[0], 0xFFF);
     cr_assert_eq(frame[1], 0xDD0); /* 27>>1 = 13, 53>>2 = 13, 0 */
     cr_assert_eq(frame[2], 0);
-    hal_write(&h, REG_FB_ADDR_HI, 0xC1);
-    hal_write(&h, REG_VGA_CTRL, 1);
+    hal_write(&h, GP_REG_FB_ADDR_HI, 0xC1);
+    hal_write(&h, GP_REG_VGA_CTRL, 1);
     cr_assert_eq(hal_read_frame(&h, frame), 0);
     cr_assert_eq(frame[0], 0x0F0);
     cr_assert_eq(frame[640 * 480 - 1], 0x111); /* 0x1082: R 2, G 4, B 2 */
@@ -137,7 +137,7 @@ Test(board, headless_file_time_is_virtual)
     uint64_t t0 = hal_time_us(&h);
     hal_advance(&h, 5000000); /* five seconds, at once */
     cr_assert_eq(hal_time_us(&h) - t0, 5000000);
-    cr_assert_eq(hal_read(&h, REG_VGA_STATUS) >> 16, 5000000 / 16683, "frame counter");
+    cr_assert_eq(hal_read(&h, GP_REG_VGA_STATUS) >> 16, 5000000 / 16683, "frame counter");
     cr_assert_eq(hal_poll_key(&h), 0, "headless: keys come only from the script");
     hal_close(&h);
 }
@@ -151,9 +151,9 @@ Test(board, write_log_keeps_the_sequence)
     setenv("TABLETOP_BOARD_LOG", log_path, 1);
     hal_t h;
     open_board(&h, 1);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_PLACE);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_CAPTURE);
-    hal_write(&h, REG_VGA_CTRL, 1);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_PLACE);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_CAPTURE);
+    hal_write(&h, GP_REG_VGA_CTRL, 1);
     hal_close(&h);
     unsetenv("TABLETOP_BOARD_LOG");
     FILE *f = fopen(log_path, "r");

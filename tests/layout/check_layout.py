@@ -315,7 +315,7 @@ PLANTS = [
     ("screen", "src/console/screens/othello.c", '#include "drivers/othello_machine.h"'),
     ("screen", "src/console/screens/go.c", '#include "games/othello/othello.h"'),
     ("driver", "src/drivers/connect4_mailbox.c", "#include <sys/mman.h>"),
-    ("driver", "src/drivers/go_peripheral.c", '#include "models/go_peripheral.h"'),
+    ("driver", "src/drivers/go_peripheral.c", '#include "models/go_peripheral_model.h"'),
     ("protocol", "src/protocols/gtp_engine.c", '#include "console/render.h"'),
     ("protocol", "src/protocols/gtp.c", '#include "hal.h"'),
     ("protocol", "src/protocols/othello_gtp.c", '#include "drivers/othello_machine.h"'),

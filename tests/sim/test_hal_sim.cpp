@@ -83,8 +83,8 @@ Test(hal_sim, read_frame_shows_the_swapped_buffer_and_later_writes)
     cr_assert_eq(hal_read_frame(&h, frame.data()), 0);
     cr_expect_eq(diff(frame.data(), fb0), 0, "after reset buffer 0xC0 is shown");
     /* The console's present: FB_ADDR_HI, then VGA_CTRL; no waiting. */
-    hal_write(&h, REG_FB_ADDR_HI, HAL_FB1_PHYS >> 24);
-    hal_write(&h, REG_VGA_CTRL, 1);
+    hal_write(&h, GP_REG_FB_ADDR_HI, HAL_FB1_PHYS >> 24);
+    hal_write(&h, GP_REG_VGA_CTRL, 1);
     cr_assert_eq(hal_read_frame(&h, frame.data()), 0);
     cr_expect_eq(diff(frame.data(), fb1), 0, "read_frame waits for the swap");
     /* Writes to the shown buffer appear on the next read, even after the
@@ -103,9 +103,9 @@ Test(hal_sim, time_is_the_model_clock)
     hal_advance(&h, 1000);
     cr_expect_eq(hal_time_us(&h) - t0, 1000u);
     /* 16.8 ms per frame: three advances of 17 ms see three vblanks. */
-    const uint32_t f0 = hal_read(&h, REG_VGA_STATUS) >> 16;
+    const uint32_t f0 = hal_read(&h, GP_REG_VGA_STATUS) >> 16;
     hal_advance(&h, 3 * 16800);
-    const uint32_t f1 = hal_read(&h, REG_VGA_STATUS) >> 16;
+    const uint32_t f1 = hal_read(&h, GP_REG_VGA_STATUS) >> 16;
     cr_expect_eq(f1 - f0, 3u);
     cr_expect_eq(h.ops->poll_key(h.ctx), 0, "headless: no keys from the backend");
     h.ops->close(h.ctx);
@@ -135,10 +135,10 @@ Test(hal_sim, wav_gets_the_streamed_clip)
     cr_assert_geq(fd, 0);
     close(fd);
     hal_t h = open_sim(path);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_PLACE);
-    cr_expect_eq(hal_read(&h, REG_AUDIO_STATUS), 1u);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_PLACE);
+    cr_expect_eq(hal_read(&h, GP_REG_AUDIO_STATUS), 1u);
     hal_advance(&h, 250000); /* the 0.2 s clip plays out */
-    cr_expect_eq(hal_read(&h, REG_AUDIO_STATUS), 0u);
+    cr_expect_eq(hal_read(&h, GP_REG_AUDIO_STATUS), 0u);
     h.ops->close(h.ctx);
 
     FILE *f = fopen(path, "rb");
@@ -205,9 +205,9 @@ Test(hal_sim, windowed_speaker_plays_what_the_model_took, .timeout = 60)
     cr_assert_not_null(mkdtemp(dir));
     const std::string raw = std::string(dir) + "/device.raw", wav = std::string(dir) + "/out.wav";
     hal_t h = open_windowed(raw, wav.c_str());
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_GAME_OVER);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_GAME_OVER);
     hal_advance(&h, 20000);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_PLACE);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_PLACE);
     for (int i = 0; i < 63; i++) /* 252 ms in the console's 4 ms steps */
         hal_advance(&h, 4000);
     const std::vector<int16_t> over = rom_clip("gameover"), place = rom_clip("place");
@@ -246,20 +246,20 @@ Test(hal_sim, windowed_speaker_plays_what_the_model_took, .timeout = 60)
 Test(hal_sim, offsets_outside_the_peripheral_change_nothing)
 {
     hal_t h = open_sim(nullptr);
-    hal_write(&h, REG_FB_ADDR_HI, 0xC1);
+    hal_write(&h, GP_REG_FB_ADDR_HI, 0xC1);
     /* In no peripheral (past the Othello machine's span), a read-only
      * register, past the mailbox, unaligned. */
-    hal_write(&h, REG_OTHELLO_BASE + 0x20, 0xFFFFFFFFu);
-    hal_write(&h, REG_UART_BASE + 4, 0x12345678u);
-    hal_write(&h, REG_C4_BASE + 0x30, 0x12345678u); /* past the mailbox and its reset PIO */
-    hal_write(&h, REG_C4_BASE + 2, 0x12345678u);
-    hal_write(&h, REG_FB_ADDR_HI + 2, 0xC0);
-    cr_expect_eq(hal_read(&h, REG_FB_ADDR_HI), 0xC0C1u);
-    cr_expect_eq(hal_read(&h, REG_OTHELLO_BASE + 0x20), 0u);
-    cr_expect_eq(hal_read(&h, REG_C4_BASE + 0x30), 0u);
-    cr_expect_eq(hal_read(&h, REG_C4_BASE), 0u, "the mailbox flag was not touched");
-    cr_expect_eq(hal_read(&h, REG_FB_ADDR_HI + 1), 0u);
-    cr_expect_eq(hal_read(&h, REG_VGA_CTRL), 0u);
+    hal_write(&h, OTH_BASE + 0x20, 0xFFFFFFFFu);
+    hal_write(&h, LINK_UART_BASE + 4, 0x12345678u);
+    hal_write(&h, C4_BASE + 0x30, 0x12345678u); /* past the mailbox and its reset PIO */
+    hal_write(&h, C4_BASE + 2, 0x12345678u);
+    hal_write(&h, GP_REG_FB_ADDR_HI + 2, 0xC0);
+    cr_expect_eq(hal_read(&h, GP_REG_FB_ADDR_HI), 0xC0C1u);
+    cr_expect_eq(hal_read(&h, OTH_BASE + 0x20), 0u);
+    cr_expect_eq(hal_read(&h, C4_BASE + 0x30), 0u);
+    cr_expect_eq(hal_read(&h, C4_BASE), 0u, "the mailbox flag was not touched");
+    cr_expect_eq(hal_read(&h, GP_REG_FB_ADDR_HI + 1), 0u);
+    cr_expect_eq(hal_read(&h, GP_REG_VGA_CTRL), 0u);
     h.ops->close(h.ctx);
 }
 
@@ -276,7 +276,7 @@ Test(hal_sim, bad_trace_path_is_a_clear_error)
     cr_expect(strchr(err, '\n') == nullptr, "one line");
 }
 
-/* The Connect Four mailbox at REG_C4_BASE is the Verilated RTL on sim and
+/* The Connect Four mailbox at C4_BASE is the Verilated RTL on sim and
  * the C model on sdl: the same positions, after idle gaps of every
  * length modulo the mailbox's 3-clock polling loop, get the same answer
  * word in the same number of 1 us polls. */
@@ -304,14 +304,14 @@ Test(hal_sim, connect4_mailbox_answers_like_the_c_model)
             hal_t *h = hs[b];
             hal_advance(h, idle_us);
             for (int r = 0; r < 6; r++)
-                hal_write(h, REG_C4_BASE + 4 * (1 + r), rows[r]);
-            hal_write(h, REG_C4_BASE, 1);
-            while (hal_read(h, REG_C4_BASE) != 2u && polls[b] < 1000) {
+                hal_write(h, C4_BASE + 4 * (1 + r), rows[r]);
+            hal_write(h, C4_BASE, 1);
+            while (hal_read(h, C4_BASE) != 2u && polls[b] < 1000) {
                 hal_advance(h, 1);
                 polls[b]++;
             }
-            word[b] = hal_read(h, REG_C4_BASE + 0x1C);
-            hal_write(h, REG_C4_BASE, 0);
+            word[b] = hal_read(h, C4_BASE + 0x1C);
+            hal_write(h, C4_BASE, 0);
         }
         cr_expect_lt(polls[0], 1000, "trial %d: the RTL mailbox never answered", trial);
         cr_expect_eq(word[0], word[1], "trial %d: RTL answered %08x, C model %08x", trial,
@@ -323,18 +323,18 @@ Test(hal_sim, connect4_mailbox_answers_like_the_c_model)
     sim.ops->close(sim.ctx);
 }
 
-#include "bindings/connect4.h"
+#include "bindings/connect4_bind.h"
 
 /* Clocks the mailbox at now with a harmless read, then runs the request
  * protocol from clock t; returns the clock at which the flag read 2. */
 static uint64_t c4_answer_clock(sim_c4_t *c, uint64_t t, uint32_t *move)
 {
     for (uint32_t r = 0; r < 6; r++)
-        sim_c4_reg_write(c, t++, 1 + r, (0x155u << r) & 0x3FFF);
-    sim_c4_reg_write(c, t++, 0, 1);
+        sim_c4_reg_write(c, t++, C4_REG_ROW + 4 * r, (0x155u << r) & 0x3FFF);
+    sim_c4_reg_write(c, t++, C4_REG_FLAG, C4_FLAG_NEW);
     for (int i = 0; i < 200; i++, t++)
-        if (sim_c4_reg_read(c, t, 0) == 2u) {
-            *move = sim_c4_reg_read(c, t + 1, 7);
+        if (sim_c4_reg_read(c, t, C4_REG_FLAG) == C4_FLAG_DONE) {
+            *move = sim_c4_reg_read(c, t + 1, C4_REG_MOVE);
             return t;
         }
     return 0;
@@ -348,7 +348,7 @@ Test(hal_sim, connect4_idle_shortcut_is_exact)
         sim_c4_t *fast = sim_c4_new(), *slow = sim_c4_new();
         /* slow: a read every 50 clocks, so it never takes the shortcut. */
         for (uint64_t t = 50; t < gap; t += 50)
-            sim_c4_reg_read(slow, t, 3);
+            sim_c4_reg_read(slow, t, C4_REG_ROW + 8);
         uint32_t mf = 0, ms = 0;
         const uint64_t tf = c4_answer_clock(fast, gap, &mf);
         const uint64_t ts = c4_answer_clock(slow, gap, &ms);

@@ -10,7 +10,7 @@
 #include "drivers/connect4_mailbox.h"
 #include "games/connect4/c4_game.h"
 #include "hal.h"
-#include "models/connect4.h"
+#include "models/connect4_model.h"
 
 /* ---- scenarios (tests/data/connect4/scenarios.txt) ---------------------- */
 
@@ -272,9 +272,9 @@ Test(c4_model, handshake_and_cycle_count)
     for (int r = 0; r < 6; r++)
         c4_model_reg_write(&m, 4u * (1u + (unsigned)r), rows[r]);
     cr_assert_eq(c4_model_reg_read(&m, 0x1C), 0, "no answer before the flag");
-    c4_model_reg_write(&m, 0, C4_MODEL_FLAG_NEW);
+    c4_model_reg_write(&m, 0, C4_FLAG_NEW);
     int n = 1;
-    while (c4_model_reg_read(&m, 0) != C4_MODEL_FLAG_DONE && n < 100)
+    while (c4_model_reg_read(&m, 0) != C4_FLAG_DONE && n < 100)
         n++;
     /* A flag read and six row reads of 3 clocks, 13 compute clocks (the
      * AI's start clock and its 12-clock latency: one shared evaluator takes
@@ -364,17 +364,17 @@ typedef struct fake_hw {
 static uint32_t fake_read(void *ctx, uint32_t off)
 {
     fake_hw_t *f = ctx;
-    return off >= REG_C4_BASE && off < REG_C4_BASE + 32 ? f->mem[(off - REG_C4_BASE) / 4] : 0;
+    return off >= C4_BASE && off < C4_BASE + 32 ? f->mem[(off - C4_BASE) / 4] : 0;
 }
 
 static void fake_write(void *ctx, uint32_t off, uint32_t v)
 {
     fake_hw_t *f = ctx;
     f->writes++;
-    if (off < REG_C4_BASE || off >= REG_C4_BASE + 32)
+    if (off < C4_BASE || off >= C4_BASE + 32)
         return;
-    f->mem[(off - REG_C4_BASE) / 4] = v;
-    if (off == REG_C4_BASE && v == 1 && !f->silent) {
+    f->mem[(off - C4_BASE) / 4] = v;
+    if (off == C4_BASE && v == 1 && !f->silent) {
         f->mem[7] = f->answer;
         f->mem[0] = 2;
     }

@@ -26,7 +26,7 @@
 extern "C" {
 #include "games/connect4/c4_ai.h"
 #include "games/connect4/c4_game.h"
-#include "models/connect4.h"
+#include "models/connect4_model.h"
 #include "c4_seed_reference.h"
 }
 
@@ -218,7 +218,7 @@ void pio_write(lockstep *ls, uint32_t value)
 {
     rtl_clock(ls->t);
     ls->t->ai_rst = value & 1u;
-    c4_model_reg_write(&ls->m, C4_MODEL_RESET_PIO, value);
+    c4_model_reg_write(&ls->m, C4_REG_RESET_PIO, value);
     ls->clocks++;
 }
 
@@ -359,7 +359,7 @@ int main(int argc, char **argv)
             bus_write(&ls, 0, 1);
             idle(&ls, rng_next() % 40); // anywhere from the first read to well after the answer
             const c4_model_t &m = ls.m;
-            int phase = m.mem[0] == C4_MODEL_FLAG_DONE ? PH_ANSWERED
+            int phase = m.mem[0] == C4_FLAG_DONE ? PH_ANSWERED
                         : m.fsm == 3                    ? PH_COMPUTING
                         : m.fsm > 3                     ? PH_WRITING
                         : m.idx != 0                    ? PH_READING

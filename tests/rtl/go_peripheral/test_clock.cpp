@@ -76,9 +76,9 @@ void lockstep(sim_harness_t *one, sim_harness_t *two, uint64_t n, uint32_t seed)
         if (op < 3) {
             const uint32_t cmd = r.next() % 8, hi = (r.next() & 1) ? 0xC1 : 0xC0;
             for (sim_harness_t *s : {one, two}) {
-                sim_harness_reg_write(s, REG_AUDIO_CMD, cmd);
-                sim_harness_reg_write(s, REG_FB_ADDR_HI, hi);
-                sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+                sim_harness_reg_write(s, GP_REG_AUDIO_CMD, cmd);
+                sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, hi);
+                sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
             }
         } else if (op < 20) {
             const uint32_t off = 4 * (r.next() % 8);

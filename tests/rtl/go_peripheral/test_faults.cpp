@@ -128,7 +128,7 @@ Test(faults, sound_fault_every_64th_sample_is_in_the_wav, .timeout = 200)
     hal_t h;
     char err[256] = "";
     cr_assert_eq(hal_sim_open(&h, &cfg, err, sizeof err), 0, "hal_sim_open: %s", err);
-    hal_write(&h, REG_AUDIO_CMD, AUDIO_CAPTURE);
+    hal_write(&h, GP_REG_AUDIO_CMD, AUDIO_CAPTURE);
     for (int i = 0; i < 80; i++) /* 0.32 s: the capture clip is 0.3 s */
         hal_advance(&h, 4000);
     cr_assert_eq(h.ops->close(h.ctx), 0);

@@ -64,7 +64,7 @@ int frame_diff(const uint16_t *frame, const uint16_t *mem, char *where, size_t l
 void run_until_vblank(sim_harness_t *s, int want)
 {
     for (uint64_t i = 0; i < 2 * FRAME_CYCLES; i++)
-        if ((int)(sim_harness_reg_read(s, REG_VGA_STATUS) & 1) == want)
+        if ((int)(sim_harness_reg_read(s, GP_REG_VGA_STATUS) & 1) == want)
             return;
     cr_assert_fail("VGA_STATUS[0] never became %d", want);
 }
@@ -75,7 +75,7 @@ void collect_clip(sim_harness_t *s, std::vector<int16_t> *l, std::vector<int16_t
                   std::vector<uint64_t> *rcyc = nullptr)
 {
     const uint64_t limit = sim_harness_cycles(s) + 13000ull * 6250 + 100000;
-    while (sim_harness_reg_read(s, REG_AUDIO_STATUS) & 1) {
+    while (sim_harness_reg_read(s, GP_REG_AUDIO_STATUS) & 1) {
         cr_assert_lt(sim_harness_cycles(s), limit, "busy never dropped");
         sim_harness_run(s, 97);
     }
@@ -218,22 +218,22 @@ Test(rtl, fb_addr_hi_selects_buffer)
     uint16_t *a = fb(s, 0), *b = fb(s, FB1_MASTER);
     fill_random(a, 11);
     fill_random(b, 12);
-    cr_assert_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC0C0u, "reset value");
-    sim_harness_reg_write(s, REG_FB_ADDR_HI, 0xC1);
+    cr_assert_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC0C0u, "reset value");
+    sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, 0xC1);
     /* Written but not shown until a swap. */
-    cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC0C1u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC0C1u);
     sim_harness_run_frames(s, 2);
     char where[128];
     cr_expect_eq(frame_diff(sim_harness_frame(s), a, where, sizeof where), 0,
                  "before the swap: %s", where);
-    sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
     sim_harness_run_frames(s, 2);
-    cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC1C1u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC1C1u);
     cr_expect_eq(frame_diff(sim_harness_frame(s), b, where, sizeof where), 0,
                  "after the swap to 0xC1: %s", where);
     /* And back. */
-    sim_harness_reg_write(s, REG_FB_ADDR_HI, 0xC0);
-    sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+    sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, 0xC0);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
     sim_harness_run_frames(s, 2);
     cr_expect_eq(frame_diff(sim_harness_frame(s), a, where, sizeof where), 0,
                  "after the swap back to 0xC0: %s", where);
@@ -247,8 +247,8 @@ Test(rtl, fb_addr_outside_sdram_reads_bus_zero)
      * told (the harness answers 0 and counts it); nothing else changes. */
     sim_harness_t *s = harness();
     fill_random(fb(s, 0), 5);
-    sim_harness_reg_write(s, REG_FB_ADDR_HI, 0x10);
-    sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+    sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, 0x10);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
     sim_harness_run_frames(s, 2);
     cr_expect_gt(sim_harness_bad_reads(s), 0);
     const uint16_t *f = sim_harness_frame(s);
@@ -256,7 +256,7 @@ Test(rtl, fb_addr_outside_sdram_reads_bus_zero)
     for (int i = 0; i < HAL_FB_WIDTH * HAL_FB_HEIGHT; i++)
         nonzero += f[i] != 0;
     cr_expect_eq(nonzero, 0);
-    cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0x1010u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0x1010u);
     sim_harness_free(s);
 }
 
@@ -270,27 +270,27 @@ Test(rtl, swap_only_at_vblank_start)
     /* Request during active video (bad timing for a swap: it must wait). */
     run_until_vblank(s, 0);
     sim_harness_run(s, 100 * LINE_CYCLES);
-    cr_assert_eq(sim_harness_reg_read(s, REG_VGA_STATUS) & 1, 0u);
+    cr_assert_eq(sim_harness_reg_read(s, GP_REG_VGA_STATUS) & 1, 0u);
     const uint64_t frames0 = sim_harness_frames_done(s);
-    sim_harness_reg_write(s, REG_FB_ADDR_HI, 0xC1);
-    sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+    sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, 0xC1);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
     /* A second request while one is pending changes nothing. */
-    sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
     /* Poll every clock: pending must clear exactly when vblank begins. */
     uint32_t ctrl = 1, status = 0;
     uint64_t polls = 0;
     for (;;) {
-        ctrl = sim_harness_reg_read(s, REG_VGA_CTRL);
-        const uint32_t st = sim_harness_reg_read(s, REG_VGA_STATUS);
+        ctrl = sim_harness_reg_read(s, GP_REG_VGA_CTRL);
+        const uint32_t st = sim_harness_reg_read(s, GP_REG_VGA_STATUS);
         polls++;
         cr_assert_lt(polls, FRAME_CYCLES, "swap never taken");
         if (!(ctrl & 1)) {
             cr_expect_eq(st & 1, 1u, "swap taken outside vblank");
             cr_expect_eq(status & 1, 0u, "swap taken late: vblank had already begun");
-            cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC1C1u);
+            cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC1C1u);
             break;
         }
-        cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI) >> 8, 0xC0u,
+        cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI) >> 8, 0xC0u,
                      "buffer changed before the swap");
         status = st;
     }
@@ -307,16 +307,16 @@ Test(rtl, swap_only_at_vblank_start)
     /* A request made during vblank waits for the next start of vblank. */
     run_until_vblank(s, 1);
     sim_harness_run(s, 5 * LINE_CYCLES);
-    sim_harness_reg_write(s, REG_FB_ADDR_HI, 0xC0);
-    sim_harness_reg_write(s, REG_VGA_CTRL, 1);
+    sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, 0xC0);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
     sim_harness_run(s, 20 * LINE_CYCLES); /* still in this blanking period */
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_CTRL) & 1, 1u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC1C0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_CTRL) & 1, 1u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC1C0u);
     run_until_vblank(s, 0);
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_CTRL) & 1, 1u, "taken during active video");
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_CTRL) & 1, 1u, "taken during active video");
     run_until_vblank(s, 1);
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_CTRL) & 1, 0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC0C0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_CTRL) & 1, 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC0C0u);
     sim_harness_free(s);
 }
 
@@ -326,7 +326,7 @@ Test(rtl, vga_status_vblank_lines_and_frame_counter)
     /* From reset (line 0): active for 480 lines, blank for 45. */
     uint64_t active = 0, blank = 0;
     for (uint64_t c = 0; c < FRAME_CYCLES; c += 100) {
-        if (sim_harness_reg_read(s, REG_VGA_STATUS) & 1)
+        if (sim_harness_reg_read(s, GP_REG_VGA_STATUS) & 1)
             blank++;
         else
             active++;
@@ -336,9 +336,9 @@ Test(rtl, vga_status_vblank_lines_and_frame_counter)
               "active polls %llu", (unsigned long long)active);
     cr_expect(blank >= 45 * LINE_CYCLES / 100 - 2 && blank <= 45 * LINE_CYCLES / 100 + 2,
               "blank polls %llu", (unsigned long long)blank);
-    const uint32_t n0 = sim_harness_reg_read(s, REG_VGA_STATUS) >> 16;
+    const uint32_t n0 = sim_harness_reg_read(s, GP_REG_VGA_STATUS) >> 16;
     sim_harness_run(s, 3 * FRAME_CYCLES);
-    const uint32_t n1 = sim_harness_reg_read(s, REG_VGA_STATUS) >> 16;
+    const uint32_t n1 = sim_harness_reg_read(s, GP_REG_VGA_STATUS) >> 16;
     cr_expect_eq((n1 - n0) & 0xFFFF, 3u);
     sim_harness_free(s);
 }
@@ -346,39 +346,39 @@ Test(rtl, vga_status_vblank_lines_and_frame_counter)
 Test(rtl, register_reset_values_and_readback)
 {
     sim_harness_t *s = harness();
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_CMD), 0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_STATUS), 0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_CTRL), 0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_STATUS) & 0xFFFEu, 0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC0C0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_RESERVED), 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_CMD), 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_STATUS), 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_CTRL), 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_STATUS) & 0xFFFEu, 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC0C0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_RESERVED), 0u);
     /* Only FB_ADDR_HI[7:0] is stored. */
-    sim_harness_reg_write(s, REG_FB_ADDR_HI, 0xABCD12C1u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_FB_ADDR_HI), 0xC0C1u);
+    sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, 0xABCD12C1u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_FB_ADDR_HI), 0xC0C1u);
     /* AUDIO_CMD reads back the clip playing. */
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_CAPTURE);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_CMD), (uint32_t)AUDIO_CAPTURE);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_STATUS), 1u);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_CAPTURE);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_CMD), (uint32_t)AUDIO_CAPTURE);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_STATUS), 1u);
     /* VGA_CTRL reads the pending bit. */
     run_until_vblank(s, 0);
-    sim_harness_reg_write(s, REG_VGA_CTRL, 1);
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_CTRL), 1u);
-    sim_harness_reg_write(s, REG_VGA_CTRL, 0); /* 0 does nothing */
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_CTRL), 1u);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 1);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_CTRL), 1u);
+    sim_harness_reg_write(s, GP_REG_VGA_CTRL, 0); /* 0 does nothing */
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_CTRL), 1u);
     sim_harness_free(s);
 }
 
 Test(rtl, unmapped_and_reserved_writes_change_nothing)
 {
     sim_harness_t *s = harness();
-    sim_harness_reg_write(s, REG_FB_ADDR_HI, 0xC1);
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_ILLEGAL);
-    const uint32_t offs[] = {REG_AUDIO_CMD, REG_AUDIO_STATUS, REG_VGA_CTRL, REG_FB_ADDR_HI,
-                             REG_RESERVED, 0x18, 0x1C, 0x40, 0x7C};
+    sim_harness_reg_write(s, GP_REG_FB_ADDR_HI, 0xC1);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_ILLEGAL);
+    const uint32_t offs[] = {GP_REG_AUDIO_CMD, GP_REG_AUDIO_STATUS, GP_REG_VGA_CTRL, GP_REG_FB_ADDR_HI,
+                             GP_REG_RESERVED, 0x18, 0x1C, 0x40, 0x7C};
     uint32_t before[9];
     for (int i = 0; i < 9; i++)
         before[i] = sim_harness_reg_read(s, offs[i]);
-    const uint32_t bad[] = {REG_RESERVED, 0x18, 0x1C, 0x20, 0x44, 0x7C};
+    const uint32_t bad[] = {GP_REG_RESERVED, 0x18, 0x1C, 0x20, 0x44, 0x7C};
     for (uint32_t off : bad)
         sim_harness_reg_write(s, off, 0xFFFFFFFFu);
     for (int i = 0; i < 9; i++)
@@ -387,7 +387,7 @@ Test(rtl, unmapped_and_reserved_writes_change_nothing)
     for (int i = 4; i < 9; i++)
         cr_expect_eq(before[i], 0u, "unmapped offset 0x%02x reads %08x", offs[i], before[i]);
     /* No swap was requested by the stray writes. */
-    cr_expect_eq(sim_harness_reg_read(s, REG_VGA_CTRL), 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_VGA_CTRL), 0u);
     sim_harness_free(s);
 }
 
@@ -398,9 +398,9 @@ static void check_clip(int cmd, const char *name, const sim_bus_config_t *bus)
         sim_harness_set_bus(s, bus);
     const std::vector<int16_t> rom = load_clip(name);
     cr_assert_gt(rom.size(), 0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_STATUS), 0u);
-    sim_harness_reg_write(s, REG_AUDIO_CMD, (uint32_t)cmd);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_STATUS), 1u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_STATUS), 0u);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, (uint32_t)cmd);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_STATUS), 1u);
     std::vector<int16_t> l, r;
     std::vector<uint64_t> cyc, rcyc;
     uint64_t end;
@@ -470,7 +470,7 @@ Test(rtl, audio_first_sample_and_period)
      * (the C model behind the sdl backend does the same). */
     sim_harness_t *s = harness();
     const uint64_t write_edge = sim_harness_cycles(s);
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_PLACE);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_PLACE);
     sim_harness_run(s, 6250 * 4 + 10);
     std::vector<int16_t> l;
     std::vector<uint64_t> cyc;
@@ -488,9 +488,9 @@ Test(rtl, audio_back_to_back_commands)
      * clip plays whole from its first sample. */
     sim_harness_t *s = harness();
     const std::vector<int16_t> illegal = load_clip("illegal");
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_GAME_OVER);
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_ILLEGAL);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_CMD), (uint32_t)AUDIO_ILLEGAL);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_GAME_OVER);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_ILLEGAL);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_CMD), (uint32_t)AUDIO_ILLEGAL);
     std::vector<int16_t> l, r;
     std::vector<uint64_t> cyc;
     uint64_t end;
@@ -505,9 +505,9 @@ Test(rtl, audio_restart_cuts_short_and_stop)
     sim_harness_t *s = harness();
     const std::vector<int16_t> place = load_clip("place");
     const std::vector<int16_t> capture = load_clip("capture");
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_PLACE);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_PLACE);
     sim_harness_run(s, 6250 * 100 + 3000); /* 100 samples taken */
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_CAPTURE);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_CAPTURE);
     std::vector<int16_t> l, r;
     std::vector<uint64_t> cyc;
     uint64_t end;
@@ -519,16 +519,16 @@ Test(rtl, audio_restart_cuts_short_and_stop)
     cr_expect(r == want);
 
     /* 5-7 change nothing, even while playing; 0 stops at once. */
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_GAME_OVER);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_GAME_OVER);
     sim_harness_run(s, 6250 * 10);
     for (uint32_t bad = 5; bad <= 7; bad++) {
-        sim_harness_reg_write(s, REG_AUDIO_CMD, bad);
-        cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_CMD), (uint32_t)AUDIO_GAME_OVER);
-        cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_STATUS), 1u);
+        sim_harness_reg_write(s, GP_REG_AUDIO_CMD, bad);
+        cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_CMD), (uint32_t)AUDIO_GAME_OVER);
+        cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_STATUS), 1u);
     }
-    sim_harness_reg_write(s, REG_AUDIO_CMD, AUDIO_NONE);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_STATUS), 0u);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_CMD), 0u);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, AUDIO_NONE);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_STATUS), 0u);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_CMD), 0u);
     l.clear();
     sim_harness_take_audio(s, &l, nullptr, nullptr);
     sim_harness_run(s, 6250 * 3);
@@ -536,8 +536,8 @@ Test(rtl, audio_restart_cuts_short_and_stop)
     sim_harness_take_audio(s, &l, nullptr, nullptr);
     cr_expect_eq(l.size(), 0u, "samples after stop");
     /* 5-7 while idle: still idle. */
-    sim_harness_reg_write(s, REG_AUDIO_CMD, 6);
-    cr_expect_eq(sim_harness_reg_read(s, REG_AUDIO_STATUS), 0u);
+    sim_harness_reg_write(s, GP_REG_AUDIO_CMD, 6);
+    cr_expect_eq(sim_harness_reg_read(s, GP_REG_AUDIO_STATUS), 0u);
     sim_harness_free(s);
 }
 

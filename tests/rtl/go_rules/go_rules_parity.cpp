@@ -3,7 +3,7 @@
 //   * the C rules engine src/games/go/board.c, which knows nothing of
 //     wires or pruners (groups, liberties, a simple-ko point): every
 //     decision, resulting board and capture count, and area counts;
-//   * the C model hal/models/go_rules.c against the Verilated RTL, in
+//   * the C model hal/models/go_rules_model.c against the Verilated RTL, in
 //     lockstep bus transaction by bus transaction: every word read equal,
 //     so every STATUS poll, board word and clock count.
 // Parts (TAP, one line each):
@@ -31,7 +31,7 @@
 extern "C" {
 #include "games/go/board.h"
 #include "games/go/rules.h"
-#include "models/go_rules.h"
+#include "models/go_rules_model.h"
 }
 
 namespace {

@@ -1,7 +1,7 @@
 /*
  * oth_ref.h - an independent Othello reference for the machine's tests:
  * an 8x8 array and an eight-direction scan, written from the rules, with
- * nothing of the bitboard code of rtl/othello or hal/models/othello.c.  It
+ * nothing of the bitboard code of rtl/othello or hal/models/othello_model.c.  It
  * also scores positions by docs/othello.md's table (weights, mobility,
  * finished games) and searches them by plain minimax, no pruning, to check
  * the machine's alpha-beta choice.  Row 0 is the top, column 0 the left.

@@ -7,7 +7,7 @@
 //   * oth_ref.c, an array board with an eight-direction scan and a plain
 //     minimax written from the rules: every Black move legal, every pass
 //     forced, and at depths 1-3 the very move minimax picks;
-//   * the C model hal/models/othello.c against the Verilated RTL in
+//   * the C model hal/models/othello_model.c against the Verilated RTL in
 //     lockstep, clock by clock: every word read equal (so every port byte of
 //     every poll) and the same `active` output.
 // Parts (TAP): power-on, seed-example, wr-held-high, wr-one-clock-pulse,
@@ -24,7 +24,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "models/othello.h"
+#include "models/othello_model.h"
 #include "oth_ref.h"
 }
 
@@ -140,7 +140,7 @@ struct Dut {
     void reset_game(uint32_t config)
     {
         write(OTH_REG_RESET, 1);
-        write(OTH_REG_WHITE, OTH_PORT_WR);
+        write(OTH_REG_WHITE, OTH_WHITE_WR);
         idle(3);
         write(OTH_REG_RESET, 0);
         if (config)
@@ -161,9 +161,9 @@ struct Watch {
 void send_white(Dut &d, uint32_t bits, bool check_prompt)
 {
     d.write(OTH_REG_WHITE, bits & 0x7F);
-    if (check_prompt && !(d.read(OTH_REG_BLACK) & OTH_PORT_BR))
+    if (check_prompt && !(d.read(OTH_REG_BLACK) & OTH_BLACK_BR))
         watch.br_not_prompt++;
-    d.write(OTH_REG_WHITE, (bits & 0x7F) | OTH_PORT_WR);
+    d.write(OTH_REG_WHITE, (bits & 0x7F) | OTH_WHITE_WR);
 }
 
 // Polls the Black port every clock until BR is low; returns D6..D0 (or -1).
@@ -173,10 +173,10 @@ int poll_black(Dut &d, bool check_cycles = true, uint64_t limit = 50000000)
 {
     uint32_t prev = d.read(OTH_REG_BLACK);
     uint64_t n = 1;
-    while (prev & OTH_PORT_BR) {
+    while (prev & OTH_BLACK_BR) {
         uint32_t v = d.read(OTH_REG_BLACK);
         n++;
-        if (!(v & OTH_PORT_BR)) {
+        if (!(v & OTH_BLACK_BR)) {
             if ((v & 0x7F) != (prev & 0x7F))
                 watch.br_early++;
             uint32_t cyc = d.read(OTH_REG_CYCLES);
@@ -235,7 +235,7 @@ GameStats play_game(Dut &d, uint32_t config, bool white_first_pass, int max_exch
             oth_ref_play(&b, OTH_REF_WHITE, w / 8, w % 8);
             consecutive_passes = 0;
         }
-        send_white(d, w < 0 ? OTH_PORT_PA : (uint32_t)w, (rnd() & 3) == 0);
+        send_white(d, w < 0 ? OTH_WHITE_PA : (uint32_t)w, (rnd() & 3) == 0);
         int a = poll_black(d);
         g.exchanges++;
         if (a < 0)
@@ -244,7 +244,7 @@ GameStats play_game(Dut &d, uint32_t config, bool white_first_pass, int max_exch
             g.answers[g.n_answers++] = a;
         int mv[64];
         int legal = oth_ref_moves(&b, OTH_REF_BLACK, mv);
-        if (a & OTH_PORT_PA) {
+        if (a & OTH_WHITE_PA) {
             int wm[64];
             g.black_passes++;
             g.black_mid_passes += oth_ref_moves(&b, OTH_REF_WHITE, wm) != 0;
@@ -280,7 +280,7 @@ int main(int argc, char **argv)
     // power-on: BR high (Black not ready), the ID.
     {
         uint32_t black = d.read(OTH_REG_BLACK), id = d.read(OTH_REG_ID);
-        tap((black & OTH_PORT_BR) && id == OTH_ID_VALUE, "power-on: BR high, ID OTH1");
+        tap((black & OTH_BLACK_BR) && id == OTH_ID_VALUE, "power-on: BR high, ID OTH1");
     }
 
     // seed-example: the bytes 0x2B then 0xAB are White d6 (row 5, column 3).
@@ -292,7 +292,7 @@ int main(int argc, char **argv)
         d.write(OTH_REG_WHITE, 0x2B);
         d.write(OTH_REG_WHITE, 0xAB);
         int a = poll_black(d);
-        ok = ok && a >= 0 && !(a & OTH_PORT_PA) && oth_ref_flips(&b, OTH_REF_BLACK, a >> 3, a & 7);
+        ok = ok && a >= 0 && !(a & OTH_WHITE_PA) && oth_ref_flips(&b, OTH_REF_BLACK, a >> 3, a & 7);
         tap(ok, "seed-example: White d6 as 0x2B, 0xAB gets a legal Black answer");
 
         // wr-held-high: D7 written 1 again without a 0 first: no edge, no move.
@@ -301,7 +301,7 @@ int main(int argc, char **argv)
             d.write(OTH_REG_WHITE, 0xA2);
         d.idle(20000);
         uint32_t black = d.read(OTH_REG_BLACK);
-        tap(!(black & OTH_PORT_BR) && (int)(black & 0x7F) == a && d.read(OTH_REG_CYCLES) == cyc,
+        tap(!(black & OTH_BLACK_BR) && (int)(black & 0x7F) == a && d.read(OTH_REG_CYCLES) == cyc,
             "wr-held-high: writes with D7 = 1 and no 0 before take no move, BR stays low");
     }
 
@@ -311,7 +311,7 @@ int main(int argc, char **argv)
         d.write(OTH_REG_WHITE, 0x2B);
         d.write(OTH_REG_WHITE, 0xAB);
         int a = poll_black(d);
-        tap(a >= 0 && !(a & OTH_PORT_PA), "wr-one-clock-pulse: a one-clock WR pulse is taken");
+        tap(a >= 0 && !(a & OTH_WHITE_PA), "wr-one-clock-pulse: a one-clock WR pulse is taken");
     }
 
     // wr-edge-while-thinking: a second White move before Black's answer is
@@ -324,25 +324,25 @@ int main(int argc, char **argv)
         d.write(OTH_REG_WHITE, 0x2B);
         d.write(OTH_REG_WHITE, 0xAB);
         d.idle(4);
-        bool busy = d.read(OTH_REG_BLACK) & OTH_PORT_BR;
+        bool busy = d.read(OTH_REG_BLACK) & OTH_BLACK_BR;
         d.write(OTH_REG_WHITE, 0x25); // White f5 (row 4, col 5), out of turn
         d.write(OTH_REG_WHITE, 0xA5);
         int a = poll_black(d, false);
-        bool ok = busy && a >= 0 && !(a & OTH_PORT_PA) &&
+        bool ok = busy && a >= 0 && !(a & OTH_WHITE_PA) &&
                   oth_ref_play(&b, OTH_REF_BLACK, a >> 3, a & 7);
         // The machine must still wait for White (the extra edge was dropped).
         d.idle(20000);
-        ok = ok && !(d.read(OTH_REG_BLACK) & OTH_PORT_BR);
+        ok = ok && !(d.read(OTH_REG_BLACK) & OTH_BLACK_BR);
         int bad = 0;
         for (int k = 0; k < 12 && ok; k++) {
             int w = white_choice(b);
             if (w >= 0)
                 oth_ref_play(&b, OTH_REF_WHITE, w / 8, w % 8);
-            send_white(d, w < 0 ? OTH_PORT_PA : (uint32_t)w, true);
+            send_white(d, w < 0 ? OTH_WHITE_PA : (uint32_t)w, true);
             int r = poll_black(d);
             if (r < 0)
                 bad++;
-            else if (r & OTH_PORT_PA) {
+            else if (r & OTH_WHITE_PA) {
                 int mv[64];
                 bad += oth_ref_moves(&b, OTH_REF_BLACK, mv) != 0;
             } else
@@ -360,13 +360,13 @@ int main(int argc, char **argv)
         poll_black(d); // BR low now
         d.write(OTH_REG_RESET, 1);
         d.idle(2);
-        bool br_high = d.read(OTH_REG_BLACK) == OTH_PORT_BR;
+        bool br_high = d.read(OTH_REG_BLACK) == OTH_BLACK_BR;
         d.write(OTH_REG_WHITE, 0x2B);
         d.write(OTH_REG_WHITE, 0xAB);
         d.idle(100);
         d.write(OTH_REG_RESET, 0);
         d.idle(20000);
-        bool waiting = d.read(OTH_REG_BLACK) & OTH_PORT_BR;
+        bool waiting = d.read(OTH_REG_BLACK) & OTH_BLACK_BR;
         tap(br_high && waiting, "reset-held: BR high in reset, edges in reset not taken");
     }
 
@@ -386,11 +386,11 @@ int main(int argc, char **argv)
     // white-pass-first: White's first byte a pass, Black opens from the start.
     {
         d.reset_game(0);
-        send_white(d, OTH_PORT_PA, true);
+        send_white(d, OTH_WHITE_PA, true);
         int a = poll_black(d);
         oth_ref_t b;
         oth_ref_start(&b);
-        tap(a >= 0 && !(a & OTH_PORT_PA) && oth_ref_flips(&b, OTH_REF_BLACK, a >> 3, a & 7),
+        tap(a >= 0 && !(a & OTH_WHITE_PA) && oth_ref_flips(&b, OTH_REF_BLACK, a >> 3, a & 7),
             "white-pass-first: Black opens with a legal move");
     }
 
@@ -433,17 +433,17 @@ int main(int argc, char **argv)
                     passes = 0;
                 } else
                     passes++;
-                send_white(d, w < 0 ? OTH_PORT_PA : (uint32_t)w, false);
+                send_white(d, w < 0 ? OTH_WHITE_PA : (uint32_t)w, false);
                 int a = poll_black(d);
                 int expect = oth_ref_search(&b, OTH_REF_BLACK, depth);
                 checked++;
-                if (a < 0 || (a & OTH_PORT_PA ? -1 : a) != expect) {
+                if (a < 0 || (a & OTH_WHITE_PA ? -1 : a) != expect) {
                     if (wrong++ < 3)
                         printf("# depth %d: machine 0x%02X, minimax %d\n", depth, a, expect);
                 }
                 if (a < 0)
                     break;
-                if (a & OTH_PORT_PA)
+                if (a & OTH_WHITE_PA)
                     passes++;
                 else {
                     oth_ref_play(&b, OTH_REF_BLACK, a >> 3, a & 7);

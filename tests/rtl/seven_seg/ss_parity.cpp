@@ -1,7 +1,7 @@
 // ss_parity.cpp - the seven-segment display: a testbench of the RTL
 // (rtl/seven_seg, Verilated) against the register map of docs/seven_seg.md
 // and the DE1-SoC's pin convention, then the C model of the sdl backend
-// (hal/models/seven_seg.c) against the RTL over random register writes and
+// (hal/models/seven_seg_model.c) against the RTL over random register writes and
 // reads: every read word and all 42 pins after every access.  Prints TAP.
 //
 // usage: ss_parity [ACCESSES] [SEED]
@@ -13,7 +13,7 @@
 #include "verilated.h"
 
 extern "C" {
-#include "models/seven_seg.h"
+#include "models/seven_seg_model.h"
 }
 
 static Vseven_seg *dut;
@@ -43,7 +43,7 @@ static void wr(int word, uint32_t v)
     dut->avs_write = 1;
     tick();
     dut->avs_write = 0;
-    ss_model_write(&model, (uint32_t)word, v);
+    ss_model_write(&model, 4u * (uint32_t)word, v);
 }
 
 static uint32_t rd(int word)
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
             uint32_t v = rnd() << 16 ^ rnd();
             wr(word, v);
         } else {
-            uint32_t r = rd(word), m = ss_model_read(&model, (uint32_t)word);
+            uint32_t r = rd(word), m = ss_model_read(&model, 4u * (uint32_t)word);
             if (r != m && mismatches++ == 0)
                 first = n;
         }

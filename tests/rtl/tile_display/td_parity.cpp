@@ -8,7 +8,7 @@
 //     ((x << 24) + (y << 16) + (page << 8) + colour), board lines where
 //     x or y is 16 mod 32 and at x = 480, round stones of radius under 14,
 //     16-pixel menu cells right of x = 480, 4x4-pixel welcome cells;
-//  3. the C model (hal/models/tile_display.c) against the RTL in lockstep
+//  3. the C model (hal/models/tile_display_model.c) against the RTL in lockstep
 //     over random write sequences (cells on every page, bad words, page
 //     selects, enable toggles, clears, idle time): every read, the
 //     vga_drive pin after every access, and whole sampled frames pixel for
@@ -23,10 +23,10 @@
 #include <cstring>
 #include <vector>
 
-#include "bindings/tile_display.h"
+#include "bindings/tile_display_bind.h"
 
 extern "C" {
-#include "models/tile_display.h"
+#include "models/tile_display_model.h"
 }
 
 static int n_test, n_fail;
@@ -81,18 +81,18 @@ static int frame_rtl(sim_td_t *t, std::vector<uint16_t> &f, sim_td_timing_t *tm 
 static void testbench()
 {
     sim_td_t *t = sim_td_new_raw();
-    uint32_t st = sim_td_reg_read(t, TD_REG_STATUS);
+    uint32_t st = sim_td_reg_read(t, TILE_DISPLAY_REG_STATUS);
     ok((st & 1) == 1, "after reset the reset clear runs (STATUS.BUSY)");
-    sim_td_reg_write(t, TD_REG_CELL, seed_word(1, 1, 0, 1));
-    ok(sim_td_reg_read(t, TD_REG_STATUS) >> 16 == 1, "a cell word during the clear is refused");
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(1, 1, 0, 1));
+    ok(sim_td_reg_read(t, TILE_DISPLAY_REG_STATUS) >> 16 == 1, "a cell word during the clear is refused");
     sim_td_tick(t, TD_RESET_CLEAR_CLOCKS);
-    st = sim_td_reg_read(t, TD_REG_STATUS);
+    st = sim_td_reg_read(t, TILE_DISPLAY_REG_STATUS);
     ok((st & 1) == 0, "the reset clear ends within 19,200 clocks");
-    ok(sim_td_reg_read(t, TD_REG_ID) == 0x54494C45u, "ID reads \"TILE\"");
-    ok(sim_td_reg_read(t, TD_REG_CTRL) == 0 && !sim_td_drives(t),
+    ok(sim_td_reg_read(t, TILE_DISPLAY_REG_ID) == 0x54494C45u, "ID reads \"TILE\"");
+    ok(sim_td_reg_read(t, TILE_DISPLAY_REG_CTRL) == 0 && !sim_td_drives(t),
        "after reset CTRL is 0: go_peripheral drives VGA");
-    sim_td_reg_write(t, TD_REG_STATUS, 0);
-    ok(sim_td_reg_read(t, TD_REG_STATUS) == 0, "a STATUS write zeroes REFUSED");
+    sim_td_reg_write(t, TILE_DISPLAY_REG_STATUS, 0);
+    ok(sim_td_reg_read(t, TILE_DISPLAY_REG_STATUS) == 0, "a STATUS write zeroes REFUSED");
 
     std::vector<uint16_t> f;
     sim_td_timing_t tm;
@@ -118,10 +118,10 @@ static void testbench()
 
     // Table 3.2 on the welcome page, and the field order of the seed's word.
     for (int c = 0; c < 4; c++)
-        sim_td_reg_write(t, TD_REG_CELL, seed_word(10 + 2 * (unsigned)c, 3, 2, (unsigned)c));
-    sim_td_reg_write(t, TD_REG_CELL, seed_word(5, 2, 2, 3));
-    sim_td_reg_write(t, TD_REG_CTRL, 3);
-    ok(sim_td_reg_read(t, TD_REG_CTRL) == 3 && sim_td_drives(t), "CTRL = 3: welcome page, drives VGA");
+        sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(10 + 2 * (unsigned)c, 3, 2, (unsigned)c));
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(5, 2, 2, 3));
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CTRL, 3);
+    ok(sim_td_reg_read(t, TILE_DISPLAY_REG_CTRL) == 3 && sim_td_drives(t), "CTRL = 3: welcome page, drives VGA");
     frame_rtl(t, f);
     bad = 0;
     for (int c = 0; c < 4; c++)
@@ -141,12 +141,12 @@ static void testbench()
     ok(others == 4 * 16, "the rest of the welcome page is white (its reset colour)");
 
     // Stones on the board page: a cell word of page 0 shows the board page.
-    sim_td_reg_write(t, TD_REG_CELL, seed_word(7, 7, 0, 0));
-    sim_td_reg_write(t, TD_REG_CELL, seed_word(14, 14, 0, 3));
-    sim_td_reg_write(t, TD_REG_CELL, seed_word(0, 0, 0, 1));
-    ok(sim_td_reg_read(t, TD_REG_CTRL) == 1, "a board cell word shows the board page (the seed's page = 0)");
-    sim_td_reg_write(t, TD_REG_CELL, seed_word(0, 0, 1, 3));
-    sim_td_reg_write(t, TD_REG_CELL, seed_word(9, 29, 1, 0));
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(7, 7, 0, 0));
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(14, 14, 0, 3));
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(0, 0, 0, 1));
+    ok(sim_td_reg_read(t, TILE_DISPLAY_REG_CTRL) == 1, "a board cell word shows the board page (the seed's page = 0)");
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(0, 0, 1, 3));
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, seed_word(9, 29, 1, 0));
     frame_rtl(t, f);
     const int cx = 7 * 32 + 16, cy = 7 * 32 + 16;
     int area = 0, asym = 0, max_dx = 0, outside = 0;
@@ -192,25 +192,25 @@ static void testbench()
 
     // Bad words change nothing.
     std::vector<uint16_t> g;
-    sim_td_reg_write(t, TD_REG_STATUS, 0);
+    sim_td_reg_write(t, TILE_DISPLAY_REG_STATUS, 0);
     const uint32_t bad_words[] = {seed_word(15, 0, 0, 1), seed_word(0, 15, 0, 1),
                                   seed_word(10, 0, 1, 1), seed_word(0, 30, 1, 1),
                                   seed_word(160, 0, 2, 1), seed_word(0, 120, 2, 1),
                                   seed_word(1, 1, 3, 1), seed_word(1, 1, 0, 4)};
     for (uint32_t w : bad_words)
-        sim_td_reg_write(t, TD_REG_CELL, w);
-    sim_td_reg_write(t, TD_REG_CLEAR, 0x0301);
-    sim_td_reg_write(t, TD_REG_CLEAR, 0x0004);
+        sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, w);
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CLEAR, 0x0301);
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CLEAR, 0x0004);
     frame_rtl(t, g);
-    ok(g == f && sim_td_reg_read(t, TD_REG_STATUS) >> 16 == 10 &&
-           sim_td_reg_read(t, TD_REG_CTRL) == 1,
+    ok(g == f && sim_td_reg_read(t, TILE_DISPLAY_REG_STATUS) >> 16 == 10 &&
+           sim_td_reg_read(t, TILE_DISPLAY_REG_CTRL) == 1,
        "out-of-range words are refused, counted, and change nothing");
 
     // CLEAR fills a page.
-    sim_td_reg_write(t, TD_REG_CLEAR, 0x0002);
-    ok((sim_td_reg_read(t, TD_REG_STATUS) & 1) == 1, "CLEAR runs (BUSY)");
+    sim_td_reg_write(t, TILE_DISPLAY_REG_CLEAR, 0x0002);
+    ok((sim_td_reg_read(t, TILE_DISPLAY_REG_STATUS) & 1) == 1, "CLEAR runs (BUSY)");
     sim_td_tick(t, 300);
-    ok((sim_td_reg_read(t, TD_REG_STATUS) & 1) == 0, "a board clear takes 225 clocks");
+    ok((sim_td_reg_read(t, TILE_DISPLAY_REG_STATUS) & 1) == 0, "a board clear takes 225 clocks");
     frame_rtl(t, g);
     ok(g[cy * W + cx] == black && g[(cy + 5) * W + cx + 10] == blue,
        "after CLEAR of the board the stones are gone");
@@ -248,25 +248,25 @@ static void parity(int steps)
         if (op < 600) {
             int kind;
             uint32_t w = random_word(&kind);
-            sim_td_reg_write(t, TD_REG_CELL, w);
-            td_model_write(&m, TD_REG_CELL, w);
+            sim_td_reg_write(t, TILE_DISPLAY_REG_CELL, w);
+            td_model_write(&m, TILE_DISPLAY_REG_CELL, w);
             writes++;
         } else if (op < 640) {
             uint32_t v = rnd();
-            sim_td_reg_write(t, TD_REG_CTRL, v);
-            td_model_write(&m, TD_REG_CTRL, v);
+            sim_td_reg_write(t, TILE_DISPLAY_REG_CTRL, v);
+            td_model_write(&m, TILE_DISPLAY_REG_CTRL, v);
             enables += (v & 1);
         } else if (op < 650) {
             uint32_t v = rnd_below(4) ? (rnd_below(3) << 8 | rnd_below(4)) : rnd();
-            sim_td_reg_write(t, TD_REG_CLEAR, v);
-            td_model_write(&m, TD_REG_CLEAR, v);
+            sim_td_reg_write(t, TILE_DISPLAY_REG_CLEAR, v);
+            td_model_write(&m, TILE_DISPLAY_REG_CLEAR, v);
         } else if (op < 670) {
             uint32_t word = 3 + rnd_below(61), v = rnd();
-            sim_td_reg_write(t, word, v);
-            td_model_write(&m, word, v);
+            sim_td_reg_write(t, 4 * word, v);
+            td_model_write(&m, 4 * word, v);
         } else if (op < 970) {
             uint32_t word = rnd_below(4) ? rnd_below(5) : rnd_below(64);
-            uint32_t a = sim_td_reg_read(t, word), b = td_model_read(&m, word);
+            uint32_t a = sim_td_reg_read(t, 4 * word), b = td_model_read(&m, 4 * word);
             reads++;
             if (a != b && read_bad++ < 5)
                 printf("# step %d: word %u reads %08X on the RTL, %08X in the model\n", i, word, a, b);
@@ -283,7 +283,7 @@ static void parity(int steps)
             td_model_tick(&m, sim_td_clocks(t) - before);
             td_model_frame(&m, fm.data());
             frames++;
-            (m.ctrl & TD_CTRL_WELCOME ? welcome_frames : board_frames)++;
+            (m.ctrl & TILE_DISPLAY_CTRL_WELCOME ? welcome_frames : board_frames)++;
             int diff = 0, first = -1;
             for (int p = 0; p < W * H; p++)
                 if (fr[p] != fm[p]) {
@@ -298,7 +298,7 @@ static void parity(int steps)
                        first >= 0 ? fm[first] : 0);
             }
         }
-        if (sim_td_drives(t) != (int)(m.ctrl & TD_CTRL_ENABLE))
+        if (sim_td_drives(t) != (int)(m.ctrl & TILE_DISPLAY_CTRL_ENABLE))
             pin_bad++;
     }
     printf("# %d steps: %d cell writes, %d reads, %d frames (%d welcome, %d board), %d enables\n",
@@ -326,14 +326,14 @@ static void bindings()
     for (int i = 0; i < 400; i++) {
         int kind;
         uint32_t w = random_word(&kind);
-        td_model_binding.write(a, now, 4 * TD_REG_CELL, w);
-        sim_td_binding.write(b, now, 4 * TD_REG_CELL, w);
+        td_model_binding.write(a, now, TILE_DISPLAY_REG_CELL, w);
+        sim_td_binding.write(b, now, TILE_DISPLAY_REG_CELL, w);
         now += rnd_below(50);
     }
-    td_model_binding.write(a, now, 4 * TD_REG_CTRL, 1);
-    sim_td_binding.write(b, now, 4 * TD_REG_CTRL, 1);
-    td_model_binding.write(a, now, 4 * TD_REG_CLEAR, 0x0103);
-    sim_td_binding.write(b, now, 4 * TD_REG_CLEAR, 0x0103);
+    td_model_binding.write(a, now, TILE_DISPLAY_REG_CTRL, 1);
+    sim_td_binding.write(b, now, TILE_DISPLAY_REG_CTRL, 1);
+    td_model_binding.write(a, now, TILE_DISPLAY_REG_CLEAR, 0x0103);
+    sim_td_binding.write(b, now, TILE_DISPLAY_REG_CLEAR, 0x0103);
     uint32_t ca = td_model_vga_source.changes(a), cb = sim_td_vga_source.changes(b);
     int ra = td_model_vga_source.scan_frame(a, now + 10, fa.data());
     int rb = sim_td_vga_source.scan_frame(b, now + 10, fb.data());
@@ -341,22 +341,22 @@ static void bindings()
     ok(td_model_vga_source.changes(a) != ca && sim_td_vga_source.changes(b) != cb,
        "their change counts moved");
     now += 100000;
-    uint32_t sa = td_model_binding.read(a, now, 4 * TD_REG_STATUS);
-    uint32_t sb = sim_td_binding.read(b, now, 4 * TD_REG_STATUS);
+    uint32_t sa = td_model_binding.read(a, now, TILE_DISPLAY_REG_STATUS);
+    uint32_t sb = sim_td_binding.read(b, now, TILE_DISPLAY_REG_STATUS);
     ok(sa == sb, "the same STATUS through both bindings");
     // Time passes on the caller's clock: a clear started after a scan ends.
-    td_model_binding.write(a, now, 4 * TD_REG_CLEAR, 0x0200);
-    sim_td_binding.write(b, now, 4 * TD_REG_CLEAR, 0x0200);
+    td_model_binding.write(a, now, TILE_DISPLAY_REG_CLEAR, 0x0200);
+    sim_td_binding.write(b, now, TILE_DISPLAY_REG_CLEAR, 0x0200);
     now += 100;
-    ok((td_model_binding.read(a, now, 4 * TD_REG_STATUS) & 1) == 1 &&
-           (sim_td_binding.read(b, now, 4 * TD_REG_STATUS) & 1) == 1,
+    ok((td_model_binding.read(a, now, TILE_DISPLAY_REG_STATUS) & 1) == 1 &&
+           (sim_td_binding.read(b, now, TILE_DISPLAY_REG_STATUS) & 1) == 1,
        "a welcome clear is busy 100 clocks later on both");
     now += 20000;
-    ok((td_model_binding.read(a, now, 4 * TD_REG_STATUS) & 1) == 0 &&
-           (sim_td_binding.read(b, now, 4 * TD_REG_STATUS) & 1) == 0,
+    ok((td_model_binding.read(a, now, TILE_DISPLAY_REG_STATUS) & 1) == 0 &&
+           (sim_td_binding.read(b, now, TILE_DISPLAY_REG_STATUS) & 1) == 0,
        "and over 20,000 clocks later on both");
-    td_model_binding.write(a, now, 4 * TD_REG_CTRL, 3);
-    sim_td_binding.write(b, now, 4 * TD_REG_CTRL, 3);
+    td_model_binding.write(a, now, TILE_DISPLAY_REG_CTRL, 3);
+    sim_td_binding.write(b, now, TILE_DISPLAY_REG_CTRL, 3);
     ra = td_model_vga_source.scan_frame(a, now, fa.data());
     rb = sim_td_vga_source.scan_frame(b, now, fb.data());
     ok(ra == 1 && rb == 1 && fa == fb, "the cleared welcome page: the same frame");
@@ -386,15 +386,15 @@ static void skip_is_exact()
         if (r < 4) {
             int kind;
             const uint32_t w = random_word(&kind);
-            sim_td_binding.write(a, now, 4 * TD_REG_CELL, w);
-            sim_td_binding.write(b, now, 4 * TD_REG_CELL, w);
+            sim_td_binding.write(a, now, TILE_DISPLAY_REG_CELL, w);
+            sim_td_binding.write(b, now, TILE_DISPLAY_REG_CELL, w);
         } else if (r < 5) {
             const uint32_t c = rnd_below(4) ? 1 : 3;
-            sim_td_binding.write(a, now, 4 * TD_REG_CTRL, c);
-            sim_td_binding.write(b, now, 4 * TD_REG_CTRL, c);
+            sim_td_binding.write(a, now, TILE_DISPLAY_REG_CTRL, c);
+            sim_td_binding.write(b, now, TILE_DISPLAY_REG_CTRL, c);
         } else if (r < 6) {
-            reads_bad += sim_td_binding.read(a, now, 4 * TD_REG_STATUS) !=
-                         sim_td_binding.read(b, now, 4 * TD_REG_STATUS);
+            reads_bad += sim_td_binding.read(a, now, TILE_DISPLAY_REG_STATUS) !=
+                         sim_td_binding.read(b, now, TILE_DISPLAY_REG_STATUS);
         }
         now += rnd_below(3) ? rnd_below((uint32_t)(4 * frame)) : rnd_below(5000);
         const int ra = sim_td_vga_source.scan_frame(a, now, fa.data());

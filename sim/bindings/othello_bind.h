@@ -1,5 +1,5 @@
 /*
- * bindings/othello.h - the Othello machine of seed 003 (rtl/othello/)
+ * bindings/othello_bind.h - the Othello machine of seed 003 (rtl/othello/)
  * Verilated and clocked lazily: every clock while it is active
  * (thinking, a WR edge or BR to settle, a reset to apply), nothing while it
  * waits for White.  Register map: rtl/othello/othello_regs.def (the

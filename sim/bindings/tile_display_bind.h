@@ -1,5 +1,5 @@
 /*
- * bindings/tile_display.h - the Verilated tile display (rtl/tile_display/,
+ * bindings/tile_display_bind.h - the Verilated tile display (rtl/tile_display/,
  * seed 002, LW 0x6000; docs/tile_display.md) on the sim backend's bus, and
  * a sampler of its own VGA pins: scan clocks the model through a whole
  * frame and rebuilds the 640x480 picture from hsync/vsync/blank and RGB on
@@ -40,9 +40,9 @@ sim_td_t *sim_td_new_raw(void);
 void sim_td_free(sim_td_t *t);
 /* n clocks with no bus access. */
 void sim_td_tick(sim_td_t *t, uint64_t n);
-/* One clock each; word = byte offset / 4. */
-uint32_t sim_td_reg_read(sim_td_t *t, uint32_t word);
-void sim_td_reg_write(sim_td_t *t, uint32_t word, uint32_t value);
+/* One clock each; offset in bytes (TILE_DISPLAY_REG_*). */
+uint32_t sim_td_reg_read(sim_td_t *t, uint32_t offset);
+void sim_td_reg_write(sim_td_t *t, uint32_t offset, uint32_t value);
 /* The vga_drive pin (CTRL[0]). */
 int sim_td_drives(sim_td_t *t);
 /* Clocks the model until a whole frame has been sampled from its pins (at

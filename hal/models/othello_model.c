@@ -1,5 +1,5 @@
-/* models/othello.c - the Othello machine of rtl/othello/, clock by clock (othello.h). */
-#include "othello.h"
+/* models/othello_model.c - the Othello machine of rtl/othello/, clock by clock (othello.h). */
+#include "othello_model.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -149,41 +149,47 @@ static void machine_reset(oth_model_t *m)
 void oth_model_reset(oth_model_t *m)
 {
     memset(m, 0, sizeof *m);
-    m->white_port = OTH_PORT_WR;
+    m->white_port = OTH_WHITE_WR;
     machine_reset(m);
     m->in_reset = 1;
 }
 
 static int depth_of(uint32_t config)
 {
-    int d = (int)(config & 15u);
+    int d = (int)REG_FIELD_GET(config, OTH_CONFIG_DEPTH);
     return d == 0 ? OTH_DEFAULT_DEPTH : d > OTH_MAX_DEPTH ? OTH_MAX_DEPTH : d;
 }
 
 static uint32_t budget_of(uint32_t config)
 {
-    uint32_t k = config >> 16;
+    uint32_t k = REG_FIELD_GET(config, OTH_CONFIG_BUDGET);
     return (k ? k : OTH_DEFAULT_BUDGET_K) << 10;
 }
 
 int oth_model_active(const oth_model_t *m)
 {
-    int wr = m->white_port >> 7 & 1;
+    int wr = (m->white_port & OTH_WHITE_WR) != 0;
     if (m->grst)
         return !m->in_reset;
     return m->state != OTH_S_WAIT || m->pending || m->wr_prev != wr || (!wr && !m->br_q);
 }
 
-static uint32_t read_word(const oth_model_t *m, unsigned a)
+/* The byte offset of the word the slave decodes at offset (its word address wraps). */
+static uint32_t decoded(uint32_t offset)
 {
-    int wr = m->white_port >> 7 & 1;
-    switch (a) {
-    case 0: return OTH_ID_VALUE;
-    case 3: return m->grst;
-    case 4: return m->white_port;
-    case 5: return (uint32_t)((m->br_q | !wr) << 7 | m->black_q);
-    case 6: return m->config;
-    case 7: return m->cycles_q;
+    return offset & ((4u << OTH_ADDR_BITS) - 4u);
+}
+
+static uint32_t read_word(const oth_model_t *m, uint32_t offset)
+{
+    int wr = (m->white_port & OTH_WHITE_WR) != 0;
+    switch (offset) {
+    case OTH_REG_ID: return OTH_ID_VALUE;
+    case OTH_REG_RESET: return m->grst;
+    case OTH_REG_WHITE: return m->white_port;
+    case OTH_REG_BLACK: return ((m->br_q | !wr) ? OTH_BLACK_BR : 0u) | m->black_q;
+    case OTH_REG_CONFIG: return m->config;
+    case OTH_REG_CYCLES: return m->cycles_q;
     default: return 0;
     }
 }
@@ -194,14 +200,14 @@ static void machine_clock(oth_model_t *m)
     oth_model_t o; /* the registers before the edge (the stack RAM is read in place:
                     * no state both writes and reads it) */
     memcpy(&o, m, offsetof(oth_model_t, stack));
-    int wr = o.white_port >> 7 & 1;
+    int wr = (o.white_port & OTH_WHITE_WR) != 0;
     int depth = depth_of(o.config);
     oth_frame_t *cur = &m->cur;
     const oth_frame_t *oc = &o.cur;
 
     m->wr_prev = (uint8_t)wr;
     if ((o.state == OTH_S_INIT || o.state == OTH_S_WAIT) && !o.pending && wr && !o.wr_prev) {
-        m->white_q = o.white_port & 0x7F; /* the bank of 7 registers */
+        m->white_q = o.white_port & (OTH_WHITE_PA | OTH_WHITE_MOVE_MASK); /* the bank of 7 registers */
         m->pending = 1;
     }
     if (o.state == OTH_S_ASSERT)
@@ -221,11 +227,11 @@ static void machine_clock(oth_model_t *m)
         if (o.pending) {
             m->pending = 0;
             m->cnt = 0;
-            m->state = (o.white_q & OTH_PORT_PA) ? OTH_S_ROOT : OTH_S_APPLYW;
+            m->state = (o.white_q & OTH_WHITE_PA) ? OTH_S_ROOT : OTH_S_APPLYW;
         }
         break;
     case OTH_S_APPLYW: {
-        uint64_t sq = 1ull << (o.white_q & 63);
+        uint64_t sq = 1ull << REG_FIELD_GET(o.white_q, OTH_WHITE_MOVE);
         uint64_t fl = oth_hw_flips(o.mem_white, o.mem_black, sq);
         m->mem_white = o.mem_white | sq | fl;
         m->mem_black = o.mem_black & ~(sq | fl);
@@ -353,7 +359,7 @@ static void machine_clock(oth_model_t *m)
         break;
     case OTH_S_PRESENT:
         if (o.result_pass) {
-            m->black_q = OTH_PORT_PA;
+            m->black_q = OTH_BLACK_PA;
         } else {
             uint64_t sq = 1ull << o.root_mv;
             uint64_t fl = oth_hw_flips(o.mem_black, o.mem_white, sq);
@@ -374,7 +380,7 @@ static void machine_clock(oth_model_t *m)
 }
 
 /* One clock of the whole peripheral with that clock's bus inputs. */
-static void model_clock(oth_model_t *m, int read, int write, unsigned addr, uint32_t wdata)
+static void model_clock(oth_model_t *m, int read, int write, uint32_t addr, uint32_t wdata)
 {
     int grst_before = m->grst;
     if (read)
@@ -385,13 +391,13 @@ static void model_clock(oth_model_t *m, int read, int write, unsigned addr, uint
     } else {
         machine_clock(m);
         m->in_reset = 0;
-        if (write && addr == 6)
+        if (write && addr == OTH_REG_CONFIG)
             m->config = wdata;
     }
     if (write) {
-        if (addr == 3)
-            m->grst = (uint8_t)(wdata & 1);
-        else if (addr == 4)
+        if (addr == OTH_REG_RESET)
+            m->grst = (uint8_t)(wdata & OTH_RESET_HOLD);
+        else if (addr == OTH_REG_WHITE)
             m->white_port = (uint8_t)wdata;
     }
     m->clocks++;
@@ -399,13 +405,13 @@ static void model_clock(oth_model_t *m, int read, int write, unsigned addr, uint
 
 uint32_t oth_model_read(oth_model_t *m, uint32_t offset)
 {
-    model_clock(m, 1, 0, (offset >> 2) & 7u, 0);
+    model_clock(m, 1, 0, decoded(offset), 0);
     return m->readdata;
 }
 
 void oth_model_write(oth_model_t *m, uint32_t offset, uint32_t value)
 {
-    model_clock(m, 0, 1, (offset >> 2) & 7u, value);
+    model_clock(m, 0, 1, decoded(offset), value);
 }
 
 void oth_model_tick(oth_model_t *m, uint64_t n)

@@ -1,5 +1,5 @@
 /*
- * bindings/seven_seg.h - the seven-segment display (rtl/seven_seg/, issue
+ * bindings/seven_seg_bind.h - the seven-segment display (rtl/seven_seg/, issue
  * 15) Verilated.  Nothing in it moves with time, so it is clocked only at
  * register accesses; the window's digit strip reads its HEX pins.
  */
@@ -12,8 +12,8 @@ typedef struct sim_ss sim_ss_t;
 
 sim_ss_t *sim_ss_new(void);
 void sim_ss_free(sim_ss_t *s);
-uint32_t sim_ss_reg_read(sim_ss_t *s, uint32_t word);
-void sim_ss_reg_write(sim_ss_t *s, uint32_t word, uint32_t value);
+uint32_t sim_ss_reg_read(sim_ss_t *s, uint32_t offset);
+void sim_ss_reg_write(sim_ss_t *s, uint32_t offset, uint32_t value);
 /* The RTL's output pins: hex_n[i] = HEXi[6:0], active low. */
 void sim_ss_pins(sim_ss_t *s, uint8_t hex_n[6]);
 

@@ -1,5 +1,5 @@
-/* bindings/tile_display.cpp - the Verilated tile display and a sampler of its VGA pins (tile_display.h). */
-#include "tile_display.h"
+/* bindings/tile_display_bind.cpp - the Verilated tile display and a sampler of its VGA pins (tile_display.h). */
+#include "tile_display_bind.h"
 
 #include <cstring>
 #include <memory>
@@ -172,11 +172,11 @@ struct sim_td : sim_bus_slave<Vtile_display, TILE_DISPLAY_ADDR_BITS> {
         }
     }
 
-    uint32_t read(uint64_t now, uint32_t word)
+    uint32_t read(uint64_t now, uint32_t offset)
     {
         catch_up(now);
         accesses++;
-        top->avs_address = word & ((1u << TILE_DISPLAY_ADDR_BITS) - 1u);
+        top->avs_address = word_address(offset);
         top->avs_read = 1;
         step();
         cycle++;
@@ -184,11 +184,11 @@ struct sim_td : sim_bus_slave<Vtile_display, TILE_DISPLAY_ADDR_BITS> {
         return top->avs_readdata;
     }
 
-    void write(uint64_t now, uint32_t word, uint32_t value)
+    void write(uint64_t now, uint32_t offset, uint32_t value)
     {
         catch_up(now);
         accesses++;
-        top->avs_address = word & ((1u << TILE_DISPLAY_ADDR_BITS) - 1u);
+        top->avs_address = word_address(offset);
         top->avs_writedata = value;
         top->avs_write = 1;
         step();
@@ -196,7 +196,7 @@ struct sim_td : sim_bus_slave<Vtile_display, TILE_DISPLAY_ADDR_BITS> {
         top->avs_write = 0;
         last_write = run;
         changes++;
-        if (word == TILE_DISPLAY_REG_CLEAR / 4)
+        if (offset == TILE_DISPLAY_REG_CLEAR)
             clear_until = run + CATCH_UP_CAP;
         follow_drive();
     }
@@ -233,14 +233,14 @@ void sim_td_tick(sim_td_t *s, uint64_t n)
         s->tick();
 }
 
-uint32_t sim_td_reg_read(sim_td_t *s, uint32_t word)
+uint32_t sim_td_reg_read(sim_td_t *s, uint32_t offset)
 {
-    return s->bus_read(word);
+    return s->bus_read(offset);
 }
 
-void sim_td_reg_write(sim_td_t *s, uint32_t word, uint32_t value)
+void sim_td_reg_write(sim_td_t *s, uint32_t offset, uint32_t value)
 {
-    s->bus_write(word, value);
+    s->bus_write(offset, value);
     s->changes++;
 }
 
@@ -329,14 +329,14 @@ int sim_td_sample_frame(sim_td_t *s, uint16_t *rgb444, sim_td_timing_t *timing)
 
 namespace {
 
-uint32_t binding_read_word(sim_td_t *s, uint64_t now, uint32_t word)
+uint32_t binding_read(sim_td_t *s, uint64_t now, uint32_t offset)
 {
-    return s->read(now, word);
+    return s->read(now, offset);
 }
 
-void binding_write_word(sim_td_t *s, uint64_t now, uint32_t word, uint32_t value)
+void binding_write(sim_td_t *s, uint64_t now, uint32_t offset, uint32_t value)
 {
-    s->write(now, word, value);
+    s->write(now, offset, value);
 }
 
 /* The last frame sampled from the pins, once one has begun after the last
@@ -379,7 +379,7 @@ uint64_t sim_td_skipped_frames(const sim_td_t *s)
 
 const periph_binding_t sim_td_binding =
     sim_bus_binding<sim_td_t, sim_td_new, sim_td_free,
-                    binding_read_word, binding_write_word>::row(PERIPH_TILE_DISPLAY);
+                    binding_read, binding_write>::row(PERIPH_TILE_DISPLAY);
 
 const periph_vga_source_t sim_td_vga_source = {PERIPH_TILE_DISPLAY, binding_scan_frame,
                                                binding_changes};

@@ -1,10 +1,10 @@
 /*
- * models/connect4.h - cycle-exact C model of rtl/connect4/connect4_mailbox.sv, the seed 004
- * Connect Four mailbox at LW bridge offset 0x1000 (REG_C4_BASE), with the AI
+ * models/connect4_model.h - cycle-exact C model of rtl/connect4/connect4_mailbox.sv, the seed 004
+ * Connect Four mailbox at LW bridge offset 0x1000 (C4_BASE), with the AI
  * of src/games/connect4/c4_ai.c.  The sdl backend answers the mailbox with it.
  *
  * Offsets are byte offsets inside the mailbox (0x00..0x1C: word 0 flag,
- * words 1-6 rows, word 7 move); the HAL subtracts REG_C4_BASE first.  A
+ * words 1-6 rows, word 7 move); the HAL subtracts C4_BASE first.  A
  * register access is one bus clock, as on the RTL's Avalon slave (read
  * latency 1): a read returns the word as it was before that clock, a write
  * lands after the FSM's step of that clock.  c4_model_tick() runs the
@@ -18,13 +18,10 @@
 #include "periph.h"
 #include "rtl/connect4_regs.h"
 
-/* The mailbox's words and flags, from rtl/connect4/connect4_regs.def. */
-#define C4_MODEL_SPAN C4_SPAN
-/* The reset PIO (seed 004) beside the words: bit 0 high holds the mailbox
- * and the AI in reset (every word 0, writes ignored); reads give it back. */
-#define C4_MODEL_RESET_PIO C4_REG_RESET_PIO
-#define C4_MODEL_FLAG_NEW C4_FLAG_NEW
-#define C4_MODEL_FLAG_DONE C4_FLAG_DONE
+/* The mailbox's words and flags are C4_REG_* and C4_FLAG_* of
+ * rtl/connect4/connect4_regs.def; the reset PIO (seed 004) beside the
+ * words, C4_REG_RESET_PIO: C4_RESET_PIO_HOLD holds the mailbox and the AI
+ * in reset (every word 0, writes ignored); reads give it back. */
 #define C4_MODEL_CLOCK_HZ 50000000u
 /* The AI's latency (connect4_pkg::AI_LATENCY): it reads the rows at the
  * first clock of the FSM's compute state and answers them this many clock
@@ -33,7 +30,7 @@
 #define C4_MODEL_AI_LATENCY 12u
 
 typedef struct c4_model {
-    uint32_t mem[8];     /* the shared words */
+    uint32_t mem[1u << C4_ADDR_BITS]; /* the shared words */
     int fsm;             /* FSM state, as connect4_mailbox.sv's state_e */
     unsigned idx;        /* word being read: 0 flag, 1-6 rows */
     unsigned ram_addr;   /* SRAM address register */
@@ -66,7 +63,7 @@ void c4_model_tick(c4_model_t *m, uint64_t n);
 int c4_model_busy(const c4_model_t *m);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
- * backend's binding at REG_C4_BASE. */
+ * backend's binding at C4_BASE. */
 extern const periph_model_t c4_model;
 extern const periph_binding_t c4_model_binding;
 

@@ -1,12 +1,12 @@
-/* bindings/connect4.cpp - the Verilated Connect Four mailbox, clocked lazily (connect4.h). */
-#include "connect4.h"
+/* bindings/connect4_bind.cpp - the Verilated Connect Four mailbox, clocked lazily (connect4.h). */
+#include "connect4_bind.h"
 
 #include "Vconnect4_mailbox.h"
 #include "bus_slave.h"
 #include "rtl/connect4_regs.h"
 
 struct sim_c4 : sim_bus_slave<Vconnect4_mailbox, C4_ADDR_BITS> {
-    uint32_t pio = 0; /* the reset PIO beside the mailbox (word 8) */
+    uint32_t pio = 0; /* the reset PIO beside the mailbox (C4_REG_RESET_PIO) */
 
     /* Brings the model to the caller's clock now. */
     void catch_up(uint64_t now)
@@ -38,26 +38,26 @@ void sim_c4_free(sim_c4_t *c)
     sim_free(c);
 }
 
-uint32_t sim_c4_reg_read(sim_c4_t *c, uint64_t now, uint32_t word)
+uint32_t sim_c4_reg_read(sim_c4_t *c, uint64_t now, uint32_t offset)
 {
-    if (word < C4_REG_RESET_PIO / 4)
-        return sim_read_at(c, now, word);
+    if (offset < C4_REG_RESET_PIO)
+        return sim_read_at(c, now, offset);
     c->catch_up(now);
-    if (word == C4_REG_RESET_PIO / 4) /* the reset PIO: its output register reads back */
+    if (offset == C4_REG_RESET_PIO) /* the reset PIO: its output register reads back */
         return c->pio;
     return 0;
 }
 
-void sim_c4_reg_write(sim_c4_t *c, uint64_t now, uint32_t word, uint32_t value)
+void sim_c4_reg_write(sim_c4_t *c, uint64_t now, uint32_t offset, uint32_t value)
 {
-    if (word < C4_REG_RESET_PIO / 4) {
-        sim_write_at(c, now, word, value);
+    if (offset < C4_REG_RESET_PIO) {
+        sim_write_at(c, now, offset, value);
         return;
     }
     c->catch_up(now);
-    if (word == C4_REG_RESET_PIO / 4) { /* the reset PIO drives the mailbox's ai_rst */
+    if (offset == C4_REG_RESET_PIO) { /* the reset PIO drives the mailbox's ai_rst */
         c->pio = value & C4_RESET_PIO_HOLD;
-        c->top->ai_rst = c->pio & 1u;
+        c->top->ai_rst = (c->pio & C4_RESET_PIO_HOLD) != 0;
     }
 }
 

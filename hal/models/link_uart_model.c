@@ -1,8 +1,6 @@
-/* models/link_uart.c - the link UART of rtl/link_uart/link_uart.sv, byte by byte (link_uart.h). */
-#include "link_uart.h"
+/* models/link_uart_model.c - the link UART of rtl/link_uart/link_uart.sv, byte by byte (link_uart.h). */
+#include "link_uart_model.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hal.h"
@@ -11,7 +9,7 @@ void lu_model_reset(lu_model_t *m)
 {
     hal_link_t *pins = m->pins;
     memset(m, 0, sizeof *m);
-    m->div = LU_DEFAULT_DIV;
+    m->div = LINK_UART_DIV_9600;
     m->pins = pins;
 }
 
@@ -27,11 +25,11 @@ static uint64_t byte_clocks(const lu_model_t *m)
 
 static void rx_push(lu_model_t *m, uint8_t b)
 {
-    if (m->rx_count == LU_DEPTH) {
+    if (m->rx_count == LINK_UART_DEPTH) {
         m->overrun = 1;
         return;
     }
-    m->rxq[(m->rx_head + m->rx_count) % LU_DEPTH] = b;
+    m->rxq[(m->rx_head + m->rx_count) % LINK_UART_DEPTH] = b;
     m->rx_count++;
 }
 
@@ -62,7 +60,7 @@ void lu_model_run(lu_model_t *m, uint64_t now)
         if (!m->tx_shifting && m->tx_count) {
             uint64_t written = m->txq_at[m->tx_head];
             m->tx_byte = m->txq[m->tx_head];
-            m->tx_head = (m->tx_head + 1) % LU_DEPTH;
+            m->tx_head = (m->tx_head + 1) % LINK_UART_DEPTH;
             m->tx_count--;
             m->tx_shifting = 1;
             /* Back to back after the previous byte, or from its write. */
@@ -96,100 +94,96 @@ void lu_model_run(lu_model_t *m, uint64_t now)
         poll_far_end(m);
 }
 
-uint32_t lu_model_read(lu_model_t *m, uint64_t now, uint32_t word)
+static uint32_t status_word(const lu_model_t *m)
 {
-    lu_model_run(m, now);
-    switch (word) {
-    case LU_REG_DATA: {
+    return (m->rx_count ? LINK_UART_STATUS_RX : 0u) |
+           (m->tx_count == LINK_UART_DEPTH ? LINK_UART_STATUS_TX_FULL : 0u) |
+           (m->tx_count == 0 && !m->tx_shifting ? LINK_UART_STATUS_TX_IDLE : 0u) |
+           (m->overrun ? LINK_UART_STATUS_OVERRUN : 0u) | (m->ferr ? LINK_UART_STATUS_FRAMING : 0u) |
+           REG_FIELD_PUT(m->rx_count, LINK_UART_STATUS_RX_COUNT) |
+           REG_FIELD_PUT(m->tx_count, LINK_UART_STATUS_TX_COUNT);
+}
+
+uint32_t lu_model_read(lu_model_t *m, uint32_t offset)
+{
+    lu_model_run(m, m->now);
+    switch (offset) {
+    case LINK_UART_REG_DATA: {
         if (!m->rx_count)
             return 0;
         uint8_t b = m->rxq[m->rx_head];
-        m->rx_head = (m->rx_head + 1) % LU_DEPTH;
+        m->rx_head = (m->rx_head + 1) % LINK_UART_DEPTH;
         m->rx_count--;
-        return 0x100u | b;
+        return LINK_UART_DATA_VALID | REG_FIELD_PUT(b, LINK_UART_DATA_BYTE);
     }
-    case LU_REG_STATUS:
-        return (uint32_t)(m->rx_count != 0) | (uint32_t)(m->tx_count == LU_DEPTH) << 1 |
-               (uint32_t)(m->tx_count == 0 && !m->tx_shifting) << 2 | (uint32_t)m->overrun << 3 |
-               (uint32_t)m->ferr << 4 | (uint32_t)m->rx_count << 8 | (uint32_t)m->tx_count << 16;
-    case LU_REG_DIVISOR:
+    case LINK_UART_REG_STATUS:
+        return status_word(m);
+    case LINK_UART_REG_DIVISOR:
         return m->div;
-    case LU_REG_CONTROL:
-        return (uint32_t)m->loopback;
+    case LINK_UART_REG_CONTROL:
+        return m->loopback ? LINK_UART_CONTROL_LOOPBACK : 0u;
     default:
         return 0;
     }
 }
 
-void lu_model_write(lu_model_t *m, uint64_t now, uint32_t word, uint32_t value)
+void lu_model_write(lu_model_t *m, uint32_t offset, uint32_t value)
 {
+    uint64_t now = m->now;
     lu_model_run(m, now);
-    switch (word) {
-    case LU_REG_DATA:
-        if (m->tx_count < LU_DEPTH) {
-            m->txq_at[(m->tx_head + m->tx_count) % LU_DEPTH] = now;
-            m->txq[(m->tx_head + m->tx_count) % LU_DEPTH] = (uint8_t)value;
+    switch (offset) {
+    case LINK_UART_REG_DATA:
+        if (m->tx_count < LINK_UART_DEPTH) {
+            m->txq_at[(m->tx_head + m->tx_count) % LINK_UART_DEPTH] = now;
+            m->txq[(m->tx_head + m->tx_count) % LINK_UART_DEPTH] =
+                (uint8_t)REG_FIELD_GET(value, LINK_UART_DATA_BYTE);
             m->tx_count++;
             lu_model_run(m, now);
         }
         break;
-    case LU_REG_STATUS:
-        if (value & 8)
+    case LINK_UART_REG_STATUS:
+        if (value & LINK_UART_STATUS_OVERRUN)
             m->overrun = 0;
-        if (value & 16)
+        if (value & LINK_UART_STATUS_FRAMING)
             m->ferr = 0;
         break;
-    case LU_REG_DIVISOR:
-        m->div = (value & 0xFFFF) ? (value & 0xFFFF) : 1;
+    case LINK_UART_REG_DIVISOR: {
+        uint32_t clocks = REG_FIELD_GET(value, LINK_UART_DIVISOR_CLOCKS);
+        m->div = clocks ? clocks : 1;
         break;
-    case LU_REG_CONTROL:
-        m->loopback = (int)(value & 1);
+    }
+    case LINK_UART_REG_CONTROL:
+        m->loopback = (value & LINK_UART_CONTROL_LOOPBACK) != 0;
         break;
     default:
         break;
     }
 }
 
-static void *binding_open(char *err, size_t errlen)
-{
-    lu_model_t *m = calloc(1, sizeof *m); /* zeroed: the pins start idle */
-    if (!m) {
-        snprintf(err, errlen, "%s", "out of memory for the link UART model");
-        return NULL;
-    }
-    lu_model_reset(m);
-    return m;
-}
+/* ---- the shape the bus hosts (hal/periph.h) ---- */
 
-static void binding_close(void *inst)
-{
-    free(inst);
-}
+static void lu_op_reset(void *m) { lu_model_reset(m); }
+static void lu_op_run(void *m, uint64_t n) { lu_model_run(m, ((lu_model_t *)m)->now + n); }
+static uint32_t lu_op_read(void *m, uint32_t offset) { return lu_model_read(m, offset); }
+static void lu_op_write(void *m, uint32_t offset, uint32_t value) { lu_model_write(m, offset, value); }
 
-static uint32_t binding_read(void *inst, uint64_t now, uint32_t offset)
-{
-    return lu_model_read(inst, now, offset >> 2);
-}
+const periph_model_t lu_model = {
+    .size = sizeof(lu_model_t),
+    .what = "the link UART model",
+    .reset = lu_op_reset,
+    .run = lu_op_run,
+    .read = lu_op_read,
+    .write = lu_op_write,
+};
 
-static void binding_write(void *inst, uint64_t now, uint32_t offset, uint32_t value)
-{
-    lu_model_write(inst, now, offset >> 2, value);
-}
+PERIPH_MODEL_BINDING(lu_model_binding, PERIPH_LINK_UART, lu_model);
 
 static void binding_attach(void *inst, hal_link_t *t)
 {
-    lu_model_attach(inst, t);
+    lu_model_attach(periph_model_state(inst), t);
 }
 
 const periph_link_pins_t lu_model_link_pins = {
     .id = PERIPH_LINK_UART,
     .attach = binding_attach,
-};
-
-const periph_binding_t lu_model_binding = {
-    .id = PERIPH_LINK_UART,
-    .open = binding_open,
-    .close = binding_close,
-    .read = binding_read,
-    .write = binding_write,
 };

@@ -1,5 +1,5 @@
-/* bindings/go_peripheral.cpp - the harness's display core as the table's go_peripheral row (go_peripheral.h). */
-#include "go_peripheral.h"
+/* bindings/go_peripheral_bind.cpp - the harness's display core as the table's go_peripheral row (go_peripheral.h). */
+#include "go_peripheral_bind.h"
 
 #include "sim_harness.h"
 

@@ -1,5 +1,5 @@
-/* models/go_peripheral.c - the go_peripheral C model; see go_peripheral.h and docs/registers.md. */
-#include "go_peripheral.h"
+/* models/go_peripheral_model.c - the go_peripheral C model; see go_peripheral.h and docs/registers.md. */
+#include "go_peripheral_model.h"
 
 #include "hal.h"
 
@@ -63,16 +63,18 @@ void gp_model_advance(gp_model_t *m, uint64_t clocks)
 uint32_t gp_model_read(const gp_model_t *m, uint32_t offset)
 {
     switch (offset) {
-    case REG_AUDIO_CMD:
-        return (uint32_t)m->active_clip;
-    case REG_AUDIO_STATUS:
-        return m->active_clip != 0;
-    case REG_VGA_CTRL:
-        return (uint32_t)m->swap_pending;
-    case REG_VGA_STATUS:
-        return (uint32_t)(gp_model_frame_count(m) & 0xFFFF) << 16 | (uint32_t)gp_model_in_vblank(m);
-    case REG_FB_ADDR_HI:
-        return (uint32_t)m->displayed_hi << 8 | m->fb_addr_hi;
+    case GP_REG_AUDIO_CMD:
+        return REG_FIELD_PUT(m->active_clip, GP_AUDIO_CMD_PLAYING);
+    case GP_REG_AUDIO_STATUS:
+        return m->active_clip ? GP_AUDIO_STATUS_BUSY : 0u;
+    case GP_REG_VGA_CTRL:
+        return m->swap_pending ? GP_VGA_CTRL_PENDING : 0u;
+    case GP_REG_VGA_STATUS:
+        return REG_FIELD_PUT(gp_model_frame_count(m), GP_VGA_STATUS_FRAMES) |
+               (gp_model_in_vblank(m) ? GP_VGA_STATUS_VBLANK : 0u);
+    case GP_REG_FB_ADDR_HI:
+        return REG_FIELD_PUT(m->displayed_hi, GP_FB_ADDR_HI_SHOWN) |
+               REG_FIELD_PUT(m->fb_addr_hi, GP_FB_ADDR_HI_ADDR);
     default:
         return 0; /* RESERVED and unmapped offsets */
     }
@@ -81,8 +83,8 @@ uint32_t gp_model_read(const gp_model_t *m, uint32_t offset)
 void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value)
 {
     switch (offset) {
-    case REG_AUDIO_CMD: {
-        uint32_t cmd = value & 7;
+    case GP_REG_AUDIO_CMD: {
+        uint32_t cmd = REG_FIELD_GET(value, GP_AUDIO_CMD_CLIP);
         if (cmd == 0) {
             m->active_clip = 0;
         } else if (cmd <= GP_CLIP_COUNT) {
@@ -92,12 +94,12 @@ void gp_model_write(gp_model_t *m, uint32_t offset, uint32_t value)
         } /* 5..7: ignored */
         break;
     }
-    case REG_VGA_CTRL:
-        if (value & 1)
+    case GP_REG_VGA_CTRL:
+        if (value & GP_VGA_CTRL_SWAP)
             m->swap_pending = 1;
         break;
-    case REG_FB_ADDR_HI:
-        m->fb_addr_hi = (uint8_t)(value & 0xFF);
+    case GP_REG_FB_ADDR_HI:
+        m->fb_addr_hi = (uint8_t)REG_FIELD_GET(value, GP_FB_ADDR_HI_ADDR);
         break;
     default:
         break;

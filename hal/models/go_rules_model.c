@@ -1,5 +1,5 @@
-/* models/go_rules.c - rtl/go_rules/ clock by clock (go_rules.h). */
-#include "go_rules.h"
+/* models/go_rules_model.c - rtl/go_rules/ clock by clock (go_rules.h). */
+#include "go_rules_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,53 +102,81 @@ int go_rules_model_busy(const go_rules_model_t *m)
     return m->ustate != U_IDLE || m->running;
 }
 
+/* The point at place i of BOARD/KO/RESULT word k. */
+static unsigned point_of(unsigned k, unsigned i)
+{
+    return GO_RULES_POINTS_PER_WORD * k + i;
+}
+
 static uint32_t board_word(const uint8_t b[GO_RULES_POINTS], unsigned k)
 {
     uint32_t w = 0;
-    for (unsigned i = 0; i < 16; i++)
-        if (16 * k + i < GO_RULES_POINTS)
-            w |= (uint32_t)b[16 * k + i] << (2 * i);
+    for (unsigned i = 0; i < GO_RULES_POINTS_PER_WORD; i++)
+        if (point_of(k, i) < GO_RULES_POINTS)
+            w |= (uint32_t)b[point_of(k, i)] << (GO_RULES_POINT_BITS * i);
     return w;
 }
 
 static void board_word_write(uint8_t b[GO_RULES_POINTS], unsigned k, uint32_t w)
 {
-    for (unsigned i = 0; i < 16; i++)
-        if (16 * k + i < GO_RULES_POINTS) {
-            unsigned f = (w >> (2 * i)) & 3u;
-            b[16 * k + i] = (uint8_t)(f == 3 ? 0 : f);
+    for (unsigned i = 0; i < GO_RULES_POINTS_PER_WORD; i++)
+        if (point_of(k, i) < GO_RULES_POINTS) {
+            unsigned f = (w >> (GO_RULES_POINT_BITS * i)) & GO_RULES_POINT_MASK;
+            b[point_of(k, i)] = (uint8_t)(f == GO_RULES_POINT_MASK ? 0 : f); /* 3 is stored as 0 */
         }
 }
 
-/* go_rules.sv's rdata for word address a, from the state before the edge. */
-static uint32_t read_word(const go_rules_model_t *m, unsigned a)
+/* The byte offset of the word the slave decodes at offset (its word address wraps). */
+static uint32_t decoded(uint32_t offset)
 {
-    switch (a) {
-    case 0:
+    return offset & ((4u << GO_RULES_ADDR_BITS) - 4u);
+}
+
+/* 1 with *k the word of the array at first (count words) that offset names. */
+static int array_word(uint32_t offset, uint32_t first, unsigned count, unsigned *k)
+{
+    *k = (offset - first) >> 2;
+    return offset >= first && *k < count;
+}
+
+static uint32_t status_word(const go_rules_model_t *m)
+{
+    return (m->ustate != U_IDLE ? GO_RULES_STATUS_BUSY : 0u) |
+           (m->done ? GO_RULES_STATUS_DONE : 0u) | (m->legal ? GO_RULES_STATUS_LEGAL : 0u) |
+           REG_FIELD_PUT(m->reason, GO_RULES_STATUS_REASON) |
+           (m->running ? GO_RULES_STATUS_TBUSY : 0u) | (m->tdone ? GO_RULES_STATUS_TDONE : 0u);
+}
+
+/* go_rules.sv's rdata for the word at offset, from the state before the edge. */
+static uint32_t read_word(const go_rules_model_t *m, uint32_t offset)
+{
+    unsigned k;
+    switch (offset) {
+    case GO_RULES_REG_ID:
         return GO_RULES_ID_VALUE;
-    case 2:
-        return (uint32_t)(m->ustate != U_IDLE) | (uint32_t)m->done << 1 |
-               (uint32_t)m->legal << 2 | (uint32_t)m->reason << 4 | (uint32_t)m->running << 8 |
-               (uint32_t)m->tdone << 9;
-    case 3:
-        return m->point | (uint32_t)m->pass << 8 | (uint32_t)m->colour << 16;
-    case 4:
+    case GO_RULES_REG_STATUS:
+        return status_word(m);
+    case GO_RULES_REG_MOVE:
+        return REG_FIELD_PUT(m->point, GO_RULES_MOVE_POINT) | (m->pass ? GO_RULES_MOVE_PASS : 0u) |
+               REG_FIELD_PUT(m->colour, GO_RULES_MOVE_COLOUR);
+    case GO_RULES_REG_CAPTURED:
         return m->captured;
-    case 5:
+    case GO_RULES_REG_CYCLES:
         return m->cycles;
-    case 6:
-        return m->tblack | (uint32_t)m->twhite << 16;
-    case 7:
+    case GO_RULES_REG_TERRITORY:
+        return REG_FIELD_PUT(m->tblack, GO_RULES_TERRITORY_BLACK) |
+               REG_FIELD_PUT(m->twhite, GO_RULES_TERRITORY_WHITE);
+    case GO_RULES_REG_TCYCLES:
         return m->tcycles;
     default:
         break;
     }
-    if (a >= 16 && a < 22)
-        return board_word(m->board, a - 16);
-    if (a >= 24 && a < 30)
-        return board_word(m->ko, a - 24);
-    if (a >= 32 && a < 38)
-        return board_word(m->result, a - 32);
+    if (array_word(offset, GO_RULES_REG_BOARD, GO_RULES_REG_BOARD_COUNT, &k))
+        return board_word(m->board, k);
+    if (array_word(offset, GO_RULES_REG_KO, GO_RULES_REG_KO_COUNT, &k))
+        return board_word(m->ko, k);
+    if (array_word(offset, GO_RULES_REG_RESULT, GO_RULES_REG_RESULT_COUNT, &k))
+        return board_word(m->result, k);
     return 0;
 }
 
@@ -291,10 +319,11 @@ static void territory_clock(go_rules_model_t *m, int start)
 }
 
 /* One clock of the whole peripheral with the bus inputs of that clock. */
-static void model_clock(go_rules_model_t *m, int read, int write, unsigned addr, uint32_t wdata)
+static void model_clock(go_rules_model_t *m, int read, int write, uint32_t addr, uint32_t wdata)
 {
-    int start_move = write && addr == 1 && (wdata & GO_RULES_CTRL_MOVE);
-    int start_terr = write && addr == 1 && (wdata & GO_RULES_CTRL_TERRITORY);
+    unsigned k;
+    int start_move = write && addr == GO_RULES_REG_CTRL && (wdata & GO_RULES_CTRL_MOVE);
+    int start_terr = write && addr == GO_RULES_REG_CTRL && (wdata & GO_RULES_CTRL_TERRITORY);
     int locked = go_rules_model_busy(m);
     if (read)
         m->readdata = read_word(m, addr);
@@ -302,14 +331,14 @@ static void model_clock(go_rules_model_t *m, int read, int write, unsigned addr,
     updater_clock(m, start_move);
     territory_clock(m, start_terr);
     if (write && !locked) {
-        if (addr == 3) {
-            m->point = (uint8_t)(wdata & 0x7F);
-            m->pass = (uint8_t)((wdata >> 8) & 1);
-            m->colour = (uint8_t)((wdata >> 16) & 3);
-        } else if (addr >= 16 && addr < 22) {
-            board_word_write(m->board, addr - 16, wdata);
-        } else if (addr >= 24 && addr < 30) {
-            board_word_write(m->ko, addr - 24, wdata);
+        if (addr == GO_RULES_REG_MOVE) {
+            m->point = (uint8_t)REG_FIELD_GET(wdata, GO_RULES_MOVE_POINT);
+            m->pass = (wdata & GO_RULES_MOVE_PASS) != 0;
+            m->colour = (uint8_t)REG_FIELD_GET(wdata, GO_RULES_MOVE_COLOUR);
+        } else if (array_word(addr, GO_RULES_REG_BOARD, GO_RULES_REG_BOARD_COUNT, &k)) {
+            board_word_write(m->board, k, wdata);
+        } else if (array_word(addr, GO_RULES_REG_KO, GO_RULES_REG_KO_COUNT, &k)) {
+            board_word_write(m->ko, k, wdata);
         }
     }
     m->clocks++;
@@ -317,13 +346,13 @@ static void model_clock(go_rules_model_t *m, int read, int write, unsigned addr,
 
 uint32_t go_rules_model_read(go_rules_model_t *m, uint32_t offset)
 {
-    model_clock(m, 1, 0, (offset >> 2) & 63u, 0);
+    model_clock(m, 1, 0, decoded(offset), 0);
     return m->readdata;
 }
 
 void go_rules_model_write(go_rules_model_t *m, uint32_t offset, uint32_t value)
 {
-    model_clock(m, 0, 1, (offset >> 2) & 63u, value);
+    model_clock(m, 0, 1, decoded(offset), value);
 }
 
 void go_rules_model_tick(go_rules_model_t *m, uint64_t n)

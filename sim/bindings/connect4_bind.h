@@ -1,5 +1,5 @@
 /*
- * bindings/connect4.h - the Connect Four mailbox (rtl/connect4/, seed 004)
+ * bindings/connect4_bind.h - the Connect Four mailbox (rtl/connect4/, seed 004)
  * Verilated beside go_peripheral, for the sim backend's LW offsets
  * 0x1000-0x101F.
  *
@@ -11,7 +11,7 @@
  * leaves it in exactly the state the whole gap would.
  *
  *   sim_c4_t *c = sim_c4_new();
- *   sim_c4_reg_write(c, now, 1, row0);   ... word 0 = 1, poll word 0 for 2
+ *   sim_c4_reg_write(c, now, C4_REG_ROW, row0);   ... FLAG = C4_FLAG_NEW, poll FLAG for C4_FLAG_DONE
  *   sim_c4_free(c);
  */
 #ifndef TABLETOP_SIM_C4_H
@@ -29,14 +29,14 @@ void sim_c4_free(sim_c4_t *c);
 
 /* One Avalon-MM transaction at the caller's clock now (in 50 MHz cycles;
  * the transaction takes that clock, so the caller advances its own clock
- * by one too).  word is 0-7 (byte offset / 4). */
-uint32_t sim_c4_reg_read(sim_c4_t *c, uint64_t now, uint32_t word);
-void sim_c4_reg_write(sim_c4_t *c, uint64_t now, uint32_t word, uint32_t value);
+ * by one too).  offset is a byte offset (C4_REG_*). */
+uint32_t sim_c4_reg_read(sim_c4_t *c, uint64_t now, uint32_t offset);
+void sim_c4_reg_write(sim_c4_t *c, uint64_t now, uint32_t offset, uint32_t value);
 
 /* Clocks the model has actually been run (for tests of the shortcut). */
 uint64_t sim_c4_clocks_run(const sim_c4_t *c);
 
-/* The model as the sim backend's binding at REG_C4_BASE (hal/periph.h). */
+/* The model as the sim backend's binding at C4_BASE (hal/periph.h). */
 extern "C" {
 #include "periph.h"
 }

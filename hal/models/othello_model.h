@@ -1,7 +1,7 @@
 /*
- * models/othello.h - clock-exact C model of rtl/othello/othello_machine.sv,
+ * models/othello_model.h - clock-exact C model of rtl/othello/othello_machine.sv,
  * seed 003's "Othello machine" at LW bridge offset 0x2000
- * (REG_OTHELLO_BASE, span 0x20).  The sdl backend answers the peripheral
+ * (OTH_BASE, span 0x20).  The sdl backend answers the peripheral
  * with it; tests/rtl/othello holds it to the Verilated RTL byte by byte and
  * clock by clock.  Register map, protocol and search: docs/othello.md,
  * "The machine".
@@ -33,9 +33,6 @@
 /* The registers (OTH_REG_*), OTH_ID_VALUE and the search's limits
  * (OTH_MAX_DEPTH, OTH_DEFAULT_DEPTH, OTH_DEFAULT_BUDGET_K) are those of
  * rtl/othello/othello_regs.def. */
-#define OTH_PORT_WR OTH_WHITE_WR /* D7 of the White port: WR, active low */
-#define OTH_PORT_BR OTH_BLACK_BR /* D7 of the Black port: BR, active low */
-#define OTH_PORT_PA OTH_WHITE_PA /* D6: a pass */
 
 #define OTH_INF 30000      /* the search window's bounds */
 #define OTH_WIN 8192       /* a finished game: +-8192 + 64 x disc difference */
@@ -116,7 +113,7 @@ uint64_t oth_hw_moves(uint64_t p, uint64_t o);
 uint64_t oth_hw_flips(uint64_t p, uint64_t o, uint64_t sq);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
- * backend's binding at REG_OTHELLO_BASE. */
+ * backend's binding at OTH_BASE. */
 extern const periph_model_t oth_model;
 extern const periph_binding_t oth_model_binding;
 

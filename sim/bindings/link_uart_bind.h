@@ -1,5 +1,5 @@
 /*
- * bindings/link_uart.h - the link UART (rtl/link_uart/, seed 001)
+ * bindings/link_uart_bind.h - the link UART (rtl/link_uart/, seed 001)
  * Verilated and clocked lazily.  The bytes of the transport wired to this
  * instance (sim_lu_attach: the sim backend's hal_config_t.link) are driven
  * bit by bit onto the uart_rx pin at the baud of the DIVISOR register; the
@@ -16,8 +16,8 @@ typedef struct sim_lu sim_lu_t;
 
 sim_lu_t *sim_lu_new(void);
 void sim_lu_free(sim_lu_t *u);
-uint32_t sim_lu_reg_read(sim_lu_t *u, uint64_t now, uint32_t word);
-void sim_lu_reg_write(sim_lu_t *u, uint64_t now, uint32_t word, uint32_t value);
+uint32_t sim_lu_reg_read(sim_lu_t *u, uint64_t now, uint32_t offset);
+void sim_lu_reg_write(sim_lu_t *u, uint64_t now, uint32_t offset, uint32_t value);
 /* Clocks actually simulated, and bytes that crossed each pin. */
 uint64_t sim_lu_clocks_run(const sim_lu_t *u);
 

@@ -1,5 +1,5 @@
-/* bindings/link_uart.cpp - the Verilated link UART with its pins on the transport (link_uart.h). */
-#include "link_uart.h"
+/* bindings/link_uart_bind.cpp - the Verilated link UART with its pins on the transport (link_uart.h). */
+#include "link_uart_bind.h"
 
 #include <deque>
 #include <memory>
@@ -8,12 +8,8 @@
 #include "bus_slave.h"
 #include "verilated.h"
 
-struct sim_lu {
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vlink_uart> top;
-    uint64_t cycle = 0;
-    uint64_t run = 0;
-    uint32_t div = 326;
+struct sim_lu : sim_bus_slave<Vlink_uart, LINK_UART_ADDR_BITS> {
+    uint32_t div = LINK_UART_DIV_9600;
     int loopback = 0;
     uint64_t tx_pending = 0; /* bytes written to DATA not yet seen on the TX pin */
     /* RX pin driver */
@@ -30,9 +26,9 @@ struct sim_lu {
 
     uint64_t bit_clocks() const { return 16u * (uint64_t)div; }
 
-    void tick()
+    /* RX pin: the frames of the far end's bytes, back to back. */
+    void pins_in() override
     {
-        /* RX pin: the frames of the far end's bytes, back to back. */
         if (rx_bit < 0 && !far.empty()) {
             rx_frame = (uint16_t)(0x200u | (uint16_t)far.front() << 1); /* stop, data, start */
             far.pop_front();
@@ -40,17 +36,16 @@ struct sim_lu {
             rx_clocks = 0;
         }
         top->uart_rx = rx_bit < 0 ? 1 : (rx_frame >> rx_bit) & 1;
-        top->clk = 0;
-        top->eval();
-        top->clk = 1;
-        top->eval();
-        run++;
+    }
+
+    /* The RX pin's bit clock, and the TX pin sampled in each bit's middle. */
+    void pins_out() override
+    {
         if (rx_bit >= 0 && ++rx_clocks == bit_clocks()) {
             rx_clocks = 0;
             if (++rx_bit == 10)
                 rx_bit = -1;
         }
-        /* TX pin: sample each bit in its middle. */
         int pin = top->uart_tx;
         if (tx_bit < 0) {
             if (tx_prev && !pin) {
@@ -78,8 +73,6 @@ struct sim_lu {
         }
         tx_prev = pin;
     }
-
-    void close() { top->final(); }
 
     void poll_far_end()
     {
@@ -112,18 +105,9 @@ struct sim_lu {
 sim_lu_t *sim_lu_new(void)
 {
     sim_lu_t *u = new sim_lu();
-    u->ctx.reset(new VerilatedContext());
-    u->top.reset(new Vlink_uart(u->ctx.get(), "link_uart"));
-    Vlink_uart *t = u->top.get();
-    t->avs_address = 0;
-    t->avs_read = 0;
-    t->avs_write = 0;
-    t->avs_writedata = 0;
-    t->uart_rx = 1;
-    t->rst = 1;
-    for (int i = 0; i < 4; i++)
-        u->tick();
-    t->rst = 0;
+    u->make("link_uart");
+    u->top->uart_rx = 1;
+    u->reset(4);
     /* The receiver waits one idle bit after reset (seed 001). */
     for (uint64_t i = 0; i < u->bit_clocks() + 16; i++)
         u->tick();
@@ -135,34 +119,30 @@ void sim_lu_free(sim_lu_t *u)
     sim_free(u);
 }
 
-uint32_t sim_lu_reg_read(sim_lu_t *u, uint64_t now, uint32_t word)
+uint32_t sim_lu_reg_read(sim_lu_t *u, uint64_t now, uint32_t offset)
 {
-    u->catch_up(now);
-    Vlink_uart *t = u->top.get();
-    t->avs_address = word & 7;
-    t->avs_read = 1;
-    u->tick();
-    t->avs_read = 0;
-    u->cycle++;
-    return t->avs_readdata;
+    return sim_read_at(u, now, offset);
 }
 
-void sim_lu_reg_write(sim_lu_t *u, uint64_t now, uint32_t word, uint32_t value)
+void sim_lu_reg_write(sim_lu_t *u, uint64_t now, uint32_t offset, uint32_t value)
 {
-    u->catch_up(now);
-    Vlink_uart *t = u->top.get();
-    t->avs_address = word & 7;
-    t->avs_writedata = value;
-    t->avs_write = 1;
-    u->tick();
-    t->avs_write = 0;
-    u->cycle++;
-    if ((word & 7) == 0)
+    sim_write_at(u, now, offset, value);
+    /* What the pins' driver and receiver follow (the RTL decodes a 3-bit word address). */
+    switch (offset & ((4u << LINK_UART_ADDR_BITS) - 4u)) {
+    case LINK_UART_REG_DATA:
         u->tx_pending++;
-    else if ((word & 7) == 2)
-        u->div = (value & 0xFFFF) ? (value & 0xFFFF) : 1;
-    else if ((word & 7) == 3)
-        u->loopback = (int)(value & 1);
+        break;
+    case LINK_UART_REG_DIVISOR: {
+        uint32_t clocks = REG_FIELD_GET(value, LINK_UART_DIVISOR_CLOCKS);
+        u->div = clocks ? clocks : 1;
+        break;
+    }
+    case LINK_UART_REG_CONTROL:
+        u->loopback = (value & LINK_UART_CONTROL_LOOPBACK) != 0;
+        break;
+    default:
+        break;
+    }
 }
 
 uint64_t sim_lu_clocks_run(const sim_lu_t *u)

@@ -1,5 +1,5 @@
-/* bindings/seven_seg.cpp - the Verilated seven-segment display (seven_seg.h). */
-#include "seven_seg.h"
+/* bindings/seven_seg_bind.cpp - the Verilated seven-segment display (seven_seg.h). */
+#include "seven_seg_bind.h"
 
 #include "Vseven_seg.h"
 #include "bus_slave.h"
@@ -18,14 +18,14 @@ void sim_ss_free(sim_ss_t *s)
     sim_free(s);
 }
 
-uint32_t sim_ss_reg_read(sim_ss_t *s, uint32_t word)
+uint32_t sim_ss_reg_read(sim_ss_t *s, uint32_t offset)
 {
-    return s->bus_read(word);
+    return s->bus_read(offset);
 }
 
-void sim_ss_reg_write(sim_ss_t *s, uint32_t word, uint32_t value)
+void sim_ss_reg_write(sim_ss_t *s, uint32_t offset, uint32_t value)
 {
-    s->bus_write(word, value);
+    s->bus_write(offset, value);
 }
 
 void sim_ss_pins(sim_ss_t *s, uint8_t hex_n[6])

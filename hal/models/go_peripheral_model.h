@@ -1,5 +1,5 @@
 /*
- * models/go_peripheral.h - a C model of go_peripheral (rtl/go_peripheral/), bit-exact
+ * models/go_peripheral_model.h - a C model of go_peripheral (rtl/go_peripheral/), bit-exact
  * in behaviour with docs/registers.md: the register file, the VGA timing
  * that decides when a swap is taken, and the audio controller's sample
  * stream and busy flag.  The sdl backend answers the console with it.

@@ -1,5 +1,5 @@
-/* bindings/go_rules.cpp - the Verilated go_rules peripheral, clocked lazily (go_rules.h). */
-#include "go_rules.h"
+/* bindings/go_rules_bind.cpp - the Verilated go_rules peripheral, clocked lazily (go_rules.h). */
+#include "go_rules_bind.h"
 
 #include "Vgo_rules.h"
 #include "bus_slave.h"
@@ -29,14 +29,14 @@ void sim_go_rules_free(sim_go_rules_t *g)
     sim_free(g);
 }
 
-uint32_t sim_go_rules_reg_read(sim_go_rules_t *g, uint64_t now, uint32_t word)
+uint32_t sim_go_rules_reg_read(sim_go_rules_t *g, uint64_t now, uint32_t offset)
 {
-    return sim_read_at(g, now, word);
+    return sim_read_at(g, now, offset);
 }
 
-void sim_go_rules_reg_write(sim_go_rules_t *g, uint64_t now, uint32_t word, uint32_t value)
+void sim_go_rules_reg_write(sim_go_rules_t *g, uint64_t now, uint32_t offset, uint32_t value)
 {
-    sim_write_at(g, now, word, value);
+    sim_write_at(g, now, offset, value);
 }
 
 void sim_go_rules_tick(sim_go_rules_t *g, uint64_t n)

@@ -1,8 +1,8 @@
 /*
- * models/go_rules.h - clock-exact C model of rtl/go_rules/ (go_rules.sv,
+ * models/go_rules_model.h - clock-exact C model of rtl/go_rules/ (go_rules.sv,
  * go_board_updater.sv, go_territory.sv, go_pruner.sv): seed 001's pruner,
  * board updater and territory counter at LW bridge offset 0x4000
- * (REG_GO_RULES_BASE).  The sdl backend answers the peripheral with it; the
+ * (GO_RULES_BASE).  The sdl backend answers the peripheral with it; the
  * parity tests hold it to the Verilated RTL register by register and clock
  * by clock.  Register map: docs/go_rules.md.
  *
@@ -22,24 +22,6 @@
 
 /* The model's short names for the byte offsets and bits of
  * rtl/go_rules/go_rules_regs.def (GO_RULES_REG_*, GO_RULES_STATUS_*). */
-#define GO_RULES_ID GO_RULES_REG_ID
-#define GO_RULES_CTRL GO_RULES_REG_CTRL
-#define GO_RULES_STATUS GO_RULES_REG_STATUS
-#define GO_RULES_MOVE GO_RULES_REG_MOVE
-#define GO_RULES_CAPTURED GO_RULES_REG_CAPTURED
-#define GO_RULES_CYCLES GO_RULES_REG_CYCLES
-#define GO_RULES_TERRITORY GO_RULES_REG_TERRITORY
-#define GO_RULES_TCYCLES GO_RULES_REG_TCYCLES
-#define GO_RULES_BOARD GO_RULES_REG_BOARD
-#define GO_RULES_KO GO_RULES_REG_KO
-#define GO_RULES_RESULT GO_RULES_REG_RESULT
-#define GO_RULES_BOARD_WORDS GO_RULES_REG_BOARD_COUNT
-#define GO_RULES_ST_BUSY GO_RULES_STATUS_BUSY
-#define GO_RULES_ST_DONE GO_RULES_STATUS_DONE
-#define GO_RULES_ST_LEGAL GO_RULES_STATUS_LEGAL
-#define GO_RULES_ST_REASON_SHIFT GO_RULES_STATUS_REASON_SHIFT
-#define GO_RULES_ST_TBUSY GO_RULES_STATUS_TBUSY
-#define GO_RULES_ST_TDONE GO_RULES_STATUS_TDONE
 
 /* STATUS[6:4]. */
 enum {
@@ -97,7 +79,7 @@ void go_rules_model_tick(go_rules_model_t *m, uint64_t n);
 int go_rules_model_busy(const go_rules_model_t *m);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
- * backend's binding at REG_GO_RULES_BASE. */
+ * backend's binding at GO_RULES_BASE. */
 extern const periph_model_t go_rules_model;
 extern const periph_binding_t go_rules_model_binding;
 

@@ -1,7 +1,7 @@
 /*
- * models/seven_seg.h - the C model of rtl/seven_seg/seven_seg.sv: the
+ * models/seven_seg_model.h - the C model of rtl/seven_seg/seven_seg.sv: the
  * DE1-SoC's six seven-segment digits HEX5..HEX0 at LW 0x5000
- * (REG_SEVEN_SEG_BASE; registers in docs/seven_seg.md).  The sdl backend
+ * (SEVEN_SEG_BASE; registers in docs/seven_seg.md).  The sdl backend
  * answers the peripheral with it and reads its pins for the window's digit
  * strip; tests/rtl/seven_seg holds it to the Verilated RTL, register by
  * register and pin by pin.
@@ -14,23 +14,20 @@
 #include "periph.h"
 #include "rtl/seven_seg_regs.h"
 
-/* Word offsets (byte offset / 4) of rtl/seven_seg/seven_seg_regs.def. */
-#define SS_REG_DIGIT0 (SEVEN_SEG_REG_DIGIT / 4u) /* ..5: DIGIT0..DIGIT5, HEX0..HEX5 */
-#define SS_REG_HEX3_HEX0 (SEVEN_SEG_REG_HEX3_HEX0 / 4u) /* HEX0..HEX3, a byte each */
-#define SS_REG_HEX5_HEX4 (SEVEN_SEG_REG_HEX5_HEX4 / 4u) /* HEX4, HEX5 */
+/* Registers: SEVEN_SEG_REG_* byte offsets (rtl/seven_seg/seven_seg_regs.def). */
 
 typedef struct ss_model {
     uint8_t seg[6]; /* lit segments of HEX0..HEX5, 7 bits each (1 = lit) */
 } ss_model_t;
 
 void ss_model_reset(ss_model_t *m);
-uint32_t ss_model_read(const ss_model_t *m, uint32_t word);
-void ss_model_write(ss_model_t *m, uint32_t word, uint32_t value);
+uint32_t ss_model_read(const ss_model_t *m, uint32_t offset);
+void ss_model_write(ss_model_t *m, uint32_t offset, uint32_t value);
 /* The board's pins: hex_n[i] = HEXi[6:0], active low. */
 void ss_model_pins(const ss_model_t *m, uint8_t hex_n[6]);
 
 /* The model in the shape the bus hosts (hal/periph.h), and as the sdl
- * backend's binding at REG_SEVEN_SEG_BASE. */
+ * backend's binding at SEVEN_SEG_BASE. */
 extern const periph_model_t ss_model;
 extern const periph_binding_t ss_model_binding;
 /* Its pins, for the window's digit strip. */

@@ -1,5 +1,5 @@
 /*
- * bindings/go_peripheral.h - the sim backend's row for go_peripheral: the
+ * bindings/go_peripheral_bind.h - the sim backend's row for go_peripheral: the
  * Verilated display core of the harness (sim_harness.h), which the backend
  * owns because it also clocks the system, and attaches to its table with
  * periph_bus_attach.  An access is the harness's own Avalon transaction.

@@ -1,5 +1,5 @@
-/* bindings/othello.cpp - the Verilated Othello machine, clocked lazily (othello.h). */
-#include "othello.h"
+/* bindings/othello_bind.cpp - the Verilated Othello machine, clocked lazily (othello.h). */
+#include "othello_bind.h"
 
 #include "Vothello_machine.h"
 #include "bus_slave.h"
@@ -36,12 +36,12 @@ void sim_oth_free(sim_oth_t *o)
 
 uint32_t sim_oth_reg_read(sim_oth_t *o, uint64_t now, uint32_t offset)
 {
-    return sim_read_at(o, now, offset >> 2);
+    return sim_read_at(o, now, offset);
 }
 
 void sim_oth_reg_write(sim_oth_t *o, uint64_t now, uint32_t offset, uint32_t value)
 {
-    sim_write_at(o, now, offset >> 2, value);
+    sim_write_at(o, now, offset, value);
 }
 
 void sim_oth_tick(sim_oth_t *o, uint64_t n)

@@ -1,6 +1,6 @@
 /*
- * models/tile_display.h - the C model of seed 002's tile display
- * (rtl/tile_display/, LW 0x6000 = REG_TILE_BASE; docs/tile_display.md): the
+ * models/tile_display_model.h - the C model of seed 002's tile display
+ * (rtl/tile_display/, LW 0x6000 = TILE_DISPLAY_BASE; docs/tile_display.md): the
  * three cell arrays, the registers, the clear, and the picture on the VGA
  * pins rendered from the arrays as the spec describes it (lines, round
  * stones, the four colours), written apart from the RTL.  The sdl backend
@@ -16,17 +16,7 @@
 #include "periph.h"
 #include "rtl/tile_display_regs.h"
 
-/* Word offsets (byte offset / 4) of rtl/tile_display/tile_display_regs.def. */
-#define TD_REG_CELL (TILE_DISPLAY_REG_CELL / 4u)     /* W the cell word; R the last one written */
-#define TD_REG_CTRL (TILE_DISPLAY_REG_CTRL / 4u)     /* RW ENABLE (drives VGA), WELCOME (page shown) */
-#define TD_REG_CLEAR (TILE_DISPLAY_REG_CLEAR / 4u)   /* W [15:8] page, [7:0] colour: fill the page */
-#define TD_REG_STATUS (TILE_DISPLAY_REG_STATUS / 4u) /* R BUSY, REFUSED; W zeroes REFUSED */
-#define TD_REG_ID (TILE_DISPLAY_REG_ID / 4u)         /* R TD_ID */
-#define TD_ID TILE_DISPLAY_ID_VALUE /* "TILE" */
-
-#define TD_CTRL_ENABLE TILE_DISPLAY_CTRL_ENABLE
-#define TD_CTRL_WELCOME TILE_DISPLAY_CTRL_WELCOME
-#define TD_STATUS_BUSY TILE_DISPLAY_STATUS_BUSY
+/* Registers: TILE_DISPLAY_REG_* byte offsets (rtl/tile_display/tile_display_regs.def). */
 
 /* The page field of a cell word (the seed's [16:23]). */
 #define TD_PAGE_BOARD 0
@@ -79,8 +69,8 @@ void td_model_reset(td_model_t *m);
 /* n clocks without a bus access. */
 void td_model_tick(td_model_t *m, uint64_t n);
 /* One bus clock each, as the Avalon slave (word = byte offset / 4). */
-uint32_t td_model_read(td_model_t *m, uint32_t word);
-void td_model_write(td_model_t *m, uint32_t word, uint32_t value);
+uint32_t td_model_read(td_model_t *m, uint32_t offset);
+void td_model_write(td_model_t *m, uint32_t offset, uint32_t value);
 /* The 640x480 picture on the pins (RGB444, 0x0RGB), whether or not the
  * peripheral drives VGA. */
 void td_model_frame(const td_model_t *m, uint16_t *rgb444);
@@ -88,7 +78,7 @@ void td_model_frame(const td_model_t *m, uint16_t *rgb444);
 uint16_t td_colour_rgb444(unsigned c);
 
 /* The model in the shape the bus hosts (hal/periph.h), as the sdl
- * backend's binding at REG_TILE_BASE, and its VGA output. */
+ * backend's binding at TILE_DISPLAY_BASE, and its VGA output. */
 extern const periph_model_t td_model;
 extern const periph_binding_t td_model_binding;
 extern const periph_vga_source_t td_model_vga_source;

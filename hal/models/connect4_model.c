@@ -1,5 +1,5 @@
-/* models/connect4.c - the mailbox FSM of rtl/connect4/connect4_mailbox.sv, clock by clock. */
-#include "connect4.h"
+/* models/connect4_model.c - the mailbox FSM of rtl/connect4/connect4_mailbox.sv, clock by clock. */
+#include "connect4_model.h"
 
 #include <string.h>
 
@@ -28,7 +28,7 @@ static void c4_model_pio_reset(c4_model_t *m)
 /* One clock edge of the FSM, before any bus write of the same clock. */
 static void c4_model_step(c4_model_t *m)
 {
-    if (m->pio & 1u) {
+    if (m->pio & C4_RESET_PIO_HOLD) {
         c4_model_pio_reset(m);
         return;
     }
@@ -44,11 +44,11 @@ static void c4_model_step(c4_model_t *m)
     case C4M_DATA:
         m->fsm = C4M_ADDR;
         if (m->idx == 0) {
-            if (m->ram_q == C4_MODEL_FLAG_NEW)
+            if (m->ram_q == C4_FLAG_NEW)
                 m->idx = 1;
         } else {
-            m->rows[m->idx - 1] = (uint16_t)(m->ram_q & 0x3FFFu);
-            if (m->idx == 6)
+            m->rows[m->idx - 1] = (uint16_t)REG_FIELD_GET(m->ram_q, C4_ROW_CELLS);
+            if (m->idx == C4_REG_ROW_COUNT)
                 m->fsm = C4M_COMPUTE;
             else
                 m->idx++;
@@ -67,12 +67,12 @@ static void c4_model_step(c4_model_t *m)
         }
         break;
     case C4M_WRITE_MOVE:
-        m->mem[7] = m->move_q;
+        m->mem[C4_REG_MOVE >> 2] = m->move_q;
         m->fsm = C4M_WRITE_FLAG;
         break;
     case C4M_WRITE_FLAG:
         m->answers++;
-        m->mem[0] = C4_MODEL_FLAG_DONE;
+        m->mem[C4_REG_FLAG >> 2] = C4_FLAG_DONE;
         m->idx = 0;
         m->fsm = C4M_ADDR;
         break;
@@ -83,10 +83,16 @@ static void c4_model_step(c4_model_t *m)
     m->cycles++;
 }
 
+/* 1 if offset is a word of the mailbox's RTL (not the PIO beside it). */
+static int in_mailbox(uint32_t offset)
+{
+    return offset < (4u << C4_ADDR_BITS) && !(offset & 3u);
+}
+
 uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset)
 {
-    uint32_t v = (offset < C4_MODEL_SPAN && !(offset & 3u)) ? m->mem[offset >> 2] : 0;
-    if (offset == C4_MODEL_RESET_PIO)
+    uint32_t v = in_mailbox(offset) ? m->mem[offset >> 2] : 0;
+    if (offset == C4_REG_RESET_PIO)
         v = m->pio;
     c4_model_step(m);
     return v;
@@ -95,13 +101,13 @@ uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset)
 void c4_model_reg_write(c4_model_t *m, uint32_t offset, uint32_t value)
 {
     c4_model_step(m);
-    if (offset == C4_MODEL_RESET_PIO) {
-        if ((value & 1u) && !(m->pio & 1u))
+    if (offset == C4_REG_RESET_PIO) {
+        if ((value & C4_RESET_PIO_HOLD) && !(m->pio & C4_RESET_PIO_HOLD))
             m->pio_resets++;
-        m->pio = value & 1u;
+        m->pio = value & C4_RESET_PIO_HOLD;
         return;
     }
-    if (offset < C4_MODEL_SPAN && !(offset & 3u) && !(m->pio & 1u))
+    if (in_mailbox(offset) && !(m->pio & C4_RESET_PIO_HOLD))
         m->mem[offset >> 2] = value;
 }
 
@@ -109,8 +115,8 @@ void c4_model_tick(c4_model_t *m, uint64_t n)
 {
     /* Idle polling with no new flag changes nothing but the 3-clock phase,
      * so long waits cost no time. */
-    if (m->idx == 0 && m->fsm <= C4M_DATA && m->mem[0] != C4_MODEL_FLAG_NEW &&
-        m->ram_q != C4_MODEL_FLAG_NEW && n > 6) {
+    if (m->idx == 0 && m->fsm <= C4M_DATA && m->mem[0] != C4_FLAG_NEW &&
+        m->ram_q != C4_FLAG_NEW && n > 6) {
         uint64_t skip = ((n - 6) / 3) * 3;
         if (m->fsm == C4M_ADDR || m->fsm == C4M_DATA)
             m->ram_addr = 0; /* an ADDR step happens within any 3 clocks */

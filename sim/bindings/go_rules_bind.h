@@ -1,5 +1,5 @@
 /*
- * bindings/go_rules.h - the Go rules peripheral (rtl/go_rules/, seed 001)
+ * bindings/go_rules_bind.h - the Go rules peripheral (rtl/go_rules/, seed 001)
  * Verilated beside go_peripheral, for the sim backend's LW offsets
  * 0x4000-0x40FF.
  *
@@ -10,7 +10,7 @@
  * result).
  *
  *   sim_go_rules_t *g = sim_go_rules_new();
- *   sim_go_rules_reg_write(g, now, word, value);  ... CTRL = 1, poll STATUS
+ *   sim_go_rules_reg_write(g, now, offset, value);  ... CTRL = 1, poll STATUS
  *   sim_go_rules_free(g);
  */
 #ifndef TABLETOP_SIM_GO_RULES_H
@@ -25,15 +25,15 @@ sim_go_rules_t *sim_go_rules_new(void);
 void sim_go_rules_free(sim_go_rules_t *g);
 
 /* One Avalon-MM transaction at the caller's clock now (50 MHz cycles; the
- * transaction takes that clock).  word is 0-63 (byte offset / 4). */
-uint32_t sim_go_rules_reg_read(sim_go_rules_t *g, uint64_t now, uint32_t word);
-void sim_go_rules_reg_write(sim_go_rules_t *g, uint64_t now, uint32_t word, uint32_t value);
+ * transaction takes that clock).  offset is a byte offset (GO_RULES_REG_*). */
+uint32_t sim_go_rules_reg_read(sim_go_rules_t *g, uint64_t now, uint32_t offset);
+void sim_go_rules_reg_write(sim_go_rules_t *g, uint64_t now, uint32_t offset, uint32_t value);
 
 /* Runs n clocks with the bus idle, whatever the caller's clock says (for
  * the parity tests, which keep their own count). */
 void sim_go_rules_tick(sim_go_rules_t *g, uint64_t n);
 
-/* The model as the sim backend's binding at REG_GO_RULES_BASE (hal/periph.h). */
+/* The model as the sim backend's binding at GO_RULES_BASE (hal/periph.h). */
 extern "C" {
 #include "periph.h"
 }

@@ -1,12 +1,12 @@
 /*
- * models/tile_display.c - seed 002's tile display as a C model
+ * models/tile_display_model.c - seed 002's tile display as a C model
  * (tile_display.h; the spec is docs/tile_display.md).  The picture is
  * painted the way a person reads the seed: the page's ground, then the
  * board lines, then a disc for each stone, then the menu's squares; the RTL
  * decides each pixel on the fly instead.  tests/rtl/tile_display compares
  * the two.
  */
-#include "tile_display.h"
+#include "tile_display_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,21 +70,22 @@ void td_model_tick(td_model_t *m, uint64_t n)
         clear_step(m);
 }
 
-uint32_t td_model_read(td_model_t *m, uint32_t word)
+uint32_t td_model_read(td_model_t *m, uint32_t offset)
 {
     uint32_t v = 0;
-    switch (word) {
-    case TD_REG_CELL:
+    switch (offset) {
+    case TILE_DISPLAY_REG_CELL:
         v = m->last_cell;
         break;
-    case TD_REG_CTRL:
+    case TILE_DISPLAY_REG_CTRL:
         v = m->ctrl;
         break;
-    case TD_REG_STATUS:
-        v = (uint32_t)m->refused << 16 | (m->busy ? TD_STATUS_BUSY : 0u);
+    case TILE_DISPLAY_REG_STATUS:
+        v = REG_FIELD_PUT(m->refused, TILE_DISPLAY_STATUS_REFUSED) |
+            (m->busy ? TILE_DISPLAY_STATUS_BUSY : 0u);
         break;
-    case TD_REG_ID:
-        v = TD_ID;
+    case TILE_DISPLAY_REG_ID:
+        v = TILE_DISPLAY_ID_VALUE;
         break;
     default:
         break;
@@ -96,7 +97,8 @@ uint32_t td_model_read(td_model_t *m, uint32_t word)
 /* The page and cell index a cell word names, or -1 if a field is out of range. */
 static int cell_index(uint32_t w, unsigned *page, unsigned *index)
 {
-    unsigned x = w >> 24, y = (w >> 16) & 0xFFu, p = (w >> 8) & 0xFFu, c = w & 0xFFu;
+    unsigned x = REG_FIELD_GET(w, TILE_DISPLAY_CELL_X), y = REG_FIELD_GET(w, TILE_DISPLAY_CELL_Y);
+    unsigned p = REG_FIELD_GET(w, TILE_DISPLAY_CELL_PAGE), c = REG_FIELD_GET(w, TILE_DISPLAY_CELL_COLOUR);
     static const unsigned width[3] = {TD_BOARD_N, TD_MENU_W, TD_WELCOME_W};
     static const unsigned height[3] = {TD_BOARD_N, TD_MENU_H, TD_WELCOME_H};
     if (c > 3 || p > 2 || x >= width[p] || y >= height[p])
@@ -106,27 +108,28 @@ static int cell_index(uint32_t w, unsigned *page, unsigned *index)
     return 0;
 }
 
-void td_model_write(td_model_t *m, uint32_t word, uint32_t value)
+void td_model_write(td_model_t *m, uint32_t offset, uint32_t value)
 {
     int was_busy = m->busy;
     unsigned page, index;
-    unsigned colour = value & 0xFFu, vpage = (value >> 8) & 0xFFu;
-    switch (word) {
-    case TD_REG_CELL:
+    unsigned colour = REG_FIELD_GET(value, TILE_DISPLAY_CELL_COLOUR);
+    unsigned vpage = REG_FIELD_GET(value, TILE_DISPLAY_CLEAR_PAGE);
+    switch (offset) {
+    case TILE_DISPLAY_REG_CELL:
         m->last_cell = value;
         if (was_busy || cell_index(value, &page, &index) != 0) {
             m->refused++;
             break;
         }
         *page_cell(m, page, index) = (uint8_t)colour;
-        m->ctrl = (m->ctrl & ~TD_CTRL_WELCOME) | (page == TD_PAGE_WELCOME ? TD_CTRL_WELCOME : 0u);
+        m->ctrl = (m->ctrl & ~TILE_DISPLAY_CTRL_WELCOME) | (page == TD_PAGE_WELCOME ? TILE_DISPLAY_CTRL_WELCOME : 0u);
         m->changes++;
         break;
-    case TD_REG_CTRL:
-        m->ctrl = value & (TD_CTRL_ENABLE | TD_CTRL_WELCOME);
+    case TILE_DISPLAY_REG_CTRL:
+        m->ctrl = value & (TILE_DISPLAY_CTRL_ENABLE | TILE_DISPLAY_CTRL_WELCOME);
         m->changes++;
         break;
-    case TD_REG_CLEAR:
+    case TILE_DISPLAY_REG_CLEAR:
         if (was_busy || colour > 3 || vpage > 2) {
             m->refused++;
             break;
@@ -137,7 +140,7 @@ void td_model_write(td_model_t *m, uint32_t word, uint32_t value)
         m->end = page_cells(vpage);
         m->fill[vpage] = (uint8_t)colour;
         break;
-    case TD_REG_STATUS:
+    case TILE_DISPLAY_REG_STATUS:
         m->refused = 0;
         break;
     default:
@@ -197,7 +200,7 @@ static void paint_welcome_page(const td_model_t *m, uint16_t *f)
 
 void td_model_frame(const td_model_t *m, uint16_t *rgb444)
 {
-    if (m->ctrl & TD_CTRL_WELCOME)
+    if (m->ctrl & TILE_DISPLAY_CTRL_WELCOME)
         paint_welcome_page(m, rgb444);
     else
         paint_board_page(m, rgb444);
@@ -207,8 +210,8 @@ void td_model_frame(const td_model_t *m, uint16_t *rgb444)
 
 static void td_op_reset(void *m) { td_model_reset(m); }
 static void td_op_run(void *m, uint64_t n) { td_model_tick(m, n); }
-static uint32_t td_op_read(void *m, uint32_t offset) { return td_model_read(m, offset >> 2); }
-static void td_op_write(void *m, uint32_t offset, uint32_t value) { td_model_write(m, offset >> 2, value); }
+static uint32_t td_op_read(void *m, uint32_t offset) { return td_model_read(m, offset); }
+static void td_op_write(void *m, uint32_t offset, uint32_t value) { td_model_write(m, offset, value); }
 
 const periph_model_t td_model = {
     .size = sizeof(td_model_t),
@@ -229,7 +232,7 @@ PERIPH_MODEL_BINDING(td_model_binding, PERIPH_TILE_DISPLAY, td_model);
 static int binding_scan_frame(void *inst, uint64_t now, uint16_t *rgb444)
 {
     td_model_t *m = periph_model_at(inst, now);
-    if (!(m->ctrl & TD_CTRL_ENABLE))
+    if (!(m->ctrl & TILE_DISPLAY_CTRL_ENABLE))
         return 0;
     /* As the sim backend's scan: a clear in progress ends first. */
     td_model_tick(m, TD_RESET_CLEAR_CLOCKS);
