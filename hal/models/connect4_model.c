@@ -91,9 +91,11 @@ static int in_mailbox(uint32_t offset)
 
 uint32_t c4_model_reg_read(c4_model_t *m, uint32_t offset)
 {
-    uint32_t v = in_mailbox(offset) ? m->mem[offset >> 2] : 0;
+    uint32_t v = 0;
     if (offset == C4_REG_RESET_PIO)
         v = m->pio;
+    else if (in_mailbox(offset))
+        v = m->mem[offset >> 2];
     c4_model_step(m);
     return v;
 }
