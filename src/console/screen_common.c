@@ -62,10 +62,15 @@ int screen_put_aside(const char *path, const char *suffix, const char *what, cha
         return -1;
     }
     fprintf(stderr, "tabletop: %s kept as %s\n", what, aside);
-    const char *base = strrchr(aside, '/'); /* the screen names the file only */
-    snprintf(notice, len, "%s kept as %.80s", what, base ? base + 1 : aside);
+    snprintf(notice, len, "%s kept as %.80s", what, screen_file_name(aside));
     *color = COLOR_TEXT;
     return 0;
+}
+
+const char *screen_file_name(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    return base ? base + 1 : path;
 }
 
 void screen_suspended_notice(const screen_saves_t *sv, const char *name, char *notice,

@@ -14,6 +14,7 @@
  *   screen_autosave(&sv, "Connect Four", 0, 0, "# a header\n", emit, session);
  *   screen_put_aside(sv.path, "bak", "Saved game", notice, sizeof notice, &color);
  *   screen_suspended_notice(&sv, "connect4.txt", notice, sizeof notice, &color);
+ *   const char *shown = screen_file_name(sv.path);  // "connect4.txt"
  *   int cue = screen_take_sound(&sound);
  */
 #ifndef TABLETOP_CONSOLE_SCREEN_COMMON_H
@@ -55,6 +56,10 @@ int screen_autosave(screen_saves_t *sv, const char *game, int empty, int done,
  * or -1. */
 int screen_put_aside(const char *path, const char *suffix, const char *what, char *notice,
                      size_t len, uint16_t *color);
+
+/* The file's name in path, without its folder: what a screen shows of a
+ * save put aside. */
+const char *screen_file_name(const char *path);
 
 /* The title's line on a game left with Escape: saved in name (Resume
  * continues it), or kept in memory only, and why. */
