@@ -51,6 +51,17 @@ int screen_autosave(screen_saves_t *sv, const char *game, int empty, int done,
     return 0;
 }
 
+int screen_autosave_with(screen_saves_t *sv, screen_write_fn writer, void *session, char *err,
+                         size_t len)
+{
+    if (!sv->have)
+        return 0;
+    sv->failed = writer(sv->path, session, err, len) != 0;
+    if (sv->failed)
+        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
+    return sv->failed ? -1 : 0;
+}
+
 int screen_put_aside(const char *path, const char *suffix, const char *what, char *notice,
                      size_t len, uint16_t *color)
 {

@@ -77,18 +77,18 @@ void go_screen_answered(go_game_t *g)
 
 /* ---- records and autosave ---- */
 
+static int write_record(const char *path, void *game, char *err, size_t len)
+{
+    go_game_t *g = game;
+    return sgf_save_file(path, &g->session->record, err, len);
+}
+
 static void autosave(go_game_t *g)
 {
-    if (!go_screen_has_saves(g))
-        return;
     char err[512];
-    if (sgf_save_file(g->saves.path, &g->session->record, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
+    if (screen_autosave_with(&g->saves, write_record, g, err, sizeof err) != 0) {
         snprintf(g->save_err, sizeof g->save_err, "%.199s", err);
-        g->saves.failed = 1;
         go_screen_status(g, COLOR_WARN, "Autosave failed: %.90s", err);
-    } else {
-        g->saves.failed = 0;
     }
 }
 

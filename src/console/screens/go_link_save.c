@@ -11,7 +11,17 @@
 #include "console/sgf_save.h"
 #include "go_link_screen.h"
 
-/* Saves the game (atomic) and this side's colour; a failure is shown. */
+/* The game at path (atomic), then this side's colour in go-link.side. */
+static int write_game(const char *path, void *game, char *err, size_t len)
+{
+    go_link_game_t *g = game;
+    const char *side = link_agreement(&g->link)->mine == BLACK ? "black\n" : "white\n";
+    if (sgf_save_file(path, g->record, err, len) != 0)
+        return -1;
+    return save_write_text(g->side_path, side, err, len);
+}
+
+/* Saves the game and this side's colour; a failure is shown. */
 void go_link_autosave(go_link_game_t *g)
 {
     if (!g->saves.have)
@@ -20,10 +30,7 @@ void go_link_autosave(go_link_game_t *g)
     if (link_to_sgf(&g->link, g->record) != 0)
         return;
     snprintf(g->record->application, SGF_TEXT, "%s", "tabletop link");
-    const char *side = link_agreement(&g->link)->mine == BLACK ? "black\n" : "white\n";
-    if (sgf_save_file(g->saves.path, g->record, err, sizeof err) != 0 ||
-        save_write_text(g->side_path, side, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
+    if (screen_autosave_with(&g->saves, write_game, g, err, sizeof err) != 0) {
         snprintf(g->warn, sizeof g->warn, "%s", "Autosave failed: see the terminal");
         g->dirty = 1;
     }
