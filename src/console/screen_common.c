@@ -51,6 +51,17 @@ int screen_autosave(screen_saves_t *sv, const char *game, int empty, int done,
     return 0;
 }
 
+int screen_autosave_with(screen_saves_t *sv, screen_write_fn writer, void *session, char *err,
+                         size_t len)
+{
+    if (!sv->have)
+        return 0;
+    sv->failed = writer(sv->path, session, err, len) != 0;
+    if (sv->failed)
+        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
+    return sv->failed ? -1 : 0;
+}
+
 int screen_put_aside(const char *path, const char *suffix, const char *what, char *notice,
                      size_t len, uint16_t *color)
 {
@@ -62,10 +73,15 @@ int screen_put_aside(const char *path, const char *suffix, const char *what, cha
         return -1;
     }
     fprintf(stderr, "tabletop: %s kept as %s\n", what, aside);
-    const char *base = strrchr(aside, '/'); /* the screen names the file only */
-    snprintf(notice, len, "%s kept as %.80s", what, base ? base + 1 : aside);
+    snprintf(notice, len, "%s kept as %.80s", what, screen_file_name(aside));
     *color = COLOR_TEXT;
     return 0;
+}
+
+const char *screen_file_name(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    return base ? base + 1 : path;
 }
 
 void screen_suspended_notice(const screen_saves_t *sv, const char *name, char *notice,

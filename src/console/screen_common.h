@@ -12,8 +12,13 @@
  *   uint16_t color;
  *   screen_saves_init(&sv, env, "connect4.txt", "connect4-last.txt");
  *   screen_autosave(&sv, "Connect Four", 0, 0, "# a header\n", emit, session);
+ *   char err[256];
+ *   screen_write_fn writer = NULL;   // Go's: sgf_save_file of its record
+ *   if (writer)
+ *       screen_autosave_with(&sv, writer, session, err, sizeof err);
  *   screen_put_aside(sv.path, "bak", "Saved game", notice, sizeof notice, &color);
  *   screen_suspended_notice(&sv, "connect4.txt", notice, sizeof notice, &color);
+ *   const char *shown = screen_file_name(sv.path);  // "connect4.txt"
  *   int cue = screen_take_sound(&sound);
  */
 #ifndef TABLETOP_CONSOLE_SCREEN_COMMON_H
@@ -49,12 +54,26 @@ void screen_saves_init(screen_saves_t *sv, const console_env_t *env, const char 
 int screen_autosave(screen_saves_t *sv, const char *game, int empty, int done,
                     const char *header, save_kv_emit_fn emit, void *session);
 
+/* Writes a game to path: 0, or -1 with why in err. */
+typedef int (*screen_write_fn)(const char *path, void *session, char *err, size_t len);
+
+/* The autosave of a game whose file is not key/value (Go's SGF): writer
+ * puts session in sv->path (nothing without a save folder).  A failure is
+ * logged ("autosave failed: ERR"), noted in sv->failed and ERR left in
+ * err.  Returns 0, or -1 when the write failed. */
+int screen_autosave_with(screen_saves_t *sv, screen_write_fn writer, void *session, char *err,
+                         size_t len);
+
 /* Puts the file at path aside as *.SUFFIX (never deletes it, numbered if
  * taken).  Logs it; notice gets "WHAT kept as NAME" (the new file without
  * its folder) in COLOR_TEXT, or why it failed in COLOR_WARN.  Returns 0,
  * or -1. */
 int screen_put_aside(const char *path, const char *suffix, const char *what, char *notice,
                      size_t len, uint16_t *color);
+
+/* The file's name in path, without its folder: what a screen shows of a
+ * save put aside. */
+const char *screen_file_name(const char *path);
 
 /* The title's line on a game left with Escape: saved in name (Resume
  * continues it), or kept in memory only, and why. */

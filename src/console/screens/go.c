@@ -45,10 +45,7 @@ static void *go_create(const console_env_t *env)
     g->env = *env;
     if (g->env.seed == 0)
         g->env.seed = 1;
-    if (env->save_dir) {
-        snprintf(g->save_path, sizeof g->save_path, "%s/%s", env->save_dir, GO_SAVE_NAME);
-        snprintf(g->last_path, sizeof g->last_path, "%s/%s", env->save_dir, GO_LAST_NAME);
-    }
+    screen_saves_init(&g->saves, env, GO_SAVE_NAME, GO_LAST_NAME);
     think_init(&g->think, GO_AI_MIN_THINK_US);
     opponents_init(&g->players, &g->env);
     go_session_init(g->session, env->go_rules);
@@ -75,7 +72,7 @@ static void go_enter(void *game)
 
 int go_mode_items(const go_game_t *g)
 {
-    return go_screen_has_saves(g) && save_exists(g->save_path) ? 3 : 2;
+    return go_screen_has_saves(g) && save_exists(g->saves.path) ? 3 : 2;
 }
 
 static void cursor_move(go_game_t *g, int dr, int dc)
@@ -119,11 +116,10 @@ static void key_resume(go_game_t *g, int key)
     if (key == HID_KEY_ENTER) {
         go_screen_resume(g);
     } else if (key == HID_KEY_ESCAPE) {
-        char aside[GO_PATH_LEN];
+        char aside[SCREEN_PATH_LEN];
         if (go_screen_put_aside(g, "bak", aside, sizeof aside) == 0) {
-            const char *base = strrchr(aside, '/');
             snprintf(g->notice, sizeof g->notice, "Saved game kept as %.100s",
-                     base ? base + 1 : aside);
+                     screen_file_name(aside));
         }
         g->screen = GO_MODE;
         g->menu_sel = 0;
@@ -361,7 +357,7 @@ static int go_quit(void *p)
     go_game_t *g = p;
     int in_progress = g->screen == GO_GAME && g->session->phase != GO_PHASE_OVER &&
                       go_session_started(g->session);
-    return in_progress && (!go_screen_has_saves(g) || g->save_failed);
+    return in_progress && (!go_screen_has_saves(g) || g->saves.failed);
 }
 
 /* Every key of the Go screens (docs/play.md's table), in the ten lines the

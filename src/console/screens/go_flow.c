@@ -44,7 +44,7 @@ void go_screen_report_warning(go_game_t *g)
 
 int go_screen_has_saves(const go_game_t *g)
 {
-    return g->env.save_dir != NULL;
+    return g->saves.have;
 }
 
 /* ---- the computer, asked through think.c ---- */
@@ -77,18 +77,18 @@ void go_screen_answered(go_game_t *g)
 
 /* ---- records and autosave ---- */
 
+static int write_record(const char *path, void *game, char *err, size_t len)
+{
+    go_game_t *g = game;
+    return sgf_save_file(path, &g->session->record, err, len);
+}
+
 static void autosave(go_game_t *g)
 {
-    if (!go_screen_has_saves(g))
-        return;
     char err[512];
-    if (sgf_save_file(g->save_path, &g->session->record, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
+    if (screen_autosave_with(&g->saves, write_record, g, err, sizeof err) != 0) {
         snprintf(g->save_err, sizeof g->save_err, "%.199s", err);
-        g->save_failed = 1;
         go_screen_status(g, COLOR_WARN, "Autosave failed: %.90s", err);
-    } else {
-        g->save_failed = 0;
     }
 }
 
@@ -104,14 +104,14 @@ void go_screen_leave(go_game_t *g)
         return;
     /* The game just left is on disk: Enter resumes it, as the notice says
      * (item 3, "Resume saved game"). */
-    if (go_screen_has_saves(g) && !g->save_failed && save_exists(g->save_path))
+    if (go_screen_has_saves(g) && !g->saves.failed && save_exists(g->saves.path))
         g->menu_sel = 2;
     if (!go_screen_has_saves(g))
         snprintf(g->notice, sizeof g->notice, "%s", "Game not saved: no save folder");
-    else if (g->save_failed && save_exists(g->save_path))
+    else if (g->saves.failed && save_exists(g->saves.path))
         snprintf(g->notice, sizeof g->notice, "Game not saved (%.90s); 3 resumes an older save",
                  g->save_err);
-    else if (g->save_failed)
+    else if (g->saves.failed)
         snprintf(g->notice, sizeof g->notice, "Game not saved: %.120s", g->save_err);
     else {
         snprintf(g->notice, sizeof g->notice, "%s", "Game saved: choose 3 to resume it");
@@ -124,7 +124,7 @@ void go_screen_leave(go_game_t *g)
 int go_screen_put_aside(go_game_t *g, const char *suffix, char *out, size_t len)
 {
     char err[512];
-    if (save_move_aside(g->save_path, suffix, out, len, err, sizeof err) != 0) {
+    if (save_move_aside(g->saves.path, suffix, out, len, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: %s\n", err);
         snprintf(g->notice, sizeof g->notice, "%.100s", err);
         return -1;
@@ -137,23 +137,22 @@ int go_screen_put_aside(go_game_t *g, const char *suffix, char *out, size_t len)
  * not the console's, moves that do not replay) is put aside as *.corrupt. */
 int go_screen_load_pending(go_game_t *g)
 {
-    if (!go_screen_has_saves(g) || !save_exists(g->save_path))
+    if (!go_screen_has_saves(g) || !save_exists(g->saves.path))
         return 0;
-    char err[512], aside[GO_PATH_LEN];
-    if (sgf_read_file(g->save_path, g->pending, err, sizeof err) != 0 ||
+    char err[512], aside[SCREEN_PATH_LEN];
+    if (sgf_read_file(g->saves.path, g->pending, err, sizeof err) != 0 ||
         go_session_inspect(g->pending, &g->pending_info, err, sizeof err) != 0) {
         fprintf(stderr, "tabletop: saved game unreadable: %s: %s\n", GO_SAVE_NAME, err);
         if (go_screen_put_aside(g, "corrupt", aside, sizeof aside) == 0) {
             fprintf(stderr, "tabletop: kept it as %s\n", aside);
-            const char *base = strrchr(aside, '/');
             snprintf(g->notice, sizeof g->notice, "Saved game unreadable: kept as %.100s",
-                     base ? base + 1 : aside);
+                     screen_file_name(aside));
         }
         return 0;
     }
     if (g->pending_info.game_over && g->pending->result[0]) {
         /* Finished but not cleared (killed at the very end): it is a record now. */
-        save_replace(g->save_path, g->last_path);
+        save_replace(g->saves.path, g->saves.last_path);
         return 0;
     }
     return 1;
@@ -167,7 +166,7 @@ static void enter_game(go_game_t *g)
 {
     go_session_t *s = g->session;
     g->screen = GO_GAME;
-    g->save_failed = 0;
+    g->saves.failed = 0;
     g->confirm_resign = 0;
     g->hide_result = 0;
     g->cur_row = g->cur_col = s->board.size / 2;
@@ -193,9 +192,9 @@ static void enter_game(go_game_t *g)
  * 9x9 with the chosen colour and handicap. */
 void go_screen_new_game(go_game_t *g, go_session_mode_t mode, int level)
 {
-    char aside[GO_PATH_LEN], err[256], app[SGF_TEXT], date[32] = "";
+    char aside[SCREEN_PATH_LEN], err[256], app[SGF_TEXT], date[32] = "";
     /* A game left with Escape is not overwritten by a new one. */
-    if (go_screen_has_saves(g) && save_exists(g->save_path))
+    if (go_screen_has_saves(g) && save_exists(g->saves.path))
         go_screen_put_aside(g, "bak", aside, sizeof aside);
     go_session_settings_t set = {.mode = mode, .level = level, .human = BLACK};
     if (mode == GO_SESSION_PVP) {
@@ -236,8 +235,8 @@ static void keep_finished(go_game_t *g)
 {
     if (go_screen_has_saves(g)) {
         char err[512];
-        if (sgf_save_file(g->last_path, &g->session->record, err, sizeof err) == 0)
-            save_remove(g->save_path);
+        if (sgf_save_file(g->saves.last_path, &g->session->record, err, sizeof err) == 0)
+            save_remove(g->saves.path);
         else
             fprintf(stderr, "tabletop: cannot keep the finished game: %s\n", err);
     }

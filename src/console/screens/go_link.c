@@ -52,11 +52,9 @@ static void *gl_create(const console_env_t *env)
         return NULL;
     }
     g->env = *env;
-    if (env->save_dir) {
-        snprintf(g->save_path, sizeof g->save_path, "%s/%s", env->save_dir, LINK_SAVE);
+    screen_saves_init(&g->saves, env, LINK_SAVE, LINK_LAST);
+    if (g->saves.have)
         snprintf(g->side_path, sizeof g->side_path, "%s/%s", env->save_dir, LINK_SIDE);
-        snprintf(g->last_path, sizeof g->last_path, "%s/%s", env->save_dir, LINK_LAST);
-    }
     g->sound = AUDIO_NONE;
     return g;
 }
@@ -87,7 +85,7 @@ static void report(go_link_game_t *g, const char *why)
     g->failed = 1;
     if (!g->reported)
         fprintf(stderr, "tabletop: link: %s%s\n", why,
-                g->env.save_dir && link_board(&g->link)->move_number ? " (the game is saved)" : "");
+                g->saves.have && link_board(&g->link)->move_number ? " (the game is saved)" : "");
     g->reported = 1;
     snprintf(g->failure, sizeof g->failure, "%s", why);
     g->confirm_resign = 0;

@@ -11,19 +11,26 @@
 #include "console/sgf_save.h"
 #include "go_link_screen.h"
 
-/* Saves the game (atomic) and this side's colour; a failure is shown. */
+/* The game at path (atomic), then this side's colour in go-link.side. */
+static int write_game(const char *path, void *game, char *err, size_t len)
+{
+    go_link_game_t *g = game;
+    const char *side = link_agreement(&g->link)->mine == BLACK ? "black\n" : "white\n";
+    if (sgf_save_file(path, g->record, err, len) != 0)
+        return -1;
+    return save_write_text(g->side_path, side, err, len);
+}
+
+/* Saves the game and this side's colour; a failure is shown. */
 void go_link_autosave(go_link_game_t *g)
 {
-    if (!g->env.save_dir)
+    if (!g->saves.have)
         return;
     char err[512];
     if (link_to_sgf(&g->link, g->record) != 0)
         return;
     snprintf(g->record->application, SGF_TEXT, "%s", "tabletop link");
-    const char *side = link_agreement(&g->link)->mine == BLACK ? "black\n" : "white\n";
-    if (sgf_save_file(g->save_path, g->record, err, sizeof err) != 0 ||
-        save_write_text(g->side_path, side, err, sizeof err) != 0) {
-        fprintf(stderr, "tabletop: autosave failed: %s\n", err);
+    if (screen_autosave_with(&g->saves, write_game, g, err, sizeof err) != 0) {
         snprintf(g->warn, sizeof g->warn, "%s", "Autosave failed: see the terminal");
         g->dirty = 1;
     }
@@ -33,14 +40,13 @@ void go_link_autosave(go_link_game_t *g)
  * overwritten) and the player is told why and where it went. */
 void go_link_saved_unreadable(go_link_game_t *g, const char *why)
 {
-    char aside[GO_LINK_PATH_LEN], err[512];
+    char aside[SCREEN_PATH_LEN], err[512];
     g->n_saved = 0;
-    if (save_move_aside(g->save_path, "corrupt", aside, sizeof aside, err, sizeof err) == 0) {
-        const char *base = strrchr(aside, '/');
+    if (save_move_aside(g->saves.path, "corrupt", aside, sizeof aside, err, sizeof err) == 0) {
         fprintf(stderr, "tabletop: saved link game unreadable (%s); moved to %s; starting a new "
                         "one\n", why, aside);
         snprintf(g->notice, sizeof g->notice, "Saved link game unreadable: %.120s; moved to %.80s",
-                 why, base ? base + 1 : aside);
+                 why, screen_file_name(aside));
     } else {
         fprintf(stderr, "tabletop: saved link game unreadable (%s), and it could not be moved "
                         "aside (%s): starting a new one over it\n", why, err);
@@ -52,7 +58,7 @@ void go_link_saved_unreadable(go_link_game_t *g, const char *why)
 void go_link_load_saved(go_link_game_t *g)
 {
     g->n_saved = 0;
-    if (!g->env.save_dir || !save_exists(g->save_path))
+    if (!g->saves.have || !save_exists(g->saves.path))
         return;
     char err[512], why[600];
     sgf_game_t *rec = g->record;
@@ -64,12 +70,12 @@ void go_link_load_saved(go_link_game_t *g)
         fclose(f);
     }
     Stone mine = !strncmp(side, "black", 5) ? BLACK : !strncmp(side, "white", 5) ? WHITE : EMPTY;
-    if (sgf_read_file(g->save_path, rec, err, sizeof err) != 0) {
+    if (sgf_read_file(g->saves.path, rec, err, sizeof err) != 0) {
         go_link_saved_unreadable(g, err);
         return;
     }
     if (rec->result[0]) { /* finished: a record, not a game to resume */
-        save_replace(g->save_path, g->last_path);
+        save_replace(g->saves.path, g->saves.last_path);
         return;
     }
     int n = -1;

@@ -11,10 +11,9 @@
 #include <stdint.h>
 
 #include "console/console_game.h"
+#include "console/screen_common.h"
 #include "games/go/link.h"
 #include "games/go/sgf.h"
-
-#define GO_LINK_PATH_LEN 4096
 
 /* The link game's files in the save folder. */
 #define LINK_SAVE "go-link.sgf"
@@ -53,8 +52,8 @@ typedef struct go_link_game {
     int dirty;
     int sound;
     sgf_game_t *record;
-    char save_path[GO_LINK_PATH_LEN], side_path[GO_LINK_PATH_LEN];
-    char last_path[GO_LINK_PATH_LEN];
+    screen_saves_t saves;            /* go-link.sgf and go-link-last.sgf */
+    char side_path[SCREEN_PATH_LEN]; /* go-link.side */
     uint8_t saved[LINK_MAX_MOVES];
     int n_saved;
     int saved_size, saved_komi2;

@@ -10,10 +10,10 @@
 
 #include "console/console_game.h"
 #include "console/opponent_set.h"
+#include "console/screen_common.h"
 #include "console/think.h"
 #include "games/go/session.h"
 
-#define GO_PATH_LEN 4096
 #define GO_SAVE_NAME "go.sgf"
 #define GO_LAST_NAME "go-last.sgf"
 /* The computer's move lands at least this long after the player's, so the
@@ -47,10 +47,8 @@ typedef struct go_game {
     char notice[160];       /* a one-off message for the menus (e.g. a corrupt save) */
     int dirty;
     int sound;
-    int save_failed;        /* the last autosave of this game failed */
-    char save_err[200];     /* why, naming the file without its folder */
-    char save_path[GO_PATH_LEN];
-    char last_path[GO_PATH_LEN];
+    screen_saves_t saves;   /* go.sgf and go-last.sgf; failed: the last autosave */
+    char save_err[200];     /* why it failed, naming the file without its folder */
     opponents_t players;    /* the computer player, made for the first game against it */
     think_t think;          /* the computer's move */
     int confirm_resign;     /* 'r' pressed: Enter resigns, any other key plays on */
