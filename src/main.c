@@ -35,7 +35,7 @@
 static const console_module_t console_modules[] = {
 #define GAME(name, alias) {#name, &name##_game_module, 0},
 #include "games/games.def"
-#define LINK_MODULE(game, module) {#game, &module, 1},
+#define LINK_MODULE(game, module) {#game, &(module), 1},
 #include "games/games.def"
     {NULL, NULL, 0},
 };
