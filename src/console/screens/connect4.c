@@ -385,7 +385,11 @@ static void c4s_ask(c4_screen_t *s, opponent_t *o)
     think_start_clock(&s->think, s->now);
     s->think_since = s->now;
     s->think_step = 0;
-    if (think_ready(&s->think, s->now))
+    /* Only a console-thread player answers within this call: a search on
+     * the think thread is collected at a later tick even when it is done
+     * already, so how fast it ran never changes the game time (a frame
+     * presented or not) of its drop. */
+    if (o->console_thread && think_ready(&s->think, s->now))
         c4s_answered(s);
 }
 
