@@ -48,7 +48,7 @@ run_step() {
         tail -n 40 "$LOG_DIR/$name.log" | sed 's/^/#   /'
         # A test suite's failures by name, last, where a shortened log still shows them.
         grep -E '^ *[0-9]+/[0-9]+ .* (FAIL|ERROR|TIMEOUT) ' "$LOG_DIR/$name.log" |
-            sed 's/^ */# failed: /' | head -20
+            sed 's/^ */# failed: /' | awk '!seen[$0]++' | head -20
     fi
     # Each step may print `name: value unit` figures for the report.
     grep -E '^[a-z0-9_-]+: [0-9.]+ [a-z/]+$' "$LOG_DIR/$name.log" || true
