@@ -151,11 +151,17 @@ static void bench_go_level3(int sims, int repeats, const char *name)
     ai_destroy(ai);
 }
 
-/* Heap bytes in use, small blocks and mmap'd ones (glibc). */
+/* Heap bytes in use, small blocks and mmap'd ones (glibc; the web
+ * build's dlmalloc has only the older mallinfo). */
 static size_t bench_go_heap_bytes(void)
 {
+#if defined(__EMSCRIPTEN__)
+    struct mallinfo mi = mallinfo();
+    return (size_t)mi.uordblks + (size_t)mi.hblkhd;
+#else
     struct mallinfo2 mi = mallinfo2();
     return mi.uordblks + mi.hblkhd;
+#endif
 }
 
 /* The level-3 AI as the console makes it (the default pool of this build)

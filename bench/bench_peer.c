@@ -358,7 +358,13 @@ static int peer_reap(pid_t pid, int grace_ms, int *from_fd, int *status, double 
     int killed = 0;
     for (;;) {
         memset(&ru, 0, sizeof ru);
+#if defined(__EMSCRIPTEN__)
+        /* A web page (docs/web.md) starts no processes: none to reap. */
+        pid_t r = -1;
+        errno = ECHILD;
+#else
         pid_t r = wait4(pid, status, killed || grace_ms < 0 ? 0 : WNOHANG, &ru);
+#endif
         if (r == pid)
             break;
         if (r < 0 && errno == EINTR)

@@ -1,11 +1,11 @@
-/* frontend.c - window and WAV writer for the sdl and sim backends. */
+/* frontend.c - host (window or page) and WAV writer for the sdl and sim backends. */
 #include "frontend.h"
 
 #include <stdio.h>
 
 #include "config.h"
 
-int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **host,
+int hal_frontend_open(const hal_config_t *cfg, const char *title, host_t **host,
                       wav_writer_t *wav, int *have_wav, char *err, size_t errlen)
 {
     if (cfg->wav) {
@@ -14,8 +14,8 @@ int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **h
         *have_wav = 1;
     }
     if (!cfg->headless) {
-#if HAVE_SDL
-        *host = sdl_host_open(title, cfg->scale, err, errlen);
+#if HAVE_HOST
+        *host = host_open(title, cfg->scale, err, errlen);
         if (!*host) {
             /* No window, no run: leave no WAV file behind either. */
             if (*have_wav)
@@ -29,7 +29,7 @@ int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **h
         if (*have_wav)
             wav_writer_discard(wav);
         *have_wav = 0;
-        snprintf(err, errlen, "this tabletop was built without SDL2: run with --headless, or "
+        snprintf(err, errlen, "this tabletop was built without a window (SDL2): run with --headless, or "
                               "install libsdl2-dev and rebuild");
         return -1;
 #endif
@@ -37,7 +37,7 @@ int hal_frontend_open(const hal_config_t *cfg, const char *title, sdl_host_t **h
     return 0;
 }
 
-int hal_frontend_close(sdl_host_t *host, wav_writer_t *wav, int have_wav)
+int hal_frontend_close(host_t *host, wav_writer_t *wav, int have_wav)
 {
     int status = 0;
     if (have_wav && wav_writer_close(wav) != 0) {
@@ -46,9 +46,9 @@ int hal_frontend_close(sdl_host_t *host, wav_writer_t *wav, int have_wav)
         fprintf(stderr, "tabletop: %s\n", err);
         status = -1;
     }
-#if HAVE_SDL
+#if HAVE_HOST
     if (host)
-        sdl_host_close(host);
+        host_close(host);
 #else
     (void)host;
 #endif

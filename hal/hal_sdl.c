@@ -2,7 +2,8 @@
  * hal_sdl.c - the `sdl` backend: the FPGA is replaced by C models of the
  * RTL (models/go_peripheral_model.h for the display core, and the peripheral
  * table of models/models.h on the bus), SDRAM by host memory, and the monitor,
- * speaker and keyboard by an SDL2 window (sdl_host) - or, headless, by
+ * speaker and keyboard by a host (host.h: an SDL2 window, or a web page's
+ * canvas in the WebAssembly build) - or, headless, by
  * nothing at all: frames are read back with read_frame and samples go only
  * to the --wav file.
  *
@@ -20,7 +21,7 @@
 #include "hal_backends.h"
 #include "frontend.h"
 #include "periph.h"
-#include "sdl_host.h"
+#include "host.h"
 #include "wav.h"
 
 #define SAMPLE_CHUNK 256
@@ -33,9 +34,9 @@ typedef struct sdl_backend {
     int have_wav;
     int16_t chunk[SAMPLE_CHUNK]; /* samples on their way to the WAV and the speaker */
     size_t chunk_len;
-    sdl_host_t *host;      /* NULL when headless (always, without SDL) */
+    host_t *host;      /* NULL when headless (always, in a build without a host) */
     hal_link_t *link;      /* hal_config_t.link, on this instance's link UART pins, or NULL */
-#if HAVE_SDL
+#if HAVE_HOST
     uint16_t *frame;       /* RGB444 scratch for the window */
     int shown_hi;          /* buffer last shown in the window, -1 none */
     int tile_shown;        /* the window shows the tile display's picture */
@@ -52,9 +53,9 @@ static void flush_samples(sdl_backend_t *s)
         /* Keep the header right, so a killed run leaves a readable file. */
         wav_writer_flush(&s->wav);
     }
-#if HAVE_SDL
+#if HAVE_HOST
     if (s->host)
-        sdl_host_queue_audio(s->host, s->chunk, s->chunk_len);
+        host_queue_audio(s->host, s->chunk, s->chunk_len);
 #endif
     s->chunk_len = 0;
 }
@@ -133,7 +134,7 @@ static void sdl_advance(void *ctx, uint32_t usec)
 {
     sdl_backend_t *s = ctx;
     gp_model_advance(&s->gp, (uint64_t)usec * (GP_CLOCK_HZ / 1000000u));
-#if HAVE_SDL
+#if HAVE_HOST
     if (s->host) {
         flush_samples(s);
         /* The digit strip beside the picture: the seven-segment model's pins. */
@@ -141,26 +142,26 @@ static void sdl_advance(void *ctx, uint32_t usec)
         periph_bus_hex_pins(&s->bus, hal_model_hex_source, s->gp.clock, hex_n);
         for (int i = 0; i < 6; i++)
             lit[i] = (uint8_t)(~hex_n[i] & 0x7Fu);
-        sdl_host_show_segments(s->host, lit);
+        host_show_segments(s->host, lit);
         /* The tile display's picture while it drives VGA (seed 002). */
         uint32_t changes = periph_bus_vga_changes(&s->bus, hal_model_vga_source);
-        if (changes != s->tile_changes || (s->tile_shown && sdl_host_needs_redraw(s->host))) {
+        if (changes != s->tile_changes || (s->tile_shown && host_needs_redraw(s->host))) {
             s->tile_changes = changes;
             int was = s->tile_shown;
             s->tile_shown = periph_bus_scan_frame(&s->bus, hal_model_vga_source, s->gp.clock,
                                                   s->frame);
             if (s->tile_shown)
-                sdl_host_show_frame(s->host, s->frame);
+                host_show_frame(s->host, s->frame);
             else if (was)
                 s->shown_hi = -1; /* back to the framebuffer */
         }
         if (!s->tile_shown &&
-            (s->shown_hi != s->gp.displayed_hi || sdl_host_needs_redraw(s->host))) {
+            (s->shown_hi != s->gp.displayed_hi || host_needs_redraw(s->host))) {
             convert_displayed(s, s->frame);
-            sdl_host_show_frame(s->host, s->frame);
+            host_show_frame(s->host, s->frame);
             s->shown_hi = s->gp.displayed_hi;
         }
-        sdl_host_pace(s->host, s->gp.clock / (GP_CLOCK_HZ / 1000000u));
+        host_pace(s->host, s->gp.clock / (GP_CLOCK_HZ / 1000000u));
     }
 #endif
 }
@@ -174,9 +175,9 @@ static uint64_t sdl_time_us(void *ctx)
 static int sdl_poll_key(void *ctx)
 {
     sdl_backend_t *s = ctx;
-#if HAVE_SDL
+#if HAVE_HOST
     if (s->host)
-        return sdl_host_poll_key(s->host);
+        return host_poll_key(s->host);
 #else
     (void)s;
 #endif
@@ -188,7 +189,7 @@ static int sdl_close(void *ctx)
     sdl_backend_t *s = ctx;
     flush_samples(s);
     int status = hal_frontend_close(s->host, &s->wav, s->have_wav);
-#if HAVE_SDL
+#if HAVE_HOST
     free(s->frame);
 #endif
     periph_bus_close(&s->bus);
@@ -241,7 +242,7 @@ int hal_sdl_open(hal_t *h, const hal_config_t *cfg, char *err, size_t errlen)
     /* The display core is the table's go_peripheral row: every address is
      * routed by the same span, the sim backend's way. */
     periph_bus_attach(&s->bus, PERIPH_GO_PERIPHERAL, &s->gp);
-#if HAVE_SDL
+#if HAVE_HOST
     s->shown_hi = -1;
     if (!cfg->headless && !(s->frame = malloc(HAL_FB_BYTES))) {
         snprintf(err, errlen, "out of memory");

@@ -33,7 +33,7 @@
 #define SETTINGS_MAX 32768
 #define SETTINGS_MAX_BYTES 4096
 
-struct sdl_host {
+struct host {
     SDL_Window *window;
     SDL_Renderer *renderer;
     SDL_Texture *texture;
@@ -861,3 +861,20 @@ void sdl_host_pace(sdl_host_t *host, uint64_t backend_us)
         host->anchor_backend_us = backend_us;
     }
 }
+
+/* The host.h seam: this build's host is the SDL window. */
+host_t *host_open(const char *title, int scale, char *err, size_t errlen)
+{
+    return sdl_host_open(title, scale, err, errlen);
+}
+void host_close(host_t *host) { sdl_host_close(host); }
+void host_show_frame(host_t *host, const uint16_t *rgb444) { sdl_host_show_frame(host, rgb444); }
+void host_show_segments(host_t *host, const uint8_t lit[6]) { sdl_host_show_segments(host, lit); }
+void host_queue_audio(host_t *host, const int16_t *samples, size_t n)
+{
+    sdl_host_queue_audio(host, samples, n);
+}
+int host_has_audio(const host_t *host) { return sdl_host_has_audio(host); }
+int host_poll_key(host_t *host) { return sdl_host_poll_key(host); }
+int host_needs_redraw(host_t *host) { return sdl_host_needs_redraw(host); }
+void host_pace(host_t *host, uint64_t backend_us) { sdl_host_pace(host, backend_us); }

@@ -20,7 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct sdl_host sdl_host_t;
+#include "host.h"
+
+/* The SDL window is this build's host (host.h): host_open and the rest are
+ * the sdl_host_ functions of the same names, for the backends. */
+typedef struct host sdl_host_t;
 
 /* The window as the player left it, remembered across runs in the state
  * folder (sdl_host_settings_path): the windowed size, even while

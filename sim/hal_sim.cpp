@@ -10,7 +10,7 @@
  * the speaker's ring).  Every clock is simulated (docs/sim.md): no picture
  * or sample reaches the window, the speaker or a file but what the model's
  * pins gave.  Windowed, advance() paces the model to real time
- * (sdl_host_pace) and falls behind gracefully when the host is too slow.
+ * (host_pace) and falls behind gracefully when the host is too slow.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,8 +28,8 @@ extern "C" {
 #include "frontend.h"
 #include "periph.h"
 #include "wav.h"
-#if HAVE_SDL
-#include "sdl_host.h"
+#if HAVE_HOST
+#include "host.h"
 #endif
 }
 
@@ -45,12 +45,12 @@ struct sim_backend {
     int have_wav = 0;
     std::vector<int16_t> left, right;
     uint64_t channel_mismatches = 0;
-    sdl_host_t *host = nullptr; /* NULL when headless */
+    host_t *host = nullptr; /* NULL when headless */
     hal_link_t *link = nullptr; /* hal_config_t.link, on this instance's link UART pins */
     void (*on_frame)(void *, const uint16_t *, uint64_t) = nullptr; /* hal_config_t.on_frame */
     void *on_frame_ctx = nullptr;
     uint64_t seen_frames = 0; /* frames_done when on_frame was last called */
-#if HAVE_SDL
+#if HAVE_HOST
     uint64_t shown_frames = 0; /* frames_done when the window was last updated */
     std::vector<uint16_t> tile_frame; /* the tile display's picture (seed 002) */
     uint32_t tile_changes = 0;
@@ -70,9 +70,9 @@ void drain_audio(sim_backend *s)
         s->channel_mismatches++;
     if (s->have_wav)
         wav_writer_append(&s->wav, s->left.data(), s->left.size());
-#if HAVE_SDL
+#if HAVE_HOST
     if (s->host)
-        sdl_host_queue_audio(s->host, s->left.data(), s->left.size());
+        host_queue_audio(s->host, s->left.data(), s->left.size());
 #endif
 }
 
@@ -104,7 +104,7 @@ void sim_reg_write(void *ctx, uint32_t offset, uint32_t value)
         sim_harness_run(s->h, 1);
 }
 
-#if HAVE_SDL
+#if HAVE_HOST
 void update_window(sim_backend *s)
 {
     /* The digit strip beside the picture: the Verilated HEX pins. */
@@ -112,7 +112,7 @@ void update_window(sim_backend *s)
     periph_bus_hex_pins(&s->bus, sim_hex_source, sim_harness_cycles(s->h), hex_n);
     for (int i = 0; i < 6; i++)
         lit[i] = (uint8_t)(~hex_n[i] & 0x7Fu);
-    sdl_host_show_segments(s->host, lit);
+    host_show_segments(s->host, lit);
     /* The tile display's pins while its mux bit gives it VGA (its binding
      * clocks and samples it up to now), go_peripheral's otherwise. */
     const uint32_t changes = periph_bus_vga_changes(&s->bus, sim_vga_source);
@@ -123,8 +123,8 @@ void update_window(sim_backend *s)
                                               s->tile_frame.data());
         const uint32_t now_changes = periph_bus_vga_changes(&s->bus, sim_vga_source);
         if (s->tile_shown &&
-            (!was || now_changes != s->tile_changes || sdl_host_needs_redraw(s->host)))
-            sdl_host_show_frame(s->host, s->tile_frame.data());
+            (!was || now_changes != s->tile_changes || host_needs_redraw(s->host)))
+            host_show_frame(s->host, s->tile_frame.data());
         else if (!s->tile_shown && was)
             s->shown_frames = ~0ull; /* back to go_peripheral's pins */
         s->tile_changes = now_changes;
@@ -132,9 +132,9 @@ void update_window(sim_backend *s)
     /* Every frame the sampler completed: the last one. */
     const uint64_t done = sim_harness_frames_done(s->h);
     const uint16_t *f = sim_harness_frame(s->h);
-    if (!s->tile_shown && (done != s->shown_frames || sdl_host_needs_redraw(s->host))) {
+    if (!s->tile_shown && (done != s->shown_frames || host_needs_redraw(s->host))) {
         if (f)
-            sdl_host_show_frame(s->host, f);
+            host_show_frame(s->host, f);
         s->shown_frames = done;
     }
 }
@@ -149,10 +149,10 @@ void sim_advance(void *ctx, uint32_t usec)
         s->seen_frames = sim_harness_frames_done(s->h);
         s->on_frame(s->on_frame_ctx, sim_harness_frame(s->h), s->seen_frames);
     }
-#if HAVE_SDL
+#if HAVE_HOST
     if (s->host) {
         update_window(s);
-        sdl_host_pace(s->host, sim_harness_cycles(s->h) / SIM_CYCLES_PER_US);
+        host_pace(s->host, sim_harness_cycles(s->h) / SIM_CYCLES_PER_US);
     }
 #endif
 }
@@ -166,9 +166,9 @@ uint64_t sim_time_us(void *ctx)
 int sim_poll_key(void *ctx)
 {
     sim_backend *s = static_cast<sim_backend *>(ctx);
-#if HAVE_SDL
+#if HAVE_HOST
     if (s->host)
-        return sdl_host_poll_key(s->host);
+        return host_poll_key(s->host);
 #else
     (void)s;
 #endif
@@ -204,7 +204,7 @@ int sim_read_frame(void *ctx, uint16_t *rgb444)
     /* While the tile display's mux bit is set it has the VGA pins: its picture is the frame. */
     if (status == 0)
         periph_bus_scan_frame(&s->bus, sim_vga_source, sim_harness_cycles(s->h), rgb444);
-#if HAVE_SDL
+#if HAVE_HOST
     if (s->host)
         return status;
 #endif

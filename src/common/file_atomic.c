@@ -98,6 +98,12 @@ static file_atomic_status_t file_put_in_place(const char *tmp, const char *path,
     int rc = 0;
     if (!exists) {
         /* A free name: never replace what appears there meanwhile. */
+#if defined(__EMSCRIPTEN__)
+        /* The page's file system (docs/web.md) has neither renameat2 nor
+         * link(), and only this program in it: nothing can take the name
+         * checked free above. */
+        rc = rename(tmp, path);
+#else
         rc = renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE);
         if (rc != 0 && (errno == EINVAL || errno == ENOSYS)) {
             /* No RENAME_NOREPLACE here: link() refuses an existing name too. */
@@ -105,6 +111,7 @@ static file_atomic_status_t file_put_in_place(const char *tmp, const char *path,
             if (rc == 0)
                 unlink(tmp);
         }
+#endif
     } else {
         rc = rename(tmp, path);
     }
