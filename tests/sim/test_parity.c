@@ -559,16 +559,15 @@ Test(sim_parity, windowed_sounds_reach_the_device, .timeout = 180)
  * left out too. */
 static pcm_t roms_heard[NCLIPS];
 
-/* Clips cut short by the next sound, in a window on sim: the speaker plays
- * each clip ahead of the model (sim/hal_sim.cpp foretell()) and takes back
- * what a later command replaced.  What it played must be the WAV's clips:
- * the same ROM clips in the same order, each at least as long as the model
- * let it play (the console's own work takes real time and no model time, so
- * in real time a clip may sound longer, as on the board) and never a
- * sample that is not its ROM's.  The run is stopped once the speaker has
- * played everything; a host slower than real time (ASan, a loaded CI) may
- * by then have the model still in its last clip, so neither stream's last
- * clip need be whole. */
+/* Clips cut short by the next sound, in a window on sim: the speaker is
+ * given exactly the samples the model's audio pins carry, as they come
+ * (sim/hal_sim.cpp drain_audio), so what it played must be the WAV's clips:
+ * the same ROM clips in the same order, each as long as the model let it
+ * play, and never a sample that is not its ROM's.  The run is stopped once
+ * the speaker has played nothing new for a second; by then a host slower
+ * than real time (ASan, a loaded CI) may have samples of the last clip
+ * queued and not yet played, so the speaker's last clip may be shorter
+ * than the model's, never longer. */
 Test(sim_parity, windowed_cut_sounds_are_the_models, .timeout = 180)
 {
     load_roms();
@@ -596,11 +595,17 @@ Test(sim_parity, windowed_cut_sounds_are_the_models, .timeout = 180)
         for (int i = 0; i < nm; i++) {
             cr_expect_eq(hids[i], mids[i], "%s: clip %d: the device played %s, the model %s",
                          scripts[k][0], i, clip_names[hids[i]], clip_names[mids[i]]);
-            cr_expect_geq(hlens[i], mlens[i], "%s: clip %d: the device played %zu samples, the model took %zu",
-                          scripts[k][0], i, hlens[i], mlens[i]);
+            if (i < nm - 1)
+                cr_expect_eq(hlens[i], mlens[i],
+                             "%s: clip %d: the device played %zu samples, the model took %zu",
+                             scripts[k][0], i, hlens[i], mlens[i]);
+            else
+                cr_expect_leq(hlens[i], mlens[i],
+                              "%s: last clip: the device played %zu samples, the model only %zu",
+                              scripts[k][0], hlens[i], mlens[i]);
             cut += i < nm - 1 && mlens[i] < roms_heard[mids[i]].n;
         }
-        cr_expect_gt(cut, 0, "%s: no clip was cut short: the test would not test taking back",
+        cr_expect_gt(cut, 0, "%s: no clip was cut short: the test would not see a cut clip played",
                      scripts[k][0]);
         free(w.s);
         free(model.s);
