@@ -22,6 +22,11 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-45}
 # build rather than compiling everything once more.
 WERROR_BUILD_DIR=${WERROR_BUILD_DIR:-build-werror}
 JOBS=$(nproc)
+# The Verilated models (Verilator's own makefile, no sanitizer flags) are
+# the same objects in the werror and the sanitizer build: compiled once,
+# then copied (tools/objcache.sh; the cache is build-objcache/).
+export OBJCACHE=$PWD/tools/objcache.sh
+export OBJCACHE_DIR=${OBJCACHE_DIR:-$PWD/build-objcache}
 LOG_DIR=${HARDEN_LOG_DIR:-build-hardening-logs}
 mkdir -p "$LOG_DIR"
 
