@@ -173,6 +173,7 @@ step_asan() {
         rm -f build-asan/clang-tidy.rc
         tidy_start
     fi
+    [ "$FUZZ_AFTER_ASAN" = 1 ] && fuzz_build_start
     # Not under the sanitizers, as they run none of our C code: the qemu run
     # (an ARM build), Yosys synthesis (board-fit), Verilator lint, the package, include
     # and docs checks.
@@ -191,10 +192,31 @@ step_asan() {
 # in build-fuzz/fuzz-work (not in the repository).  A crash, leak, timeout
 # or sanitizer report stops the target and leaves its input in
 # build-fuzz/fuzz-work/artifacts: copy it into tests/fuzz/corpus/TARGET/.
-step_fuzz() {
+# The libFuzzer build.  When the fuzz step follows the asan step, the asan
+# step has started it beside the suite at nice 19 (as clang-tidy, above):
+# the fuzz step waits for it, shows its output, and builds what is left.
+FUZZ_BUILD_PID=""
+fuzz_build() {
     CC=clang CXX=clang++ setup_and_build build-fuzz -Dfuzz=true \
         -Db_sanitize=address,undefined -Db_lundef=false -Dsim=disabled -Dtests=disabled \
-        -Dbuildtype=debugoptimized || return 1
+        -Dbuildtype=debugoptimized
+}
+
+fuzz_build_start() {
+    (
+        renice -n 19 -p $BASHPID >/dev/null
+        fuzz_build >"$LOG_DIR/fuzz-build.log" 2>&1
+    ) &
+    FUZZ_BUILD_PID=$!
+}
+
+step_fuzz() {
+    if [ -n "$FUZZ_BUILD_PID" ]; then
+        echo "build-fuzz was built beside the asan step (nice 19):"
+        wait "$FUZZ_BUILD_PID"
+        cat "$LOG_DIR/fuzz-build.log"
+    fi
+    fuzz_build || return 1
     local status=0 t work=build-fuzz/fuzz-work running=0
     mkdir -p "$work/artifacts"
     # The targets run $JOBS at a time (each libFuzzer run is one process).
@@ -241,10 +263,15 @@ step_fuzz() {
 
 steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=(werror lint cppcheck asan tidy fuzz)
-# Whether the tidy step comes right after the asan step (which then starts it).
+# Whether the tidy step comes right after the asan step, and the fuzz step
+# after both or right after asan (the asan step then starts their work).
 TIDY_AFTER_ASAN=0
+FUZZ_AFTER_ASAN=0
 for ((i = 1; i < ${#steps[@]}; i++)); do
     [ "${steps[i - 1]}" = asan ] && [ "${steps[i]}" = tidy ] && TIDY_AFTER_ASAN=1
+    [ "${steps[i - 1]}" = asan ] && [ "${steps[i]}" = fuzz ] && FUZZ_AFTER_ASAN=1
+    [ $i -ge 2 ] && [ "${steps[i - 2]}" = asan ] && [ "${steps[i - 1]}" = tidy ] &&
+        [ "${steps[i]}" = fuzz ] && FUZZ_AFTER_ASAN=1
 done
 for s in "${steps[@]}"; do
     if ! declare -F "step_$s" >/dev/null; then
