@@ -6,8 +6,9 @@
 #   werror    gcc build with -Wall -Wextra -Werror (meson -Dwerror=true)  $WERROR_BUILD_DIR
 #   lint      verilator --lint-only -Wall on every top module in rtl/
 #   cppcheck  cppcheck on src/ hal/ sim/ (.cppcheck-suppressions)
-#   tidy      clang-tidy on src/ hal/ sim/ (.clang-tidy)                 needs build-asan/
 #   asan      the whole test suite built with ASan + UBSan, zero reports  build-asan/
+#   tidy      clang-tidy on src/ hal/ sim/ (.clang-tidy)                 needs build-asan/
+#             (after asan it has run beside the suite, at nice 19: below)
 #   fuzz      each libFuzzer target for FUZZ_SECONDS (default 45), $JOBS at a time  build-fuzz/
 #
 # Every step is one result; the script ends with its own summary line in
@@ -22,6 +23,11 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-45}
 # build rather than compiling everything once more.
 WERROR_BUILD_DIR=${WERROR_BUILD_DIR:-build-werror}
 JOBS=$(nproc)
+# The Verilated models (Verilator's own makefile, no sanitizer flags) are
+# the same objects in the werror and the sanitizer build: compiled once,
+# then copied (tools/objcache.sh; the cache is build-objcache/).
+export OBJCACHE=$PWD/tools/objcache.sh
+export OBJCACHE_DIR=${OBJCACHE_DIR:-$PWD/build-objcache}
 LOG_DIR=${HARDEN_LOG_DIR:-build-hardening-logs}
 mkdir -p "$LOG_DIR"
 
@@ -120,12 +126,36 @@ step_cppcheck() {
 
 # clang-tidy needs a compile database whose generated headers exist (the
 # Verilated model's): the sanitizer build's, built first.
+#
+# When the tidy step comes after the asan step (the default order), the asan
+# step starts clang-tidy as soon as build-asan is built, at nice 19, and the
+# tidy step only waits for it and reports.  The sanitizer suite leaves the
+# cores idle for part of its time (tests that wait on a clock, a window, a
+# peer), and a nice-19 process gets a core only when no test wants it (1.5%
+# of one beside a busy test): clang-tidy's 4 minutes of CPU go there instead
+# of into a step of their own, and the tests run as before.
+TIDY_PID=""
+tidy_start() {
+    (
+        nice -n 19 run-clang-tidy -p build-asan -j "$JOBS" -quiet \
+            "$PWD/(src|hal|sim)/(?!$GENERATED_SKIP)" >build-asan/clang-tidy.log 2>&1
+        echo $? >build-asan/clang-tidy.rc
+    ) &
+    TIDY_PID=$!
+}
+
 step_tidy() {
     setup_and_build build-asan -Db_sanitize=address,undefined -Db_lundef=false \
         -Dbuildtype=debugoptimized || return 1
+    if [ -n "$TIDY_PID" ]; then
+        echo "clang-tidy ran beside the asan step (nice 19); waiting for it"
+    else
+        rm -f build-asan/clang-tidy.rc
+        tidy_start
+    fi
+    wait "$TIDY_PID"
     local out=build-asan/clang-tidy.log status=0
-    run-clang-tidy -p build-asan -j "$JOBS" -quiet "$PWD/(src|hal|sim)/(?!$GENERATED_SKIP)" \
-        >"$out" 2>&1 || status=1
+    [ "$(cat build-asan/clang-tidy.rc 2>/dev/null || echo 1)" -eq 0 ] || status=1
     # The findings alone (without colours) at the end, where run_step shows them.
     sed 's/\x1b\[[0-9;]*m//g' "$out" | grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): ' | sort -u
     [ $status -eq 0 ] && echo "clang-tidy: no findings"
@@ -139,6 +169,11 @@ step_tidy() {
 step_asan() {
     setup_and_build build-asan -Db_sanitize=address,undefined -Db_lundef=false \
         -Dbuildtype=debugoptimized || return 1
+    if [ "$TIDY_AFTER_ASAN" = 1 ]; then
+        rm -f build-asan/clang-tidy.rc
+        tidy_start
+    fi
+    [ "$FUZZ_AFTER_ASAN" = 1 ] && fuzz_build_start
     # Not under the sanitizers, as they run none of our C code: the qemu run
     # (an ARM build), Yosys synthesis (board-fit), Verilator lint, the package, include
     # and docs checks.
@@ -157,10 +192,31 @@ step_asan() {
 # in build-fuzz/fuzz-work (not in the repository).  A crash, leak, timeout
 # or sanitizer report stops the target and leaves its input in
 # build-fuzz/fuzz-work/artifacts: copy it into tests/fuzz/corpus/TARGET/.
-step_fuzz() {
+# The libFuzzer build.  When the fuzz step follows the asan step, the asan
+# step has started it beside the suite at nice 19 (as clang-tidy, above):
+# the fuzz step waits for it, shows its output, and builds what is left.
+FUZZ_BUILD_PID=""
+fuzz_build() {
     CC=clang CXX=clang++ setup_and_build build-fuzz -Dfuzz=true \
         -Db_sanitize=address,undefined -Db_lundef=false -Dsim=disabled -Dtests=disabled \
-        -Dbuildtype=debugoptimized || return 1
+        -Dbuildtype=debugoptimized
+}
+
+fuzz_build_start() {
+    (
+        renice -n 19 -p $BASHPID >/dev/null
+        fuzz_build >"$LOG_DIR/fuzz-build.log" 2>&1
+    ) &
+    FUZZ_BUILD_PID=$!
+}
+
+step_fuzz() {
+    if [ -n "$FUZZ_BUILD_PID" ]; then
+        echo "build-fuzz was built beside the asan step (nice 19):"
+        wait "$FUZZ_BUILD_PID"
+        cat "$LOG_DIR/fuzz-build.log"
+    fi
+    fuzz_build || return 1
     local status=0 t work=build-fuzz/fuzz-work running=0
     mkdir -p "$work/artifacts"
     # The targets run $JOBS at a time (each libFuzzer run is one process).
@@ -206,10 +262,20 @@ step_fuzz() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(werror lint cppcheck tidy asan fuzz)
+[ ${#steps[@]} -eq 0 ] && steps=(werror lint cppcheck asan tidy fuzz)
+# Whether the tidy step comes right after the asan step, and the fuzz step
+# after both or right after asan (the asan step then starts their work).
+TIDY_AFTER_ASAN=0
+FUZZ_AFTER_ASAN=0
+for ((i = 1; i < ${#steps[@]}; i++)); do
+    [ "${steps[i - 1]}" = asan ] && [ "${steps[i]}" = tidy ] && TIDY_AFTER_ASAN=1
+    [ "${steps[i - 1]}" = asan ] && [ "${steps[i]}" = fuzz ] && FUZZ_AFTER_ASAN=1
+    [ $i -ge 2 ] && [ "${steps[i - 2]}" = asan ] && [ "${steps[i - 1]}" = tidy ] &&
+        [ "${steps[i]}" = fuzz ] && FUZZ_AFTER_ASAN=1
+done
 for s in "${steps[@]}"; do
     if ! declare -F "step_$s" >/dev/null; then
-        echo "harden: unknown step '$s' (choose werror lint cppcheck tidy asan fuzz)" >&2
+        echo "harden: unknown step '$s' (choose werror lint cppcheck asan tidy fuzz)" >&2
         exit 2
     fi
     run_step "$s"

@@ -9,7 +9,14 @@
  * console made when it searched on its own thread: no exact answer in the
  * budget, so the seed's AI moves, asked on the console's thread, and the
  * save marks that move as the seed's AI's.  Nothing here is timed: what the
- * test asserts is what the frames, the keys and the save show. */
+ * test asserts is what the frames, the keys and the save show.
+ *
+ * That column 1 is past the budget is read from the console itself (the
+ * seed's AI is asked once, and only after the search gave no exact answer);
+ * a separate reference search of the same position under the same budget
+ * used to say it first, and cost as much again: 20 million positions,
+ * 29 s of CPU under ASan with detect_stack_use_after_return (80 s of wall
+ * in CI's asan step; docs/hardening.md "CI time"). */
 #include <pthread.h>
 #include <time.h>
 
@@ -18,8 +25,6 @@
 #include "console/opponent.h"
 #include "console/render.h"
 #include "console_test_util.h"
-#include "games/connect4/book.h"
-#include "games/connect4/session.h"
 
 #define FB_PIXELS (RENDER_WIDTH * RENDER_HEIGHT)
 /* The column the test's stand-in for the seed's AI answers (0-based). */
@@ -76,23 +81,6 @@ static void draw(void *s, uint16_t *fb)
 static int same(const uint16_t *a, const uint16_t *b)
 {
     return !memcmp(a, b, FB_PIXELS * sizeof *a);
-}
-
-/* The reference: the solver within the session's budget finds no exact
- * move after 1 (so the move before issue 53 was the seed's AI's too). */
-Test(c4_think, column_1_is_past_the_budget)
-{
-    c4_solver_t *solver = c4_solver_new(C4_SOLVER_TABLE_LOG2);
-    cr_assert(solver);
-    c4_solver_set_budget(solver, C4_SESSION_PERFECT_BUDGET);
-    c4_game_t game;
-    c4_game_init(&game);
-    c4_game_play(&game, 0);
-    c4_solver_pos_t p;
-    c4_solver_pos_from_game(&p, &game);
-    cr_assert_eq(c4_perfect_move(solver, &p, NULL), -1,
-                 "column 1 is answered within the budget: choose another opening for the test");
-    c4_solver_free(solver);
 }
 
 Test(c4_think, frames_and_keys_while_perfect_searches)
@@ -196,6 +184,9 @@ Test(c4_think, frames_and_keys_while_perfect_searches)
         g->tick(s, now);
     }
     cr_assert_eq(g->busy(s), CONSOLE_BUSY_NONE, "the computer's disc never landed");
+    cr_assert_neq(genmove_calls, 0,
+                  "the seed's AI was never asked: column 1 is answered within the budget "
+                  "(C4_SESSION_PERFECT_BUDGET): choose another opening for the test");
     cr_assert_eq(genmove_calls, 1, "the seed's AI was asked %d times", genmove_calls);
     cr_assert_eq(genmove_off_thread, 0, "the seed's AI was asked off the console's thread");
 
