@@ -9,6 +9,7 @@ var webSaves = {
   dir: '/home/web_user/.local',
   synced: '', // the folder as last written back (webSaves.state)
   busy: false,
+  failed: false, // IndexedDB refused once: said once
 
   // Every path, size and modification time under the folder, as one string.
   state: function () {
@@ -31,10 +32,14 @@ var webSaves = {
     webSaves.busy = true;
     FS.syncfs(false, function (e) {
       webSaves.busy = false;
-      if (e) {
-        err('tabletop: saves not kept in the browser (IndexedDB: ' + e + ')');
-        return;
+      // A file of the list gone before it was read (the console renamed
+      // its temporary file meanwhile) is an FS error: the next poll sees
+      // the change and writes back again.  Anything else is IndexedDB's.
+      if (e && e.errno === undefined && !webSaves.failed) {
+        webSaves.failed = true;
+        err('tabletop: saves are not kept in the browser (IndexedDB: ' + e + ')');
       }
+      if (e) return;
       webSaves.synced = now;
       window.tabletop.saves++;
     });
