@@ -174,6 +174,10 @@ test)
     exit $status
     ;;
 web)
+    if [ $# -gt 0 ] && { [ "$1" != --serve ] || [ $# -gt 2 ]; }; then
+        sed -n '2,13p' "$0" >&2
+        exit 2
+    fi
     install_packages $PLAY_PACKAGES $WEB_PACKAGES
     build_web
     if [ "${1:-}" = --serve ]; then
