@@ -6,6 +6,8 @@
 #   ./run.sh build                          install what is missing, build
 #   ./run.sh deps                           only install what is missing
 #   ./run.sh harden [STEP...]               sanitizers, fuzzing, static analysis (tools/ci_hardening.sh)
+#   ./run.sh web [--serve [PORT]]           the console as a web page in build-web/site (docs/web.md);
+#                                           --serve: then serve it on 127.0.0.1 (default port 8055)
 #
 # Packages come from Debian/Ubuntu apt; the script asks for sudo only when it
 # has to install something and is not root.
@@ -28,6 +30,12 @@ PLAY_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libsdl2-dev libpng-dev
 TEST_PACKAGES="libcriterion-dev gnugo gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   qemu-user-static clang tcl file libclang-rt-14-dev clang-tidy cppcheck
   xvfb xdotool libxtst6 x11-utils matchbox-window-manager yosys grhino valgrind nodejs"
+# The web page (docs/web.md): Debian's emscripten (its optimiser needs
+# node-acorn, found through NODE_PATH) and chromium for the page's test.
+# Their own dependencies bring the rest (clang, lld, binaryen, nodejs; mesa
+# and a font for chromium); nothing they only recommend is used.
+WEB_PACKAGES="emscripten node-acorn chromium"
+WEB_BUILD_DIR=${WEB_BUILD_DIR:-build-web}
 
 missing_packages() {
     local p
@@ -79,6 +87,31 @@ sim_note() {
     echo "run.sh: playing on sdl only: the sim backend is not built: $why" >&2
 }
 
+# The web page: the same sources built for WebAssembly with the cross file,
+# without the libraries a page cannot have; BUILD/site/ is what is served.
+# -Dsim is left to auto: the sim backend joins when Verilator is there.
+build_web() {
+    export NODE_PATH=/usr/share/nodejs
+    if [ ! -f "$WEB_BUILD_DIR/build.ninja" ]; then
+        meson setup "$WEB_BUILD_DIR" --cross-file cross/wasm32-emscripten.txt \
+            -Dsdl=disabled -Dpng=disabled -Dusb=disabled -Dtests=disabled
+    fi
+    meson compile -C "$WEB_BUILD_DIR"
+}
+
+# The same, for `./run.sh test`: one line, or the end of the log and a
+# failure status (the tests still run: the rest of the suite is worth seeing).
+build_web_quietly() {
+    local log="$WEB_BUILD_DIR.log"
+    if (build_web) >"$log" 2>&1; then
+        echo "run.sh: the web page is in $WEB_BUILD_DIR/site (log: $log)"
+    else
+        tail -n 30 "$log" >&2
+        echo "run.sh: the web build failed (whole log: $log)" >&2
+        return 1
+    fi
+}
+
 # Prints Criterion cases (TAP lines) and other tests as one closing line.
 summarise() {
     python3 - "$BUILD_DIR/meson-logs/testlog.json" <<'PY'
@@ -112,7 +145,7 @@ cmd=${1:-play}
 [ $# -gt 0 ] && shift
 case "$cmd" in
 deps)
-    install_packages $PLAY_PACKAGES $TEST_PACKAGES
+    install_packages $PLAY_PACKAGES $TEST_PACKAGES $WEB_PACKAGES
     ;;
 build)
     install_packages $PLAY_PACKAGES
@@ -124,7 +157,7 @@ play)
     exec "$BUILD_DIR/tabletop" play "$@"
     ;;
 test)
-    install_packages $PLAY_PACKAGES $TEST_PACKAGES
+    install_packages $PLAY_PACKAGES $TEST_PACKAGES $WEB_PACKAGES
     # A build dir first set up by `./run.sh play` or `build` (before the
     # test packages were installed) found no Criterion and has no unit
     # tests: set it up again now that Criterion is here.
@@ -133,17 +166,31 @@ test)
         meson setup --reconfigure "$BUILD_DIR"
     fi
     build
+    # The page's test (tests/web) serves the web build's site.
     status=0
+    build_web_quietly || status=1
     meson test -C "$BUILD_DIR" --print-errorlogs --num-processes "$(nproc)" "$@" || status=$?
     summarise
     exit $status
+    ;;
+web)
+    if [ $# -gt 0 ] && { [ "$1" != --serve ] || [ $# -gt 2 ]; }; then
+        sed -n '2,13p' "$0" >&2
+        exit 2
+    fi
+    install_packages $PLAY_PACKAGES $WEB_PACKAGES
+    build_web
+    if [ "${1:-}" = --serve ]; then
+        exec python3 tools/serve_web.py "$WEB_BUILD_DIR/site" --port "${2:-8055}"
+    fi
+    echo "run.sh: the web page is in $WEB_BUILD_DIR/site: ./run.sh web --serve [PORT] serves it"
     ;;
 harden)
     install_packages $PLAY_PACKAGES $TEST_PACKAGES
     exec tools/ci_hardening.sh "$@"
     ;;
 *)
-    sed -n '2,11p' "$0" >&2
+    sed -n '2,13p' "$0" >&2
     exit 2
     ;;
 esac

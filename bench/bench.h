@@ -10,7 +10,8 @@
 /* Prints "name: value unit" with a sensible number of digits. */
 void bench_report(const char *name, double value, const char *unit);
 
-/* Monotonic wall-clock seconds and the process's CPU seconds. */
+/* Monotonic wall-clock seconds and the process's CPU seconds (wall-clock
+ * seconds where there is no CPU clock: a web page). */
 double bench_now(void);
 double bench_cpu_now(void);
 
