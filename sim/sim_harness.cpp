@@ -16,7 +16,9 @@
 #include "rtl/go_peripheral_regs.h"
 #include "Vgo_peripheral__Dpi.h"
 #include "verilated.h"
+#if VM_TRACE_FST
 #include "verilated_fst_c.h"
+#endif
 
 #include "sim_rom_images.h"
 
@@ -51,6 +53,17 @@ const sim_rom_image_t *rom_image(const char *file)
     return nullptr;
 }
 
+#if VM_TRACE_FST
+typedef VerilatedFstC trace_writer_t;
+#else
+/* A build without FST (no zlib: the WebAssembly one, docs/sim.md "In a web
+ * page") never opens a trace; its writer is always absent. */
+struct trace_writer_t {
+    void dump(uint64_t) {}
+    void close() {}
+};
+#endif
+
 } // namespace
 
 /* DPI (rtl/go_peripheral/sample_rom.sv with TABLETOP_SIM_ROM): word index
@@ -70,7 +83,7 @@ int tabletop_sim_rom_word(const char *file, int index)
 struct sim_harness {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vgo_peripheral> top;
-    std::unique_ptr<VerilatedFstC> fst;
+    std::unique_ptr<trace_writer_t> fst;
     uint64_t cycle = 0;
 
     /* SDRAM: calloc'd so untouched pages cost nothing. */
@@ -120,6 +133,34 @@ struct sim_harness {
     void run(uint64_t n);
 };
 
+/* Starts the FST trace of every clock into trace_path; -1 with a one-line
+ * message when the file cannot be written or the build has no FST. */
+static int open_trace(sim_harness_t *s, const char *trace_path, char *err, size_t errlen)
+{
+#if VM_TRACE_FST
+    FILE *probe = fopen(trace_path, "wb");
+    if (!probe) {
+        snprintf(err, errlen,
+                 "sim: cannot write the trace file %s (%s): give --trace a path in a "
+                 "writable directory",
+                 trace_path, strerror(errno));
+        return -1;
+    }
+    fclose(probe);
+    s->fst.reset(new VerilatedFstC());
+    s->top->trace(s->fst.get(), 99);
+    s->fst->open(trace_path);
+    return 0;
+#else
+    (void)s;
+    snprintf(err, errlen,
+             "sim: this build writes no trace (%s): FST needs zlib, which the WebAssembly "
+             "build lacks; trace with the native build",
+             trace_path);
+    return -1;
+#endif
+}
+
 sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen)
 {
     sim_harness_t *s = new sim_harness();
@@ -136,20 +177,9 @@ sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen)
     if (trace_path)
         s->ctx->traceEverOn(true);
     s->top.reset(new Vgo_peripheral(s->ctx.get(), "go_peripheral"));
-    if (trace_path) {
-        FILE *probe = fopen(trace_path, "wb");
-        if (!probe) {
-            snprintf(err, errlen,
-                     "sim: cannot write the trace file %s (%s): give --trace a path in a "
-                     "writable directory",
-                     trace_path, strerror(errno));
-            sim_harness_free(s);
-            return nullptr;
-        }
-        fclose(probe);
-        s->fst.reset(new VerilatedFstC());
-        s->top->trace(s->fst.get(), 99);
-        s->fst->open(trace_path);
+    if (trace_path && open_trace(s, trace_path, err, errlen) != 0) {
+        sim_harness_free(s);
+        return nullptr;
     }
     s->cur.assign(SIM_FRAME_W * SIM_FRAME_H, 0);
     memset(&s->timing, 0, sizeof s->timing);

@@ -89,7 +89,8 @@ typedef struct sim_harness sim_harness_t;
 /* Builds and resets the model.  trace_path: FST file to write, or NULL (no
  * tracing, no cost).  Returns NULL with a one-line message in err when the
  * SDRAM cannot be allocated, a sample ROM's image is not built in, or the
- * trace file cannot be opened. */
+ * trace file cannot be opened (always, in a build without FST: the
+ * WebAssembly one). */
 sim_harness_t *sim_harness_new(const char *trace_path, char *err, size_t errlen);
 void sim_harness_free(sim_harness_t *s);
 
