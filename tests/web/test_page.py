@@ -29,7 +29,10 @@ machine), then it is a mismatch: the page's and the native picture and the
 count of differing pixels are written in the scratch folder, which is kept.
 
 Prints `name: value unit` figures (page load, keys/s, time to settle) and a
-closing summary line; exit status 0 when every scenario matched.  Writes
+closing summary line; exit status 0 when every scenario matched.  With
+--plant STEP (the companion test web-page-catch-mismatch) one pixel of the
+first scenario's native frame STEP is changed: exit status 0 only when the
+test then reports exactly that pixel at that step.  Writes
 only in a scratch folder it makes (removed when everything passed, unless
 --keep).
 """
@@ -54,6 +57,8 @@ WIDTH, HEIGHT = 640, 480  # the picture; the digit strip below it is not compare
 VIEWPORT = (640, 528)  # picture + 48-pixel strip: scale 1
 BOARD_ROWS = 456  # a Go game's frame above the status line (the line differs after a resume)
 SEED = 1
+PLANT_X, PLANT_Y = 321, 241  # --plant's pixel
+PLANT_OFFSET = (PLANT_Y * WIDTH + PLANT_X) * 4  # its red byte
 
 # Go against level 2 (greedy captures, random otherwise: the seed fixes its
 # moves; level 4 searches for a second of real time and would not do):
@@ -356,6 +361,7 @@ class WebTest:
         self.native = Native(args.tabletop, self.scratch)
         self.server = None
         self.compared = 0
+        self.planted = False
 
     def browser(self, name):
         folder = os.path.join(self.scratch, "chromium-" + name)
@@ -369,6 +375,7 @@ class WebTest:
         name = "%s-%s" % (backend, game)
         save = os.path.join(self.scratch, "save-" + name)
         native = self.native.frames("%s-%s" % (backend, game), keys, ["--game", game], save)
+        self.plant_in(native)
         slow = backend == "sim"
         with self.browser(name) as browser:
             run = PageRun(self, name, browser, settle=1.0 if slow else 0.3,
@@ -386,6 +393,7 @@ class WebTest:
         save = os.path.join(self.scratch, "save-" + name)
         before = self.native.frames(name + "-1", SAVE_KEYS, [], save)
         after = self.native.frames(name + "-2", RESUME_KEYS, [], save)
+        self.plant_in(before)
         with self.browser(name) as browser:
             run = PageRun(self, name, browser, settle=0.3, timeout=self.args.timeout)
             try:
@@ -406,6 +414,31 @@ class WebTest:
             finally:
                 self.compared += run.compared
         return "%d frames, the board resumed after a reload" % (len(SAVE_KEYS) + len(RESUME_KEYS) + 2)
+
+    def plant_in(self, frames):
+        """--plant STEP: one pixel of frames[STEP] changed, once."""
+        if self.args.plant is None or self.planted:
+            return
+        if not 0 <= self.args.plant < len(frames):
+            raise Mismatch("--plant %d: the scenario has steps 0..%d" % (self.args.plant, len(frames) - 1))
+        frame = bytearray(frames[self.args.plant])
+        frame[PLANT_OFFSET] ^= 0x10
+        frames[self.args.plant] = bytes(frame)
+        self.planted = True
+
+    def caught_plant(self, results):
+        """Exit status of a --plant run: 0 when the only failure is the
+        planted pixel, at its step."""
+        failed = [(n, detail) for n, ok, detail in results if not ok]
+        where = "after key %d " % self.args.plant if self.args.plant else "before the first key"
+        if len(failed) == 1 and where in failed[0][1] and ": 1 pixels differ, within x %d..%d, y %d..%d" % (
+                PLANT_X, PLANT_X, PLANT_Y, PLANT_Y) in failed[0][1]:
+            print("web-page: the planted pixel (%d, %d) of step %d was caught: OK"
+                  % (PLANT_X, PLANT_Y, self.args.plant))
+            return 0
+        print("web-page: the planted pixel (%d, %d) of step %d was not reported as the one "
+              "difference: FAIL" % (PLANT_X, PLANT_Y, self.args.plant))
+        return 1
 
     def await_sync(self, run, saves, key_time):
         """Waits until a sync to IndexedDB has completed since `saves` (read
@@ -457,6 +490,11 @@ class WebTest:
                     print("web-page: %s: FAIL: %s" % (name, e), flush=True)
         finally:
             self.server.close()
+        if self.args.plant is not None:
+            status = self.caught_plant(results)
+            if status == 0 and not self.args.keep:
+                shutil.rmtree(self.scratch, ignore_errors=True)
+            return status
         failed = [n for n, ok, _ in results if not ok]
         print("web-page: %d of %d scenarios match the native build (%d pictures compared byte for "
               "byte)%s" % (len(results) - len(failed), len(results), self.compared,
@@ -478,6 +516,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=30.0,
                     help="seconds a picture may take to settle on sdl (sim: 4 times as long)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder")
+    ap.add_argument("--plant", type=int, metavar="STEP",
+                    help="change one pixel of the first scenario's native frame STEP and expect "
+                         "exactly that to be reported")
     args = ap.parse_args()
     args.server = args.server or os.path.join(args.source, "tools", "serve_web.py")
     return WebTest(args).run()
