@@ -139,8 +139,10 @@ class Mismatch(Exception):
 
 
 def figure(name, value, unit):
-    print("%s: %s %s" % (name, ("%.3g" % value) if isinstance(value, float) else value, unit),
-          flush=True)
+    """Prints `name: value unit` (whole numbers from 100 up, else 3 digits)."""
+    if isinstance(value, float):
+        value = "%.0f" % value if abs(value) >= 100 else "%.3g" % value
+    print(("%s: %s %s" % (name, value, unit)).rstrip(), flush=True)
 
 
 def differing_pixels(a, b, rows=HEIGHT):
