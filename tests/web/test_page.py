@@ -69,6 +69,10 @@ GO_KEYS = ["enter", "2", "2", "enter", "up", "enter", "up", "enter", "left", "le
            "escape", "3"]
 # Connect Four against the FPGA's AI (the mailbox model on sdl, the RTL on
 # sim): a take-back, a win on the bottom row, Enter to play again, Escape.
+# The title after it offers no "Resume": the finished game's connect4.txt,
+# replaced by rename after every move and removed at the win, stays gone
+# (emscripten 3.1.6's FS.rename left the replaced file findable by name, and
+# the page offered an old save back here).
 C4_KEYS = ["enter", "1", "1", "left", "enter", "backspace", "4", "2", "5", "6", "7", "enter",
            "escape"]
 # From the chooser: Go, level 2, three moves; after the reload Go, Enter on
