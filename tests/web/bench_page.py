@@ -26,6 +26,7 @@ import time
 import urllib.parse
 import zlib
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import CdpError, Chromium  # noqa: E402
 from test_page import VIEWPORT, Mismatch, Server, figure  # noqa: E402

@@ -49,6 +49,7 @@ import time
 import urllib.parse
 import zlib
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import CdpError, Chromium  # noqa: E402
 from png_rgba import read_png, write_png  # noqa: E402
