@@ -4,8 +4,9 @@ the tests use?  (docs/hardening.md "The package list")
 
     tools/check_packages.py --source DIR --build DIR [--work DIR]
 
-run.sh installs PLAY_PACKAGES and TEST_PACKAGES with --no-install-recommends
-on a fresh machine.  A developer machine hides a missing name: the package
+run.sh installs PLAY_PACKAGES, TEST_PACKAGES and WEB_PACKAGES (`./run.sh
+web`: the page, docs/web.md) with --no-install-recommends on a fresh
+machine.  A developer machine hides a missing name: the package
 is there for some other reason (a Recommends, an earlier install).  This
 check finds every file the build and the tests use on this machine and the
 package that owns it (dpkg -S), and fails unless that package would be
@@ -28,7 +29,9 @@ installed on a fresh machine by run.sh's list:
 only this machine's Essential and Priority: required packages (and what
 they depend on): a minimal Debian.  So a package counts when run.sh names
 it or a named one Depends/Pre-Depends on it, recursively; Recommends do
-not count.  PLAY_PACKAGES alone must cover what `./run.sh play` builds.
+not count.  PLAY_PACKAGES alone must cover what `./run.sh play` builds,
+PLAY_PACKAGES and WEB_PACKAGES what `./run.sh web` builds; the tests may use
+all three lists (the web page's test needs `./run.sh web` first).
 
 Exit status: 0 complete, 1 something missing (listed), 77 skipped (not a
 dpkg/apt system, or no apt package lists; with TABLETOP_REQUIRE_PACKAGE_CHECK=1,
@@ -73,7 +76,29 @@ PROGRAMS = [
     ("matchbox-window-manager", "test", "tests/hal/window_x11.py"),
     ("valgrind", "test", "tests/protocols/test_pbrain_manager.py"),
     ("node", "test", "tests/protocols/test_gtp_sabaki.py (Sabaki's @sabaki/gtp)"),
+    ("chromium", "web-test", "tests/web/test_page.py (the page in headless Chromium)"),
+    ("emcc", "web", "./run.sh web (cross/wasm32-emscripten.txt)"),
+    ("em++", "web", "./run.sh web (the sim backend in the page)"),
 ]
+
+# Files the tools use without naming them on a command line.
+FILES = [
+    ("/usr/share/nodejs/acorn/package.json", "web",
+     "emcc's optimiser (NODE_PATH=/usr/share/nodejs: acorn, package node-acorn)"),
+]
+
+# Which of run.sh's lists a need's scope may be met by: `./run.sh play`,
+# `./run.sh web`, the tests (the web page's test needs `./run.sh web` first,
+# so WEB_PACKAGES count), and the web page's test itself.
+SCOPE_LISTS = {
+    "play": ("PLAY_PACKAGES",),
+    "web": ("PLAY_PACKAGES", "WEB_PACKAGES"),
+    "test": ("PLAY_PACKAGES", "TEST_PACKAGES", "WEB_PACKAGES"),
+    "web-test": ("PLAY_PACKAGES", "TEST_PACKAGES", "WEB_PACKAGES"),
+}
+# The list a missing package of a scope goes in.
+SCOPE_HOME = {"play": "PLAY_PACKAGES", "web": "WEB_PACKAGES", "test": "TEST_PACKAGES",
+              "web-test": "WEB_PACKAGES"}
 
 # Where a fresh machine's packages put programs; a program found elsewhere
 # (pyenv, /usr/local) is looked up here instead.
@@ -368,6 +393,11 @@ class Checker:
                    ".c", args=["-fsanitize=fuzzer,address,undefined"])
         for name, scope, why in PROGRAMS:
             self.need_program(name, scope, why)
+        for path, scope, why in FILES:
+            if os.path.exists(path):
+                self.need(path, scope, why)
+            else:
+                self.problem("%s: not found on this machine (needed by %s)" % (path, why))
         self.from_cross_file(os.path.join(self.source, "cross", "arm-linux-gnueabihf.txt"))
 
     # ---- owners ----
@@ -433,10 +463,11 @@ class Checker:
 def run_sh_packages(run_sh):
     text = open(run_sh).read()
     lists = {}
-    for var in ("PLAY_PACKAGES", "TEST_PACKAGES"):
+    for var in ("PLAY_PACKAGES", "TEST_PACKAGES", "WEB_PACKAGES"):
         m = re.search(r"^%s=\"([^\"]*)\"" % var, text, re.M)
         if not m:
-            sys.exit("check_packages: no %s=\"...\" in %s" % (var, run_sh))
+            sys.exit("check_packages: no %s=\"...\" in %s (PLAY: `./run.sh play`, TEST: the tests, "
+                     "WEB: `./run.sh web`)" % (var, run_sh))
         lists[var] = m.group(1).split()
     return lists
 
@@ -536,14 +567,12 @@ def main():
 def check(a, work):
     named = run_sh_packages(os.path.join(a.source, "run.sh"))
     status, base = minimal_status(work)
-    play_set, err = installed_by(named["PLAY_PACKAGES"], status, base)
-    if play_set is None:
-        print("check_packages: apt cannot install PLAY_PACKAGES:\n%s" % err)
-        return 1
-    all_set, err = installed_by(named["PLAY_PACKAGES"] + named["TEST_PACKAGES"], status, base)
-    if all_set is None:
-        print("check_packages: apt cannot install PLAY_PACKAGES + TEST_PACKAGES:\n%s" % err)
-        return 1
+    have = {}  # scope -> the packages its lists install
+    for scope, lists in SCOPE_LISTS.items():
+        have[scope], err = installed_by([p for v in lists for p in named[v]], status, base)
+        if have[scope] is None:
+            print("check_packages: apt cannot install %s:\n%s" % (" + ".join(lists), err))
+            return 1
 
     ck = Checker(a.source, a.build, work)
     ck.collect()
@@ -561,25 +590,25 @@ def check(a, work):
         if not hops:
             unowned.append((path, why))
             continue
-        have = play_set if scope == "play" else all_set
         for hop, owners in hops:
             checked_pkgs |= owners
-            if not owners & have:
+            if not owners & have[scope]:
                 pkg = sorted(owners)[0]
-                where = "PLAY_PACKAGES" if scope == "play" else "TEST_PACKAGES"
+                where = SCOPE_HOME[scope]
                 missing.setdefault((pkg, where), []).append((hop, why))
 
     print("check_packages: %d files used by the build and the tests, from %d packages; "
-          "run.sh names %d (PLAY_PACKAGES) + %d (TEST_PACKAGES), %d packages with their "
-          "Depends on a minimal Debian of %d" % (
+          "run.sh names %d (PLAY_PACKAGES) + %d (TEST_PACKAGES) + %d (WEB_PACKAGES), %d "
+          "packages with their Depends on a minimal Debian of %d" % (
               len(seen), len(checked_pkgs), len(named["PLAY_PACKAGES"]),
-              len(named["TEST_PACKAGES"]), len(all_set), len(base)))
+              len(named["TEST_PACKAGES"]), len(named["WEB_PACKAGES"]), len(have["test"]), len(base)))
     failed = False
     if missing:
         failed = True
         print("check_packages: these packages are used but the list that needs them does not "
               "install them (named, or a Depends/Pre-Depends of a named one; run.sh installs "
-              "without Recommends; PLAY_PACKAGES alone must cover `./run.sh play`):")
+              "without Recommends; PLAY_PACKAGES alone must cover `./run.sh play`, PLAY_PACKAGES "
+              "and WEB_PACKAGES `./run.sh web`):")
         for (pkg, where), uses in sorted(missing.items()):
             path, why = uses[0]
             more = " and %d more" % (len(uses) - 1) if len(uses) > 1 else ""
