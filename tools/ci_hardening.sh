@@ -176,10 +176,10 @@ step_asan() {
     [ "$FUZZ_AFTER_ASAN" = 1 ] && fuzz_build_start
     # Not under the sanitizers, as they run none of our C code: the qemu run
     # (an ARM build), Yosys synthesis (board-fit), Verilator lint, the package, include
-    # and docs checks.
+    # and docs checks, and the web page's (its C runs as WebAssembly in Chromium).
     local tests
     tests=$(meson test -C build-asan --list 2>/dev/null | grep ' / ' | sed 's/^.* \/ //' |
-        grep -vxE 'board-qemu|board-fit.*|packages-complete|.*-synth|.*-lint|layout-includes.*|docs-paths')
+        grep -vxE 'board-qemu|board-fit.*|packages-complete|.*-synth|.*-lint|layout-includes.*|docs-paths|web-page.*')
     # shellcheck disable=SC2086
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
     LSAN_OPTIONS=suppressions=$PWD/tools/lsan-suppressions.txt:print_suppressions=0 \

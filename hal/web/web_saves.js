@@ -45,7 +45,22 @@ var webSaves = {
     });
   },
 
+  // emscripten 3.1.6's FS.rename over an existing file leaves the replaced
+  // file's node in FS.nameTable: once the new file is unlinked, the old one
+  // is found again by name (not listed, old contents).  Upstream fixed it in
+  // emscripten-core/emscripten#23074; this drops the replaced node the same way.
+  fixRename: function () {
+    var rename = FS.rename;
+    FS.rename = function (oldPath, newPath) {
+      var replaced = null;
+      try { replaced = FS.lookupPath(newPath).node; } catch (e) {}
+      rename(oldPath, newPath);
+      if (replaced && replaced !== FS.lookupPath(newPath).node) FS.hashRemoveNode(replaced);
+    };
+  },
+
   load: function () {
+    webSaves.fixRename();
     FS.mkdirTree(webSaves.dir);
     FS.mount(IDBFS, {}, webSaves.dir);
     addRunDependency('saves');
