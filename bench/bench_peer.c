@@ -362,6 +362,7 @@ static int peer_reap(pid_t pid, int grace_ms, int *from_fd, int *status, double 
         /* A web page (docs/web.md) starts no processes: none to reap. */
         pid_t r = -1;
         errno = ECHILD;
+        (void)status;
 #else
         pid_t r = wait4(pid, status, killed || grace_ms < 0 ? 0 : WNOHANG, &ru);
 #endif
