@@ -63,7 +63,22 @@ int host_needs_redraw(host_t *host);
 
 /* Sleeps until real time since open reaches backend_us, so that backend
  * time tracks real time; a backend far behind re-anchors real time instead
- * of racing to catch up. */
+ * of racing to catch up (host_pacer_wait_us below). */
 void host_pace(host_t *host, uint64_t backend_us);
+
+/* The pacing every host does, as arithmetic (hal/host_pace.c): backend time
+ * against real time, both in microseconds. */
+typedef struct host_pacer {
+    uint64_t anchor_real_us;    /* real time matching anchor_backend_us */
+    uint64_t anchor_backend_us;
+} host_pacer_t;
+
+/* Backend time may lag real time by this much before pacing re-anchors. */
+#define HOST_PACE_SLACK_US 100000
+
+/* How long to sleep now (real time now_us) for real time to reach
+ * backend_us, at most 1 s; 0 when it is there already, and when the backend
+ * fell more than HOST_PACE_SLACK_US behind, after re-anchoring *p at now. */
+uint64_t host_pacer_wait_us(host_pacer_t *p, uint64_t now_us, uint64_t backend_us);
 
 #endif

@@ -18,8 +18,6 @@
 #include "hal.h"
 
 #define KEY_QUEUE 64
-/* Backend time may lag real time by this much before pacing re-anchors. */
-#define PACE_SLACK_US 100000
 /* Silence queued ahead of a clip: 100 ms at 8 kHz. */
 #define AUDIO_LEAD_SAMPLES 800
 /* The speaker's ring (play_audio): 4 s, more than the longest clip and its
@@ -42,8 +40,7 @@ struct host {
     int key_head, key_count;
     int redraw;
     int have_frame;
-    uint64_t anchor_real_us;    /* real time matching anchor_backend_us */
-    uint64_t anchor_backend_us;
+    host_pacer_t pacer;         /* backend time against real time */
     sdl_host_window_t opened;   /* the window as opened: close saves only a change */
     int windowed_w, windowed_h; /* the windowed size, kept while fullscreen */
     int own_fullscreen;         /* 1: covering the display itself (no window manager) */
@@ -595,8 +592,7 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     }
     /* Sound is a bonus: without a sound card the console still plays. */
     open_audio(host);
-    host->anchor_real_us = real_us();
-    host->anchor_backend_us = 0;
+    host->pacer.anchor_real_us = real_us();
     return host;
 }
 
@@ -849,17 +845,9 @@ int sdl_host_needs_redraw(sdl_host_t *host)
 
 void sdl_host_pace(sdl_host_t *host, uint64_t backend_us)
 {
-    uint64_t now = real_us();
-    uint64_t target = host->anchor_real_us + (backend_us - host->anchor_backend_us);
-    if (target > now) {
-        uint64_t ahead = target - now;
-        if (ahead > 1000000)
-            ahead = 1000000;
-        SDL_Delay((Uint32)(ahead / 1000));
-    } else if (now - target > PACE_SLACK_US) {
-        host->anchor_real_us = now;
-        host->anchor_backend_us = backend_us;
-    }
+    uint64_t wait = host_pacer_wait_us(&host->pacer, real_us(), backend_us);
+    if (wait >= 1000)
+        SDL_Delay((Uint32)(wait / 1000));
 }
 
 /* The host.h seam: this build's host is the SDL window. */

@@ -28,8 +28,6 @@
 #define IMAGE_HEIGHT (HAL_FB_HEIGHT + STRIP_HEIGHT)
 /* Keys the page may queue before the console takes them. */
 #define KEY_RING 256
-/* Backend time may lag real time by this much before pacing re-anchors. */
-#define PACE_SLACK_US 100000
 
 /* hal/web/web_host.js, run on the page's thread (each waits for it). */
 extern int web_host_attach(int32_t *keys, int32_t ring, int32_t *tail, int32_t *head,
@@ -48,8 +46,7 @@ struct host {
     int audio;     /* 1: the page has Web Audio */
     int have_frame;
     uint8_t segments[6]; /* lit segments of HEX0..HEX5 */
-    uint64_t anchor_real_us; /* real time matching anchor_backend_us */
-    uint64_t anchor_backend_us;
+    host_pacer_t pacer;         /* backend time against real time */
     uint8_t rgba[HAL_FB_WIDTH * IMAGE_HEIGHT * 4];
 };
 
@@ -69,7 +66,7 @@ host_t *host_open(const char *title, int scale, char *err, size_t errlen)
     }
     host->audio = web_host_attach(host->keys, KEY_RING, &host->tail, &host->head,
                                   &host->redraw);
-    host->anchor_real_us = real_us();
+    host->pacer.anchor_real_us = real_us();
     return host;
 }
 
@@ -179,16 +176,8 @@ int host_needs_redraw(host_t *host)
 
 void host_pace(host_t *host, uint64_t backend_us)
 {
-    uint64_t now = real_us();
-    uint64_t target = host->anchor_real_us + (backend_us - host->anchor_backend_us);
-    if (target > now) {
-        uint64_t ahead = target - now;
-        if (ahead > 1000000)
-            ahead = 1000000;
-        /* The console runs on a worker: a real sleep, the page stays live. */
-        emscripten_thread_sleep((double)ahead / 1000.0);
-    } else if (now - target > PACE_SLACK_US) {
-        host->anchor_real_us = now;
-        host->anchor_backend_us = backend_us;
-    }
+    uint64_t wait = host_pacer_wait_us(&host->pacer, real_us(), backend_us);
+    /* The console runs on a worker: a real sleep, the page stays live. */
+    if (wait)
+        emscripten_thread_sleep((double)wait / 1000.0);
 }

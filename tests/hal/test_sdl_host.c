@@ -130,6 +130,22 @@ Test(sdl_host, layout_of_the_picture_and_the_digit_strip)
 
 /* ---- the settings file ---------------------------------------------------- */
 
+/* The pacing both hosts share (host.h): sleep until real time reaches
+ * backend time, at most a second at once; fallen far behind, start again
+ * from now instead of racing to catch up. */
+Test(sdl_host, pacer_sleeps_ahead_and_re_anchors_behind)
+{
+    host_pacer_t p = {.anchor_real_us = 1000000, .anchor_backend_us = 0};
+    cr_expect_eq(host_pacer_wait_us(&p, 1000000, 16000), 16000, "16 ms of backend time ahead");
+    cr_expect_eq(host_pacer_wait_us(&p, 1000000, 5000000), 1000000, "at most a second at once");
+    cr_expect_eq(host_pacer_wait_us(&p, 1050000, 0), 0, "50 ms behind: no sleep");
+    cr_expect_eq(p.anchor_real_us, 1000000, "50 ms behind is within the slack: no re-anchoring");
+    cr_expect_eq(host_pacer_wait_us(&p, 3000000, 1000000), 0, "a second behind: no sleep");
+    cr_expect_eq(p.anchor_real_us, 3000000, "re-anchored at now");
+    cr_expect_eq(p.anchor_backend_us, 1000000, "at the backend's time");
+    cr_expect_eq(host_pacer_wait_us(&p, 3000000, 1010000), 10000, "paced from the new anchor");
+}
+
 Test(sdl_host, settings_path_follows_xdg_then_home)
 {
     char p[256];
