@@ -108,6 +108,10 @@ def main():
     ap.add_argument("--all", action="store_true", help="every figure both print, not the headlines")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds a benchmark may take")
     args = ap.parse_args()
+    # The server and the native runs work in a scratch folder: relative paths
+    # would not be found there.
+    args.site = os.path.abspath(args.site)
+    args.tabletop = os.path.abspath(args.tabletop)
     benches = args.bench or ["go --quick", "sim --quick"]
     if not os.path.isfile(os.path.join(args.site, "index.html")):
         print("bench_page: no site at %s: build it with `./run.sh web`" % args.site)

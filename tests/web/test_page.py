@@ -527,7 +527,11 @@ def main():
                     help="change one pixel of the first scenario's native frame STEP and expect "
                          "exactly that to be reported")
     args = ap.parse_args()
-    args.server = args.server or os.path.join(args.source, "tools", "serve_web.py")
+    # The server and the native runs work in a scratch folder: relative paths
+    # would not be found there.
+    args.site = os.path.abspath(args.site)
+    args.tabletop = os.path.abspath(args.tabletop)
+    args.server = os.path.abspath(args.server or os.path.join(args.source, "tools", "serve_web.py"))
     return WebTest(args).run()
 
 
