@@ -66,8 +66,8 @@ int host_needs_redraw(host_t *host);
  * of racing to catch up (host_pacer_wait_us below). */
 void host_pace(host_t *host, uint64_t backend_us);
 
-/* The pacing every host does, as arithmetic (hal/host_pace.c): backend time
- * against real time, both in microseconds. */
+/* The pacing every host does, as arithmetic (hal/host_common.c): backend
+ * time against real time, both in microseconds. */
 typedef struct host_pacer {
     uint64_t anchor_real_us;    /* real time matching anchor_backend_us */
     uint64_t anchor_backend_us;
@@ -80,5 +80,14 @@ typedef struct host_pacer {
  * backend_us, at most 1 s; 0 when it is there already, and when the backend
  * fell more than HOST_PACE_SLACK_US behind, after re-anchoring *p at now. */
 uint64_t host_pacer_wait_us(host_pacer_t *p, uint64_t now_us, uint64_t backend_us);
+
+/* The digit strip as every host draws it (hal/host_common.c): segment k
+ * (0..6: a top, b upper right, c lower right, d bottom, e lower left,
+ * f upper left, g middle) of a digit whose top-left corner is (x, y), w
+ * wide with bars t thick and l long, as {x, y, width, height}; lit segments
+ * bright red, the others faint (RGB), as the board's LEDs. */
+void host_segment_rect(int k, int x, int y, int w, int t, int l, int rect[4]);
+extern const uint8_t host_segment_lit[3];
+extern const uint8_t host_segment_unlit[3];
 
 #endif

@@ -659,27 +659,15 @@ static int strip_part(int strip_height, int at_1x, int least)
     return v < least ? least : v;
 }
 
-/* One digit's seven segments at (x, y): a top, b upper right, c lower
- * right, d bottom, e lower left, f upper left, g middle; lit ones bright
- * red, the others faint, as the board's LEDs. */
+/* One digit's seven segments at (x, y) (host_segment_rect). */
 static void draw_digit(SDL_Renderer *r, int x, int y, const digit_shape_t *d, uint8_t lit)
 {
-    const int W = d->w, T = d->t, L = d->l;
-    const SDL_Rect seg[7] = {
-        {x + T, y, W - 2 * T, T},                   /* a */
-        {x + W - T, y + T, T, L},                   /* b */
-        {x + W - T, y + 2 * T + L, T, L},           /* c */
-        {x + T, y + 2 * T + 2 * L, W - 2 * T, T},   /* d */
-        {x, y + 2 * T + L, T, L},                   /* e */
-        {x, y + T, T, L},                           /* f */
-        {x + T, y + T + L, W - 2 * T, T},           /* g */
-    };
     for (int k = 0; k < 7; k++) {
-        if (lit >> k & 1)
-            SDL_SetRenderDrawColor(r, 255, 32, 16, 255);
-        else
-            SDL_SetRenderDrawColor(r, 48, 8, 8, 255);
-        SDL_RenderFillRect(r, &seg[k]);
+        int rc[4];
+        host_segment_rect(k, x, y, d->w, d->t, d->l, rc);
+        const uint8_t *c = lit >> k & 1 ? host_segment_lit : host_segment_unlit;
+        SDL_SetRenderDrawColor(r, c[0], c[1], c[2], 255);
+        SDL_RenderFillRect(r, &(SDL_Rect){rc[0], rc[1], rc[2], rc[3]});
     }
 }
 

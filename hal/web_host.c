@@ -92,24 +92,16 @@ static void fill_rect(uint8_t *rgba, int x, int y, int w, int h, const uint8_t c
         }
 }
 
-/* One digit's seven segments at (x, y): a top, b upper right, c lower
- * right, d bottom, e lower left, f upper left, g middle; lit ones bright
- * red, the others faint, as the board's LEDs (and the window's strip). */
+/* One digit's seven segments at (x, y) (host_segment_rect), as the
+ * window's strip. */
 static void draw_digit(uint8_t *rgba, int x, int y, uint8_t lit)
 {
-    static const uint8_t on[3] = {255, 32, 16}, off[3] = {48, 8, 8};
-    const int W = DIGIT_W, T = DIGIT_T, L = DIGIT_L;
-    const int seg[7][4] = {
-        {x + T, y, W - 2 * T, T},                 /* a */
-        {x + W - T, y + T, T, L},                 /* b */
-        {x + W - T, y + 2 * T + L, T, L},         /* c */
-        {x + T, y + 2 * T + 2 * L, W - 2 * T, T}, /* d */
-        {x, y + 2 * T + L, T, L},                 /* e */
-        {x, y + T, T, L},                         /* f */
-        {x + T, y + T + L, W - 2 * T, T},         /* g */
-    };
-    for (int k = 0; k < 7; k++)
-        fill_rect(rgba, seg[k][0], seg[k][1], seg[k][2], seg[k][3], lit >> k & 1 ? on : off);
+    for (int k = 0; k < 7; k++) {
+        int rc[4];
+        host_segment_rect(k, x, y, DIGIT_W, DIGIT_T, DIGIT_L, rc);
+        fill_rect(rgba, rc[0], rc[1], rc[2], rc[3],
+                  lit >> k & 1 ? host_segment_lit : host_segment_unlit);
+    }
 }
 
 /* The strip below the picture: black, HEX5 leftmost, the six digits
