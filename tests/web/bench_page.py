@@ -15,7 +15,6 @@ deflated (what a server that compresses would send).  Writes only in a
 scratch folder it makes and removes.
 """
 
-import argparse
 import os
 import re
 import shutil
@@ -29,7 +28,7 @@ import zlib
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import CdpError, Chromium  # noqa: E402
-from test_page import VIEWPORT, Mismatch, Server, figure  # noqa: E402
+from test_page import VIEWPORT, Mismatch, Server, figure, page_arguments, page_parser  # noqa: E402
 
 HEADLINES = ["go_playouts_per_s", "go_board_playouts_per_s", "go_l3_move_ms_200_sims_per_s",
              "sim.frames_per_s", "sim.clocked_cycles_per_cpu_s"]
@@ -98,20 +97,12 @@ def compare(name, web, nat, everything):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--tabletop", required=True, help="the native tabletop binary")
-    ap.add_argument("--site", required=True, help="the site folder (build-web/site: ./run.sh web)")
-    ap.add_argument("--source", default=os.path.join(here, "..", ".."), help="the source tree")
+    ap = page_parser(__doc__)
     ap.add_argument("--bench", action="append",
                     help='a benchmark and its options, e.g. "go --quick" (default: go and sim, --quick)')
     ap.add_argument("--all", action="store_true", help="every figure both print, not the headlines")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds a benchmark may take")
-    args = ap.parse_args()
-    # The server and the native runs work in a scratch folder: relative paths
-    # would not be found there.
-    args.site = os.path.abspath(args.site)
-    args.tabletop = os.path.abspath(args.tabletop)
+    args = page_arguments(ap)
     benches = args.bench or ["go --quick", "sim --quick"]
     if not os.path.isfile(os.path.join(args.site, "index.html")):
         print("bench_page: no site at %s: build it with `./run.sh web`" % args.site)
@@ -120,7 +111,7 @@ def main():
     server = None
     status = 0
     try:
-        server = Server(os.path.join(args.source, "tools", "serve_web.py"), args.site, scratch)
+        server = Server(args.server, args.site, scratch)
         for bench in benches:
             argv = ["bench"] + bench.split()
             url = server.url + "index.html?" + urllib.parse.urlencode({"argv": " ".join(argv)},

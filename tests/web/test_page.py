@@ -512,13 +512,30 @@ class WebTest:
         return 1 if failed else 0
 
 
-def main():
+def page_parser(doc):
+    """The options test_page.py and bench_page.py share: the native binary,
+    the site, the source tree and the web server."""
     here = os.path.dirname(os.path.abspath(__file__))
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--tabletop", required=True, help="the native tabletop binary")
     ap.add_argument("--site", required=True, help="the site folder (build-web/site: ./run.sh web)")
     ap.add_argument("--source", default=os.path.join(here, "..", ".."), help="the source tree")
     ap.add_argument("--server", help="the web server (default SOURCE/tools/serve_web.py)")
+    return ap
+
+
+def page_arguments(ap):
+    """Parses; the paths made absolute: the server and the native runs work
+    in a scratch folder, where relative paths would not be found."""
+    args = ap.parse_args()
+    args.site = os.path.abspath(args.site)
+    args.tabletop = os.path.abspath(args.tabletop)
+    args.server = os.path.abspath(args.server or os.path.join(args.source, "tools", "serve_web.py"))
+    return args
+
+
+def main():
+    ap = page_parser(__doc__)
     ap.add_argument("--only", help="scenarios, comma-separated: " + ", ".join(SCENARIOS))
     ap.add_argument("--timeout", type=float, default=30.0,
                     help="seconds a picture may take to settle on sdl (sim: 4 times as long)")
@@ -526,13 +543,7 @@ def main():
     ap.add_argument("--plant", type=int, metavar="STEP",
                     help="change one pixel of the first scenario's native frame STEP and expect "
                          "exactly that to be reported")
-    args = ap.parse_args()
-    # The server and the native runs work in a scratch folder: relative paths
-    # would not be found there.
-    args.site = os.path.abspath(args.site)
-    args.tabletop = os.path.abspath(args.tabletop)
-    args.server = os.path.abspath(args.server or os.path.join(args.source, "tools", "serve_web.py"))
-    return WebTest(args).run()
+    return WebTest(page_arguments(ap)).run()
 
 
 if __name__ == "__main__":
