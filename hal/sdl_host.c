@@ -335,7 +335,7 @@ static const char no_sound_fmt[] = "tabletop: no sound (SDL: %s): playing on sil
  * waiting samples, then silence. */
 static void SDLCALL play_audio(void *userdata, Uint8 *stream, int len)
 {
-    sdl_host_t *host = userdata;
+    host_t *host = userdata;
     int16_t *out = (int16_t *)(void *)stream;
     const size_t n = (size_t)len / sizeof *out;
     size_t i = 0;
@@ -344,7 +344,7 @@ static void SDLCALL play_audio(void *userdata, Uint8 *stream, int len)
     memset(out + i, 0, (n - i) * sizeof *out);
 }
 
-static void open_audio(sdl_host_t *host)
+static void open_audio(host_t *host)
 {
     FILE *capture;
     int saved = quiet_stderr_begin(&capture);
@@ -456,7 +456,7 @@ static int wm_does_fullscreen(void)
 /* Fullscreen without a window manager: the window itself, borderless,
  * covers its display (on = 1), or goes back to its windowed place and
  * size (on = 0). */
-static void cover_display(sdl_host_t *host, int on)
+static void cover_display(host_t *host, int on)
 {
     SDL_Window *w = host->window;
     if (on) {
@@ -491,7 +491,7 @@ static SDL_Rect usable_bounds(void)
     return r;
 }
 
-sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen)
+host_t *host_open(const char *title, int scale, char *err, size_t errlen)
 {
     if (display_missing()) {
         snprintf(err, errlen, "%s", no_display_msg);
@@ -501,7 +501,7 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
         snprintf(err, errlen, "%s (SDL: %s)", no_display_msg, SDL_GetError());
         return NULL;
     }
-    sdl_host_t *host = calloc(1, sizeof *host);
+    host_t *host = calloc(1, sizeof *host);
     if (!host) {
         snprintf(err, errlen, "out of memory");
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
@@ -587,7 +587,7 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     if (!host->texture) {
         snprintf(err, errlen, "cannot open a window (SDL: %s); or run `tabletop play --headless "
                               "--script FILE --frames DIR`", SDL_GetError());
-        sdl_host_close(host);
+        host_close(host);
         return NULL;
     }
     /* Sound is a bonus: without a sound card the console still plays. */
@@ -596,7 +596,7 @@ sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen
     return host;
 }
 
-void sdl_host_get_window(sdl_host_t *host, sdl_host_window_t *out)
+void sdl_host_get_window(host_t *host, sdl_host_window_t *out)
 {
     out->fullscreen = host->own_fullscreen ||
                       (SDL_GetWindowFlags(host->window) & SDL_WINDOW_FULLSCREEN) != 0;
@@ -606,13 +606,13 @@ void sdl_host_get_window(sdl_host_t *host, sdl_host_window_t *out)
     out->height = host->windowed_h;
 }
 
-void *sdl_host_sdl_window(sdl_host_t *host)
+void *sdl_host_sdl_window(host_t *host)
 {
     return host->window;
 }
 
 /* Remembers the window if the player changed it since open. */
-static void remember_window(sdl_host_t *host)
+static void remember_window(host_t *host)
 {
     sdl_host_window_t now;
     char path[4096], err[4096 + 128];
@@ -626,7 +626,7 @@ static void remember_window(sdl_host_t *host)
         fprintf(stderr, "tabletop: %s\n", err);
 }
 
-void sdl_host_close(sdl_host_t *host)
+void host_close(host_t *host)
 {
     if (!host)
         return;
@@ -671,7 +671,7 @@ static void draw_digit(SDL_Renderer *r, int x, int y, const digit_shape_t *d, ui
     }
 }
 
-void sdl_host_show_segments(sdl_host_t *host, const uint8_t lit[6])
+void host_show_segments(host_t *host, const uint8_t lit[6])
 {
     if (memcmp(host->segments, lit, sizeof host->segments) != 0) {
         memcpy(host->segments, lit, sizeof host->segments);
@@ -694,7 +694,7 @@ static void draw_strip(SDL_Renderer *r, const sdl_host_layout_t *lay, const uint
         draw_digit(r, x + d.pitch * (5 - i), y, &d, lit[i]);
 }
 
-void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444)
+void host_show_frame(host_t *host, const uint16_t *rgb444)
 {
     /* RGB444 in SDL is 0x0RGB in a 16-bit word: exactly our pixel format. */
     SDL_UpdateTexture(host->texture, NULL, rgb444, HAL_FB_WIDTH * 2);
@@ -714,7 +714,7 @@ void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444)
 
 /* Appends samples to the ring (the device's lock held).  Should the
  * waiting samples ever pass the ring's 4 s, the oldest are dropped. */
-static void keep_audio(sdl_host_t *host, const int16_t *samples, size_t n)
+static void keep_audio(host_t *host, const int16_t *samples, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         host->kept[host->queued++ % AUDIO_KEEP_SAMPLES] = samples[i];
@@ -722,7 +722,7 @@ static void keep_audio(sdl_host_t *host, const int16_t *samples, size_t n)
         host->played = host->queued - AUDIO_KEEP_SAMPLES;
 }
 
-void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n)
+void host_queue_audio(host_t *host, const int16_t *samples, size_t n)
 {
     if (!host->audio || !n)
         return;
@@ -738,12 +738,12 @@ void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n)
     SDL_UnlockAudioDevice(host->audio);
 }
 
-int sdl_host_has_audio(const sdl_host_t *host)
+int host_has_audio(const host_t *host)
 {
     return host->audio != 0;
 }
 
-size_t sdl_host_unqueue_audio(sdl_host_t *host, size_t n)
+size_t sdl_host_unqueue_audio(host_t *host, size_t n)
 {
     if (!host->audio || !n)
         return 0;
@@ -757,7 +757,7 @@ size_t sdl_host_unqueue_audio(sdl_host_t *host, size_t n)
     return take;
 }
 
-static void push_key(sdl_host_t *host, int key)
+static void push_key(host_t *host, int key)
 {
     if (host->key_count == KEY_QUEUE)
         return; /* a stuck queue drops keys rather than blocking the window */
@@ -772,7 +772,7 @@ static int is_arrow(SDL_Scancode sc)
 
 /* F11: desktop fullscreen (no mode switch) and back; the windowed size is
  * noted first so that close remembers it, not the desktop's. */
-static void toggle_fullscreen(sdl_host_t *host)
+static void toggle_fullscreen(host_t *host)
 {
     sdl_host_window_t now;
     sdl_host_get_window(host, &now);
@@ -789,7 +789,7 @@ static void toggle_fullscreen(sdl_host_t *host)
     host->redraw = 1;
 }
 
-int sdl_host_poll_key(sdl_host_t *host)
+int host_poll_key(host_t *host)
 {
     SDL_Event ev;
     while (SDL_PollEvent(&ev)) {
@@ -826,31 +826,14 @@ int sdl_host_poll_key(sdl_host_t *host)
     return key;
 }
 
-int sdl_host_needs_redraw(sdl_host_t *host)
+int host_needs_redraw(host_t *host)
 {
     return host->redraw && host->have_frame;
 }
 
-void sdl_host_pace(sdl_host_t *host, uint64_t backend_us)
+void host_pace(host_t *host, uint64_t backend_us)
 {
     uint64_t wait = host_pacer_wait_us(&host->pacer, real_us(), backend_us);
     if (wait >= 1000)
         SDL_Delay((Uint32)(wait / 1000));
 }
-
-/* The host.h seam: this build's host is the SDL window. */
-host_t *host_open(const char *title, int scale, char *err, size_t errlen)
-{
-    return sdl_host_open(title, scale, err, errlen);
-}
-void host_close(host_t *host) { sdl_host_close(host); }
-void host_show_frame(host_t *host, const uint16_t *rgb444) { sdl_host_show_frame(host, rgb444); }
-void host_show_segments(host_t *host, const uint8_t lit[6]) { sdl_host_show_segments(host, lit); }
-void host_queue_audio(host_t *host, const int16_t *samples, size_t n)
-{
-    sdl_host_queue_audio(host, samples, n);
-}
-int host_has_audio(const host_t *host) { return sdl_host_has_audio(host); }
-int host_poll_key(host_t *host) { return sdl_host_poll_key(host); }
-int host_needs_redraw(host_t *host) { return sdl_host_needs_redraw(host); }
-void host_pace(host_t *host, uint64_t backend_us) { sdl_host_pace(host, backend_us); }

@@ -5,12 +5,12 @@
  * leave as HID usage codes (SDL scancodes are HID usage codes), samples
  * go to an 8 kHz ring that SDL's audio thread plays from.
  *
- *   sdl_host_t *host = sdl_host_open("tabletop", 0, err, sizeof err);
- *   loop: sdl_host_show_frame(host, rgb444);
- *         sdl_host_queue_audio(host, samples, n);
- *         key = sdl_host_poll_key(host);
- *         sdl_host_pace(host, backend_time_us);
- *   sdl_host_close(host);
+ *   host_t *host = host_open("tabletop", 0, err, sizeof err);
+ *   loop: host_show_frame(host, rgb444);
+ *         host_queue_audio(host, samples, n);
+ *         key = host_poll_key(host);
+ *         host_pace(host, backend_time_us);
+ *   host_close(host);
  *
  * All calls come from one thread (SDL's video thread rule).
  */
@@ -22,9 +22,8 @@
 
 #include "host.h"
 
-/* The SDL window is this build's host (host.h): host_open and the rest are
- * the sdl_host_ functions of the same names, for the backends. */
-typedef struct host sdl_host_t;
+/* The SDL window is this build's host: host.h's functions, declared again
+ * below with what they do here, and the window's own sdl_host_ extras. */
 
 /* The window as the player left it, remembered across runs in the state
  * folder (sdl_host_settings_path): the windowed size, even while
@@ -40,34 +39,34 @@ typedef struct sdl_host_window {
  * the display; else the window sdl_host_fit_window gives for the display's
  * usable area.  Returns NULL with a one-line message naming the fix in err
  * when there is no display. */
-sdl_host_t *sdl_host_open(const char *title, int scale, char *err, size_t errlen);
+host_t *host_open(const char *title, int scale, char *err, size_t errlen);
 
 /* Closes everything; if the player resized the window or pressed F11,
  * remembers the window first (a failure to is one line on stderr). */
-void sdl_host_close(sdl_host_t *host);
+void host_close(host_t *host);
 
 /* Shows a 640x480 frame of 0x0RGB pixels (RGB444, as the VGA pins), with
  * the digit strip below it. */
-void sdl_host_show_frame(sdl_host_t *host, const uint16_t *rgb444);
+void host_show_frame(host_t *host, const uint16_t *rgb444);
 
 /* The board's six seven-segment digits, drawn in a strip of
  * SDL_HOST_STRIP_HEIGHT below the picture (never in the VGA frame):
  * lit[i] holds digit HEXi's lit segments, bit k = segment a..g (1 = lit);
  * HEX5 is drawn leftmost, as on the board.  A change asks for a redraw
- * (sdl_host_needs_redraw). */
-void sdl_host_show_segments(sdl_host_t *host, const uint8_t lit[6]);
+ * (host_needs_redraw). */
+void host_show_segments(host_t *host, const uint8_t lit[6]);
 
 /* Queues samples (8 kHz mono) for the speaker; dropped if there is none.
  * Up to 4 s wait to be played; past that the oldest are dropped. */
-void sdl_host_queue_audio(sdl_host_t *host, const int16_t *samples, size_t n);
+void host_queue_audio(host_t *host, const int16_t *samples, size_t n);
 
 /* 1 if samples queued are played (a sound device was opened). */
-int sdl_host_has_audio(const sdl_host_t *host);
+int host_has_audio(const host_t *host);
 
 /* Takes back the last n samples queued, as far as the speaker has not yet
  * played them; returns how many were taken back (the samples queued before
  * them stay queued, in order). */
-size_t sdl_host_unqueue_audio(sdl_host_t *host, size_t n);
+size_t sdl_host_unqueue_audio(host_t *host, size_t n);
 
 /* Next key press as a HID usage code, 0 if none, HAL_KEY_QUIT when the
  * window was closed.  Pumps SDL events; held arrow keys repeat.  F11 is the
@@ -75,15 +74,15 @@ size_t sdl_host_unqueue_audio(sdl_host_t *host, size_t n);
  * Under X11 without a window manager that does fullscreen (EWMH
  * _NET_WM_STATE_FULLSCREEN), nobody would act on SDL's request: the window
  * itself then covers the display and goes back to its place. */
-int sdl_host_poll_key(sdl_host_t *host);
+int host_poll_key(host_t *host);
 
 /* 1 if the window needs the last frame shown again (exposed, resized). */
-int sdl_host_needs_redraw(sdl_host_t *host);
+int host_needs_redraw(host_t *host);
 
 /* Sleeps until real time since open reaches backend_us, so that backend
  * time tracks real time; if the backend fell far behind (a long blocking
  * call) real time is re-anchored instead of racing to catch up. */
-void sdl_host_pace(sdl_host_t *host, uint64_t backend_us);
+void host_pace(host_t *host, uint64_t backend_us);
 
 /* The digit strip below the 640x480 picture: SDL_HOST_STRIP_HEIGHT pixels
  * at 1x.  At a factor s it is up to s times that, and never less than
@@ -120,10 +119,10 @@ void sdl_host_fit_window(int usable_w, int usable_h, int deco_w, int deco_h, int
                          int *height);
 
 /* The window's current state (windowed size kept while fullscreen). */
-void sdl_host_get_window(sdl_host_t *host, sdl_host_window_t *out);
+void sdl_host_get_window(host_t *host, sdl_host_window_t *out);
 
 /* The SDL window itself (a struct SDL_Window *), for tests. */
-void *sdl_host_sdl_window(sdl_host_t *host);
+void *sdl_host_sdl_window(host_t *host);
 
 /* The settings file: $XDG_STATE_HOME/tabletop/window.conf, else
  * ~/.local/state/tabletop/window.conf.  Returns 0, or -1 if neither

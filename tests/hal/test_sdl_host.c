@@ -274,25 +274,25 @@ Test(sdl_host, corrupt_settings_are_ignored)
 
 /* ---- the real window (SDL dummy video driver: a 1024x768 desktop) -------- */
 
-static sdl_host_t *open_host(int scale)
+static host_t *open_host(int scale)
 {
     char err[512];
-    sdl_host_t *h = sdl_host_open("test", scale, err, sizeof err);
-    cr_assert(h, "sdl_host_open: %s", err);
+    host_t *h = host_open("test", scale, err, sizeof err);
+    cr_assert(h, "host_open: %s", err);
     return h;
 }
 
-static void window_size(sdl_host_t *h, int *w, int *ht)
+static void window_size(host_t *h, int *w, int *ht)
 {
     SDL_GetWindowSize(sdl_host_sdl_window(h), w, ht);
 }
 
-static int is_fullscreen(sdl_host_t *h)
+static int is_fullscreen(host_t *h)
 {
     return (SDL_GetWindowFlags(sdl_host_sdl_window(h)) & SDL_WINDOW_FULLSCREEN) != 0;
 }
 
-static int press(sdl_host_t *h, SDL_Scancode sc)
+static int press(host_t *h, SDL_Scancode sc)
 {
     SDL_Event ev = {0};
     ev.type = SDL_KEYDOWN;
@@ -300,19 +300,19 @@ static int press(sdl_host_t *h, SDL_Scancode sc)
     ev.key.state = SDL_PRESSED;
     ev.key.keysym.scancode = sc;
     cr_assert_eq(SDL_PushEvent(&ev), 1, "%s", SDL_GetError());
-    return sdl_host_poll_key(h);
+    return host_poll_key(h);
 }
 
 /* Where the 640x480 picture lands in the window after a frame is shown,
  * read back from the pixels: a frame of one colour no other part of the
  * window has (the strip is black with red digits), and the box of the
  * pixels of that colour. */
-static SDL_Rect picture(sdl_host_t *h)
+static SDL_Rect picture(host_t *h)
 {
     static uint16_t frame[HAL_FB_WIDTH * HAL_FB_HEIGHT];
     for (size_t i = 0; i < sizeof frame / sizeof frame[0]; i++)
         frame[i] = 0x00F0; /* green */
-    sdl_host_show_frame(h, frame);
+    host_show_frame(h, frame);
     SDL_Renderer *r = SDL_GetRenderer(sdl_host_sdl_window(h));
     int w, ht;
     cr_assert_eq(SDL_GetRendererOutputSize(r, &w, &ht), 0, "%s", SDL_GetError());
@@ -339,19 +339,19 @@ static SDL_Rect picture(sdl_host_t *h)
 
 Test(sdl_host, opens_at_the_fitted_scale_and_writes_nothing_unchanged)
 {
-    sdl_host_t *h = open_host(0);
+    host_t *h = open_host(0);
     int w, ht;
     window_size(h, &w, &ht);
     cr_assert_eq(w, 640); /* 1024x768 fits only 1x */
     cr_assert_eq(ht, 480 + SDL_HOST_STRIP_HEIGHT); /* the picture and the digit strip */
     cr_assert_not(is_fullscreen(h));
-    sdl_host_close(h);
+    host_close(h);
     cr_assert_eq(access(conf, F_OK), -1, "an unchanged window must not write %s", conf);
 }
 
 Test(sdl_host, f11_toggles_fullscreen_and_is_remembered)
 {
-    sdl_host_t *h = open_host(0);
+    host_t *h = open_host(0);
     cr_assert_eq(press(h, SDL_SCANCODE_F11), 0, "F11 must not reach the console");
     cr_assert(is_fullscreen(h));
     int w, ht;
@@ -364,7 +364,7 @@ Test(sdl_host, f11_toggles_fullscreen_and_is_remembered)
               p.y, p.w, p.h);
     /* Other keys still go through. */
     cr_assert_eq(press(h, SDL_SCANCODE_RETURN), HID_KEY_ENTER);
-    sdl_host_close(h);
+    host_close(h);
 
     sdl_host_window_t r;
     cr_assert_eq(sdl_host_settings_load(conf, &r), 0, "F11 was not remembered");
@@ -378,31 +378,31 @@ Test(sdl_host, f11_toggles_fullscreen_and_is_remembered)
     cr_assert_not(is_fullscreen(h));
     window_size(h, &w, &ht);
     cr_assert(w == 640 && ht == 528, "%dx%d", w, ht);
-    sdl_host_close(h);
+    host_close(h);
     cr_assert_eq(sdl_host_settings_load(conf, &r), 0);
     cr_assert_eq(r.fullscreen, 0);
 }
 
 Test(sdl_host, a_resized_window_is_remembered_and_scale_wins)
 {
-    sdl_host_t *h = open_host(0);
+    host_t *h = open_host(0);
     SDL_SetWindowSize(sdl_host_sdl_window(h), 1000, 700);
-    cr_assert_eq(sdl_host_poll_key(h), 0);
+    cr_assert_eq(host_poll_key(h), 0);
     SDL_Rect p = picture(h); /* 1x centred: no stretching to 1000x700 */
     cr_assert(p.x == 180 && p.y == 86 && p.w == 640 && p.h == 480, "picture %d,%d %dx%d", p.x,
               p.y, p.w, p.h);
-    sdl_host_close(h);
+    host_close(h);
 
     h = open_host(0);
     int w, ht;
     window_size(h, &w, &ht);
     cr_assert(w == 1000 && ht == 700, "remembered size not used: %dx%d", w, ht);
-    sdl_host_close(h);
+    host_close(h);
 
     h = open_host(1); /* an explicit scale comes first */
     window_size(h, &w, &ht);
     cr_assert(w == 640 && ht == 528, "%dx%d", w, ht);
-    sdl_host_close(h);
+    host_close(h);
 }
 
 Test(sdl_host, bad_or_oversized_settings_open_the_default_window)
@@ -413,11 +413,11 @@ Test(sdl_host, bad_or_oversized_settings_open_the_default_window)
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         write_text(conf, files[i], strlen(files[i]));
-        sdl_host_t *h = open_host(0);
+        host_t *h = open_host(0);
         int w, ht;
         window_size(h, &w, &ht);
         cr_assert(w == 640 && ht == 528, "%dx%d for %s", w, ht, files[i]);
-        sdl_host_close(h);
+        host_close(h);
     }
 }
 
@@ -435,14 +435,14 @@ static uint32_t pixel_at(SDL_Renderer *r, int x, int y)
 
 Test(sdl_host, the_digit_strip_shows_the_segments_below_the_picture)
 {
-    sdl_host_t *h = open_host(1);
+    host_t *h = open_host(1);
     const uint8_t lit[6] = {0x06, 0, 0, 0, 0, 0x7F}; /* HEX0 "1", HEX5 "8" */
-    sdl_host_show_segments(h, lit);
-    cr_assert(sdl_host_needs_redraw(h) == 0, "no frame yet: nothing to redraw");
+    host_show_segments(h, lit);
+    cr_assert(host_needs_redraw(h) == 0, "no frame yet: nothing to redraw");
     static uint16_t frame[HAL_FB_WIDTH * HAL_FB_HEIGHT];
     for (size_t i = 0; i < sizeof frame / sizeof frame[0]; i++)
         frame[i] = 0x0FFF; /* a white picture */
-    sdl_host_show_frame(h, frame);
+    host_show_frame(h, frame);
     SDL_Renderer *r = SDL_GetRenderer(sdl_host_sdl_window(h));
     /* Digits 20x36 on a 28-pixel pitch from x = 240, y = 486; bars 4 thick. */
     const int x5 = 240, x0 = 240 + 5 * 28, y = 486;
@@ -457,12 +457,12 @@ Test(sdl_host, the_digit_strip_shows_the_segments_below_the_picture)
     /* The picture itself is untouched above the strip. */
     cr_expect_eq(pixel_at(r, 320, 479), 0xFFFFFFu);
     /* A change asks for a redraw; the same segments again do not. */
-    sdl_host_show_segments(h, lit);
-    cr_expect_eq(sdl_host_needs_redraw(h), 0);
+    host_show_segments(h, lit);
+    cr_expect_eq(host_needs_redraw(h), 0);
     const uint8_t dark[6] = {0};
-    sdl_host_show_segments(h, dark);
-    cr_expect_eq(sdl_host_needs_redraw(h), 1);
-    sdl_host_close(h);
+    host_show_segments(h, dark);
+    cr_expect_eq(host_needs_redraw(h), 1);
+    host_close(h);
 }
 
 /* ---- the speaker ------------------------------------------------------- */
@@ -508,20 +508,20 @@ Test(sdl_host, the_speaker_plays_beside_large_thread_local_storage)
     snprintf(raw, sizeof raw, "%s/device.raw", scratch);
     setenv("SDL_AUDIODRIVER", "disk", 1);
     setenv("SDL_DISKAUDIOFILE", raw, 1);
-    sdl_host_t *h = open_host(1);
-    cr_assert(sdl_host_has_audio(h), "no audio device: SDL could not start the speaker's thread");
+    host_t *h = open_host(1);
+    cr_assert(host_has_audio(h), "no audio device: SDL could not start the speaker's thread");
 
     /* A ramp of 2000 samples, then the last 1000 of 3000 taken back before
      * they could play (the 100 ms lead and the first 2000 come first). */
     static int16_t clip[3000];
     for (int i = 0; i < 3000; i++)
         clip[i] = (int16_t)(100 + i);
-    sdl_host_queue_audio(h, clip, 3000);
+    host_queue_audio(h, clip, 3000);
     cr_assert_eq(sdl_host_unqueue_audio(h, 1000), 1000u);
     wait_played(raw, 2000);
     /* Once played, nothing is left to take back. */
     cr_assert_eq(sdl_host_unqueue_audio(h, 500), 0u);
-    sdl_host_close(h);
+    host_close(h);
     setenv("SDL_AUDIODRIVER", "dummy", 1);
 
     static int16_t got[4 * HAL_AUDIO_RATE];
